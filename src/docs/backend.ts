@@ -1,0 +1,49 @@
+/**
+ * The one seam between the pure core and a store of documents. `local.ts` implements it over a
+ * folder of Docs JSON files through our engine; `google.ts` over the real Docs and Drive APIs.
+ * Every method raises `GdocError`s (DocumentNotFoundError, PermissionDeniedError,
+ * RevisionConflictError, ValidationError, …), never raw transport errors.
+ */
+import type { BatchUpdateRequest, BatchUpdateResponse, Document } from './types.js';
+
+export interface DocumentSummary {
+  document_id: string;
+  title: string;
+  /** ISO 8601. */
+  last_modified: string;
+  /** Owner's e-mail address ('' when unknown, e.g. shared drives). */
+  owner: string;
+}
+
+export interface DocumentListing {
+  documents: DocumentSummary[];
+  /** All matches, which may exceed the number returned. */
+  total_count: number;
+}
+
+export interface FileMetadata {
+  document_id: string;
+  title: string;
+  last_modified: string;
+  owner: string;
+  can_edit: boolean;
+  can_comment: boolean;
+}
+
+export interface Backend {
+  /** A short name for messages and health checks: `local` or `google`. */
+  readonly kind: string;
+  /**
+   * `documents.get` with `includeTabsContent=true` and `suggestionsViewMode=SUGGESTIONS_INLINE`:
+   * always the tabs shape.
+   */
+  get(documentId: string): Promise<Document>;
+  /** `documents.batchUpdate`: atomic; honours `writeControl.requiredRevisionId`. */
+  batchUpdate(documentId: string, body: BatchUpdateRequest): Promise<BatchUpdateResponse>;
+  /** `documents.create`: only the title is honoured, as Google does. */
+  create(title: string): Promise<Document>;
+  /** Docs the user can open, newest first; `query` filters on the name (contains). */
+  list(query: string | undefined, limit: number): Promise<DocumentListing>;
+  /** Drive metadata: title, owner, modified time, capabilities. */
+  metadata(documentId: string): Promise<FileMetadata>;
+}

@@ -1,0 +1,118 @@
+/**
+ * The parameters and results of the use cases, as the tool contract names them (snake_case on
+ * the wire). Tools (src/tools) and CLI commands map onto these one-to-one; the service modules
+ * (export.ts, import.ts, navigation.ts, styles.ts) implement them over a `Backend`.
+ */
+
+export interface TabTarget {
+  document_id: string;
+  /** Empty or absent for a single-tab document; required when the document has several tabs. */
+  tab_id?: string;
+}
+
+export interface SectionTarget extends TabTarget {
+  /** A heading's anchor from get_hierarchy; `""` is the preamble. */
+  anchor_id: string;
+}
+
+export interface ExportResult {
+  success: true;
+  content: string;
+  tab_id: string;
+  anchor_id?: string;
+  warnings: string[];
+  revision_id: string;
+  /** Opaque: the revision read plus a fingerprint of the exported content; pass to an import. */
+  base: string;
+  estimated_tokens: number;
+}
+
+export interface ImportOptions {
+  dry_run?: boolean;
+  allow_deletions?: boolean;
+  /** `base` from the export the edit started from: guards against overwriting concurrent edits. */
+  base?: string;
+}
+
+export interface NewHeading {
+  anchor_id: string;
+  level: number;
+  text: string;
+}
+
+export interface ImportResult {
+  success: true;
+  tab_id: string;
+  anchor_id?: string;
+  preserved_objects: string[];
+  warnings: string[];
+  /** The revision after the write (the current one for a dry run or a no-op). */
+  revision_id: string;
+  /** The batchUpdate requests sent (or, for a dry run, planned). */
+  requests: unknown[];
+  new_headings: NewHeading[];
+  dry_run: boolean;
+  /** Dry run only: a readable diff of old and new content, and the content the tab/section would have. */
+  diff?: string;
+  result_content?: string;
+}
+
+export interface HeadingInfo {
+  anchor_id: string;
+  level: number;
+  text: string;
+}
+
+export interface HierarchyResult {
+  success: true;
+  tab_id: string;
+  headings: HeadingInfo[];
+  markdown: string;
+}
+
+export interface TabInfo {
+  tab_id: string;
+  title: string;
+  /** Position within its parent, 0-based. */
+  index: number;
+  parent_tab_id: string | null;
+  nesting_level: number;
+}
+
+export interface MetadataResult {
+  success: true;
+  document_id: string;
+  title: string;
+  tabs: TabInfo[];
+  can_edit: boolean;
+  can_comment: boolean;
+  revision_id: string;
+}
+
+export interface StyleDefinition {
+  element_type: string;
+  font_family: string | null;
+  font_size: string | null;
+  font_weight: string | null;
+  text_color: string | null;
+  line_spacing: string | null;
+  space_before: string | null;
+  space_after: string | null;
+}
+
+export interface NormalizeParams extends TabTarget {
+  body_font?: string;
+  body_size?: string;
+  heading_font?: string;
+  line_spacing?: string;
+  space_after?: string;
+  dry_run?: boolean;
+}
+
+export interface StyleChangeResult {
+  success: true;
+  changes_made: number;
+  warnings: string[];
+  revision_id: string;
+  dry_run: boolean;
+}

@@ -1,0 +1,180 @@
+/**
+ * The MEBDF block model: what a tab's content *means*, independent of how it is spelled.
+ *
+ * `parse(text)` (src/mebdf) produces it from MEBDF text; the exporter (src/docs/export) produces it
+ * from Docs JSON; `stringify(model)` turns it into canonical MEBDF text; the import planner diffs
+ * two of them. It knows nothing of Google: units are points and percent, colours are `#rrggbb`,
+ * links are the href as written (`https://…`, `#^h.abc`, …), named styles are Docs' enum names
+ * only because those are also the names people use.
+ *
+ * Invariants every producer keeps, so that two models of the same content compare equal with a
+ * structural deep-equal:
+ * - optional properties that are unset are *absent* (never `undefined`, never `false` for booleans
+ *   that are off: a `false` means "explicitly off", which only a block directive can say);
+ * - adjacent text runs with equal style and no other inline between them are merged;
+ * - colours are lowercase `#rrggbb`; lengths are numbers in points; line spacing is a percentage
+ *   (100 = single); font weights are numbers 100–900.
+ */
+
+export type NamedStyleType =
+  | 'NORMAL_TEXT'
+  | 'TITLE'
+  | 'SUBTITLE'
+  | 'HEADING_1'
+  | 'HEADING_2'
+  | 'HEADING_3'
+  | 'HEADING_4'
+  | 'HEADING_5'
+  | 'HEADING_6';
+
+/** Character formatting of a run. Every field is a *direct* override; absent means inherited. */
+export interface TextStyle {
+  bold?: boolean;
+  italic?: boolean;
+  underline?: boolean;
+  strikethrough?: boolean;
+  smallcaps?: boolean;
+  /** Baseline offset. At most one of the two is set. */
+  sup?: boolean;
+  sub?: boolean;
+  /** Font family. `mono` / code spans in the syntax mean the family `Courier New`. */
+  font?: string;
+  /** 100–900 (400 = Normal, 700 = Bold). */
+  weight?: number;
+  /** Points. */
+  size?: number;
+  /** `#rrggbb`, lowercase. */
+  color?: string;
+  /** Background colour, `#rrggbb`, lowercase. */
+  highlight?: string;
+  /** The link target as written in the syntax: a URL, or `#^id` for an anchor (heading, bookmark, tab). */
+  link?: string;
+  /** Text that is a suggested insertion or deletion in the document (read-only: shown, never written). */
+  suggestion?: 'insert' | 'delete';
+}
+
+export type Alignment = 'left' | 'center' | 'right' | 'justify';
+
+/** Paragraph formatting. `namedStyle` is always present; everything else is a direct override. */
+export interface ParagraphStyle {
+  namedStyle: NamedStyleType;
+  align?: Alignment;
+  /** Points. */
+  indentLeft?: number;
+  indentRight?: number;
+  /** Points; negative values are a hanging indent. */
+  firstLineIndent?: number;
+  /** Percent: 100 single, 115, 150, 200 double. */
+  lineSpacing?: number;
+  /** Points. */
+  spaceBefore?: number;
+  spaceAfter?: number;
+}
+
+export interface TextInline {
+  type: 'text';
+  /** Plain text. Never contains `\n`; a soft line break is a `break` inline. */
+  text: string;
+  style: TextStyle;
+}
+
+/** `{^ id}` — an existing anchor (heading id, named range, bookmark); `{^}` — a proposed one (id null). */
+export interface AnchorInline {
+  type: 'anchor';
+  id: string | null;
+}
+
+/**
+ * `{^= id kind "caption"}` — an object MEBDF cannot spell, kept in place by id. `kind` is one of
+ * EMBED_KINDS; the caption is informational only.
+ */
+export interface EmbedInline {
+  type: 'embed';
+  id: string;
+  kind: EmbedKind;
+  caption?: string;
+}
+
+/** An image to insert from a URL: `![alt](https://…)`. Existing images are `embed`s. */
+export interface ImageInline {
+  type: 'image';
+  url: string;
+  alt: string;
+}
+
+/** GFM `[^label]`. The definition lives in `MebdfDocument.footnotes[label]`. */
+export interface FootnoteRefInline {
+  type: 'footnoteRef';
+  label: string;
+}
+
+/** A soft line break (Shift+Enter; `\u000b` in Docs). */
+export interface BreakInline {
+  type: 'break';
+}
+
+export type Inline = TextInline | AnchorInline | EmbedInline | ImageInline | FootnoteRefInline | BreakInline;
+
+export const EMBED_KINDS = [
+  'image',
+  'drawing',
+  'chart',
+  'equation',
+  'positioned',
+  'person',
+  'date',
+  'richlink',
+  'pagebreak',
+  'columnbreak',
+  'sectionbreak',
+  'hr',
+  'toc',
+  'autotext',
+  'video',
+  'unknown',
+] as const;
+export type EmbedKind = (typeof EMBED_KINDS)[number];
+
+export type ListKind = 'bullet' | 'ordered' | 'checkbox';
+
+export interface ListMembership {
+  /**
+   * Which list the paragraph belongs to. Producers number lists `1`, `2`, … in order of first
+   * appearance in the model, so equal content gives equal keys; two adjacent lists have two keys.
+   */
+  key: string;
+  /** 0-based nesting level (0–8). */
+  level: number;
+  /** How this item is marked (per item, because Docs sets glyphs per nesting level). */
+  kind: ListKind;
+}
+
+export interface ParagraphBlock {
+  type: 'paragraph';
+  style: ParagraphStyle;
+  list?: ListMembership;
+  /** Empty for an empty paragraph. A heading's anchor is its first inline: `## {^ h.x}Text`. */
+  inlines: Inline[];
+}
+
+export interface TableCell {
+  /** Paragraphs only (Docs allows nested tables; MEBDF keeps those as an `embed`). */
+  blocks: ParagraphBlock[];
+  /** Present only when > 1. */
+  colSpan?: number;
+  rowSpan?: number;
+}
+
+export interface TableBlock {
+  type: 'table';
+  /** Every row has the same number of cells; cells covered by a merge are present and empty. */
+  rows: TableCell[][];
+}
+
+export type Block = ParagraphBlock | TableBlock;
+
+export interface MebdfDocument {
+  blocks: Block[];
+  /** Footnote definitions by label, in order of first reference. */
+  footnotes: Record<string, ParagraphBlock[]>;
+}
