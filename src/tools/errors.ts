@@ -1,0 +1,50 @@
+/**
+ * Turns any failure into the contract's error payload `{success:false, error:{type, message,
+ * suggestion}}`. Typed errors keep their type and their extra data (current content on a
+ * revision conflict, the objects a fidelity guard protected, parse diagnostics, retry delay);
+ * anything else is a bug and says so rather than leaking a stack trace to the client.
+ */
+import {
+  FidelityGuardError,
+  GdocError,
+  MebdfParseError,
+  RateLimitedError,
+  RevisionConflictError,
+} from '../errors.js';
+
+export interface ErrorDetail {
+  type: string;
+  message: string;
+  suggestion: string | null;
+  [extra: string]: unknown;
+}
+
+export interface ErrorPayload {
+  success: false;
+  error: ErrorDetail;
+}
+
+export function toErrorPayload(error: unknown): ErrorPayload {
+  if (error instanceof GdocError) {
+    const detail: ErrorDetail = { ...error.toJSON() };
+    if (error instanceof RevisionConflictError && error.currentContent !== undefined) {
+      detail.current_content = error.currentContent;
+    }
+    if (error instanceof FidelityGuardError) detail.objects = error.objects;
+    if (error instanceof MebdfParseError) detail.diagnostics = error.diagnostics;
+    if (error instanceof RateLimitedError && error.retryAfterSeconds !== undefined) {
+      detail.retry_after_seconds = error.retryAfterSeconds;
+    }
+    return { success: false, error: detail };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    success: false,
+    error: {
+      type: 'InternalError',
+      message: `Unexpected failure: ${message}`,
+      suggestion:
+        'This is a bug in gdoc-mcp, not in your request; the document was not changed by it. Please report it.',
+    },
+  };
+}

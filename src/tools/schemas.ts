@@ -1,0 +1,62 @@
+/**
+ * Field schemas shared by several tools, so that `document_id`, `tab_id`, `anchor_id` and the
+ * common result fields are described the same way everywhere.
+ */
+import { z } from 'zod';
+
+export const documentIdField = z
+  .string()
+  .min(1)
+  .describe(
+    'Google Doc ID: the long id in the document URL (docs.google.com/document/d/<ID>/edit). A full docs.google.com URL is accepted too.',
+  );
+
+export const tabIdField = z
+  .string()
+  .optional()
+  .describe(
+    'Tab ID from get_metadata (e.g. "t.0"). Omit or pass "" for a single-tab document; required when the document has several tabs.',
+  );
+
+export const anchorIdField = z
+  .string()
+  .describe(
+    'Heading anchor from get_hierarchy (e.g. "h.abc123"). Pass "" for the preamble: the content before the first heading.',
+  );
+
+export const warningsField = z
+  .array(z.string())
+  .describe('Non-fatal issues, one per lossy choice or notable fact (e.g. "the section holds suggestions").');
+
+export const revisionIdField = z.string().describe('The revision of the tab the result reflects.');
+
+export const baseField = z
+  .string()
+  .describe(
+    'Opaque token of the revision read and a fingerprint of the exported content. Pass it to the matching import tool as `base` so a concurrent edit of the same content is detected instead of overwritten.',
+  );
+
+export const estimatedTokensField = z
+  .number()
+  .int()
+  .describe('Rough size of `content` in model tokens (characters / 4), to budget context.');
+
+export const preservedObjectsField = z
+  .array(z.string())
+  .describe('Ids of embedded objects (images, charts, chips…) inside the target that were kept untouched.');
+
+export const newHeadingsField = z
+  .array(
+    z.object({
+      anchor_id: z.string().describe('The new heading’s anchor, usable with export_section.'),
+      level: z.number().int().describe('Heading level 1–6.'),
+      text: z.string().describe('Heading text.'),
+    }),
+  )
+  .describe('Headings the import created, with the anchors Google gave them.');
+
+/** `docs.google.com/document/d/<id>/…` → `<id>`; anything else is taken as an id. */
+export function normalizeDocumentId(ref: string): string {
+  const match = /\/document\/(?:u\/\d+\/)?d\/([a-zA-Z0-9_-]+)/.exec(ref);
+  return match?.[1] ?? ref.trim();
+}
