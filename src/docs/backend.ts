@@ -39,11 +39,25 @@ export interface Backend {
    */
   get(documentId: string): Promise<Document>;
   /** `documents.batchUpdate`: atomic; honours `writeControl.requiredRevisionId`. */
-  batchUpdate(documentId: string, body: BatchUpdateRequest): Promise<BatchUpdateResponse>;
+  batchUpdate(
+    documentId: string,
+    body: BatchUpdateRequest,
+    options?: BatchUpdateOptions,
+  ): Promise<BatchUpdateResponse>;
   /** `documents.create`: only the title is honoured, as Google does. */
   create(title: string): Promise<Document>;
   /** Docs the user can open, newest first; `query` filters on the name (contains). */
   list(query: string | undefined, limit: number): Promise<DocumentListing>;
   /** Drive metadata: title, owner, modified time, capabilities. */
   metadata(documentId: string): Promise<FileMetadata>;
+}
+
+/**
+ * Optional help for a backend that retries a guarded write over an unreliable network. When a retry
+ * meets a revision conflict, the first attempt may have landed after all: the backend re-reads the
+ * document and asks `landed` whether it now is what the batch would have produced (e.g. the import
+ * service compares the re-read export with its verified result). True = report success once.
+ */
+export interface BatchUpdateOptions {
+  landed?: (current: Document) => boolean;
 }
