@@ -1,0 +1,90 @@
+/**
+ * documents.batchUpdate over a Docs JSON document: validates the envelope and every request's
+ * payload, runs the requests in order on a clone (so a failure anywhere changes nothing), and
+ * answers replies 1:1 with a new revision id.
+ */
+import { DocsApiError } from '../../errors.js';
+import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../types.js';
+import { EngineContext, EnvelopeError, RequestError } from './context.js';
+import { type EngineOptions, toTabsShape } from './document.js';
+import { randomIds, randomRevisionId } from './ids.js';
+import { isRecord } from './json.js';
+import { checkObject } from './payload.js';
+import { HANDLERS } from './requests.js';
+
+/** Start of the message of a `writeControl` revision mismatch (see `isRevisionMismatch`). */
+export const REVISION_MISMATCH_PREFIX = 'The document revision does not match';
+
+function badRequest(message: string): DocsApiError {
+  return new DocsApiError(400, 'INVALID_ARGUMENT', message);
+}
+
+/** True when `err` is the engine's 400 for a `writeControl.requiredRevisionId` mismatch. */
+export function isRevisionMismatch(err: unknown): boolean {
+  return err instanceof DocsApiError && err.code === 400 && err.message.startsWith(REVISION_MISMATCH_PREFIX);
+}
+
+function checkWriteControl(doc: Document, body: Record<string, unknown>): void {
+  const wc = body.writeControl;
+  if (!isRecord(wc)) return;
+  const required = wc.requiredRevisionId;
+  const target = wc.targetRevisionId;
+  if (required !== undefined && target !== undefined) {
+    throw badRequest('Only one of requiredRevisionId and targetRevisionId may be set.');
+  }
+  const wanted = required ?? target;
+  if (wanted !== undefined && wanted !== doc.revisionId) {
+    throw badRequest(
+      `${REVISION_MISMATCH_PREFIX} the required revision ID ${JSON.stringify(wanted)}: the document was changed since that revision was read.`,
+    );
+  }
+}
+
+/**
+ * Apply a batchUpdate body to a document. Pure: `doc` is never mutated; the result is in the tabs
+ * shape. Throws DocsApiError (400, Google's message) when any request is invalid.
+ */
+export function applyBatchUpdate(
+  doc: Document,
+  body: BatchUpdateRequest,
+  options: EngineOptions = {},
+): { document: Document; response: BatchUpdateResponse } {
+  let payload: Record<string, unknown>;
+  try {
+    payload = checkObject('BatchUpdateDocumentRequest', body, '');
+  } catch (e) {
+    if (e instanceof EnvelopeError) throw badRequest(e.message);
+    throw e;
+  }
+  checkWriteControl(doc, payload);
+  const requests = (payload.requests as unknown[] | undefined) ?? [];
+  const work = toTabsShape(structuredClone(doc));
+  const ctx = new EngineContext(work, options.ids ?? randomIds());
+  const replies: Record<string, unknown>[] = [];
+  requests.forEach((req, n) => {
+    const entries = isRecord(req) ? Object.entries(req).filter(([, v]) => v !== undefined && v !== null) : [];
+    const [type, value] = entries[0] ?? [];
+    if (entries.length !== 1 || type === undefined)
+      throw badRequest(`Invalid requests[${n}]: No request set.`);
+    const handler = HANDLERS[type];
+    if (!handler) {
+      throw badRequest(
+        `Invalid requests[${n}].${type}: This request type is not supported by the local engine.`,
+      );
+    }
+    try {
+      replies.push(handler(ctx, value as Record<string, unknown>));
+      ctx.settle();
+    } catch (e) {
+      if (e instanceof RequestError) throw badRequest(`Invalid requests[${n}].${type}: ${e.message}`);
+      throw e;
+    }
+  });
+  if (requests.length > 0) work.revisionId = (options.revision ?? (() => randomRevisionId()))();
+  const response: BatchUpdateResponse = {
+    replies,
+    writeControl: { requiredRevisionId: work.revisionId ?? null },
+    documentId: work.documentId ?? null,
+  };
+  return { document: work, response };
+}

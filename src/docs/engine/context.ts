@@ -1,0 +1,67 @@
+/**
+ * The state one batch works on: the cloned document, the id source, the segments touched by the
+ * current request (re-indexed after it) and the paragraphs whose runs may now merge. Handlers
+ * throw `RequestError` with Google's message; the batch adds the `Invalid requests[N].<type>:`
+ * prefix.
+ */
+import type { Document, Paragraph, Tab } from '../types.js';
+import { getTab, type Segment, segmentOf } from './document.js';
+import type { IdSource } from './ids.js';
+import { reindexContent } from './indices.js';
+import { normalizeParagraph } from './paragraphs.js';
+
+/** A request failed validation; `message` is Google's text after the `requests[N].<type>:` prefix. */
+export class RequestError extends Error {}
+
+/** An error without the request-type prefix (`Invalid requests[N]: …`) or a raw payload error. */
+export class EnvelopeError extends Error {}
+
+export class EngineContext {
+  readonly dirty = new Set<Paragraph>();
+  private readonly touched = new Set<Segment>();
+
+  constructor(
+    readonly doc: Document,
+    readonly ids: IdSource,
+  ) {}
+
+  /** The tab a request addresses: absent = first tab; unknown id = Google's 400. */
+  tab(tabId: unknown): Tab {
+    if (tabId !== undefined && tabId !== null && typeof tabId !== 'string') {
+      throw new RequestError('Invalid tab ID.');
+    }
+    const tab = getTab(this.doc, tabId);
+    if (!tab?.documentTab) throw new RequestError(`The tab with ID "${tabId}" was not found.`);
+    return tab;
+  }
+
+  /** The segment of a tab; unknown id = Google's 400. */
+  segment(tab: Tab, segmentId: unknown): Segment {
+    if (segmentId !== undefined && segmentId !== null && typeof segmentId !== 'string') {
+      throw new RequestError('Invalid segment ID.');
+    }
+    const seg = segmentOf(tab, segmentId);
+    if (!seg) throw new RequestError(`The segment with ID "${segmentId}" was not found.`);
+    return seg;
+  }
+
+  /** Mark a segment for re-indexing after the current request. */
+  touch(seg: Segment): void {
+    this.touched.add(seg);
+  }
+
+  /** Merge runs in changed paragraphs and re-derive indices of changed segments. */
+  settle(): void {
+    for (const p of this.dirty) normalizeParagraph(p);
+    this.dirty.clear();
+    for (const seg of this.touched) reindexContent(seg.content, seg.start);
+    this.touched.clear();
+  }
+
+  /** Re-derive one segment's indices now (used between steps of one request). */
+  reindex(seg: Segment): void {
+    for (const p of this.dirty) normalizeParagraph(p);
+    this.dirty.clear();
+    reindexContent(seg.content, seg.start);
+  }
+}

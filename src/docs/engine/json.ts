@@ -1,0 +1,41 @@
+/** JSON helpers shared by the engine: deep equality, cloning and Google-like serialisation. */
+
+/** Structural equality of JSON values, ignoring key order. */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as unknown[];
+    return a.length === bb.length && a.every((x, i) => deepEqual(x, bb[i]));
+  }
+  const ao = a as Record<string, unknown>;
+  const bo = b as Record<string, unknown>;
+  const ak = Object.keys(ao).filter((k) => ao[k] !== undefined);
+  const bk = Object.keys(bo).filter((k) => bo[k] !== undefined);
+  return ak.length === bk.length && ak.every((k) => deepEqual(ao[k], bo[k]));
+}
+
+export function clone<T>(value: T): T {
+  return structuredClone(value);
+}
+
+/**
+ * The document as Google writes it: 2-space indent, no `undefined`/`null` members, and never a
+ * `startIndex` of 0 (proto3 drops zero values; the engine never stores other zeros it creates).
+ */
+export function serializeDocument(doc: unknown): string {
+  return JSON.stringify(
+    doc,
+    (key, value) => {
+      if (value === null) return undefined;
+      if (key === 'startIndex' && value === 0) return undefined;
+      return value;
+    },
+    2,
+  );
+}
+
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
