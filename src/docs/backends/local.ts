@@ -1,0 +1,302 @@
+/**
+ * The local document store: a `Backend` over a folder of Docs JSON files (each `NAME.json` is the
+ * document `NAME`) or over one file. Reads return the tabs shape as `documents.get` with
+ * `includeTabsContent=true` and SUGGESTIONS_INLINE would; writes go through our engine, so they
+ * fail, succeed and number things as Google does, and are written atomically (temp file + rename).
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import {
+  DocumentNotFoundError,
+  PermissionDeniedError,
+  RevisionConflictError,
+  ValidationError,
+} from '../../errors.js';
+import type { Backend, BatchUpdateOptions, DocumentListing, FileMetadata } from '../backend.js';
+import {
+  applyBatchUpdate,
+  createDocument,
+  type EngineOptions,
+  isRevisionMismatch,
+  serializeDocument,
+  toTabsShape,
+} from '../engine/index.js';
+import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../types.js';
+import { createFileExclusive, isWritableMode, withFileLock, writeFileAtomic } from './local-files.js';
+
+/** The owner reported for every local document (there is no account behind a folder). */
+export const LOCAL_OWNER = 'me@local';
+
+export type LocalBackendOptions = ({ dir: string; file?: undefined } | { file: string; dir?: undefined }) & {
+  /** Passed to the engine, e.g. deterministic ids in tests. */
+  engine?: EngineOptions;
+  /** The owner e-mail reported by list and metadata; defaults to LOCAL_OWNER. */
+  owner?: string;
+};
+
+/** A document file as loaded: the tabs-shape document plus what the store knows about the file. */
+interface LoadedDocument {
+  id: string;
+  path: string;
+  document: Document;
+  mtime: Date;
+  writable: boolean;
+}
+
+export class LocalBackend implements Backend {
+  readonly kind = 'local';
+  /** The folder holding the documents (for a single file, the file's folder). */
+  readonly root: string;
+  /** Set for a single-file store: the one document's path. */
+  readonly file: string | undefined;
+  private readonly engineOptions: EngineOptions | undefined;
+  private readonly owner: string;
+
+  constructor(options: LocalBackendOptions) {
+    if (options.file !== undefined) {
+      this.file = resolve(options.file);
+      this.root = dirname(this.file);
+    } else if (options.dir !== undefined) {
+      this.file = undefined;
+      this.root = resolve(options.dir);
+    } else {
+      throw new ValidationError('A local store needs a folder (dir) or a file.');
+    }
+    this.engineOptions = options.engine;
+    this.owner = options.owner ?? LOCAL_OWNER;
+  }
+
+  /** The document id of a single-file store (the file name without `.json`). */
+  get singleDocumentId(): string | undefined {
+    return this.file === undefined ? undefined : nameOf(this.file);
+  }
+
+  async get(documentId: string): Promise<Document> {
+    const loaded = await this.load(documentId);
+    return loaded.document;
+  }
+
+  /** `options.landed` is for retrying backends; a local write either lands once or fails, so it is unused. */
+  async batchUpdate(
+    documentId: string,
+    body: BatchUpdateRequest,
+    _options?: BatchUpdateOptions,
+  ): Promise<BatchUpdateResponse> {
+    const path = this.pathOf(documentId);
+    return withFileLock(path, async () => {
+      const loaded = await this.load(documentId);
+      if (!loaded.writable) {
+        throw new PermissionDeniedError(
+          `The local document ${loaded.path} is read-only.`,
+          'Make the file writable (chmod u+w) or work on a copy.',
+        );
+      }
+      // The engine validates the whole batch (and writeControl) before it changes anything and
+      // throws Google's DocsApiError, so a bad batch never reaches the write below.
+      let result: ReturnType<typeof applyBatchUpdate>;
+      try {
+        result = applyBatchUpdate(loaded.document, body, this.engineOptions);
+      } catch (error) {
+        if (isRevisionMismatch(error)) {
+          // Same words as the engine (and so as the emulator's 400), typed for the service layer.
+          throw new RevisionConflictError(
+            (error as Error).message,
+            'Read the document again and redo the edit against the current revision.',
+          );
+        }
+        throw error;
+      }
+      const { document, response } = result;
+      await writeFileAtomic(loaded.path, serializeDocument(document));
+      return { ...response, documentId: loaded.id };
+    });
+  }
+
+  async create(title: string): Promise<Document> {
+    if (this.file !== undefined) {
+      throw new ValidationError(
+        `The local store ${this.file} holds a single document; it cannot create another.`,
+        'Open a folder as the local store (--local DIR) or use `gdoc new PATH.json`.',
+      );
+    }
+    const base = fileNameForTitle(title);
+    for (let n = 1; n < 10_000; n++) {
+      const id = n === 1 ? base : `${base}-${n}`;
+      const document = newLocalDocument(id, title, this.engineOptions);
+      if (await createFileExclusive(join(this.root, `${id}.json`), serializeDocument(document))) {
+        return document;
+      }
+    }
+    throw new ValidationError(`Too many documents named "${base}" in ${this.root}.`);
+  }
+
+  async list(query: string | undefined, limit: number): Promise<DocumentListing> {
+    const needle = (query ?? '').toLowerCase();
+    const all = await this.listAll();
+    const matches = all.filter((doc) => doc.title.toLowerCase().includes(needle));
+    return {
+      documents: matches.slice(0, Math.max(0, limit)).map(({ document_id, title, last_modified, owner }) => ({
+        document_id,
+        title,
+        last_modified,
+        owner,
+      })),
+      total_count: matches.length,
+    };
+  }
+
+  async metadata(documentId: string): Promise<FileMetadata> {
+    return this.describe(await this.load(documentId));
+  }
+
+  /**
+   * Every readable document in the store with its metadata, newest first. Files that are not
+   * valid Docs JSON are left out (opening one by name reports what is wrong with it).
+   */
+  async listAll(): Promise<FileMetadata[]> {
+    const ids = this.file !== undefined ? [nameOf(this.file)] : await this.documentNames();
+    const loaded = await Promise.all(ids.map((id) => this.load(id).catch(() => undefined)));
+    return loaded
+      .filter((doc): doc is LoadedDocument => doc !== undefined)
+      .sort((a, b) => b.mtime.getTime() - a.mtime.getTime() || a.id.localeCompare(b.id))
+      .map((doc) => this.describe(doc));
+  }
+
+  /** The file that holds `documentId` (it may not exist); throws for an id that is not a name. */
+  pathOf(documentId: string): string {
+    if (this.file !== undefined) {
+      if (this.acceptsSingle(documentId)) return this.file;
+      throw this.notFound(documentId);
+    }
+    if (!isDocumentName(documentId)) throw this.notFound(documentId);
+    return join(this.root, `${documentId}.json`);
+  }
+
+  private acceptsSingle(documentId: string): boolean {
+    const file = this.file as string;
+    return documentId === nameOf(file) || resolve(documentId) === file;
+  }
+
+  private async documentNames(): Promise<string[]> {
+    let entries: string[];
+    try {
+      entries = await readdir(this.root);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        throw new ValidationError(
+          `The local store folder ${this.root} does not exist.`,
+          'Create the folder, or point --local at the folder that holds your NAME.json documents.',
+        );
+      }
+      throw error;
+    }
+    return entries.filter((name) => name.endsWith('.json') && !name.startsWith('.')).map(nameOf);
+  }
+
+  private async load(documentId: string): Promise<LoadedDocument> {
+    const path = this.pathOf(documentId);
+    let text: string;
+    let info: Awaited<ReturnType<typeof stat>>;
+    try {
+      [text, info] = await Promise.all([readFile(path, 'utf8'), stat(path)]);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') throw this.notFound(documentId);
+      throw error;
+    }
+    const id = this.file !== undefined ? nameOf(this.file) : documentId;
+    const raw = parseDocumentJson(text, path);
+    const document = toTabsShape(raw);
+    document.documentId = id;
+    document.suggestionsViewMode = 'SUGGESTIONS_INLINE';
+    // Files saved without a revision (hand-written or trimmed fixtures) get one derived from the
+    // content, so revision guards work and an unchanged file keeps the same revision.
+    if (!document.revisionId) document.revisionId = contentRevision(text);
+    return { id, path, document, mtime: info.mtime, writable: isWritableMode(Number(info.mode)) };
+  }
+
+  private describe(doc: LoadedDocument): FileMetadata {
+    return {
+      document_id: doc.id,
+      title: doc.document.title ?? doc.id,
+      last_modified: doc.mtime.toISOString(),
+      owner: this.owner,
+      can_edit: doc.writable,
+      can_comment: true,
+    };
+  }
+
+  private notFound(documentId: string): DocumentNotFoundError {
+    if (this.file !== undefined) {
+      return new DocumentNotFoundError(
+        `No document "${documentId}" in the local store ${this.file}.`,
+        `This store holds one document, "${nameOf(this.file)}".`,
+      );
+    }
+    return new DocumentNotFoundError(
+      `No document "${documentId}" in the local store ${this.root}.`,
+      `Each NAME.json file in ${this.root} is the document NAME; create one with \`gdoc new ${join(
+        this.root,
+        'NAME.json',
+      )}\`.`,
+    );
+  }
+}
+
+/** A fresh document as `documents.create` makes it, with the store's name as its id. */
+export function newLocalDocument(id: string, title: string, options?: EngineOptions): Document {
+  const document = toTabsShape(createDocument(title, options));
+  document.documentId = id;
+  return document;
+}
+
+/** Parses a document file; not JSON, or not a Docs document, is a ValidationError naming the file. */
+export function parseDocumentJson(text: string, path: string): Document {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new ValidationError(
+      `${path} is not valid JSON: ${detail}`,
+      'Fix or replace the file; a local document is the JSON that documents.get returns.',
+    );
+  }
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    Array.isArray(value) ||
+    !('body' in value || 'tabs' in value)
+  ) {
+    throw new ValidationError(
+      `${path} is not a Google Docs document (no "body" or "tabs").`,
+      'A local document is the JSON that documents.get returns.',
+    );
+  }
+  return value as Document;
+}
+
+/** `NAME` for `…/NAME.json`. */
+function nameOf(path: string): string {
+  return basename(path).replace(/\.json$/, '');
+}
+
+/** A document name is a plain file name: no folders, not hidden, no control characters. */
+function isDocumentName(id: string): boolean {
+  return id.length > 0 && id.length <= 200 && !/[/\\\u0000-\u001f]/.test(id) && !id.startsWith('.');
+}
+
+/** A file name for a new document titled `title`: the title with unsafe characters replaced. */
+function fileNameForTitle(title: string): string {
+  const cleaned = title
+    .replace(/[/\\\u0000-\u001f:*?"<>|]+/g, '-')
+    .trim()
+    .replace(/^\.+/, '')
+    .slice(0, 100);
+  return cleaned === '' ? 'Untitled document' : cleaned;
+}
+
+function contentRevision(text: string): string {
+  return `local-${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+}

@@ -1,0 +1,255 @@
+/**
+ * A loopback emulator of the Docs v1 and Drive v3 REST APIs over a folder of documents (each
+ * `NAME.json` is the document `NAME`), so tests and demos drive the real googleapis clients over
+ * real HTTP. It checks the Bearer token, answers with Google's error JSON, can inject faults and
+ * latency, and records every API call it received (`GET`/`DELETE /__emulator/log`).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
+import { LocalBackend } from '../docs/backends/local.js';
+import type { EngineOptions } from '../docs/engine/index.js';
+import { EmulatedApis, type EmulatorOperation, matchRoute } from './api.js';
+import { googleError, MISSING_CREDENTIALS, quotaExceeded } from './google-errors.js';
+
+export type { EmulatorOperation } from './api.js';
+
+export type FaultTarget = EmulatorOperation | 'any';
+
+export interface EmulatorFaults {
+  /** How many matching calls fail, counted from the start (or from the last setFaults). */
+  failFirst: number;
+  /** The HTTP status they fail with, e.g. 429, 500, 503. */
+  status: number;
+  /** Which operation fails: `get` (documents.get), `batchUpdate`, `create`, `list` (files.list), `metadata` (files.get) or `any`. */
+  on: FaultTarget;
+}
+
+export interface EmulatorOptions {
+  /** The folder of documents; each `NAME.json` is the document `NAME`. */
+  storeDir: string;
+  /** 0 or absent: a free port. */
+  port?: number;
+  /** Added before every API answer. */
+  latencyMs?: number;
+  faults?: EmulatorFaults;
+  /** When set, only these Bearer tokens are accepted (others get 401, as an expired token would). */
+  acceptedTokens?: string[];
+  /** Larger request bodies are refused with a 400. Default 10 MiB. */
+  maxBodyBytes?: number;
+  /** Engine options for the store, e.g. deterministic ids in tests. */
+  engine?: EngineOptions;
+}
+
+export interface CallRecord {
+  method: string;
+  /** The URL path without the query string. */
+  path: string;
+  query: Record<string, string>;
+  /** The operation the call was routed to; absent for an unknown path. */
+  operation?: EmulatorOperation;
+  status: number;
+  /** The request body as parsed JSON (or the raw text when it was not JSON); absent when empty. */
+  body?: unknown;
+}
+
+export interface RunningEmulator {
+  /** `http://127.0.0.1:PORT/`, the rootUrl for the googleapis clients. */
+  url: string;
+  port: number;
+  /** Every API call received so far, oldest first (a copy). */
+  calls(): CallRecord[];
+  clearCalls(): void;
+  /** Replaces the fault plan and restarts its count (undefined: no faults). */
+  setFaults(faults: EmulatorFaults | undefined): void;
+  close(): Promise<void>;
+}
+
+const DEFAULT_MAX_BODY = 10 * 1024 * 1024;
+
+class BodyTooLargeError extends Error {}
+
+export async function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
+  const store = new LocalBackend({ dir: options.storeDir, engine: options.engine });
+  const apis = new EmulatedApis(store);
+  const log: CallRecord[] = [];
+  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  let faults = options.faults;
+  let faultsUsed = 0;
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const method = req.method ?? 'GET';
+    const route = matchRoute(method, url.pathname);
+    const record: CallRecord = {
+      method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      status: 0,
+    };
+    if (route) record.operation = route.operation;
+    log.push(record);
+    const respond = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      record.status = status;
+      send(res, status, body, headers);
+    };
+
+    let text: string;
+    try {
+      text = await readBody(req, maxBody);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) {
+        respond(400, googleError(400, `Request payload size exceeds the limit: ${maxBody} bytes.`));
+        return;
+      }
+      throw error;
+    }
+    let body: unknown;
+    let bodyError: string | undefined;
+    if (text !== '') {
+      try {
+        body = JSON.parse(text);
+      } catch (error) {
+        body = text;
+        bodyError = error instanceof Error ? error.message : String(error);
+      }
+      record.body = body;
+    }
+
+    if (options.latencyMs) await delay(options.latencyMs);
+
+    const token = bearerToken(req.headers.authorization);
+    if (token === undefined) {
+      respond(401, googleError(401, MISSING_CREDENTIALS), {
+        'WWW-Authenticate': 'Bearer realm="https://accounts.google.com/"',
+      });
+      return;
+    }
+    if (options.acceptedTokens && !options.acceptedTokens.includes(token)) {
+      respond(401, googleError(401), {
+        'WWW-Authenticate': 'Bearer realm="https://accounts.google.com/", error="invalid_token"',
+      });
+      return;
+    }
+    if (!route) {
+      respond(404, googleError(404, `Method not found: ${method} ${url.pathname}`));
+      return;
+    }
+    if (faults && faultsUsed < faults.failFirst && (faults.on === 'any' || faults.on === route.operation)) {
+      faultsUsed++;
+      const service =
+        route.operation === 'list' || route.operation === 'metadata'
+          ? 'drive.googleapis.com'
+          : 'docs.googleapis.com';
+      if (faults.status === 429) {
+        const kind = route.operation === 'batchUpdate' || route.operation === 'create' ? 'write' : 'read';
+        respond(429, quotaExceeded(kind, service), { 'Retry-After': '1' });
+      } else {
+        respond(faults.status, googleError(faults.status));
+      }
+      return;
+    }
+    if (bodyError !== undefined) {
+      respond(400, googleError(400, `Invalid JSON payload received. ${bodyError}`));
+      return;
+    }
+    const result = await apis.handle(route, url.searchParams, body);
+    respond(result.status, result.body);
+  }
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const work = url.pathname.startsWith('/__emulator/')
+      ? handleControl(req, res, url, log)
+      : handleApi(req, res, url);
+    work.catch((error: unknown) => {
+      process.stderr.write(
+        `emulator: internal error: ${error instanceof Error ? error.stack : String(error)}\n`,
+      );
+      if (!res.headersSent) send(res, 500, googleError(500, 'Internal error encountered.'));
+      else res.end();
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    port,
+    calls: () => log.map((record) => ({ ...record })),
+    clearCalls: () => {
+      log.length = 0;
+    },
+    setFaults: (next) => {
+      faults = next;
+      faultsUsed = 0;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** `GET /__emulator/log` lists the calls; `DELETE` clears them. No token needed: it is not Google's. */
+async function handleControl(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  log: CallRecord[],
+): Promise<void> {
+  await readBody(req, DEFAULT_MAX_BODY).catch(() => '');
+  if (url.pathname === '/__emulator/log' && req.method === 'GET') {
+    send(res, 200, log);
+  } else if (url.pathname === '/__emulator/log' && req.method === 'DELETE') {
+    log.length = 0;
+    send(res, 200, {});
+  } else {
+    send(res, 404, googleError(404, `Method not found: ${req.method} ${url.pathname}`));
+  }
+}
+
+function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match ? match[1] : undefined;
+}
+
+/** Reads the whole body; past `limit` bytes it keeps draining (so the client can read our 400) but throws. */
+function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    req.on('end', () =>
+      tooLarge ? reject(new BodyTooLargeError()) : resolve(Buffer.concat(chunks).toString('utf8')),
+    );
+    req.on('error', reject);
+  });
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body, null, 2);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=UTF-8',
+    'Content-Length': Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+}
