@@ -3,10 +3,13 @@
  * Add one line per command; keep the modules light at import time (load heavy code in the action).
  */
 import type { Command } from 'commander';
+import { register as login } from './login.js';
+import { register as logout } from './logout.js';
+import { register as whoami } from './whoami.js';
 
 type Register = (program: Command) => void;
 
-const commands: Register[] = [];
+const commands: Register[] = [login, logout, whoami];
 
 export function registerCommands(program: Command): void {
   for (const register of commands) register(program);

@@ -1,0 +1,39 @@
+/** `gdoc whoami`: which credentials gdoc would use, from where, with which scopes (never the token). */
+import type { Command } from 'commander';
+
+const SOURCE_LABELS: Record<string, string> = {
+  'access-token': 'a bare access token (GDOC_ACCESS_TOKEN)',
+  user: 'your Google login (`gdoc login`)',
+  'service-account': 'a service account key (GOOGLE_APPLICATION_CREDENTIALS)',
+  'external-account': 'an external account key (GOOGLE_APPLICATION_CREDENTIALS)',
+  adc: 'Application Default Credentials',
+};
+
+export function register(program: Command): void {
+  program
+    .command('whoami')
+    .description('Show which Google credentials are in use, where they come from, and their scopes.')
+    .option('--json', 'print {success, source, details, scopes, api_root} as JSON')
+    .action(async (opts: { json?: boolean }) => {
+      const auth = await import('../../auth/index.js');
+      const resolved = await auth.resolveAuth(process.env);
+      const apiRoot = process.env.GDOC_API_ROOT || null;
+      if (opts.json) {
+        const result = {
+          success: true,
+          source: resolved.source,
+          details: resolved.details,
+          scopes: [...resolved.scopes],
+          api_root: apiRoot,
+        };
+        process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+        return;
+      }
+      const lines = [`Using ${SOURCE_LABELS[resolved.source] ?? resolved.source}`];
+      for (const [key, value] of Object.entries(resolved.details))
+        lines.push(`  ${key.replace(/_/g, ' ')}: ${value}`);
+      lines.push(`  scopes: ${resolved.scopes.join(' ')}`);
+      if (apiRoot) lines.push(`  API root: ${apiRoot} (GDOC_API_ROOT)`);
+      process.stdout.write(`${lines.join('\n')}\n`);
+    });
+}
