@@ -1,0 +1,88 @@
+/**
+ * The state one tab export threads through its converters: the tab, its named-style bases, the
+ * synthetic id counters, the named-range anchors still to place, the footnotes defined so far and
+ * the warnings, each tied to the top-level block being converted.
+ */
+
+import type { NamedStyleType } from '../../mebdf/model.js';
+import type { DocumentTab } from '../types.js';
+import { SyntheticIds } from './ids.js';
+import { type NamedStyleBase, namedStyleBases } from './styles.js';
+import type { LocatedWarning } from './types.js';
+
+export interface AnchorStart {
+  index: number;
+  id: string;
+  /** The named range's name, and why only its start is shown (for the warning). */
+  name: string;
+  note: string;
+}
+
+/** Named-range starts per segment, handed out in index order as paragraphs are converted. */
+export class NamedRangeStarts {
+  private readonly bySegment = new Map<string, AnchorStart[]>();
+  private readonly cursor = new Map<string, number>();
+
+  add(segmentId: string, start: AnchorStart): void {
+    const list = this.bySegment.get(segmentId);
+    if (list) list.push(start);
+    else this.bySegment.set(segmentId, [start]);
+  }
+
+  sort(): void {
+    for (const list of this.bySegment.values()) list.sort((a, b) => a.index - b.index || cmp(a.id, b.id));
+  }
+
+  /** The not yet placed starts of the segment that lie before `end`. */
+  take(segmentId: string, end: number): AnchorStart[] {
+    const list = this.bySegment.get(segmentId);
+    if (!list) return [];
+    const from = this.cursor.get(segmentId) ?? 0;
+    let to = from;
+    while (to < list.length && list[to]!.index < end) to++;
+    this.cursor.set(segmentId, to);
+    return list.slice(from, to);
+  }
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export class ExportContext {
+  readonly bases: Record<NamedStyleType, NamedStyleBase>;
+  readonly ids = new SyntheticIds();
+  readonly namedRanges = new NamedRangeStarts();
+  readonly warnings: LocatedWarning[] = [];
+  /** The top-level block being converted (warnings attach to it). */
+  block = -1;
+  /** Footnote ids referenced but not converted yet, with their labels, in order of reference. */
+  readonly pendingFootnotes: Array<{ label: string; footnoteId: string; block: number }> = [];
+  private readonly definedFootnotes = new Set<string>();
+  private readonly once = new Set<string>();
+
+  constructor(
+    readonly tab: DocumentTab,
+    readonly tabId: string,
+  ) {
+    this.bases = namedStyleBases(tab);
+  }
+
+  warn(message: string): void {
+    this.warnings.push({ block: this.block, message });
+  }
+
+  /** A warning given once per block (equal messages are also merged when the export is assembled). */
+  warnOnce(key: string, message: string): void {
+    const k = `${this.block}:${key}`;
+    if (this.once.has(k)) return;
+    this.once.add(k);
+    this.warn(message);
+  }
+
+  defineFootnote(label: string, footnoteId: string): void {
+    if (this.definedFootnotes.has(label)) return;
+    this.definedFootnotes.add(label);
+    this.pendingFootnotes.push({ label, footnoteId, block: this.block });
+  }
+}

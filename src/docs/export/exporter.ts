@@ -1,0 +1,207 @@
+/**
+ * Docs JSON of one tab -> the MEBDF block model, with sources and located warnings. Pure.
+ *
+ * The body is walked in reading order. Paragraphs and tables map to model blocks; a section break
+ * (other than the one every body starts with) and a table of contents become a paragraph holding one
+ * placeholder embed, since the model has no block form for them. Footnote definitions are converted
+ * after the block that first references them.
+ */
+import type { MebdfDocument, ParagraphBlock, TableBlock, TableCell } from '../../mebdf/model.js';
+import type { Document, StructuralElement, Table } from '../types.js';
+import { ExportContext } from './context.js';
+import { assignListKeys } from './model-utils.js';
+import { convertParagraph } from './paragraph.js';
+import { type ResolvedTab, resolveTab } from './tabs.js';
+import type { BlockSource, CellBlockSource, FootnoteSource, LocatedWarning, TableSource } from './types.js';
+
+export interface BuiltTab {
+  tab: ResolvedTab;
+  model: MebdfDocument;
+  sources: BlockSource[];
+  footnoteSources: Record<string, FootnoteSource>;
+  warnings: LocatedWarning[];
+}
+
+const SECTION_TYPE: Record<string, string> = { NEXT_PAGE: 'next page', CONTINUOUS: 'continuous' };
+
+export function buildTab(doc: Document, tabId?: string | null): BuiltTab {
+  const tab = resolveTab(doc, tabId);
+  const ctx = new ExportContext(tab.content, tab.tabId);
+  collectNamedRanges(ctx);
+
+  const blocks: MebdfDocument['blocks'] = [];
+  const sources: BlockSource[] = [];
+  const footnotes: MebdfDocument['footnotes'] = {};
+  const footnoteSources: Record<string, FootnoteSource> = {};
+
+  const content = tab.content.body?.content ?? [];
+  for (let i = 0; i < content.length; i++) {
+    const se = content[i]!;
+    // Every body starts with a section break at [0,1): structure, not content.
+    if (se.sectionBreak && i === 0 && !se.startIndex) continue;
+    if (!se.paragraph && !se.table && !se.tableOfContents && !se.sectionBreak) continue;
+    ctx.block = blocks.length;
+    if (se.table) {
+      const { block, source } = convertTable(ctx, se, se.table);
+      blocks.push(block);
+      sources.push(source);
+    } else {
+      const { block, source } = convertFlow(ctx, se, '');
+      blocks.push(block);
+      sources.push(source);
+    }
+    // Footnotes first referenced in this block.
+    while (ctx.pendingFootnotes.length > 0) {
+      const { label, footnoteId } = ctx.pendingFootnotes.shift()!;
+      const fn = tab.content.footnotes?.[footnoteId];
+      if (!fn) {
+        ctx.warn(
+          `Footnote ${label} (${footnoteId}) is referenced but missing from the tab; its definition is empty.`,
+        );
+        footnotes[label] = [];
+        footnoteSources[label] = { footnoteId, blocks: [] };
+        continue;
+      }
+      const converted = convertContent(ctx, fn.content ?? [], footnoteId);
+      footnotes[label] = converted.blocks;
+      footnoteSources[label] = { footnoteId, blocks: converted.sources };
+    }
+  }
+  ctx.block = -1;
+
+  const leftovers = ctx.namedRanges.take('', Number.POSITIVE_INFINITY);
+  for (const a of leftovers) {
+    ctx.warn(`Named range "${a.name}" (${a.id}) starts after the last paragraph and is not shown.`);
+  }
+  const hf = Object.keys(tab.content.headers ?? {}).length + Object.keys(tab.content.footers ?? {}).length;
+  if (hf > 0) ctx.warn(`The tab's headers and footers (${hf}) are not part of the export.`);
+
+  const model: MebdfDocument = { blocks, footnotes };
+  assignListKeys(model);
+  return { tab, model, sources, footnoteSources, warnings: ctx.warnings };
+}
+
+function collectNamedRanges(ctx: ExportContext): void {
+  for (const group of Object.values(ctx.tab.namedRanges ?? {})) {
+    for (const nr of group.namedRanges ?? []) {
+      const id = nr.namedRangeId;
+      const ranges = [...(nr.ranges ?? [])].sort((a, b) => (a.startIndex ?? 0) - (b.startIndex ?? 0));
+      const first = ranges[0];
+      if (!id || !first) continue;
+      const length = (first.endIndex ?? 0) - (first.startIndex ?? 0);
+      const note =
+        ranges.length > 1
+          ? `has ${ranges.length} ranges, the first ${length} characters long`
+          : `spans ${length} characters`;
+      ctx.namedRanges.add(first.segmentId ?? '', {
+        index: first.startIndex ?? 0,
+        id,
+        name: nr.name ?? group.name ?? '',
+        note,
+      });
+    }
+  }
+  ctx.namedRanges.sort();
+}
+
+function placeholderParagraph(
+  ctx: ExportContext,
+  se: StructuralElement,
+  segmentId: string,
+  kind: 'sectionBreak' | 'tableOfContents' | 'nestedTable',
+): { block: ParagraphBlock; source: CellBlockSource } {
+  const start = se.startIndex ?? 0;
+  const end = se.endIndex ?? start;
+  let id: string;
+  let block: ParagraphBlock;
+  if (kind === 'sectionBreak') {
+    id = ctx.ids.next('sectionbreak');
+    const type = se.sectionBreak?.sectionStyle?.sectionType ?? '';
+    const caption = `section break${SECTION_TYPE[type] ? ` (${SECTION_TYPE[type]})` : ''}`;
+    block = paragraphOf({ type: 'embed', id, kind: 'sectionbreak', caption });
+  } else if (kind === 'tableOfContents') {
+    id = ctx.ids.next('toc');
+    block = paragraphOf({ type: 'embed', id, kind: 'toc', caption: 'table of contents' });
+  } else {
+    id = ctx.ids.next('unknown');
+    const t = se.table;
+    const caption = `nested table ${t?.rows ?? 0}×${t?.columns ?? 0}`;
+    block = paragraphOf({ type: 'embed', id, kind: 'unknown', caption });
+    ctx.warn(
+      `A table nested in a table cell (${caption}) is shown as a placeholder; its content is not shown.`,
+    );
+  }
+  // Named ranges starting inside the element are shown before the next paragraph: skip none here.
+  return { block, source: { kind, segmentId, startIndex: start, endIndex: end, id } };
+}
+
+function paragraphOf(embed: ParagraphBlock['inlines'][number]): ParagraphBlock {
+  return { type: 'paragraph', style: { namedStyle: 'NORMAL_TEXT' }, inlines: [embed] };
+}
+
+/** A paragraph, a section break or a table of contents. */
+function convertFlow(
+  ctx: ExportContext,
+  se: StructuralElement,
+  segmentId: string,
+): { block: ParagraphBlock; source: CellBlockSource } {
+  if (se.paragraph) {
+    const start = se.startIndex ?? 0;
+    const { block, source } = convertParagraph(ctx, se.paragraph, start, se.endIndex ?? start, segmentId);
+    return { block, source };
+  }
+  if (se.tableOfContents) return placeholderParagraph(ctx, se, segmentId, 'tableOfContents');
+  if (se.table) return placeholderParagraph(ctx, se, segmentId, 'nestedTable');
+  return placeholderParagraph(ctx, se, segmentId, 'sectionBreak');
+}
+
+/** The content of a table cell or a footnote: paragraphs only (anything else as a placeholder). */
+function convertContent(
+  ctx: ExportContext,
+  content: StructuralElement[],
+  segmentId: string,
+): { blocks: ParagraphBlock[]; sources: CellBlockSource[] } {
+  const blocks: ParagraphBlock[] = [];
+  const sources: CellBlockSource[] = [];
+  for (const se of content) {
+    if (!se.paragraph && !se.table && !se.tableOfContents && !se.sectionBreak) continue;
+    const { block, source } = convertFlow(ctx, se, segmentId);
+    blocks.push(block);
+    sources.push(source);
+  }
+  return { blocks, sources };
+}
+
+function convertTable(
+  ctx: ExportContext,
+  se: StructuralElement,
+  table: Table,
+): { block: TableBlock; source: TableSource } {
+  const rows: TableCell[][] = [];
+  const source: TableSource = {
+    kind: 'table',
+    startIndex: se.startIndex ?? 0,
+    endIndex: se.endIndex ?? 0,
+    rows: [],
+  };
+  let styled = false;
+  for (const row of table.tableRows ?? []) {
+    const cells: TableCell[] = [];
+    const cellSources: TableSource['rows'][number]['cells'] = [];
+    for (const cell of row.tableCells ?? []) {
+      const { blocks, sources } = convertContent(ctx, cell.content ?? [], '');
+      const out: TableCell = { blocks };
+      const style = cell.tableCellStyle;
+      if ((style?.columnSpan ?? 1) > 1) out.colSpan = style!.columnSpan!;
+      if ((style?.rowSpan ?? 1) > 1) out.rowSpan = style!.rowSpan!;
+      if (style?.backgroundColor?.color?.rgbColor) styled = true;
+      cells.push(out);
+      cellSources.push({ startIndex: cell.startIndex ?? 0, endIndex: cell.endIndex ?? 0, blocks: sources });
+    }
+    rows.push(cells);
+    source.rows.push({ startIndex: row.startIndex ?? 0, endIndex: row.endIndex ?? 0, cells: cellSources });
+  }
+  if (styled)
+    ctx.warn(`Cell background colours of a ${rows.length}×${rows[0]?.length ?? 0} table are not shown.`);
+  return { block: { type: 'table', rows }, source };
+}

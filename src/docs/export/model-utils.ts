@@ -1,0 +1,70 @@
+/**
+ * Model-level helpers shared by the tab and section exports: list keys by first appearance,
+ * footnotes of a slice, plain text of inlines, and the placeholder summary.
+ */
+import type { Block, Inline, MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
+
+/** Every paragraph of the model in reading order: blocks (table cells row by row), then footnotes. */
+export function* paragraphsOf(model: MebdfDocument): Generator<ParagraphBlock> {
+  for (const block of model.blocks) yield* blockParagraphs(block);
+  for (const label of Object.keys(model.footnotes)) yield* model.footnotes[label]!;
+}
+
+export function* blockParagraphs(block: Block): Generator<ParagraphBlock> {
+  if (block.type === 'paragraph') {
+    yield block;
+    return;
+  }
+  for (const row of block.rows) for (const cell of row) yield* cell.blocks;
+}
+
+/**
+ * Renumber list keys `1`, `2`, … in order of first appearance (the model's invariant), in place.
+ * Keys coming in may be anything that tells lists apart (Docs list ids, or earlier numbers).
+ */
+export function assignListKeys(model: MebdfDocument): void {
+  const keys = new Map<string, string>();
+  for (const p of paragraphsOf(model)) {
+    if (!p.list) continue;
+    let key = keys.get(p.list.key);
+    if (!key) {
+      key = String(keys.size + 1);
+      keys.set(p.list.key, key);
+    }
+    p.list = { ...p.list, key };
+  }
+}
+
+/** Footnote labels referenced by `blocks`, in order of first reference. */
+export function footnoteLabels(blocks: Block[]): string[] {
+  const seen = new Set<string>();
+  for (const block of blocks) {
+    for (const p of blockParagraphs(block)) {
+      for (const inline of p.inlines) if (inline.type === 'footnoteRef') seen.add(inline.label);
+    }
+  }
+  return [...seen];
+}
+
+/** The text of inlines as a reader sees it (soft breaks as spaces, objects by caption). */
+export function plainText(inlines: Inline[]): string {
+  let out = '';
+  for (const inline of inlines) {
+    if (inline.type === 'text') out += inline.text;
+    else if (inline.type === 'break') out += ' ';
+  }
+  return out.replace(/\s+/g, ' ').trim();
+}
+
+/** `Placeholders kept by id: 3 image, 1 pagebreak …` for the embeds in a model, or null. */
+export function placeholderSummary(model: MebdfDocument): string | null {
+  const counts = new Map<string, number>();
+  for (const p of paragraphsOf(model)) {
+    for (const inline of p.inlines) {
+      if (inline.type === 'embed') counts.set(inline.kind, (counts.get(inline.kind) ?? 0) + 1);
+    }
+  }
+  if (counts.size === 0) return null;
+  const list = [...counts].map(([kind, n]) => `${n} ${kind}`).join(', ');
+  return `Objects MEBDF cannot spell are placeholders {^= id kind "caption"} (${list}); keep each placeholder where the object belongs: removing one deletes the object.`;
+}

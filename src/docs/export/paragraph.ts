@@ -1,0 +1,408 @@
+/**
+ * One Docs paragraph -> one model paragraph and its source. Inlines are built as pieces with their
+ * Docs range, then adjacent text pieces of equal style are merged (the model's invariant); merging
+ * never crosses another inline, so a merged text inline is still one contiguous Docs range.
+ */
+
+import type { docs_v1 } from '@googleapis/docs';
+import type { EmbedKind, Inline, ParagraphBlock, TextStyle } from '../../mebdf/model.js';
+import type { Paragraph, ParagraphElement } from '../types.js';
+import type { ExportContext } from './context.js';
+import { listLevel } from './lists.js';
+import {
+  diffParagraph,
+  diffText,
+  headingLevel,
+  overlayParagraph,
+  overlayText,
+  type TextLoss,
+  toNamedStyle,
+} from './styles.js';
+import type { ElementKind, ElementSource, InlineSource, ParagraphSource } from './types.js';
+
+interface Piece {
+  inline: Inline;
+  start: number;
+  end: number;
+  /** Text pieces only: a key of the style, to merge equal neighbours. */
+  styleKey?: string;
+}
+
+const NAMED_STYLE_LABEL: Record<string, string> = {
+  NORMAL_TEXT: 'Normal text',
+  TITLE: 'Title',
+  SUBTITLE: 'Subtitle',
+};
+
+export function styleLabel(style: string): string {
+  return NAMED_STYLE_LABEL[style] ?? style.replace('HEADING_', 'Heading ');
+}
+
+/** The href the model uses for a Docs link (see the grammar: `#^id`, `#^tabId:id` across tabs). */
+export function linkHref(link: docs_v1.Schema$Link, tabId: string): string | null {
+  if (link.url) return link.url;
+  const anchor = (id: string, linkTab: string | null | undefined): string =>
+    linkTab && linkTab !== tabId ? `#^${linkTab}:${id}` : `#^${id}`;
+  if (link.heading?.id) return anchor(link.heading.id, link.heading.tabId);
+  if (link.headingId) return anchor(link.headingId, link.tabId);
+  if (link.bookmark?.id) return anchor(link.bookmark.id, link.bookmark.tabId);
+  if (link.bookmarkId) return anchor(link.bookmarkId, link.tabId);
+  if (link.tabId) return `#^${link.tabId}`;
+  return null;
+}
+
+function elementKind(el: ParagraphElement): ElementKind {
+  if (el.textRun) return 'textRun';
+  if (el.inlineObjectElement) return 'inlineObjectElement';
+  if (el.footnoteReference) return 'footnoteReference';
+  if (el.pageBreak) return 'pageBreak';
+  if (el.columnBreak) return 'columnBreak';
+  if (el.horizontalRule) return 'horizontalRule';
+  if (el.autoText) return 'autoText';
+  if (el.person) return 'person';
+  if (el.richLink) return 'richLink';
+  if (el.dateElement) return 'dateElement';
+  if (el.equation) return 'equation';
+  return 'unknown';
+}
+
+function suggestionIds(el: ParagraphElement, kind: ElementKind): { ins: boolean; del: boolean } {
+  const holder = (el as Record<string, unknown>)[kind] as
+    | { suggestedInsertionIds?: string[] | null; suggestedDeletionIds?: string[] | null }
+    | undefined;
+  return {
+    ins: (holder?.suggestedInsertionIds?.length ?? 0) > 0,
+    del: (holder?.suggestedDeletionIds?.length ?? 0) > 0,
+  };
+}
+
+/** Where a paragraph is, for warnings: `in Heading 2 paragraph "Start of its text…"`. */
+export function paragraphWhere(p: Paragraph, styleName: string): string {
+  let text = '';
+  for (const el of p.elements ?? []) {
+    text += el.textRun?.content ?? '';
+    if (text.length > 60) break;
+  }
+  text = text
+    .replace(/[\n\u000b\ue907]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!text) return `in an empty ${styleName} paragraph`;
+  return `in ${styleName} paragraph "${text.length > 40 ? `${text.slice(0, 40)}…` : text}"`;
+}
+
+export interface ConvertedParagraph {
+  block: ParagraphBlock;
+  source: ParagraphSource;
+  /** The paragraph's list id (the model key is assigned later, by first appearance). */
+  listId?: string;
+}
+
+/**
+ * Convert one paragraph at `[start, end)` of segment `segmentId`. Named-range anchors that start
+ * before `end` and were not placed yet are placed here (those before `start` — inside table
+ * markers — at the paragraph start).
+ */
+export function convertParagraph(
+  ctx: ExportContext,
+  p: Paragraph,
+  start: number,
+  end: number,
+  segmentId: string,
+): ConvertedParagraph {
+  const ps = p.paragraphStyle ?? {};
+  const namedStyle = toNamedStyle(ps.namedStyleType);
+  const base = ctx.bases[namedStyle];
+  const where = paragraphWhere(p, styleLabel(namedStyle));
+  const pieces: Piece[] = [];
+  const elements: ElementSource[] = [];
+
+  // Heading anchor first: `## {^ h.x}Text`.
+  let headingId: string | undefined;
+  const level = headingLevel(namedStyle);
+  if (ps.headingId && (level > 0 || namedStyle === 'TITLE' || namedStyle === 'SUBTITLE')) {
+    headingId = ps.headingId;
+    pieces.push({ inline: { type: 'anchor', id: ps.headingId }, start, end: start });
+  } else if (level > 0) {
+    pieces.push({ inline: { type: 'anchor', id: ctx.ids.nextHeading() }, start, end: start });
+  }
+
+  // Positioned objects occupy no index: shown at the paragraph start.
+  for (const id of p.positionedObjectIds ?? []) {
+    const obj = ctx.tab.positionedObjects?.[id]?.positionedObjectProperties?.embeddedObject;
+    const caption = obj?.title || obj?.description || undefined;
+    pieces.push({ inline: embed(id, 'positioned', caption), start, end: start });
+  }
+
+  const anchors = ctx.namedRanges.take(segmentId, end);
+  let anchorAt = 0;
+  const placeAnchorsBefore = (index: number): void => {
+    while (anchorAt < anchors.length && anchors[anchorAt]!.index < index) {
+      const a = anchors[anchorAt]!;
+      const at = Math.max(a.index, start);
+      pieces.push({ inline: { type: 'anchor', id: a.id }, start: at, end: at });
+      ctx.warn(
+        `Named range "${a.name}" (${a.id}) ${a.note}; MEBDF shows only where it starts, as {^ ${a.id}}, ${where}.`,
+      );
+      anchorAt += 1;
+    }
+  };
+
+  const losses = new Set<TextLoss>();
+  let suggested = false;
+  for (const el of p.elements ?? []) {
+    const kind = elementKind(el);
+    const elStart = el.startIndex ?? 0;
+    const elEnd = el.endIndex ?? elStart;
+    const source: ElementSource = { kind, startIndex: elStart, endIndex: elEnd };
+    const sugg = suggestionIds(el, kind);
+    if (sugg.ins || sugg.del) suggested = true;
+
+    if (el.textRun) {
+      const content = el.textRun.content ?? '';
+      const ts = el.textRun.textStyle;
+      const runLosses: TextLoss[] = [];
+      const style: TextStyle = diffText(overlayText(base.text, ts), base.text, !!ts?.link, runLosses);
+      // The closing newline's style is invisible: only text a reader sees can lose formatting.
+      if (/[^\n]/.test(content)) for (const l of runLosses) losses.add(l);
+      if (ts?.link) {
+        const href = linkHref(ts.link, ctx.tabId);
+        if (href) style.link = href;
+        else ctx.warn(`A link with no target ${where} is shown as plain text.`);
+      }
+      if (sugg.ins) style.suggestion = 'insert';
+      else if (sugg.del) style.suggestion = 'delete';
+      const styleKey = JSON.stringify(style);
+      let from = 0;
+      const flush = (to: number): void => {
+        if (to > from) {
+          const text = content.slice(from, to);
+          pieces.push({
+            inline: { type: 'text', text, style },
+            start: elStart + from,
+            end: elStart + to,
+            styleKey,
+          });
+        }
+        from = to;
+      };
+      for (let i = 0; i < content.length; i++) {
+        const pos = elStart + i;
+        // A named range starting inside the run splits it.
+        if (anchorAt < anchors.length && anchors[anchorAt]!.index <= pos) {
+          flush(i);
+          placeAnchorsBefore(pos + 1);
+        }
+        const ch = content.charCodeAt(i);
+        if (ch !== 0x0a && ch !== 0x0b && ch !== 0xe907) continue;
+        flush(i);
+        if (ch === 0x0b) pieces.push({ inline: { type: 'break' }, start: pos, end: pos + 1 });
+        else if (ch === 0xe907) {
+          pieces.push({
+            inline: embed(ctx.ids.next('unknown'), 'unknown', 'an object the Docs API does not expose'),
+            start: pos,
+            end: pos + 1,
+          });
+          ctx.warn(
+            `An object the Docs API does not expose (U+E907 in the text) ${where} is shown as a placeholder.`,
+          );
+        } else if (pos !== end - 1) {
+          ctx.warn(`A line break inside a text run ${where} is not a paragraph end; shown as a soft break.`);
+          pieces.push({ inline: { type: 'break' }, start: pos, end: pos + 1 });
+        }
+        from = i + 1;
+      }
+      flush(content.length);
+    } else {
+      placeAnchorsBefore(elStart + 1);
+      const piece = convertElement(ctx, el, kind, source, where);
+      if (piece) pieces.push({ inline: piece, start: elStart, end: elEnd });
+    }
+    elements.push(source);
+  }
+  placeAnchorsBefore(Number.POSITIVE_INFINITY);
+
+  if (losses.size > 0) {
+    ctx.warn(
+      `Text ${where} is ${[...losses].join(', ')} against its ${styleLabel(namedStyle)} style; MEBDF cannot turn a style property off inline, so it reads as the style's.`,
+    );
+  }
+  if (suggested) {
+    ctx.warn(
+      `Suggested changes ${where} are shown inline as suggestions (read-only); accept or reject them in Google Docs.`,
+    );
+  }
+  if (p.suggestedParagraphStyleChanges && Object.keys(p.suggestedParagraphStyleChanges).length > 0) {
+    ctx.warn(`A suggested paragraph style change ${where} is not shown.`);
+  }
+  if (p.suggestedBulletChanges && Object.keys(p.suggestedBulletChanges).length > 0) {
+    ctx.warn(`A suggested list change ${where} is not shown.`);
+  }
+
+  // Paragraph style relative to the named style (and to the list level's own indents).
+  let paraBase = base.paragraph;
+  const block: ParagraphBlock = { type: 'paragraph', style: { namedStyle }, inlines: [] };
+  const bullet = p.bullet;
+  let listId: string | undefined;
+  if (bullet?.listId) {
+    listId = bullet.listId;
+    const nesting = bullet.nestingLevel ?? 0;
+    const info = listLevel(ctx.tab, bullet.listId, nesting);
+    paraBase = {
+      ...paraBase,
+      indentLeft: info.indentStart ?? paraBase.indentLeft,
+      indentFirstLine: info.indentFirstLine ?? paraBase.indentFirstLine,
+    };
+    block.list = { key: bullet.listId, level: nesting, kind: info.kind };
+    if (info.loss)
+      ctx.warnOnce(
+        `list:${bullet.listId}:${nesting}`,
+        `In list ${bullet.listId} level ${nesting + 1}, ${info.loss}.`,
+      );
+  }
+  block.style = diffParagraph(namedStyle, overlayParagraph(base.paragraph, ps), paraBase);
+  paragraphLosses(ctx, p, base.raw, where);
+
+  // Merge adjacent equal-style text pieces.
+  const merged: Piece[] = [];
+  for (const piece of pieces) {
+    const last = merged[merged.length - 1];
+    if (
+      last &&
+      piece.styleKey !== undefined &&
+      last.styleKey === piece.styleKey &&
+      last.end === piece.start
+    ) {
+      const text = (last.inline as { text: string }).text + (piece.inline as { text: string }).text;
+      merged[merged.length - 1] = {
+        inline: { type: 'text', text, style: (last.inline as { style: TextStyle }).style },
+        start: last.start,
+        end: piece.end,
+        styleKey: last.styleKey,
+      };
+    } else merged.push(piece);
+  }
+  block.inlines = merged.map((m) => m.inline);
+  const inlines: InlineSource[] = merged.map((m) => ({ start: m.start, end: m.end }));
+
+  const source: ParagraphSource = {
+    kind: 'paragraph',
+    segmentId,
+    startIndex: start,
+    endIndex: end,
+    namedStyleType: namedStyle,
+    elements,
+    inlines,
+  };
+  if (headingId) source.headingId = headingId;
+  if (bullet?.listId) {
+    source.listId = bullet.listId;
+    source.nestingLevel = bullet.nestingLevel ?? 0;
+  }
+  if (p.positionedObjectIds?.length) source.positionedObjectIds = [...p.positionedObjectIds];
+  const out: ConvertedParagraph = { block, source };
+  if (listId) out.listId = listId;
+  return out;
+}
+
+function embed(id: string, kind: EmbedKind, caption?: string | null): Inline {
+  return caption ? { type: 'embed', id, kind, caption } : { type: 'embed', id, kind };
+}
+
+const AUTO_TEXT: Record<string, string> = { PAGE_NUMBER: 'page number', PAGE_COUNT: 'page count' };
+
+function convertElement(
+  ctx: ExportContext,
+  el: ParagraphElement,
+  kind: ElementKind,
+  source: ElementSource,
+  where: string,
+): Inline | null {
+  switch (kind) {
+    case 'inlineObjectElement': {
+      const id = el.inlineObjectElement?.inlineObjectId ?? ctx.ids.next('unknown');
+      source.id = id;
+      const obj = ctx.tab.inlineObjects?.[id]?.inlineObjectProperties?.embeddedObject;
+      let k: EmbedKind = 'image';
+      if (obj?.embeddedDrawingProperties) k = 'drawing';
+      else if (obj?.linkedContentReference) k = 'chart';
+      else if (!obj?.imageProperties) k = obj ? 'unknown' : 'image';
+      if (!obj) ctx.warn(`Inline object ${id} ${where} is missing from the tab's objects.`);
+      return embed(id, k, obj?.title || obj?.description);
+    }
+    case 'footnoteReference': {
+      const ref = el.footnoteReference!;
+      const footnoteId = ref.footnoteId ?? '';
+      source.id = footnoteId;
+      const label = ref.footnoteNumber || footnoteId;
+      ctx.defineFootnote(label, footnoteId);
+      return { type: 'footnoteRef', label };
+    }
+    case 'person': {
+      const p = el.person!;
+      const id = p.personId ?? ctx.ids.next('unknown');
+      source.id = id;
+      return embed(id, 'person', p.personProperties?.name || p.personProperties?.email);
+    }
+    case 'richLink': {
+      const r = el.richLink!;
+      const id = r.richLinkId ?? ctx.ids.next('unknown');
+      source.id = id;
+      return embed(id, 'richlink', r.richLinkProperties?.title || r.richLinkProperties?.uri);
+    }
+    case 'dateElement': {
+      const d = el.dateElement!;
+      const id = d.dateId ?? ctx.ids.next('unknown');
+      source.id = id;
+      return embed(id, 'date', d.dateElementProperties?.displayText || d.dateElementProperties?.timestamp);
+    }
+    case 'pageBreak':
+      return synthetic(ctx, source, 'pagebreak');
+    case 'columnBreak':
+      return synthetic(ctx, source, 'columnbreak');
+    case 'horizontalRule':
+      return synthetic(ctx, source, 'hr');
+    case 'equation':
+      ctx.warn(`An equation ${where} is shown as a placeholder (the API does not expose its content).`);
+      return synthetic(ctx, source, 'equation');
+    case 'autoText':
+      return synthetic(ctx, source, 'autotext', AUTO_TEXT[el.autoText?.type ?? ''] ?? el.autoText?.type);
+    default:
+      ctx.warn(`An element the exporter does not know ${where} is shown as a placeholder.`);
+      return synthetic(ctx, source, 'unknown');
+  }
+}
+
+function synthetic(
+  ctx: ExportContext,
+  source: ElementSource,
+  kind: 'pagebreak' | 'columnbreak' | 'hr' | 'equation' | 'autotext' | 'unknown',
+  caption?: string | null,
+): Inline {
+  const id = ctx.ids.next(kind);
+  source.id = id;
+  return embed(id, kind, caption);
+}
+
+/** Paragraph properties MEBDF has no form for, when they differ from the named style's. */
+function paragraphLosses(
+  ctx: ExportContext,
+  p: Paragraph,
+  named: NonNullable<Paragraph['paragraphStyle']>,
+  where: string,
+): void {
+  const ps = p.paragraphStyle ?? {};
+  const lost: string[] = [];
+  if (ps.pageBreakBefore && !named.pageBreakBefore) lost.push('page break before');
+  if (ps.direction === 'RIGHT_TO_LEFT' && named.direction !== 'RIGHT_TO_LEFT')
+    lost.push('right-to-left direction');
+  if (ps.shading?.backgroundColor?.color?.rgbColor) lost.push('shading');
+  for (const side of ['borderTop', 'borderBottom', 'borderLeft', 'borderRight', 'borderBetween'] as const) {
+    const b = ps[side];
+    if (b?.width?.magnitude && b.color?.color?.rgbColor) {
+      lost.push('borders');
+      break;
+    }
+  }
+  if (lost.length) ctx.warn(`Paragraph formatting (${lost.join(', ')}) ${where} is not shown.`);
+}
