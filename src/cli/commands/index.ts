@@ -1,0 +1,19 @@
+/**
+ * The list of subcommands. Each entry is a module under this folder exporting `register(program)`.
+ * Add one line per command; keep the modules light at import time (load heavy code in the action).
+ */
+import type { Command } from 'commander';
+import { register as apply } from './apply.js';
+import { register as emulator } from './emulator.js';
+import { register as login } from './login.js';
+import { register as logout } from './logout.js';
+import { register as newDocument } from './new.js';
+import { register as whoami } from './whoami.js';
+
+type Register = (program: Command) => void;
+
+const commands: Register[] = [apply, emulator, newDocument, login, logout, whoami];
+
+export function registerCommands(program: Command): void {
+  for (const register of commands) register(program);
+}
