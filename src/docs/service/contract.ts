@@ -115,4 +115,22 @@ export interface StyleChangeResult {
   warnings: string[];
   revision_id: string;
   dry_run: boolean;
+  /** The tab that was (or would be) changed. */
+  tab_id?: string;
+  /** Readable lines: what changed (for a dry run, what would change). */
+  summary?: string[];
+  /** The batchUpdate requests sent (or, for a dry run, planned). */
+  requests?: unknown[];
+}
+
+export interface ApplyStylesOptions {
+  dry_run?: boolean;
+}
+
+export interface ExtractStylesResult {
+  success: true;
+  styles: StyleDefinition[];
+  source_document_id: string;
+  /** The tab the styles were read from. */
+  tab_id?: string;
 }

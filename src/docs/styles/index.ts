@@ -1,0 +1,80 @@
+/**
+ * The formatting core behind extract_styles, apply_styles and normalize_formatting: effective
+ * styles, extraction, request planning and the verification of a planned result. Pure: Docs JSON
+ * in, requests and reports out.
+ */
+
+import { resolveTab } from '../export/tabs.js';
+import type { NormalizeParams, StyleDefinition } from '../service/contract.js';
+import type { Document } from '../types.js';
+import { extractTabStyles } from './extract.js';
+import { planStyleChanges, type StylePlan } from './plan.js';
+import { type StyleTargets, targetsFromDefinitions, targetsFromNormalize } from './targets.js';
+
+export { type EffectiveTypeStyle, effectiveTypeStyle, extractTabStyles } from './extract.js';
+export { planStyleChanges, type StylePlan } from './plan.js';
+export {
+  EDITOR_DEFAULTS,
+  ELEMENT_TYPES,
+  isCodeRun,
+  isMonospaceFamily,
+  NAMED_STYLE_TYPES,
+  type NamedStyleType,
+  type ParagraphLook,
+  resolveTabStyles,
+  type StyledParagraph,
+  type StyledRun,
+  type StyledTab,
+  type StyleLook,
+  type TextLook,
+} from './resolve.js';
+export {
+  elementToNamed,
+  NORMALIZE_PARAMETERS,
+  namedToElement,
+  type StyleTarget,
+  type StyleTargets,
+  targetsFromDefinitions,
+  targetsFromNormalize,
+} from './targets.js';
+export {
+  formatLineSpacing,
+  formatPoints,
+  parseColor,
+  parseFontFamily,
+  parseFontSize,
+  parseFontWeight,
+  parseLineSpacing,
+  parseSpace,
+  renderedWeight,
+} from './units.js';
+export { fingerprint, verifyStyleResult } from './verify.js';
+
+/** A plan for one tab, with the tab it is for and the targets it was made from. */
+export interface TabStylePlan extends StylePlan {
+  tabId: string;
+  targets: StyleTargets;
+}
+
+/** extract_styles over a document (either shape): the definitions of one tab. */
+export function extractStyles(doc: Document, tabId?: string): StyleDefinition[] {
+  return extractTabStyles(resolveTab(doc, tabId).content);
+}
+
+/** apply_styles: validates the definitions (ValidationError), then plans the change of one tab. */
+export function planApplyStyles(doc: Document, tabId: string | undefined, styles: unknown): TabStylePlan {
+  const targets = targetsFromDefinitions(styles);
+  const tab = resolveTab(doc, tabId);
+  return { ...planStyleChanges(tab.content, tab.tabId, targets), tabId: tab.tabId, targets };
+}
+
+/** normalize_formatting: validates the parameters (ValidationError), then plans the change. */
+export function planNormalize(
+  doc: Document,
+  tabId: string | undefined,
+  params: Omit<NormalizeParams, 'document_id' | 'tab_id' | 'dry_run'>,
+): TabStylePlan {
+  const targets = targetsFromNormalize({ document_id: '', ...params });
+  const tab = resolveTab(doc, tabId);
+  return { ...planStyleChanges(tab.content, tab.tabId, targets), tabId: tab.tabId, targets };
+}
