@@ -1,0 +1,42 @@
+/**
+ * The MEBDF compiler: text <-> block model, plus the micromark / mdast / remark extensions for
+ * anyone who wants the syntax tree. Pure: no I/O.
+ */
+import { type MebdfDiagnostic, MebdfParseError } from '../errors.js';
+import type { MebdfDocument } from './model.js';
+import { modelToTree } from './semantic/from-model.js';
+import { treeToModel } from './semantic/to-model.js';
+import { parseTree, stringifyTree } from './tree.js';
+
+export type { MebdfDiagnostic } from '../errors.js';
+export { MebdfParseError } from '../errors.js';
+export { mebdfFromMarkdown } from './mdast/from-markdown.js';
+export type { MebdfAnchor, MebdfDirective, MebdfEmbed, MebdfInvalid, MebdfSpan } from './mdast/nodes.js';
+export { mebdfToMarkdown } from './mdast/to-markdown.js';
+export type * from './model.js';
+export { EMBED_KINDS } from './model.js';
+export { remarkMebdf } from './remark.js';
+export { mebdfSyntax } from './syntax/syntax.js';
+export { parseTree as parseMebdfTree, stringifyTree as stringifyMebdfTree } from './tree.js';
+
+/** Every problem in `text`, sorted by position; empty when the text is valid MEBDF. */
+export function lintMebdf(text: string): MebdfDiagnostic[] {
+  return treeToModel(parseTree(text)).diagnostics;
+}
+
+/** Parses MEBDF text into the block model; throws `MebdfParseError` carrying every diagnostic. */
+export function parseMebdf(text: string): MebdfDocument {
+  const { document, diagnostics } = treeToModel(parseTree(text));
+  if (diagnostics.length > 0) throw new MebdfParseError(diagnostics);
+  return document;
+}
+
+/** The canonical MEBDF text of a block model. */
+export function stringifyMebdf(document: MebdfDocument): string {
+  return stringifyTree(modelToTree(document));
+}
+
+/** The canonical form of MEBDF text; throws `MebdfParseError` when the text is invalid. */
+export function formatMebdf(text: string): string {
+  return stringifyMebdf(parseMebdf(text));
+}

@@ -1,0 +1,48 @@
+/**
+ * Splits the inside of `{^…}` into an anchor or an embed. Pure string work shared by the
+ * from-markdown extension (which builds nodes) and its tests.
+ */
+
+/** Ids are runs of `[A-Za-z0-9._:-]` (real Docs ids look like `h.4k2x9`, `kix.abc123`, `t.0`). */
+export const ID_PATTERN = /^[A-Za-z0-9._:-]+$/;
+
+export type AnchorContent =
+  | { type: 'anchor'; id: string | null }
+  | { type: 'embed'; id: string; kind: string; caption?: string }
+  | { type: 'malformed'; message: string };
+
+/** `raw` is everything between `{^` and `}`. */
+export function parseAnchorContent(raw: string): AnchorContent {
+  if (raw.startsWith('=')) return parseEmbed(raw.slice(1));
+  const id = raw.trim();
+  if (id === '') return { type: 'anchor', id: null };
+  if (!ID_PATTERN.test(id)) {
+    return {
+      type: 'malformed',
+      message: `anchor id \`${id}\` may only contain letters, digits, \`.\`, \`_\`, \`:\` and \`-\``,
+    };
+  }
+  return { type: 'anchor', id };
+}
+
+function parseEmbed(rest: string): AnchorContent {
+  const match = /^\s*([^\s"]+)\s+([^\s"]+)\s*(?:"((?:[^"\\]|\\.)*)"\s*)?$/.exec(rest);
+  if (!match) {
+    return { type: 'malformed', message: 'an embed is written `{^= id kind}` or `{^= id kind "caption"}`' };
+  }
+  const [, id, kind, caption] = match as unknown as [string, string, string, string | undefined];
+  if (!ID_PATTERN.test(id)) {
+    return {
+      type: 'malformed',
+      message: `embed id \`${id}\` may only contain letters, digits, \`.\`, \`_\`, \`:\` and \`-\``,
+    };
+  }
+  const embed: AnchorContent = { type: 'embed', id, kind };
+  if (caption !== undefined) embed.caption = caption.replace(/\\(.)/g, '$1');
+  return embed;
+}
+
+/** Quotes a caption so that `parseAnchorContent` reads it back unchanged. */
+export function quoteCaption(caption: string): string {
+  return `"${caption.replace(/[\\"]/g, '\\$&')}"`;
+}

@@ -1,0 +1,64 @@
+/**
+ * mdast-util-to-markdown extension: writes the MEBDF nodes back, and declares which characters
+ * must be escaped so that text that merely looks like MEBDF (`{!`, `{/!}`, `{^`) stays text.
+ */
+import type { Parents } from 'mdast';
+import type { Info, Options, State } from 'mdast-util-to-markdown';
+import { quoteCaption } from './anchor-content.js';
+import type { MebdfAnchor, MebdfDirective, MebdfEmbed, MebdfInvalid, MebdfSpan } from './nodes.js';
+
+/** Structural directives that continue the block before them (no blank line in between). */
+const CONTINUING = new Set(['Normal text', 'row', 'cell', 'end-table']);
+
+export function mebdfToMarkdown(): Options {
+  return {
+    handlers: {
+      mebdfSpan: handleSpan,
+      mebdfDirective: handleDirective,
+      mebdfAnchor: handleAnchor,
+      mebdfEmbed: handleEmbed,
+      mebdfInvalid: handleInvalid,
+    },
+    unsafe: [{ character: '{', after: '(?:[!^]|/!)' }],
+    join: [
+      (left, right) => {
+        if (left.type === 'mebdfDirective' && !/^(?:Normal text|end-table|empty)$/.test(left.props)) return 0;
+        if (right.type === 'mebdfDirective') {
+          const name = right.props.split(',')[0]!.trim();
+          if (CONTINUING.has(name)) return 0;
+        }
+        return undefined;
+      },
+    ],
+  };
+}
+
+function handleSpan(node: MebdfSpan, _parent: Parents | undefined, state: State, info: Info): string {
+  const tracker = state.createTracker(info);
+  const exit = state.enter('phrasing');
+  let value = tracker.move(`{!${node.props}}`);
+  value += tracker.move(state.containerPhrasing(node, { ...tracker.current(), before: value, after: '{' }));
+  value += tracker.move('{/!}');
+  exit();
+  return value;
+}
+handleSpan.peek = () => '{';
+
+function handleDirective(node: MebdfDirective): string {
+  return `{!${node.props}}`;
+}
+
+function handleAnchor(node: MebdfAnchor): string {
+  return node.id === null ? '{^}' : `{^ ${node.id}}`;
+}
+handleAnchor.peek = () => '{';
+
+function handleEmbed(node: MebdfEmbed): string {
+  const caption = node.caption === undefined ? '' : ` ${quoteCaption(node.caption)}`;
+  return `{^= ${node.id} ${node.kind}${caption}}`;
+}
+handleEmbed.peek = () => '{';
+
+function handleInvalid(node: MebdfInvalid): string {
+  return node.value;
+}

@@ -1,0 +1,346 @@
+/**
+ * The property registry: every name that may appear inside `{!…}`, what kind of value it takes,
+ * and where it is allowed (inline span, block directive, or both). Turns a raw property list into
+ * a style change or a structural directive, collecting every problem with its offset in the list.
+ */
+import type { Alignment, NamedStyleType, ParagraphStyle, TextStyle } from './model.js';
+import { closest } from './suggest.js';
+import {
+  formatLength,
+  formatLineSpacing,
+  formatWeight,
+  type Parsed,
+  parseColor,
+  parseLength,
+  parseLineSpacing,
+  parseWeight,
+} from './values.js';
+
+export const NAMED_STYLES: Readonly<Record<string, NamedStyleType>> = {
+  'Normal text': 'NORMAL_TEXT',
+  Title: 'TITLE',
+  Subtitle: 'SUBTITLE',
+  'Heading 1': 'HEADING_1',
+  'Heading 2': 'HEADING_2',
+  'Heading 3': 'HEADING_3',
+  'Heading 4': 'HEADING_4',
+  'Heading 5': 'HEADING_5',
+  'Heading 6': 'HEADING_6',
+};
+
+export function namedStyleName(style: NamedStyleType): string {
+  return Object.entries(NAMED_STYLES).find(([, value]) => value === style)![0];
+}
+
+/** The family that `mono` and code spans stand for. */
+export const MONO_FONT = 'Courier New';
+
+export const BOOLEAN_TEXT_PROPS = [
+  'bold',
+  'italic',
+  'strikethrough',
+  'underline',
+  'smallcaps',
+  'sup',
+  'sub',
+] as const;
+export const VALUE_TEXT_PROPS = ['font', 'weight', 'size', 'color', 'highlight', 'suggest'] as const;
+export const TEXT_PROPS: readonly string[] = [...BOOLEAN_TEXT_PROPS, 'mono', ...VALUE_TEXT_PROPS];
+export const PARAGRAPH_PROPS: readonly string[] = [
+  'align',
+  'indent-left',
+  'indent-right',
+  'first-line-indent',
+  'hanging-indent',
+  'line-spacing',
+  'space-before',
+  'space-after',
+];
+export const STRUCTURAL_DIRECTIVES: readonly string[] = ['empty', 'table', 'row', 'cell', 'end-table'];
+const CELL_PROPS: readonly string[] = ['colspan', 'rowspan'];
+
+/** One `name` or `name:value` item; `offset` is where its name starts in the raw list. */
+export interface PropItem {
+  name: string;
+  value: string | undefined;
+  offset: number;
+  source: string;
+}
+
+export interface PropProblem {
+  /** Offset in the raw property list. */
+  offset: number;
+  text: string;
+  message: string;
+  suggestion?: string;
+}
+
+/** A change to the text style: fields to set, and whether `mono:false` removes the mono font. */
+export interface TextDelta {
+  set: TextStyle;
+  monoOff: boolean;
+}
+
+export type ParagraphDelta = Omit<Partial<ParagraphStyle>, 'namedStyle'>;
+
+export type Directive =
+  | { kind: 'state'; named?: NamedStyleType; paragraph: ParagraphDelta; text: TextDelta }
+  | { kind: 'empty' | 'table' | 'row' | 'end-table' }
+  | { kind: 'cell'; colSpan?: number; rowSpan?: number };
+
+export function splitProps(raw: string): PropItem[] {
+  const items: PropItem[] = [];
+  let start = 0;
+  for (const part of raw.split(',')) {
+    const lead = part.length - part.trimStart().length;
+    const source = part.trim();
+    const colon = source.indexOf(':');
+    const name = (colon === -1 ? source : source.slice(0, colon)).trim();
+    const value = colon === -1 ? undefined : source.slice(colon + 1).trim();
+    items.push({ name, value, offset: start + lead, source });
+    start += part.length + 1;
+  }
+  return items;
+}
+
+function problem(item: PropItem, message: string, suggestion?: string): PropProblem {
+  const result: PropProblem = { offset: item.offset, text: item.source, message };
+  if (suggestion !== undefined) result.suggestion = suggestion;
+  return result;
+}
+
+function fromParsed<T>(item: PropItem, parsed: Parsed<T>, problems: PropProblem[]): T | undefined {
+  if (parsed.ok) return parsed.value;
+  problems.push(problem(item, `${item.name}: ${parsed.message}`, parsed.suggestion));
+  return undefined;
+}
+
+/** Applies one text property to `delta`. Returns false when `item.name` is not a text property. */
+function applyTextProp(item: PropItem, delta: TextDelta, problems: PropProblem[]): boolean {
+  const { name, value } = item;
+  if ((BOOLEAN_TEXT_PROPS as readonly string[]).includes(name) || name === 'mono') {
+    let on: boolean;
+    if (value === undefined || value === 'true') on = true;
+    else if (value === 'false') on = false;
+    else {
+      problems.push(problem(item, `${name} is a switch: write \`${name}\` or \`${name}:false\``, `${name}`));
+      return true;
+    }
+    if (name === 'mono') {
+      if (on) {
+        delta.set.font = MONO_FONT;
+        delta.monoOff = false;
+      } else {
+        delete delta.set.font;
+        delta.monoOff = true;
+      }
+    } else {
+      const key = name as (typeof BOOLEAN_TEXT_PROPS)[number];
+      delta.set[key] = on;
+      if (on && key === 'sup') delete delta.set.sub;
+      if (on && key === 'sub') delete delta.set.sup;
+    }
+    return true;
+  }
+  if (!(VALUE_TEXT_PROPS as readonly string[]).includes(name)) return false;
+  if (value === undefined || value === '') {
+    problems.push(problem(item, `${name} needs a value: \`${name}:…\``));
+    return true;
+  }
+  switch (name) {
+    case 'font':
+      delta.set.font = value;
+      delta.monoOff = false;
+      break;
+    case 'weight': {
+      const weight = fromParsed(item, parseWeight(value), problems);
+      if (weight !== undefined) delta.set.weight = weight;
+      break;
+    }
+    case 'size': {
+      const size = fromParsed(item, parseLength(value, false), problems);
+      if (size !== undefined) delta.set.size = size;
+      break;
+    }
+    case 'color':
+    case 'highlight': {
+      const color = fromParsed(item, parseColor(value), problems);
+      if (color !== undefined) delta.set[name] = color;
+      break;
+    }
+    case 'suggest':
+      if (value === 'insert' || value === 'delete') delta.set.suggestion = value;
+      else problems.push(problem(item, `suggest: \`${value}\` is not insert or delete`, 'insert'));
+      break;
+  }
+  return true;
+}
+
+function applyParagraphProp(item: PropItem, delta: ParagraphDelta, problems: PropProblem[]): boolean {
+  const { name, value } = item;
+  if (!PARAGRAPH_PROPS.includes(name)) return false;
+  if (value === undefined || value === '') {
+    problems.push(problem(item, `${name} needs a value: \`${name}:…\``));
+    return true;
+  }
+  switch (name) {
+    case 'align':
+      if (['left', 'center', 'right', 'justify'].includes(value)) delta.align = value as Alignment;
+      else {
+        const suggestion = closest(value, ['left', 'center', 'right', 'justify']);
+        problems.push(problem(item, `align: \`${value}\` is not left, center, right or justify`, suggestion));
+      }
+      break;
+    case 'line-spacing': {
+      const spacing = fromParsed(item, parseLineSpacing(value), problems);
+      if (spacing !== undefined) delta.lineSpacing = spacing;
+      break;
+    }
+    default: {
+      const length = fromParsed(item, parseLength(value, name === 'first-line-indent'), problems);
+      if (length === undefined) break;
+      if (name === 'indent-left') delta.indentLeft = length;
+      else if (name === 'indent-right') delta.indentRight = length;
+      else if (name === 'first-line-indent') delta.firstLineIndent = length;
+      else if (name === 'hanging-indent') delta.firstLineIndent = -length + 0;
+      else if (name === 'space-before') delta.spaceBefore = length;
+      else delta.spaceAfter = length;
+    }
+  }
+  return true;
+}
+
+/** The property list of an inline span `{!…}…{/!}`: text properties only. */
+export function interpretSpanProps(raw: string): { delta: TextDelta; problems: PropProblem[] } {
+  const delta: TextDelta = { set: {}, monoOff: false };
+  const problems: PropProblem[] = [];
+  for (const item of splitProps(raw)) {
+    if (item.name === '') {
+      problems.push(problem(item, 'empty property (two commas, or nothing inside `{!}`)'));
+      continue;
+    }
+    if (applyTextProp(item, delta, problems)) continue;
+    if (PARAGRAPH_PROPS.includes(item.name)) {
+      problems.push(
+        problem(
+          item,
+          `${item.name} is a paragraph property: put it in a block directive on a line of its own`,
+        ),
+      );
+    } else if (item.source in NAMED_STYLES || STRUCTURAL_DIRECTIVES.includes(item.name)) {
+      problems.push(
+        problem(item, `\`${item.source}\` is only allowed as a block directive on a line of its own`),
+      );
+    } else {
+      problems.push(problem(item, `unknown property \`${item.name}\``, closest(item.name, TEXT_PROPS)));
+    }
+  }
+  return { delta, problems };
+}
+
+/** The property list of a block directive `{!…}` on a line of its own. */
+export function interpretDirectiveProps(raw: string): { directive: Directive; problems: PropProblem[] } {
+  const items = splitProps(raw);
+  const problems: PropProblem[] = [];
+  const first = items[0]!;
+  if (STRUCTURAL_DIRECTIVES.includes(first.name) && first.value === undefined) {
+    return interpretStructural(first.name, items, problems);
+  }
+  const text: TextDelta = { set: {}, monoOff: false };
+  const paragraph: ParagraphDelta = {};
+  let named: NamedStyleType | undefined;
+  for (const item of items) {
+    if (item.name === '') {
+      problems.push(problem(item, 'empty property (two commas, or nothing inside `{!}`)'));
+      continue;
+    }
+    const style = NAMED_STYLES[item.source];
+    if (style !== undefined) {
+      if (named !== undefined)
+        problems.push(problem(item, 'a block directive names at most one paragraph style'));
+      named = style;
+      continue;
+    }
+    if (applyTextProp(item, text, problems) || applyParagraphProp(item, paragraph, problems)) continue;
+    if (STRUCTURAL_DIRECTIVES.includes(item.name)) {
+      problems.push(problem(item, `\`${item.name}\` must stand alone in its directive`));
+      continue;
+    }
+    const candidates = [
+      ...Object.keys(NAMED_STYLES),
+      ...TEXT_PROPS,
+      ...PARAGRAPH_PROPS,
+      ...STRUCTURAL_DIRECTIVES,
+    ];
+    const suggestion = closest(item.value === undefined ? item.source : item.name, candidates);
+    const what = item.value === undefined ? 'property or paragraph style' : 'property';
+    problems.push(
+      problem(item, `unknown ${what} \`${item.value === undefined ? item.source : item.name}\``, suggestion),
+    );
+  }
+  const directive: Directive = { kind: 'state', paragraph, text };
+  if (named !== undefined) directive.named = named;
+  return { directive, problems };
+}
+
+function interpretStructural(
+  name: string,
+  items: PropItem[],
+  problems: PropProblem[],
+): { directive: Directive; problems: PropProblem[] } {
+  if (name !== 'cell') {
+    for (const item of items.slice(1)) problems.push(problem(item, `\`${name}\` takes no properties`));
+    return { directive: { kind: name as 'empty' | 'table' | 'row' | 'end-table' }, problems };
+  }
+  const directive: Directive = { kind: 'cell' };
+  for (const item of items.slice(1)) {
+    if (!CELL_PROPS.includes(item.name)) {
+      problems.push(problem(item, `unknown cell property \`${item.name}\``, closest(item.name, CELL_PROPS)));
+      continue;
+    }
+    const count = Number(item.value);
+    if (item.value === undefined || !/^[1-9]\d*$/.test(item.value)) {
+      problems.push(
+        problem(item, `${item.name} needs a whole number of at least 1, e.g. \`${item.name}:2\``),
+      );
+    } else if (item.name === 'colspan') directive.colSpan = count;
+    else directive.rowSpan = count;
+  }
+  return { directive, problems };
+}
+
+/** Canonical property list for the text properties Markdown cannot spell (order is fixed). */
+export function formatTextProps(style: TextStyle): string[] {
+  const props: string[] = [];
+  for (const name of BOOLEAN_TEXT_PROPS) {
+    const value = style[name];
+    if (value === true) props.push(name);
+    else if (value === false) props.push(`${name}:false`);
+  }
+  if (style.font !== undefined) props.push(`font:${style.font}`);
+  if (style.weight !== undefined) props.push(`weight:${formatWeight(style.weight)}`);
+  if (style.size !== undefined) props.push(`size:${formatLength(style.size)}`);
+  if (style.color !== undefined) props.push(`color:${style.color}`);
+  if (style.highlight !== undefined) props.push(`highlight:${style.highlight}`);
+  if (style.suggestion !== undefined) props.push(`suggest:${style.suggestion}`);
+  return props;
+}
+
+/** Canonical property list for the paragraph properties other than the named style. */
+export function formatParagraphProps(style: ParagraphStyle): string[] {
+  const props: string[] = [];
+  if (style.align !== undefined) props.push(`align:${style.align}`);
+  if (style.indentLeft !== undefined) props.push(`indent-left:${formatLength(style.indentLeft)}`);
+  if (style.indentRight !== undefined) props.push(`indent-right:${formatLength(style.indentRight)}`);
+  if (style.firstLineIndent !== undefined) {
+    props.push(
+      style.firstLineIndent < 0
+        ? `hanging-indent:${formatLength(-style.firstLineIndent)}`
+        : `first-line-indent:${formatLength(style.firstLineIndent)}`,
+    );
+  }
+  if (style.lineSpacing !== undefined) props.push(`line-spacing:${formatLineSpacing(style.lineSpacing)}`);
+  if (style.spaceBefore !== undefined) props.push(`space-before:${formatLength(style.spaceBefore)}`);
+  if (style.spaceAfter !== undefined) props.push(`space-after:${formatLength(style.spaceAfter)}`);
+  return props;
+}

@@ -1,0 +1,498 @@
+/**
+ * The semantic layer, read direction: mdast (as parsed by `tree.ts`) -> the MEBDF block model.
+ *
+ * Walks the tree once, in document order, carrying the block-directive state (named style,
+ * paragraph properties, text properties) and collecting every problem as a diagnostic instead of
+ * stopping at the first. Each node is visited once and runs are merged as they are appended, so
+ * the work is linear in the size of the tree.
+ */
+import type {
+  Definition,
+  FootnoteDefinition,
+  Heading,
+  List,
+  ListItem,
+  TableCell as MdastTableCell,
+  Nodes,
+  PhrasingContent,
+  Root,
+  RootContent,
+} from 'mdast';
+import type { MebdfDiagnostic } from '../../errors.js';
+import { parseAnchorContent } from '../mdast/anchor-content.js';
+import type { MebdfDirective, MebdfInvalid } from '../mdast/nodes.js';
+import {
+  type Block,
+  EMBED_KINDS,
+  type EmbedKind,
+  type Inline,
+  type ListKind,
+  type ListMembership,
+  type MebdfDocument,
+  type NamedStyleType,
+  type ParagraphBlock,
+  type ParagraphStyle,
+  type TableCell,
+  type TextStyle,
+} from '../model.js';
+import {
+  interpretDirectiveProps,
+  interpretSpanProps,
+  MONO_FONT,
+  type ParagraphDelta,
+  type PropProblem,
+} from '../props.js';
+import { closest } from '../suggest.js';
+import { applyTextDelta, sameTextStyle } from './style.js';
+
+interface BlockState {
+  named: NamedStyleType;
+  paragraph: ParagraphDelta;
+  text: TextStyle;
+}
+
+interface TableBuild {
+  rows: TableCell[][];
+  cell: TableCell | undefined;
+  node: Nodes;
+}
+
+/** Where the paragraphs of the flow being walked go, and what they are part of. */
+interface FlowContext {
+  sink: Block[];
+  list?: ListMembership;
+  /** False inside list items and footnotes, where a table cannot appear. */
+  tables: boolean;
+}
+
+const MAX_LIST_LEVEL = 8;
+
+export function treeToModel(tree: Root): { document: MebdfDocument; diagnostics: MebdfDiagnostic[] } {
+  return new Reader(tree).read();
+}
+
+function freshState(): BlockState {
+  return { named: 'NORMAL_TEXT', paragraph: {}, text: {} };
+}
+
+class Reader {
+  private readonly diagnostics: MebdfDiagnostic[] = [];
+  private readonly definitions = new Map<string, Definition>();
+  private readonly footnoteDefinitions = new Map<string, FootnoteDefinition>();
+  /** Footnote identifier -> the label the model uses, in order of first reference. */
+  private readonly footnoteLabels = new Map<string, string>();
+  private state: BlockState = freshState();
+  private table: TableBuild | undefined;
+  private listCount = 0;
+
+  constructor(private readonly tree: Root) {}
+
+  read(): { document: MebdfDocument; diagnostics: MebdfDiagnostic[] } {
+    for (const node of this.tree.children) {
+      if (node.type === 'definition') this.definitions.set(node.identifier, node);
+      if (node.type === 'footnoteDefinition') this.footnoteDefinitions.set(node.identifier, node);
+    }
+    const blocks: Block[] = [];
+    this.flow(this.tree.children, { sink: blocks, tables: true });
+    if (this.table) {
+      this.report(
+        this.table.node,
+        '{!table}',
+        'a `{!table}` is never closed',
+        'end the table with `{!end-table}`',
+      );
+      this.table = undefined;
+    }
+    const footnotes: Record<string, ParagraphBlock[]> = {};
+    // References inside footnotes may add labels while we iterate: Map iteration sees them.
+    for (const [identifier, label] of this.footnoteLabels) {
+      const definition = this.footnoteDefinitions.get(identifier)!;
+      const sink: Block[] = [];
+      this.state = freshState();
+      this.flow(definition.children, { sink, tables: false });
+      footnotes[label] = sink as ParagraphBlock[];
+    }
+    for (const [identifier, definition] of this.footnoteDefinitions) {
+      if (!this.footnoteLabels.has(identifier)) {
+        this.report(
+          definition,
+          `[^${definition.label ?? identifier}]:`,
+          `footnote [^${definition.label ?? identifier}] is defined but never referenced`,
+          'reference it in the text with `[^label]` or remove the definition',
+        );
+      }
+    }
+    this.diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
+    return { document: { blocks, footnotes }, diagnostics: this.diagnostics };
+  }
+
+  // --- diagnostics -------------------------------------------------------------------------
+
+  private report(node: Nodes, text: string, message: string, suggestion?: string, columnOffset = 0): void {
+    const start = node.position?.start ?? { line: 1, column: 1 };
+    const diagnostic: MebdfDiagnostic = {
+      line: start.line,
+      column: start.column + columnOffset,
+      text,
+      message,
+    };
+    if (suggestion !== undefined) diagnostic.suggestion = suggestion;
+    this.diagnostics.push(diagnostic);
+  }
+
+  /** Problems inside `{!…}`: columns point at the offending property (after the `{!`). */
+  private reportProps(node: Nodes, problems: PropProblem[]): void {
+    for (const problem of problems) {
+      const suggestion =
+        problem.suggestion === undefined ? undefined : `did you mean \`${problem.suggestion}\`?`;
+      this.report(node, problem.text, problem.message, suggestion, 2 + problem.offset);
+    }
+  }
+
+  // --- flow ----------------------------------------------------------------------------------
+
+  private flow(nodes: readonly RootContent[], context: FlowContext): void {
+    for (const node of nodes) this.flowNode(node, context);
+  }
+
+  private flowNode(node: RootContent, context: FlowContext): void {
+    switch (node.type) {
+      case 'paragraph':
+        this.emit(this.paragraph(this.state.named, node.children, context.list), node, context);
+        return;
+      case 'heading':
+        this.emit(this.heading(node, context.list), node, context);
+        return;
+      case 'mebdfDirective':
+        this.directive(node, context);
+        return;
+      case 'list':
+        this.list(node, context, 0, undefined);
+        return;
+      case 'table':
+        this.gfmTable(node, context);
+        return;
+      case 'code':
+        for (const line of node.value.split(/\r?\n/)) {
+          const inlines: Inline[] = [];
+          this.pushText(inlines, line, { ...this.state.text, font: MONO_FONT });
+          this.emit(this.block(this.state.named, inlines, context.list), node, context);
+        }
+        return;
+      case 'definition':
+      case 'footnoteDefinition':
+        return;
+      case 'html':
+        this.report(node, node.value, 'raw HTML is not part of MEBDF', 'write `\\<` for a literal `<`');
+        return;
+      case 'blockquote':
+        this.report(
+          node,
+          '>',
+          'block quotes have no Google Docs equivalent',
+          'use a block directive such as `{!indent-left:0.5in}` before the paragraphs, or write `\\>` for a literal `>`',
+        );
+        return;
+      case 'thematicBreak':
+        this.report(
+          node,
+          '---',
+          'a horizontal rule cannot be created from MEBDF',
+          'keep an existing rule as its placeholder `{^= id hr}`, or write `\\---` for literal dashes',
+        );
+        return;
+      default:
+        this.report(node, node.type, `\`${node.type}\` is not allowed here`);
+    }
+  }
+
+  private block(named: NamedStyleType, inlines: Inline[], list: ListMembership | undefined): ParagraphBlock {
+    const style: ParagraphStyle = { namedStyle: named, ...this.state.paragraph };
+    const block: ParagraphBlock = { type: 'paragraph', style, inlines };
+    if (list) block.list = { ...list };
+    return block;
+  }
+
+  private paragraph(
+    named: NamedStyleType,
+    children: PhrasingContent[],
+    list?: ListMembership,
+  ): ParagraphBlock {
+    const inlines: Inline[] = [];
+    this.phrasing(children, this.state.text, inlines);
+    return this.block(named, inlines, list);
+  }
+
+  private heading(node: Heading, list?: ListMembership): ParagraphBlock {
+    return this.paragraph(`HEADING_${node.depth}` as NamedStyleType, node.children, list);
+  }
+
+  private emit(block: ParagraphBlock, node: Nodes, context: FlowContext): void {
+    if (this.table && context.tables) {
+      if (!this.table.cell) {
+        this.report(
+          node,
+          '',
+          'content inside `{!table}` must follow a `{!cell}`',
+          'start the row with `{!row}` and the cell with `{!cell}`',
+        );
+        return;
+      }
+      this.table.cell.blocks.push(block);
+      return;
+    }
+    context.sink.push(block);
+  }
+
+  private directive(node: MebdfDirective, context: FlowContext): void {
+    const { directive, problems } = interpretDirectiveProps(node.props);
+    this.reportProps(node, problems);
+    const source = `{!${node.props}}`;
+    switch (directive.kind) {
+      case 'state':
+        if (directive.named !== undefined) this.state = { named: directive.named, paragraph: {}, text: {} };
+        this.state.paragraph = { ...this.state.paragraph, ...directive.paragraph };
+        this.state.text = applyTextDelta(this.state.text, directive.text);
+        return;
+      case 'empty':
+        this.emit(this.block(this.state.named, [], context.list), node, context);
+        return;
+      case 'table':
+        if (!context.tables) {
+          this.report(node, source, 'a table cannot appear inside a list item or a footnote');
+        } else if (this.table) {
+          this.report(node, source, 'tables cannot be nested', 'close the table with `{!end-table}` first');
+        } else {
+          this.table = { rows: [], cell: undefined, node };
+        }
+        return;
+      case 'row':
+        if (!this.table || !context.tables) {
+          this.report(node, source, '`{!row}` outside a table', 'start the table with `{!table}`');
+          return;
+        }
+        this.table.rows.push([]);
+        this.table.cell = undefined;
+        return;
+      case 'cell': {
+        const row = this.table?.rows[this.table.rows.length - 1];
+        if (!this.table || !context.tables || !row) {
+          this.report(
+            node,
+            source,
+            '`{!cell}` outside a table row',
+            'write `{!table}` and `{!row}` before it',
+          );
+          return;
+        }
+        const cell: TableCell = { blocks: [] };
+        if (directive.colSpan !== undefined && directive.colSpan > 1) cell.colSpan = directive.colSpan;
+        if (directive.rowSpan !== undefined && directive.rowSpan > 1) cell.rowSpan = directive.rowSpan;
+        row.push(cell);
+        this.table.cell = cell;
+        return;
+      }
+      case 'end-table':
+        if (!this.table || !context.tables) {
+          this.report(node, source, '`{!end-table}` without a `{!table}`');
+          return;
+        }
+        this.finishTable(node, context);
+        return;
+    }
+  }
+
+  private finishTable(node: MebdfDirective, context: FlowContext): void {
+    const table = this.table!;
+    this.table = undefined;
+    const width = table.rows[0]?.length ?? 0;
+    if (width === 0) {
+      this.report(table.node, '{!table}', 'a table needs at least one row with at least one cell');
+      return;
+    }
+    if (table.rows.some((row) => row.length !== width)) {
+      this.report(
+        node,
+        '{!end-table}',
+        `every row of a table must have the same number of cells (the first has ${width})`,
+        'cells covered by a merge are written too, as empty `{!cell}`s',
+      );
+      return;
+    }
+    for (const row of table.rows) {
+      for (const cell of row)
+        if (cell.blocks.length === 0) cell.blocks.push(this.block(this.state.named, [], undefined));
+    }
+    context.sink.push({ type: 'table', rows: table.rows });
+  }
+
+  private list(node: List, context: FlowContext, level: number, key: string | undefined): void {
+    const listKey = key ?? String(++this.listCount);
+    if (level > MAX_LIST_LEVEL) {
+      this.report(node, '', `lists nest at most ${MAX_LIST_LEVEL + 1} levels deep`);
+      return;
+    }
+    for (const item of node.children) this.listItem(item, node, context, level, listKey);
+  }
+
+  private listItem(item: ListItem, list: List, context: FlowContext, level: number, key: string): void {
+    const kind: ListKind =
+      typeof item.checked === 'boolean' ? 'checkbox' : list.ordered ? 'ordered' : 'bullet';
+    const membership: ListMembership = { key, level, kind };
+    const inner: FlowContext = { sink: context.sink, list: membership, tables: false };
+    if (item.children.length === 0) {
+      this.emit(this.block(this.state.named, [], membership), item, context);
+      return;
+    }
+    for (const child of item.children) {
+      if (child.type === 'list') this.list(child, context, level + 1, key);
+      else this.flowNode(child, inner);
+    }
+  }
+
+  private gfmTable(node: Extract<RootContent, { type: 'table' }>, context: FlowContext): void {
+    if (!context.tables || this.table) {
+      this.report(node, '|', 'a table cannot appear inside a list item, a footnote or another table');
+      return;
+    }
+    const rows: TableCell[][] = node.children.map((row) =>
+      row.children.map((cell: MdastTableCell) => ({
+        blocks: [this.paragraph(this.state.named, cell.children)],
+      })),
+    );
+    context.sink.push({ type: 'table', rows });
+  }
+
+  // --- phrasing ------------------------------------------------------------------------------
+
+  private pushText(out: Inline[], text: string, style: TextStyle): void {
+    if (text === '') return;
+    const last = out[out.length - 1];
+    if (last?.type === 'text' && sameTextStyle(last.style, style)) last.text += text;
+    else out.push({ type: 'text', text, style: { ...style } });
+  }
+
+  private phrasing(nodes: readonly PhrasingContent[], style: TextStyle, out: Inline[]): void {
+    for (const node of nodes) this.phrasingNode(node, style, out);
+  }
+
+  private phrasingNode(node: PhrasingContent, style: TextStyle, out: Inline[]): void {
+    switch (node.type) {
+      case 'text':
+        // A soft line break (a newline inside a paragraph) is a space: Docs paragraphs have no newlines.
+        this.pushText(out, node.value.replace(/\r\n|\r|\n/g, ' '), style);
+        return;
+      case 'strong':
+        this.phrasing(node.children, { ...style, bold: true }, out);
+        return;
+      case 'emphasis':
+        this.phrasing(node.children, { ...style, italic: true }, out);
+        return;
+      case 'delete':
+        this.phrasing(node.children, { ...style, strikethrough: true }, out);
+        return;
+      case 'inlineCode':
+        this.pushText(out, node.value, { ...style, font: MONO_FONT });
+        return;
+      case 'link':
+        this.phrasing(node.children, { ...style, link: node.url }, out);
+        return;
+      case 'linkReference': {
+        const definition = this.definitions.get(node.identifier);
+        this.phrasing(node.children, definition ? { ...style, link: definition.url } : style, out);
+        return;
+      }
+      case 'image':
+        out.push({ type: 'image', url: node.url, alt: node.alt ?? '' });
+        return;
+      case 'imageReference': {
+        const definition = this.definitions.get(node.identifier);
+        if (definition) out.push({ type: 'image', url: definition.url, alt: node.alt ?? '' });
+        return;
+      }
+      case 'break':
+        out.push({ type: 'break' });
+        return;
+      case 'footnoteReference': {
+        let label = this.footnoteLabels.get(node.identifier);
+        if (label === undefined) {
+          label = node.label ?? node.identifier;
+          this.footnoteLabels.set(node.identifier, label);
+        }
+        out.push({ type: 'footnoteRef', label });
+        return;
+      }
+      case 'mebdfSpan': {
+        const { delta, problems } = interpretSpanProps(node.props);
+        this.reportProps(node, problems);
+        this.phrasing(node.children, applyTextDelta(style, delta), out);
+        return;
+      }
+      case 'mebdfAnchor':
+        out.push({ type: 'anchor', id: node.id });
+        return;
+      case 'mebdfEmbed': {
+        if (!(EMBED_KINDS as readonly string[]).includes(node.kind)) {
+          const suggestion = closest(node.kind, EMBED_KINDS);
+          this.report(
+            node,
+            node.kind,
+            `unknown embed kind \`${node.kind}\``,
+            suggestion ? `did you mean \`${suggestion}\`?` : `use one of ${EMBED_KINDS.join(', ')}`,
+          );
+          return;
+        }
+        const embed: Inline = { type: 'embed', id: node.id, kind: node.kind as EmbedKind };
+        if (node.caption !== undefined) embed.caption = node.caption;
+        out.push(embed);
+        return;
+      }
+      case 'mebdfInvalid':
+        this.invalid(node);
+        return;
+      case 'html':
+        this.report(node, node.value, 'raw HTML is not part of MEBDF', 'write `\\<` for a literal `<`');
+        return;
+      default: {
+        const type = (node as Nodes).type;
+        this.report(node as Nodes, type, `\`${type}\` is not allowed here`);
+      }
+    }
+  }
+
+  private invalid(node: MebdfInvalid): void {
+    const value = node.value;
+    switch (node.reason) {
+      case 'unclosed':
+        this.report(
+          node,
+          value,
+          `\`${value}\` opens a span that is never closed`,
+          'close it with `{/!}` in the same paragraph (a span cannot cross emphasis, a link or a paragraph end), or write `\\{!` for literal text',
+        );
+        return;
+      case 'stray':
+        this.report(node, value, '`{/!}` closes no span', 'remove it, or write `\\{/!}` for literal text');
+        return;
+      case 'unterminated':
+        this.report(
+          node,
+          value,
+          `\`${value.slice(0, 2)}\` has no closing \`}\` on the same line`,
+          'add the `}`, or write `\\{` for a literal brace',
+        );
+        return;
+      case 'malformed': {
+        const content = parseAnchorContent(value.slice(2, -1));
+        const message = content.type === 'malformed' ? content.message : 'malformed anchor';
+        this.report(
+          node,
+          value,
+          message,
+          'write `{^ id}`, `{^}` or `{^= id kind "caption"}`, or `\\{^` for literal text',
+        );
+        return;
+      }
+    }
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * MEBDF text <-> mdast with the exact set of extensions the dialect uses: CommonMark, GFM tables,
+ * strikethrough, task list items and footnotes (not GFM autolink literals: a bare URL in text stays
+ * text, so that plain text never turns into a link), and the MEBDF extensions.
+ */
+import type { Root } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFootnoteFromMarkdown, gfmFootnoteToMarkdown } from 'mdast-util-gfm-footnote';
+import { gfmStrikethroughFromMarkdown, gfmStrikethroughToMarkdown } from 'mdast-util-gfm-strikethrough';
+import { gfmTableFromMarkdown, gfmTableToMarkdown } from 'mdast-util-gfm-table';
+import { gfmTaskListItemFromMarkdown, gfmTaskListItemToMarkdown } from 'mdast-util-gfm-task-list-item';
+import { type Options as ToMarkdownOptions, toMarkdown } from 'mdast-util-to-markdown';
+import { gfmFootnote } from 'micromark-extension-gfm-footnote';
+import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
+import { gfmTable } from 'micromark-extension-gfm-table';
+import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
+import { mebdfFromMarkdown } from './mdast/from-markdown.js';
+import { mebdfToMarkdown } from './mdast/to-markdown.js';
+import { mebdfSyntax } from './syntax/syntax.js';
+
+/** Parses MEBDF text into mdast (never throws on MEBDF errors: they become `mebdfInvalid` nodes). */
+export function parseTree(text: string): Root {
+  return fromMarkdown(text, {
+    extensions: [gfmTable(), gfmStrikethrough(), gfmTaskListItem(), gfmFootnote(), mebdfSyntax()],
+    mdastExtensions: [
+      gfmTableFromMarkdown(),
+      gfmStrikethroughFromMarkdown(),
+      gfmTaskListItemFromMarkdown(),
+      gfmFootnoteFromMarkdown(),
+      mebdfFromMarkdown(),
+    ],
+  });
+}
+
+/** The serialisation options of the canonical form. */
+export const CANONICAL_OPTIONS: ToMarkdownOptions = {
+  bullet: '-',
+  bulletOther: '*',
+  bulletOrdered: '.',
+  emphasis: '*',
+  strong: '*',
+  fence: '`',
+  rule: '-',
+  listItemIndent: 'one',
+  incrementListMarker: true,
+  resourceLink: true,
+  extensions: [
+    gfmTableToMarkdown({ tablePipeAlign: false }),
+    gfmStrikethroughToMarkdown(),
+    gfmTaskListItemToMarkdown(),
+    gfmFootnoteToMarkdown(),
+    mebdfToMarkdown(),
+  ],
+};
+
+/** Serialises mdast as MEBDF text in the canonical spelling. */
+export function stringifyTree(tree: Root): string {
+  return toMarkdown(tree, CANONICAL_OPTIONS);
+}
