@@ -1,6 +1,6 @@
 /**
  * The subset of Drive's `q` search language the emulator understands, compiled to a predicate:
- * `mimeType = '…'` / `!=`, `name contains '…'` / `=` / `!=`, `trashed = true|false`,
+ * `mimeType = '…'` / `!=` / `contains`, `name contains '…'` (word-prefix matching, as Drive) / `=` / `!=`, `trashed = true|false`,
  * `'…' in owners`, joined by `and`. Strings are single-quoted with backslash escapes (`\'`, `\\`).
  * Anything else is rejected, as Drive rejects what it cannot parse, so a caller's typo shows up.
  */
@@ -109,17 +109,36 @@ function readTerm(tokens: Token[], i: number): [DrivePredicate, number] {
   }
   if (c.kind !== 'string') throw new DriveQueryError(`${field} needs a quoted value`);
   const value = c.value;
-  if (field === 'mimeType' && b.kind === 'op') {
-    return [(file) => (op === '=' ? file.mimeType === value : file.mimeType !== value), i + 3];
+  if (field === 'mimeType') {
+    if (b.kind === 'op')
+      return [(file) => (op === '=' ? file.mimeType === value : file.mimeType !== value), i + 3];
+    if (op === 'contains') return [(file) => file.mimeType.includes(value), i + 3];
   }
   if (field === 'name') {
-    // Drive matches `contains` on whole-word prefixes; a case-insensitive substring is close
-    // enough for the names a test or a local user types, and never misses a real match.
     if (b.kind === 'word' && op === 'contains') {
-      const needle = value.toLowerCase();
-      return [(file) => file.name.toLowerCase().includes(needle), i + 3];
+      const words = nameTokens(value);
+      return [(file) => nameContains(file.name, words), i + 3];
     }
     if (b.kind === 'op') return [(file) => (op === '=' ? file.name === value : file.name !== value), i + 3];
   }
   throw new DriveQueryError(`unsupported term ${field} ${op}`);
+}
+
+/** Drive splits names at every non-alphanumeric character and compares tokens case-insensitively. */
+function nameTokens(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((token) => token !== '');
+}
+
+/**
+ * Drive's `name contains`: prefix matching, not substring matching. Every word of the value must
+ * begin some word of the name (`HelloWorld` matches 'Hello' but not 'World'; 'plan' matches
+ * `Project Plan`). Documented in Drive's search-terms reference; the tokenising is as observed
+ * by Drive tool authors (GAM wiki, Users-Drive-Query).
+ */
+function nameContains(name: string, words: string[]): boolean {
+  const tokens = nameTokens(name);
+  return words.every((word) => tokens.some((token) => token.startsWith(word)));
 }

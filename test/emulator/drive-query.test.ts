@@ -30,6 +30,19 @@ describe('Drive q subset', () => {
     expect(q(file('its here'))).toBe(false);
   });
 
+  it('matches name contains on word prefixes, as Drive does', () => {
+    const hello = compileDriveQuery("name contains 'Hello'");
+    expect(hello(file('HelloWorld'))).toBe(true);
+    expect(compileDriveQuery("name contains 'World'")(file('HelloWorld'))).toBe(false);
+    expect(compileDriveQuery("name contains 'wor'")(file('hello_world-2024'))).toBe(true);
+    expect(compileDriveQuery("name contains 'lan'")(file('Project Plan'))).toBe(false);
+    // Every word of the value must begin some word of the name, in any order.
+    expect(compileDriveQuery("name contains 'plan proj'")(file('Project Plan'))).toBe(true);
+    expect(compileDriveQuery("name contains 'plan budget'")(file('Project Plan'))).toBe(false);
+    expect(compileDriveQuery("name contains 'été'")(file('Notes Été 2024'))).toBe(true);
+    expect(compileDriveQuery("mimeType contains 'google-apps'")(file('x'))).toBe(true);
+  });
+
   it('supports != and name equality and owners', () => {
     expect(compileDriveQuery("mimeType != 'text/plain'")(file('a'))).toBe(true);
     expect(compileDriveQuery("name = 'a'")(file('a'))).toBe(true);

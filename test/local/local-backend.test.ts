@@ -222,6 +222,19 @@ describe('LocalBackend.list and metadata', () => {
     );
   });
 
+  it('sees a file changed or removed since the last listing', async () => {
+    const first = await store.list(undefined, 10);
+    expect(first.documents.map((d) => d.document_id)).toContain('lists');
+    const doc = JSON.parse(await fixtureText('lists')) as Document;
+    doc.title = 'Renamed by hand';
+    await writeFile(join(dir, 'lists.json'), JSON.stringify(doc));
+    await rm(join(dir, 'multi.json'));
+    const second = await store.list(undefined, 10);
+    expect(second.documents.find((d) => d.document_id === 'lists')?.title).toBe('Renamed by hand');
+    expect(second.documents.map((d) => d.document_id)).not.toContain('multi');
+    expect(second.total_count).toBe(2);
+  });
+
   it('reports metadata with capabilities from the file mode', async () => {
     const meta = await store.metadata('poem');
     expect(meta).toMatchObject({

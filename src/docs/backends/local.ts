@@ -5,7 +5,8 @@
  * fail, succeed and number things as Google does, and are written atomically (temp file + rename).
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { open, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import {
   DocumentNotFoundError,
@@ -36,6 +37,14 @@ export type LocalBackendOptions = ({ dir: string; file?: undefined } | { file: s
 };
 
 /** A document file as loaded: the tabs-shape document plus what the store knows about the file. */
+/** What a listing shows about a document file. */
+interface Summary {
+  id: string;
+  title: string;
+  mtime: Date;
+  writable: boolean;
+}
+
 interface LoadedDocument {
   id: string;
   path: string;
@@ -52,6 +61,8 @@ export class LocalBackend implements Backend {
   readonly file: string | undefined;
   private readonly engineOptions: EngineOptions | undefined;
   private readonly owner: string;
+  /** Listing cache: path -> file identity key and title (undefined: not a document). */
+  private readonly titles = new Map<string, { key: string; title: string | undefined }>();
 
   constructor(options: LocalBackendOptions) {
     if (options.file !== undefined) {
@@ -147,7 +158,8 @@ export class LocalBackend implements Backend {
   }
 
   async metadata(documentId: string): Promise<FileMetadata> {
-    return this.describe(await this.load(documentId));
+    const loaded = await this.load(documentId);
+    return this.describe({ ...loaded, title: loaded.document.title ?? loaded.id });
   }
 
   /**
@@ -156,11 +168,36 @@ export class LocalBackend implements Backend {
    */
   async listAll(): Promise<FileMetadata[]> {
     const ids = this.file !== undefined ? [nameOf(this.file)] : await this.documentNames();
-    const loaded = await Promise.all(ids.map((id) => this.load(id).catch(() => undefined)));
-    return loaded
-      .filter((doc): doc is LoadedDocument => doc !== undefined)
+    const found = await Promise.all(ids.map((id) => this.summaryOf(id)));
+    return found
+      .filter((doc): doc is Summary => doc !== undefined)
       .sort((a, b) => b.mtime.getTime() - a.mtime.getTime() || a.id.localeCompare(b.id))
       .map((doc) => this.describe(doc));
+  }
+
+  /**
+   * What a listing needs about one file. Titles are cached by (inode, size, mtime): every write
+   * renames a new file into place, so a changed document always misses the cache, and a listing
+   * of a large folder does not re-parse every document each time (the emulator pages through it).
+   */
+  private async summaryOf(id: string): Promise<Summary | undefined> {
+    const path = this.pathOf(id);
+    const info = await stat(path).catch(() => undefined);
+    if (!info?.isFile()) return undefined;
+    const key = `${info.ino}:${info.size}:${info.mtimeMs}`;
+    let cached = this.titles.get(path);
+    if (cached?.key !== key) {
+      const loaded = await this.load(id).catch(() => undefined);
+      cached = { key, title: loaded ? (loaded.document.title ?? loaded.id) : undefined };
+      this.titles.set(path, cached);
+    }
+    if (cached.title === undefined) return undefined;
+    return {
+      id: this.file !== undefined ? nameOf(this.file) : id,
+      title: cached.title,
+      mtime: info.mtime,
+      writable: isWritableMode(info.mode),
+    };
   }
 
   /** The file that holds `documentId` (it may not exist); throws for an id that is not a name. */
@@ -197,9 +234,17 @@ export class LocalBackend implements Backend {
   private async load(documentId: string): Promise<LoadedDocument> {
     const path = this.pathOf(documentId);
     let text: string;
-    let info: Awaited<ReturnType<typeof stat>>;
+    let info: Stats;
     try {
-      [text, info] = await Promise.all([readFile(path, 'utf8'), stat(path)]);
+      // Stat and read through one handle, so the times describe the very bytes read even when a
+      // writer renames a new version into place meanwhile.
+      const handle = await open(path, 'r');
+      try {
+        info = await handle.stat();
+        text = await handle.readFile('utf8');
+      } finally {
+        await handle.close();
+      }
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') throw this.notFound(documentId);
@@ -213,13 +258,13 @@ export class LocalBackend implements Backend {
     // Files saved without a revision (hand-written or trimmed fixtures) get one derived from the
     // content, so revision guards work and an unchanged file keeps the same revision.
     if (!document.revisionId) document.revisionId = contentRevision(text);
-    return { id, path, document, mtime: info.mtime, writable: isWritableMode(Number(info.mode)) };
+    return { id, path, document, mtime: info.mtime, writable: isWritableMode(info.mode) };
   }
 
-  private describe(doc: LoadedDocument): FileMetadata {
+  private describe(doc: Summary): FileMetadata {
     return {
       document_id: doc.id,
-      title: doc.document.title ?? doc.id,
+      title: doc.title,
       last_modified: doc.mtime.toISOString(),
       owner: this.owner,
       can_edit: doc.writable,
