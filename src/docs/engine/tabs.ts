@@ -1,0 +1,111 @@
+/**
+ * Tab requests: addDocumentTab (a fresh body, the document's page size, index shifting),
+ * deleteTab (children go too; the last tab cannot), updateDocumentTabProperties (tabId inside
+ * tabProperties; masked title/index/iconEmoji).
+ */
+import type { Tab } from '../types.js';
+import { type EngineContext, RequestError } from './context.js';
+import { newDocumentTab } from './document.js';
+import { allTabs } from './indices.js';
+import { isRecord } from './json.js';
+import { maskPaths } from './masks.js';
+
+/** Renumber `index` (and `nestingLevel`, omitted at 0) of a sibling list. */
+function renumber(tabs: Tab[], parentTabId: string | undefined, level: number): void {
+  tabs.forEach((t, i) => {
+    t.tabProperties ??= {};
+    const p = t.tabProperties;
+    p.index = i;
+    if (parentTabId) p.parentTabId = parentTabId;
+    else delete p.parentTabId;
+    if (level > 0) p.nestingLevel = level;
+    else delete p.nestingLevel;
+    renumber(t.childTabs ?? [], p.tabId ?? undefined, level + 1);
+    if (t.childTabs && t.childTabs.length === 0) delete t.childTabs;
+  });
+}
+
+function siblings(ctx: EngineContext, parentTabId: unknown): { list: Tab[]; parent?: Tab } {
+  if (parentTabId === undefined || parentTabId === null || parentTabId === '')
+    return { list: ctx.doc.tabs ?? [] };
+  const parent = allTabs(ctx.doc).find((t) => t.tabProperties?.tabId === parentTabId);
+  if (!parent) throw new RequestError(`The parent tab with ID "${String(parentTabId)}" was not found.`);
+  parent.childTabs ??= [];
+  return { list: parent.childTabs, parent };
+}
+
+function checkEmoji(v: unknown): void {
+  if (v === undefined) return;
+  if (typeof v !== 'string' || !/^\p{Extended_Pictographic}/u.test(v))
+    throw new RequestError('Invalid icon emoji.');
+}
+
+/** addDocumentTab `{tabProperties{title?, index?, parentTabId?, iconEmoji?}}`. */
+export function addDocumentTab(ctx: EngineContext, req: Record<string, unknown>): Record<string, unknown> {
+  const props = isRecord(req.tabProperties) ? req.tabProperties : {};
+  if (props.tabId !== undefined) throw new RequestError('The tab ID is output only and cannot be set.');
+  checkEmoji(props.iconEmoji);
+  const { list, parent } = siblings(ctx, props.parentTabId);
+  const index = typeof props.index === 'number' ? props.index : list.length;
+  if (index < 0 || index > list.length) throw new RequestError(`Invalid tab index: ${index}.`);
+  const tabId = ctx.ids.tab();
+  const title =
+    typeof props.title === 'string' && props.title !== ''
+      ? props.title
+      : `Tab ${allTabs(ctx.doc).length + 1}`;
+  const tabProperties: Record<string, unknown> = { tabId, title };
+  if (typeof props.iconEmoji === 'string') tabProperties.iconEmoji = props.iconEmoji;
+  const first = ctx.doc.tabs?.[0]?.documentTab?.documentStyle;
+  const tab: Tab = { tabProperties, documentTab: newDocumentTab(first) };
+  list.splice(index, 0, tab);
+  renumber(ctx.doc.tabs ?? [], undefined, 0);
+  void parent;
+  const reply = { ...tab.tabProperties };
+  return { addDocumentTab: { tabProperties: reply } };
+}
+
+/** deleteTab `{tabId}`: the tab and all its children. */
+export function deleteTab(ctx: EngineContext, req: Record<string, unknown>): Record<string, unknown> {
+  if (typeof req.tabId !== 'string') throw new RequestError('The tab ID must be set.');
+  const tab = ctx.tab(req.tabId);
+  const parentId = tab.tabProperties?.parentTabId;
+  const { list } = siblings(ctx, parentId);
+  if (!parentId && list.length === 1) throw new RequestError('Cannot delete the only tab of a document.');
+  list.splice(list.indexOf(tab), 1);
+  renumber(ctx.doc.tabs ?? [], undefined, 0);
+  return {};
+}
+
+/** updateDocumentTabProperties `{tabProperties{tabId, …}, fields}`. */
+export function updateDocumentTabProperties(
+  ctx: EngineContext,
+  req: Record<string, unknown>,
+): Record<string, unknown> {
+  const props = isRecord(req.tabProperties) ? req.tabProperties : {};
+  if (typeof props.tabId !== 'string') throw new RequestError('The tab ID must be set in tabProperties.');
+  const tab = ctx.tab(props.tabId);
+  const paths = maskPaths(req.fields, 'updateDocumentTabProperties').map((p) => p[0]!);
+  const fields = paths.includes('*') ? ['title', 'index', 'iconEmoji'] : paths;
+  tab.tabProperties ??= {};
+  const tp = tab.tabProperties as Record<string, unknown>;
+  for (const f of fields) {
+    if (f === 'title') {
+      if (typeof props.title === 'string') tp.title = props.title;
+      else throw new RequestError('The tab title cannot be cleared.');
+    } else if (f === 'iconEmoji') {
+      checkEmoji(props.iconEmoji);
+      if (typeof props.iconEmoji === 'string') tp.iconEmoji = props.iconEmoji;
+      else delete tp.iconEmoji;
+    } else if (f === 'index') {
+      const { list } = siblings(ctx, tab.tabProperties?.parentTabId);
+      const to = typeof props.index === 'number' ? props.index : 0;
+      if (to < 0 || to >= list.length) throw new RequestError(`Invalid tab index: ${to}.`);
+      list.splice(list.indexOf(tab), 1);
+      list.splice(to, 0, tab);
+      renumber(ctx.doc.tabs ?? [], undefined, 0);
+    } else if (f !== 'tabId') {
+      throw new RequestError(`The field "${f}" cannot be updated.`);
+    }
+  }
+  return {};
+}
