@@ -113,6 +113,17 @@ describe('LocalBackend.batchUpdate', () => {
     expect(disk.tabs?.[0]?.documentTab?.body).toBeDefined();
   });
 
+  it('changes nothing in the file but the revision for a no-op pair, and keeps the saved id', async () => {
+    const original = JSON.parse(await fixtureText('multi')) as Document;
+    const response = await store.batchUpdate('multi', {
+      requests: [insert('x😀'), { deleteContentRange: { range: { startIndex: 1, endIndex: 4 } } }],
+    });
+    const disk = JSON.parse(await readFile(join(dir, 'multi.json'), 'utf8')) as Document;
+    expect(disk.documentId).toBe(original.documentId);
+    expect(disk.revisionId).toBe(response.writeControl?.requiredRevisionId);
+    expect({ ...disk, revisionId: 'r' }).toEqual({ ...original, revisionId: 'r' });
+  });
+
   it('leaves the file byte-identical when the batch is invalid', async () => {
     const path = join(dir, 'poem.json');
     const bytes = await readFile(path);

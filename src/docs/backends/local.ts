@@ -3,6 +3,7 @@
  * document `NAME`) or over one file. Reads return the tabs shape as `documents.get` with
  * `includeTabsContent=true` and SUGGESTIONS_INLINE would; writes go through our engine, so they
  * fail, succeed and number things as Google does, and are written atomically (temp file + rename).
+ * The document id a client sees is the file name; the id saved inside the file is left as it is.
  */
 import { createHash } from 'node:crypto';
 import type { Stats } from 'node:fs';
@@ -48,7 +49,10 @@ interface Summary {
 interface LoadedDocument {
   id: string;
   path: string;
+  /** As `documents.get` returns it: the store's name as `documentId`, SUGGESTIONS_INLINE. */
   document: Document;
+  /** As saved (in the tabs shape): what the engine edits, so a write changes only what the batch does. */
+  stored: Document;
   mtime: Date;
   writable: boolean;
 }
@@ -107,7 +111,7 @@ export class LocalBackend implements Backend {
       // throws Google's DocsApiError, so a bad batch never reaches the write below.
       let result: ReturnType<typeof applyBatchUpdate>;
       try {
-        result = applyBatchUpdate(loaded.document, body, this.engineOptions);
+        result = applyBatchUpdate(loaded.stored, body, this.engineOptions);
       } catch (error) {
         if (isRevisionMismatch(error)) {
           // Same words as the engine (and so as the emulator's 400), typed for the service layer.
@@ -251,14 +255,13 @@ export class LocalBackend implements Backend {
       throw error;
     }
     const id = this.file !== undefined ? nameOf(this.file) : documentId;
-    const raw = parseDocumentJson(text, path);
-    const document = toTabsShape(raw);
-    document.documentId = id;
-    document.suggestionsViewMode = 'SUGGESTIONS_INLINE';
+    const stored = toTabsShape(parseDocumentJson(text, path));
     // Files saved without a revision (hand-written or trimmed fixtures) get one derived from the
     // content, so revision guards work and an unchanged file keeps the same revision.
-    if (!document.revisionId) document.revisionId = contentRevision(text);
-    return { id, path, document, mtime: info.mtime, writable: isWritableMode(info.mode) };
+    if (!stored.revisionId) stored.revisionId = contentRevision(text);
+    // Clients see the store's name as the id; the file keeps whatever id it was saved with.
+    const document: Document = { ...stored, documentId: id, suggestionsViewMode: 'SUGGESTIONS_INLINE' };
+    return { id, path, document, stored, mtime: info.mtime, writable: isWritableMode(info.mode) };
   }
 
   private describe(doc: Summary): FileMetadata {
