@@ -1,0 +1,169 @@
+/**
+ * State shared by the parts of one plan: the tab, the named-style bases, the object codes, the
+ * requests emitted so far (in execution order) and what the plan would delete or keep.
+ */
+import { EmbeddedObjectNotFoundError, ValidationError } from '../../errors.js';
+import type { NamedStyleType, TextStyle } from '../../mebdf/model.js';
+import type { NamedStyleBase } from '../export/styles.js';
+import type { Request } from '../types.js';
+import { type TextField, textStylePayload } from './styles.js';
+import { ObjectCodes, type Units } from './units.js';
+
+export interface DeletedObject {
+  id: string;
+  kind: string;
+  caption?: string;
+}
+
+export class PlanContext {
+  readonly codes = new ObjectCodes();
+  readonly requests: Request[] = [];
+  readonly deleted: DeletedObject[] = [];
+  readonly warnings: string[] = [];
+  /** Old list key -> new list key, learned from kept and paired list paragraphs. */
+  readonly listMap = new Map<string, string>();
+  /** Embed ids in the old target and in the new content; footnote labels in the new content. */
+  readonly oldEmbedIds = new Set<string>();
+  readonly newEmbedIds = new Set<string>();
+  readonly newFootnoteLabels = new Set<string>();
+  /** Heading ids of the new content that stay on a paragraph edited in place (filled by the planner). */
+  private readonly deletedIds = new Set<string>();
+  /** Named ranges to create for proposed anchors `{^}`: their ranges, in request order. */
+  anchorsCreated = 0;
+
+  constructor(
+    readonly tabId: string,
+    readonly bases: Record<NamedStyleType, NamedStyleBase>,
+    /** Whether an embed id is a positioned object (zero-width). */
+    readonly positioned: (id: string) => boolean,
+  ) {}
+
+  recordDeleted(id: string, kind = 'object', caption?: string): void {
+    if (this.deletedIds.has(id)) return;
+    this.deletedIds.add(id);
+    this.deleted.push(caption === undefined ? { id, kind } : { id, kind, caption });
+  }
+
+  /**
+   * Zero-width inlines of a paragraph edited in place: positioned objects stay or go (never move),
+   * named-range anchors that appear from elsewhere cannot be moved.
+   */
+  checkMarkers(seg: string, o: Units, n: Units, _start: number): void {
+    const inOld = new Set(o.markers.map((m) => markerId(m.inline)).filter((x): x is string => x !== null));
+    const inNew = new Set(n.markers.map((m) => markerId(m.inline)).filter((x): x is string => x !== null));
+    for (const m of o.markers) {
+      if (m.inline.type !== 'embed' || inNew.has(m.inline.id)) continue;
+      if (this.newEmbedIds.has(m.inline.id)) throw cannotMove(m.inline.id, m.inline.kind);
+      this.recordDeleted(m.inline.id, m.inline.kind, m.inline.caption);
+      this.push({ deletePositionedObject: { objectId: m.inline.id, tabId: this.tabId } });
+    }
+    for (const m of n.markers) {
+      const id = markerId(m.inline);
+      if (id === null || inOld.has(id)) continue;
+      if (m.inline.type === 'embed') {
+        if (this.oldEmbedIds.has(id)) throw cannotMove(id, m.inline.kind);
+        throw notFound(id, m.inline.kind);
+      }
+      if (m.inline.type === 'anchor' && m.offset === 0 && seg === '') continue; // heading anchors are checked by pairing
+      throw new ValidationError(
+        `The anchor {^ ${id}} would move to another paragraph; an existing anchor cannot be moved by an import.`,
+        'Leave {^ id} anchors where they were exported, or remove it and add {^} where the new anchor belongs.',
+      );
+    }
+  }
+
+  /** Zero-width inlines of a new paragraph: only proposed anchors `{^}` can be created. */
+  checkNewMarkers(u: Units): void {
+    for (const m of u.markers) {
+      const id = markerId(m.inline);
+      if (id === null) continue;
+      if (m.inline.type === 'embed') {
+        if (this.oldEmbedIds.has(id)) throw cannotMove(id, m.inline.kind);
+        throw notFound(id, m.inline.kind);
+      }
+      throw new ValidationError(
+        `The anchor {^ ${id}} is on a paragraph the import has to create, so it would get a new id and links to it would break.`,
+        `Keep {^ ${id}} on its own paragraph (edit the text around it), or drop the id to create a new anchor.`,
+      );
+    }
+  }
+
+  /** createNamedRange for each proposed anchor `{^}` of a paragraph laid out at `[start, end)`. */
+  createAnchors(seg: string, u: Units, start: number, end: number): void {
+    for (const m of u.markers) {
+      if (m.inline.type !== 'anchor' || m.inline.id !== null) continue;
+      const from = start + m.offset;
+      // A named range cannot be empty: it covers the text after the anchor, or the paragraph end.
+      const to = Math.max(end, from + 1);
+      this.push({ createNamedRange: { name: 'mebdf-anchor', range: this.range(seg, from, to) } });
+      this.anchorsCreated++;
+    }
+  }
+
+  push(r: Request): void {
+    this.requests.push(r);
+  }
+
+  range(
+    segmentId: string,
+    start: number,
+    end: number,
+  ): { startIndex: number; endIndex: number; tabId: string; segmentId?: string } {
+    return segmentId
+      ? { segmentId, startIndex: start, endIndex: end, tabId: this.tabId }
+      : { startIndex: start, endIndex: end, tabId: this.tabId };
+  }
+
+  location(segmentId: string, index: number): { index: number; tabId: string; segmentId?: string } {
+    return segmentId ? { segmentId, index, tabId: this.tabId } : { index, tabId: this.tabId };
+  }
+
+  insertText(segmentId: string, index: number, text: string): void {
+    if (text.length === 0) return;
+    this.push({ insertText: { text, location: this.location(segmentId, index) } });
+  }
+
+  deleteRange(segmentId: string, start: number, end: number): void {
+    if (end <= start) return;
+    this.push({ deleteContentRange: { range: this.range(segmentId, start, end) } });
+  }
+
+  textStyle(
+    segmentId: string,
+    start: number,
+    end: number,
+    style: TextStyle,
+    fields: Set<TextField>,
+    named: NamedStyleType,
+  ): void {
+    if (end <= start || fields.size === 0) return;
+    if (style.suggestion) {
+      throw new ValidationError(
+        'The new content writes suggested text; the Docs API cannot create suggestions.',
+        'Leave suggested text exactly as exported, or accept/reject the suggestion in Docs first.',
+      );
+    }
+    const { textStyle, fields: mask } = textStylePayload(style, fields, this.bases[named], this.tabId);
+    this.push({ updateTextStyle: { range: this.range(segmentId, start, end), textStyle, fields: mask } });
+  }
+}
+
+function markerId(inline: Units['markers'][number]['inline']): string | null {
+  if (inline.type === 'embed') return inline.id;
+  if (inline.type === 'anchor') return inline.id;
+  return null;
+}
+
+export function cannotMove(id: string, kind: string): ValidationError {
+  return new ValidationError(
+    `The ${kind} ${id} would move: the Docs API cannot re-create a ${kind}, so it can only stay where it is.`,
+    'Leave the placeholder where it was exported (you may edit the text around it).',
+  );
+}
+
+export function notFound(id: string, kind: string): EmbeddedObjectNotFoundError {
+  return new EmbeddedObjectNotFoundError(
+    `The placeholder {^= ${id} ${kind}} names no object in this part of the document.`,
+    'Keep placeholders exactly as exported; an image is added with ![alt](https://…).',
+  );
+}

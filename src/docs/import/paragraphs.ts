@@ -1,0 +1,422 @@
+/**
+ * Paragraph-level request generation: editing one paragraph in place (character diff, then run
+ * styles, paragraph style and bullets) and inserting new paragraphs next to existing ones.
+ *
+ * Every function emits requests in descending index order within its paragraph(s), and touches no
+ * index below its own start, so callers can walk a container from its end to its start.
+ */
+import { diffChars } from 'diff';
+import { EmbeddedObjectNotFoundError, ValidationError } from '../../errors.js';
+import type {
+  ListKind,
+  ListMembership,
+  ParagraphBlock,
+  ParagraphStyle,
+  TextStyle,
+} from '../../mebdf/model.js';
+import type { ParagraphSource } from '../export/types.js';
+import type { PlanContext } from './context.js';
+import { paragraphStylePayload, TEXT_FIELDS, type TextField, textFieldsDiffering } from './styles.js';
+import { toUnits, type UnitObject, type Units } from './units.js';
+
+const PRESETS: Record<ListKind, string> = {
+  bullet: 'BULLET_DISC_CIRCLE_SQUARE',
+  ordered: 'NUMBERED_DECIMAL_ALPHA_ROMAN',
+  checkbox: 'BULLET_CHECKBOX',
+};
+
+const ALL_FIELDS = new Set<TextField>(TEXT_FIELDS);
+
+/** What a paragraph created by splitting an existing one starts out with. */
+export interface Inherited {
+  style: ParagraphStyle;
+  list?: ListMembership | undefined;
+  /** The model style new text takes; null when unknown (then every field is written). */
+  textStyle: TextStyle | null;
+}
+
+/** Whether the old list membership already is the new one (same list, level and kind). */
+export function sameList(
+  ctx: PlanContext,
+  o: ListMembership | undefined,
+  n: ListMembership | undefined,
+): boolean {
+  if (!o || !n) return !o && !n;
+  return ctx.listMap.get(o.key) === n.key && o.level === n.level && o.kind === n.kind;
+}
+
+/** The fields to write so that text inheriting `inherited` ends up `desired`. */
+function fieldsFor(inherited: TextStyle | null, desired: TextStyle): Set<TextField> {
+  if (inherited === null) return ALL_FIELDS;
+  const f = textFieldsDiffering(inherited, desired);
+  // Google may or may not carry a link over to adjacent new text: always say it.
+  if (desired.link !== undefined) f.add('link');
+  return f;
+}
+
+/** Runs of equal style among `styles[from, to)` (null = not text: skipped). */
+function runs(
+  styles: (TextStyle | null)[],
+  from: number,
+  to: number,
+): { start: number; end: number; style: TextStyle }[] {
+  const out: { start: number; end: number; style: TextStyle }[] = [];
+  let k = from;
+  while (k < to) {
+    const st = styles[k];
+    if (!st) {
+      k++;
+      continue;
+    }
+    let e = k + 1;
+    while (e < to && styles[e] === st) e++;
+    // Styles are shared objects per inline; different inlines with equal style still merge.
+    const last = out[out.length - 1];
+    if (last && last.end === k && JSON.stringify(last.style) === JSON.stringify(st)) last.end = e;
+    else out.push({ start: k, end: e, style: st });
+    k = e;
+  }
+  return out;
+}
+
+/** Inserts one object unit at `index`. Only images can be created; the rest would be a move. */
+function insertObject(ctx: PlanContext, seg: string, index: number, obj: UnitObject): void {
+  if (obj.kind === 'image') {
+    if (seg !== '') {
+      throw new ValidationError(
+        'An image cannot be inserted in a footnote.',
+        'Move the image into the body text.',
+      );
+    }
+    if (!/^https:\/\//i.test(obj.url) || obj.url.length > 2048) {
+      throw new ValidationError(
+        `The image URL ${obj.url.slice(0, 80)} cannot be inserted: it must be an https URL of at most 2 KB.`,
+        'Use a public https URL of a PNG, JPEG or GIF image.',
+      );
+    }
+    ctx.push({ insertInlineImage: { uri: obj.url, location: ctx.location(seg, index) } });
+    if (obj.alt)
+      ctx.warnings.push(
+        `The alt text "${obj.alt}" of an inserted image is not set: the Docs API cannot write it.`,
+      );
+    return;
+  }
+  if (obj.kind === 'embed') {
+    if (!ctx.oldEmbedIds.has(obj.id)) {
+      throw new EmbeddedObjectNotFoundError(
+        `The placeholder {^= ${obj.id} ${obj.embedKind}} names no object in this part of the document.`,
+        'Keep placeholders exactly as exported; an image is added with ![alt](https://…).',
+      );
+    }
+    throw new ValidationError(
+      `The ${obj.embedKind} ${obj.id} would move: the Docs API cannot re-create a ${obj.embedKind}, so it can only stay where it is.`,
+      'Leave the placeholder where it was exported (you may edit the text around it).',
+    );
+  }
+  throw new ValidationError(
+    `The footnote reference [^${obj.label}] is new or moved; creating a footnote with its text needs two writes, which an import does not do.`,
+    'Add the footnote in Docs, or keep footnote references where they were exported.',
+  );
+}
+
+/** Text of the units without their objects, and the objects with their unit offsets. */
+function splitObjects(
+  ctx: PlanContext,
+  u: Units,
+  from: number,
+  to: number,
+): { text: string; objects: { offset: number; obj: UnitObject }[] } {
+  let text = '';
+  const objects: { offset: number; obj: UnitObject }[] = [];
+  for (let k = from; k < to; k++) {
+    const ch = u.text[k]!;
+    if (u.styles[k] === null && ctx.codes.isObject(ch))
+      objects.push({ offset: k - from, obj: ctx.codes.objects.get(ch)! });
+    else text += ch;
+  }
+  return { text, objects };
+}
+
+/** Inserts units `[from, to)` of `u` at `index` (text first, then objects in ascending order). */
+function insertUnits(ctx: PlanContext, seg: string, index: number, u: Units, from: number, to: number): void {
+  const { text, objects } = splitObjects(ctx, u, from, to);
+  ctx.insertText(seg, index, text);
+  for (const { offset, obj } of objects) insertObject(ctx, seg, index + offset, obj);
+}
+
+function checkRemovable(ctx: PlanContext, u: Units, from: number, to: number): void {
+  for (let k = from; k < to; k++) {
+    const st = u.styles[k];
+    if (st?.suggestion) {
+      throw new ValidationError(
+        'The edit would delete or change suggested text; the Docs API cannot write suggestions.',
+        'Leave suggested text exactly as exported, or accept/reject the suggestion in Docs first.',
+      );
+    }
+    const ch = u.text[k]!;
+    if (st === null && ctx.codes.isObject(ch)) {
+      const obj = ctx.codes.objects.get(ch)!;
+      if (obj.kind === 'embed') {
+        if (ctx.newEmbedIds.has(obj.id)) {
+          throw new ValidationError(
+            `The ${obj.embedKind} ${obj.id} would move: the Docs API cannot re-create a ${obj.embedKind}, so it can only stay where it is.`,
+            'Leave the placeholder where it was exported (you may edit the text around it).',
+          );
+        }
+        ctx.recordDeleted(obj.id);
+      } else if (obj.kind === 'footnoteRef' && ctx.newFootnoteLabels.has(obj.label)) {
+        throw new ValidationError(
+          `The footnote reference [^${obj.label}] would move; a footnote cannot be moved by an import.`,
+          'Keep footnote references where they were exported.',
+        );
+      }
+    }
+  }
+}
+
+/** Bullets: remove/create so that a paragraph at `start` has list `n` (from `o`). Returns whether removed. */
+function fixBullets(
+  ctx: PlanContext,
+  seg: string,
+  start: number,
+  o: ListMembership | undefined,
+  n: ListMembership | undefined,
+): boolean {
+  if (sameList(ctx, o, n)) return false;
+  let removed = false;
+  if (o) {
+    ctx.push({ deleteParagraphBullets: { range: ctx.range(seg, start, start + 1) } });
+    removed = true;
+  }
+  if (n) {
+    if (n.level > 0) {
+      ctx.warnings.push('A list item changed to a nested level on its own is created at the outer level.');
+    }
+    ctx.push({
+      createParagraphBullets: { range: ctx.range(seg, start, start + 1), bulletPreset: PRESETS[n.kind] },
+    });
+  }
+  return removed;
+}
+
+/** Edits paragraph `o` (at `src`) into `n` in place. */
+export function editParagraph(
+  ctx: PlanContext,
+  seg: string,
+  o: ParagraphBlock,
+  src: ParagraphSource,
+  n: ParagraphBlock,
+): void {
+  const s = src.startIndex;
+  const ou = toUnits(o, ctx.codes, ctx.positioned);
+  const nu = toUnits(n, ctx.codes, ctx.positioned);
+  ctx.checkMarkers(seg, ou, nu, s);
+
+  const removed = fixBullets(ctx, seg, s, o.list, n.list);
+  const ps = paragraphStylePayload(o.style, n.style, ctx.bases[n.style.namedStyle], removed && !n.list);
+  if (ps) ctx.push({ updateParagraphStyle: { range: ctx.range(seg, s, s + 1), ...ps } });
+  // A new named style changes what "inherited" means for every run: write them all afterwards.
+  const restyleAll = o.style.namedStyle !== n.style.namedStyle;
+
+  if (ou.text !== nu.text || !restyleAll) {
+    const parts = diffChars(ou.text, nu.text);
+    interface Seg {
+      o: number;
+      oLen: number;
+      n: number;
+      nLen: number;
+      equal: boolean;
+    }
+    const segs: Seg[] = [];
+    let oi = 0;
+    let ni = 0;
+    for (const p of parts) {
+      const len = p.value.length;
+      const last = segs[segs.length - 1];
+      if (!p.added && !p.removed) {
+        segs.push({ o: oi, oLen: len, n: ni, nLen: len, equal: true });
+        oi += len;
+        ni += len;
+      } else {
+        const hunk = last && !last.equal ? last : { o: oi, oLen: 0, n: ni, nLen: 0, equal: false };
+        if (hunk !== last) segs.push(hunk);
+        if (p.added) {
+          hunk.nLen += len;
+          ni += len;
+        } else {
+          hunk.oLen += len;
+          oi += len;
+        }
+      }
+    }
+    // A character diff inside a changed word gives scattered hunks ("item" -> "thing": -i =t -em
+    // +hing); one replacement of the word is fewer requests. Merge hunks around equal runs of
+    // at most 2 units that hold no object.
+    for (let k = 1; k + 1 < segs.length; k++) {
+      const a = segs[k - 1]!;
+      const e = segs[k]!;
+      const b = segs[k + 1]!;
+      if (!e.equal || a.equal || b.equal || e.oLen > 2 || ou.styles.slice(e.o, e.o + e.oLen).includes(null))
+        continue;
+      a.oLen += e.oLen + b.oLen;
+      a.nLen += e.nLen + b.nLen;
+      segs.splice(k, 2);
+      k--;
+    }
+    for (let k = segs.length - 1; k >= 0; k--) {
+      const g = segs[k]!;
+      if (g.equal) {
+        if (restyleAll) continue;
+        // Style changes on kept text: one request per run of equal (old, new) style.
+        let a = 0;
+        while (a < g.oLen) {
+          const os = ou.styles[g.o + a];
+          const ns = nu.styles[g.n + a];
+          let b = a + 1;
+          while (b < g.oLen && ou.styles[g.o + b] === os && nu.styles[g.n + b] === ns) b++;
+          if (os && ns) {
+            const f = textFieldsDiffering(os, ns);
+            if (f.size > 0) {
+              if (os.suggestion || ns.suggestion) checkRemovable(ctx, ou, g.o + a, g.o + b);
+              ctx.textStyle(seg, s + g.o + a, s + g.o + b, ns, f, n.style.namedStyle);
+            }
+          }
+          a = b;
+        }
+        continue;
+      }
+      checkRemovable(ctx, ou, g.o, g.o + g.oLen);
+      ctx.deleteRange(seg, s + g.o, s + g.o + g.oLen);
+      if (g.nLen === 0) continue;
+      insertUnits(ctx, seg, s + g.o, nu, g.n, g.n + g.nLen);
+      if (restyleAll) continue;
+      const inherited =
+        g.o > 0
+          ? (ou.styles[g.o - 1] ?? null)
+          : g.o + g.oLen < ou.text.length
+            ? (ou.styles[g.o + g.oLen] ?? null)
+            : null;
+      for (const r of runs(nu.styles, g.n, g.n + g.nLen)) {
+        const at = s + g.o + (r.start - g.n);
+        ctx.textStyle(
+          seg,
+          at,
+          at + (r.end - r.start),
+          r.style,
+          fieldsFor(inherited, r.style),
+          n.style.namedStyle,
+        );
+      }
+    }
+  }
+  if (restyleAll) {
+    for (const r of runs(nu.styles, 0, nu.text.length)) {
+      ctx.textStyle(seg, s + r.start, s + r.end, r.style, ALL_FIELDS, n.style.namedStyle);
+    }
+  }
+  ctx.createAnchors(seg, nu, s, s + nu.text.length);
+}
+
+/**
+ * Inserts new paragraphs at `x`:
+ * - `after`: `x` is the closing `\n` of an existing paragraph; the new ones follow it;
+ * - `before`: `x` is the start of an existing paragraph; the new ones precede it;
+ * - `fill`: `x` is the start of an empty paragraph (a new table cell); the last new paragraph is it.
+ */
+export function insertParagraphs(
+  ctx: PlanContext,
+  seg: string,
+  x: number,
+  mode: 'after' | 'before' | 'fill',
+  blocks: ParagraphBlock[],
+  inh: Inherited,
+): void {
+  if (blocks.length === 0) return;
+  const units = blocks.map((b) => toUnits(b, ctx.codes, ctx.positioned));
+  for (const u of units) ctx.checkNewMarkers(u);
+  // Bullets: which paragraphs keep the inherited bullet, which get a new one (grouped by preset).
+  const create = blocks.map((b) => b.list !== undefined && !sameList(ctx, inh.list, b.list));
+  const drop = blocks.map((b) => inh.list !== undefined && !sameList(ctx, inh.list, b.list));
+  const tabs = blocks.map(() => 0);
+  for (let i = 0; i < blocks.length; ) {
+    if (!create[i]) {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    const kind = blocks[i]!.list!.kind;
+    while (
+      j < blocks.length &&
+      create[j] &&
+      blocks[j]!.list!.kind === kind &&
+      blocks[j]!.list!.key === blocks[i]!.list!.key
+    )
+      j++;
+    const min = Math.min(...blocks.slice(i, j).map((b) => b.list!.level));
+    for (let k = i; k < j; k++) tabs[k] = blocks[k]!.list!.level - min;
+    i = j;
+  }
+  const textOnly = units.map((u, i) => '\t'.repeat(tabs[i]!) + splitObjects(ctx, u, 0, u.text.length).text);
+  const joined = textOnly.join('\n');
+  const text = mode === 'after' ? `\n${joined}` : mode === 'before' ? `${joined}\n` : joined;
+  ctx.insertText(seg, x, text);
+
+  // Start of each new paragraph before objects are inserted (objects of paragraph i come later).
+  const first = mode === 'after' ? x + 1 : x;
+  const starts: number[] = [];
+  let at = first;
+  for (const t of textOnly) {
+    starts.push(at);
+    at += t.length + 1;
+  }
+  for (let i = blocks.length - 1; i >= 0; i--) {
+    const b = blocks[i]!;
+    const u = units[i]!;
+    const ps = starts[i]!;
+    const body = ps + tabs[i]!;
+    for (const { offset, obj } of splitObjects(ctx, u, 0, u.text.length).objects)
+      insertObject(ctx, seg, body + offset, obj);
+    if (drop[i]) ctx.push({ deleteParagraphBullets: { range: ctx.range(seg, ps, ps + 1) } });
+    const pst = paragraphStylePayload(inh.style, b.style, ctx.bases[b.style.namedStyle], drop[i]! && !b.list);
+    if (pst) ctx.push({ updateParagraphStyle: { range: ctx.range(seg, ps, ps + 1), ...pst } });
+    const inherited = inh.style.namedStyle === b.style.namedStyle ? inh.textStyle : null;
+    for (const r of runs(u.styles, 0, u.text.length)) {
+      ctx.textStyle(
+        seg,
+        body + r.start,
+        body + r.end,
+        r.style,
+        fieldsFor(inherited, r.style),
+        b.style.namedStyle,
+      );
+    }
+    ctx.createAnchors(seg, u, body, body + u.text.length);
+  }
+  // Bullets last, from the end: createParagraphBullets eats the leading tabs and shifts what follows.
+  const finalStarts: number[] = [];
+  at = first;
+  units.forEach((u, i) => {
+    finalStarts.push(at);
+    at += tabs[i]! + u.text.length + 1;
+  });
+  for (let j = blocks.length; j > 0; ) {
+    if (!create[j - 1]) {
+      j--;
+      continue;
+    }
+    let i = j - 1;
+    const kind = blocks[j - 1]!.list!.kind;
+    const key = blocks[j - 1]!.list!.key;
+    while (i > 0 && create[i - 1] && blocks[i - 1]!.list!.kind === kind && blocks[i - 1]!.list!.key === key)
+      i--;
+    const start = finalStarts[i]!;
+    const end = finalStarts[j - 1]! + tabs[j - 1]! + units[j - 1]!.text.length + 1;
+    ctx.push({
+      createParagraphBullets: {
+        range: ctx.range(seg, start, end - 1 > start ? end - 1 : end),
+        bulletPreset: PRESETS[kind],
+      },
+    });
+    j = i;
+  }
+}

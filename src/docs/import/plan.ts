@@ -1,0 +1,537 @@
+/**
+ * The import planner: old model (an export of the target, with its sources) + new model (the
+ * parsed MEBDF) -> the fewest batchUpdate requests turning one into the other. Pure.
+ *
+ * Blocks are aligned first (align.ts); kept blocks get nothing; paired blocks are edited in place
+ * (paragraphs.ts, and tables cell by cell or row by row here); the rest are deleted or inserted.
+ * The walk goes from the end of each container (body section, table cell, footnote) to its start,
+ * so every request's indices are those of the document left by the requests before it.
+ */
+import { FidelityGuardError, ValidationError } from '../../errors.js';
+import type {
+  Block,
+  Inline,
+  MebdfDocument,
+  ParagraphBlock,
+  TableBlock,
+  TableCell,
+} from '../../mebdf/model.js';
+import { headingLevel, namedStyleBases } from '../export/styles.js';
+import type { BlockSource, CellBlockSource, FootnoteSource, TableSource } from '../export/types.js';
+import type { DocumentTab, Request } from '../types.js';
+import { type AlignOp, alignBlocks } from './align.js';
+import { type DeletedObject, notFound, PlanContext } from './context.js';
+import { editParagraph, type Inherited, insertParagraphs } from './paragraphs.js';
+import { toUnits } from './units.js';
+
+export interface PlanTarget {
+  /** What the planner edits: the old content as exported, with where each block is in Docs. */
+  model: MebdfDocument;
+  sources: BlockSource[];
+  footnoteSources: Record<string, FootnoteSource>;
+}
+
+export interface PlanInput {
+  tabId: string;
+  /** The tab's content (named styles, lists, positioned objects). */
+  tab: DocumentTab;
+  old: PlanTarget;
+  next: MebdfDocument;
+  /** The body's end index (the final newline's end): the last paragraph cannot be deleted. */
+  bodyEnd: number;
+  /** `section` checks the section rules; `anchorId` `''` is the preamble. */
+  scope: { kind: 'tab' } | { kind: 'section'; anchorId: string };
+  allowDeletions: boolean;
+  /** Embed ids anywhere in the tab, to tell "moved here from elsewhere" from "unknown". */
+  tabEmbedIds?: Set<string>;
+}
+
+export interface Plan {
+  requests: Request[];
+  /** Objects the requests delete (only with allowDeletions). */
+  deleted: DeletedObject[];
+  /** Object ids of the target that the plan leaves in place. */
+  preserved: string[];
+  warnings: string[];
+  /** How many named ranges the plan creates for `{^}`. */
+  anchorsCreated: number;
+}
+
+type AnySource = BlockSource | CellBlockSource;
+
+/** Canonical key of a block: equal keys mean equal blocks. */
+function key(b: Block): string {
+  return JSON.stringify(b);
+}
+
+function* inlinesOf(blocks: Block[]): Generator<Inline> {
+  for (const b of blocks) {
+    if (b.type === 'paragraph') yield* b.inlines;
+    else for (const row of b.rows) for (const cell of row) yield* inlinesOf(cell.blocks);
+  }
+}
+
+function* allInlines(doc: MebdfDocument): Generator<Inline> {
+  yield* inlinesOf(doc.blocks);
+  for (const blocks of Object.values(doc.footnotes)) yield* inlinesOf(blocks);
+}
+
+function isHeading(b: Block): b is ParagraphBlock {
+  return b.type === 'paragraph' && headingLevel(b.style.namedStyle) > 0;
+}
+
+function headingAnchorId(b: ParagraphBlock): string | null {
+  const first = b.inlines[0];
+  return first?.type === 'anchor' ? first.id : null;
+}
+
+/** Section rules: what the content of a section (or the preamble) may hold. */
+function checkSection(old: MebdfDocument, next: MebdfDocument, anchorId: string): void {
+  if (anchorId === '') {
+    const h = next.blocks.find(isHeading);
+    if (h) {
+      throw new ValidationError(
+        'The preamble cannot contain a heading: a heading starts a new section, so the text after it would leave the preamble.',
+        'Remove the heading from the content, or import it into its own section.',
+      );
+    }
+    return;
+  }
+  const first = next.blocks[0];
+  const oldFirst = old.blocks[0];
+  if (!first || !isHeading(first)) {
+    throw new ValidationError(
+      'The section content must start with the section heading line.',
+      `Start the content with the heading exactly as exported (e.g. \`## {^ ${anchorId}}Title\`), then its body.`,
+    );
+  }
+  const id = headingAnchorId(first);
+  if (id !== null && id !== anchorId) {
+    throw new ValidationError(
+      `The content starts with the heading {^ ${id}}, but the section being imported is {^ ${anchorId}}.`,
+      `Keep the section heading's anchor {^ ${anchorId}} on the first line.`,
+    );
+  }
+  const level = headingLevel(first.style.namedStyle);
+  const oldLevel =
+    oldFirst && oldFirst.type === 'paragraph' ? headingLevel(oldFirst.style.namedStyle) : level;
+  const limit = Math.min(level, oldLevel);
+  next.blocks.forEach((b, i) => {
+    if (i === 0 || !isHeading(b)) return;
+    const l = headingLevel(b.style.namedStyle);
+    if (l <= limit) {
+      throw new ValidationError(
+        `A level-${l} heading inside a level-${limit} section would end the section: the text after it would belong to a new section.`,
+        `Use a heading of level ${limit + 1} or deeper inside the section, or import the new section separately.`,
+      );
+    }
+  });
+}
+
+function lastTextStyle(b: ParagraphBlock, ctx: PlanContext): Inherited['textStyle'] {
+  const u = toUnits(b, ctx.codes, ctx.positioned);
+  return u.styles.length ? (u.styles[u.styles.length - 1] ?? null) : null;
+}
+
+function firstTextStyle(b: ParagraphBlock, ctx: PlanContext): Inherited['textStyle'] {
+  const u = toUnits(b, ctx.codes, ctx.positioned);
+  return u.styles.length ? (u.styles[0] ?? null) : null;
+}
+
+function hasSpans(t: TableBlock): boolean {
+  return t.rows.some((r) => r.some((c) => (c.colSpan ?? 1) > 1 || (c.rowSpan ?? 1) > 1));
+}
+
+function tableDims(t: TableBlock): { rows: number; cols: number } {
+  return { rows: t.rows.length, cols: t.rows[0]?.length ?? 0 };
+}
+
+/** Tables are edited in place when only cell contents or whole rows differ. */
+function tablesCompatible(o: TableBlock, n: TableBlock): boolean {
+  const a = tableDims(o);
+  const b = tableDims(n);
+  if (a.cols !== b.cols) return false;
+  if (a.rows === b.rows)
+    return (
+      JSON.stringify(o.rows.map((r) => r.map((c) => [c.colSpan, c.rowSpan]))) ===
+      JSON.stringify(n.rows.map((r) => r.map((c) => [c.colSpan, c.rowSpan])))
+    );
+  return !hasSpans(o) && !hasSpans(n);
+}
+
+function checkNoSuggestions(blocks: Block[]): void {
+  for (const i of inlinesOf(blocks)) {
+    if (i.type === 'text' && i.style.suggestion) {
+      throw new ValidationError(
+        'The edit would delete suggested text; the Docs API cannot write suggestions.',
+        'Leave paragraphs with suggestions as exported, or accept/reject the suggestions in Docs first.',
+      );
+    }
+  }
+}
+
+class Planner {
+  constructor(
+    readonly ctx: PlanContext,
+    readonly input: PlanInput,
+  ) {}
+
+  /**
+   * Plans one container: `old` blocks at `sources`, becoming `next`. `tailEnd`: the end index of
+   * the container when its last old paragraph holds the container's final (undeletable) newline.
+   */
+  container(seg: string, old: Block[], sources: AnySource[], next: Block[], tailEnd: number | null): void {
+    const ctx = this.ctx;
+    const ops = alignBlocks(old, next, old.map(key), next.map(key), (o, n) => {
+      const src = sources[o]!;
+      const ob = old[o]!;
+      const nb = next[n]!;
+      if (src.kind === 'table') return ob.type === 'table' && nb.type === 'table' && tablesCompatible(ob, nb);
+      return src.kind === 'paragraph';
+    });
+    for (const op of ops) {
+      if (op.op === 'keep' || op.op === 'pair') {
+        const ob = old[op.o]!;
+        const nb = next[op.n]!;
+        if (
+          ob.type === 'paragraph' &&
+          nb.type === 'paragraph' &&
+          ob.list &&
+          nb.list &&
+          !ctx.listMap.has(ob.list.key)
+        ) {
+          ctx.listMap.set(ob.list.key, nb.list.key);
+        }
+      }
+    }
+    const prevOld = (k: number): number | null => {
+      for (let j = k - 1; j >= 0; j--) {
+        const op = ops[j]!;
+        if (op.op !== 'ins') return op.o;
+      }
+      return null;
+    };
+    const nextOld = (k: number): number | null => {
+      for (let j = k + 1; j < ops.length; j++) {
+        const op = ops[j]!;
+        if (op.op !== 'ins') return op.o;
+      }
+      return null;
+    };
+    let k = ops.length - 1;
+    while (k >= 0) {
+      const op = ops[k]!;
+      if (op.op === 'keep') {
+        k--;
+        continue;
+      }
+      if (op.op === 'pair') {
+        const ob = old[op.o]!;
+        const nb = next[op.n]!;
+        const src = sources[op.o]!;
+        if (ob.type === 'paragraph' && nb.type === 'paragraph' && src.kind === 'paragraph')
+          editParagraph(ctx, seg, ob, src, nb);
+        else if (ob.type === 'table' && nb.type === 'table' && src.kind === 'table') this.table(ob, src, nb);
+        k--;
+        continue;
+      }
+      if (op.op === 'del') {
+        let j = k;
+        while (j > 0 && ops[j - 1]!.op === 'del') j--;
+        this.deleteRun(
+          seg,
+          ops.slice(j, k + 1).map((x) => (x as { o: number }).o),
+          old,
+          sources,
+          prevOld(j),
+          nextOld(k),
+          tailEnd,
+        );
+        k = j - 1;
+        continue;
+      }
+      let j = k;
+      while (j > 0 && ops[j - 1]!.op === 'ins') j--;
+      this.insertRun(
+        seg,
+        ops.slice(j, k + 1).map((x) => next[(x as { n: number }).n]!),
+        old,
+        sources,
+        prevOld(j),
+        nextOld(k),
+        tailEnd,
+      );
+      k = j - 1;
+    }
+  }
+
+  private deleteRun(
+    seg: string,
+    idx: number[],
+    old: Block[],
+    sources: AnySource[],
+    prev: number | null,
+    next: number | null,
+    tailEnd: number | null,
+  ): void {
+    checkNoSuggestions(idx.map((i) => old[i]!));
+    const first = sources[idx[0]!]!;
+    const last = sources[idx[idx.length - 1]!]!;
+    const atTail = tailEnd !== null && last.endIndex === tailEnd;
+    const beforeTable = next !== null && sources[next]!.kind === 'table';
+    const prevSrc = prev !== null ? sources[prev]! : null;
+    if ((atTail || beforeTable) && last.kind === 'paragraph') {
+      // The final newline (or the one before a table) cannot go: merge into the paragraph before.
+      if (prevSrc && prevSrc.kind === 'paragraph') {
+        this.ctx.deleteRange(seg, prevSrc.endIndex - 1, last.endIndex - 1);
+        return;
+      }
+      this.ctx.deleteRange(seg, first.startIndex, last.endIndex - 1);
+      this.ctx.warnings.push(
+        'An emptied last paragraph is kept: a document part always ends with a paragraph.',
+      );
+      return;
+    }
+    this.ctx.deleteRange(seg, first.startIndex, last.endIndex);
+  }
+
+  private insertRun(
+    seg: string,
+    blocks: Block[],
+    old: Block[],
+    sources: AnySource[],
+    prev: number | null,
+    next: number | null,
+    tailEnd: number | null,
+  ): void {
+    const ctx = this.ctx;
+    const prevSrc = prev !== null ? sources[prev]! : null;
+    const nextSrc = next !== null ? sources[next]! : null;
+    if (prevSrc && prevSrc.kind === 'paragraph') {
+      const pb = old[prev!] as ParagraphBlock;
+      const inh: Inherited = { style: pb.style, list: pb.list, textStyle: lastTextStyle(pb, ctx) };
+      const x = prevSrc.endIndex - 1;
+      // Items go in one at a time at x, last first, so each lands before the ones already placed.
+      let j = blocks.length;
+      while (j > 0) {
+        const b = blocks[j - 1]!;
+        if (b.type === 'table') {
+          const trailingIsLast = j === blocks.length && tailEnd !== null && prevSrc.endIndex === tailEnd;
+          this.insertTable(seg, x, b, !trailingIsLast);
+          j--;
+          continue;
+        }
+        let i = j - 1;
+        while (i > 0 && blocks[i - 1]!.type === 'paragraph') i--;
+        insertParagraphs(ctx, seg, x, 'after', blocks.slice(i, j) as ParagraphBlock[], inh);
+        j = i;
+      }
+      return;
+    }
+    if (nextSrc && nextSrc.kind === 'paragraph') {
+      if (blocks.some((b) => b.type === 'table')) {
+        throw new ValidationError(
+          'A new table right after a table or at the very start cannot be inserted: the Docs API needs a paragraph before it.',
+          'Put a paragraph (it may be empty) before the new table.',
+        );
+      }
+      const nb = old[next!] as ParagraphBlock;
+      if (isHeading(nb) && headingAnchorId(nb) && !headingAnchorId(nb)!.startsWith('h.synthetic-')) {
+        ctx.warnings.push(
+          'New paragraphs inserted right before a heading with nothing editable before it may take over its heading id.',
+        );
+      }
+      const inh: Inherited = { style: nb.style, list: nb.list, textStyle: firstTextStyle(nb, ctx) };
+      insertParagraphs(ctx, seg, nextSrc.startIndex, 'before', blocks as ParagraphBlock[], inh);
+      return;
+    }
+    throw new ValidationError(
+      'The new content cannot be placed: there is no paragraph next to it to insert at.',
+      'Keep at least one existing paragraph next to new content.',
+    );
+  }
+
+  /** insertTable at `x` (an existing paragraph's closing newline), then fill its cells. */
+  private insertTable(seg: string, x: number, t: TableBlock, dropTrailing: boolean): void {
+    const ctx = this.ctx;
+    if (seg !== '')
+      throw new ValidationError('A table cannot be inserted in a footnote.', 'Move the table into the body.');
+    if (hasSpans(t)) {
+      ctx.warnings.push('Merged cells of a new table are not merged: the table is created unmerged.');
+    }
+    const { rows, cols } = tableDims(t);
+    ctx.push({ insertTable: { rows, columns: cols, location: ctx.location(seg, x) } });
+    const T = x + 1;
+    const size = 2 + rows * (1 + 2 * cols);
+    if (dropTrailing) ctx.deleteRange(seg, T + size, T + size + 1);
+    const blank: Inherited = { style: { namedStyle: 'NORMAL_TEXT' }, textStyle: null };
+    for (let r = rows - 1; r >= 0; r--) {
+      for (let c = cols - 1; c >= 0; c--) {
+        const cell = t.rows[r]![c]!;
+        const p = T + 3 + r * (1 + 2 * cols) + 2 * c;
+        this.fillCell(seg, p, cell, blank);
+      }
+    }
+  }
+
+  private fillCell(seg: string, p: number, cell: TableCell, inh: Inherited): void {
+    const blocks = cell.blocks.length ? cell.blocks : [];
+    if (blocks.length === 0) return;
+    // An empty single paragraph with the default style needs nothing.
+    const only = blocks.length === 1 ? blocks[0]! : null;
+    if (
+      only &&
+      only.inlines.length === 0 &&
+      !only.list &&
+      JSON.stringify(only.style) === JSON.stringify(inh.style)
+    )
+      return;
+    insertParagraphs(this.ctx, seg, p, 'fill', blocks, inh);
+  }
+
+  private table(o: TableBlock, src: TableSource, n: TableBlock): void {
+    const ctx = this.ctx;
+    const oldRows = o.rows;
+    const newRows = n.rows;
+    const cols = tableDims(o).cols;
+    const cellsEdit = (orow: number, nrow: number): void => {
+      const rs = src.rows[orow]!;
+      for (let c = cols - 1; c >= 0; c--) {
+        const oc = oldRows[orow]![c]!;
+        const nc = newRows[nrow]![c]!;
+        if (key({ type: 'table', rows: [[oc]] }) === key({ type: 'table', rows: [[nc]] })) continue;
+        const cs = rs.cells[c]!;
+        this.container('', oc.blocks, cs.blocks, nc.blocks, cs.endIndex);
+      }
+    };
+    if (oldRows.length === newRows.length) {
+      for (let r = oldRows.length - 1; r >= 0; r--) cellsEdit(r, r);
+      return;
+    }
+    const rowKey = (row: TableCell[]): string => JSON.stringify(row);
+    const ops = alignBlocks(
+      oldRows.map((r) => ({ type: 'table', rows: [r] }) as TableBlock),
+      newRows.map((r) => ({ type: 'table', rows: [r] }) as TableBlock),
+      oldRows.map(rowKey),
+      newRows.map(rowKey),
+      () => true,
+    );
+    const tableStart = { index: src.startIndex, tabId: ctx.tabId };
+    const blank: Inherited = { style: { namedStyle: 'NORMAL_TEXT' }, textStyle: null };
+    for (let k = ops.length - 1; k >= 0; k--) {
+      const op: AlignOp = ops[k]!;
+      if (op.op === 'keep') continue;
+      if (op.op === 'pair') {
+        cellsEdit(op.o, op.n);
+        continue;
+      }
+      if (op.op === 'del') {
+        checkNoSuggestions(oldRows[op.o]!.flatMap((c) => c.blocks));
+        ctx.push({
+          deleteTableRow: {
+            tableCellLocation: { tableStartLocation: tableStart, rowIndex: op.o, columnIndex: 0 },
+          },
+        });
+        continue;
+      }
+      // Insert below the nearest old row before it (or above row 0), then fill the new cells.
+      let prev: number | null = null;
+      for (let j = k - 1; j >= 0; j--) {
+        const pj = ops[j]!;
+        if (pj.op !== 'ins') {
+          prev = pj.o;
+          break;
+        }
+      }
+      ctx.push({
+        insertTableRow: {
+          tableCellLocation: { tableStartLocation: tableStart, rowIndex: prev ?? 0, columnIndex: 0 },
+          insertBelow: prev !== null,
+        },
+      });
+      const rowStart = prev !== null ? src.rows[prev]!.endIndex : src.startIndex + 1;
+      const row = newRows[op.n]!;
+      for (let c = cols - 1; c >= 0; c--) this.fillCell('', rowStart + 2 + 2 * c, row[c]!, blank);
+    }
+  }
+}
+
+/** Plans the import of `next` over the target `old`. Throws the typed errors of the guards. */
+export function planImport(input: PlanInput): Plan {
+  const { old, next } = input;
+  if (input.scope.kind === 'section') checkSection(old.model, next, input.scope.anchorId);
+  const positionedIds = new Set(Object.keys(input.tab.positionedObjects ?? {}));
+  const ctx = new PlanContext(input.tabId, namedStyleBases(input.tab), (id) => positionedIds.has(id));
+
+  // Objects: every placeholder must name an object of the target, once; missing ones would go.
+  const oldEmbeds = new Map<string, { kind: string; caption?: string }>();
+  for (const i of allInlines(old.model)) {
+    if (i.type === 'embed')
+      oldEmbeds.set(i.id, i.caption === undefined ? { kind: i.kind } : { kind: i.kind, caption: i.caption });
+  }
+  for (const id of oldEmbeds.keys()) ctx.oldEmbedIds.add(id);
+  const seen = new Set<string>();
+  for (const i of allInlines(next)) {
+    if (i.type === 'footnoteRef') ctx.newFootnoteLabels.add(i.label);
+    if (i.type !== 'embed') continue;
+    if (seen.has(i.id)) {
+      throw new ValidationError(
+        `The placeholder {^= ${i.id}} appears twice; an object exists once.`,
+        'Keep each placeholder once, where it was exported.',
+      );
+    }
+    seen.add(i.id);
+    ctx.newEmbedIds.add(i.id);
+    if (!oldEmbeds.has(i.id)) {
+      if (input.tabEmbedIds?.has(i.id)) {
+        throw new ValidationError(
+          `The ${i.kind} ${i.id} belongs to another part of the document; moving it here would need re-creating it, which the Docs API cannot do.`,
+          'Leave the placeholder where it was exported.',
+        );
+      }
+      throw notFound(i.id, i.kind);
+    }
+  }
+  const missing = [...oldEmbeds.entries()].filter(([id]) => !seen.has(id));
+  if (missing.length > 0 && !input.allowDeletions) {
+    const list = missing.map(([id, m]) => `${id} (${m.kind}${m.caption ? ` "${m.caption}"` : ''})`);
+    throw new FidelityGuardError(
+      `The new content leaves out ${missing.length} object${missing.length > 1 ? 's' : ''} that the import would delete: ${list.join(', ')}.`,
+      missing.map(([id]) => id),
+      'Put the {^= …} placeholders back where they were, or pass allow_deletions to delete them.',
+    );
+  }
+  for (const [id, m] of missing) ctx.recordDeleted(id, m.kind, m.caption);
+
+  // Footnotes: existing ones are edited in their own segments (new ones need a second write).
+  for (const label of Object.keys(next.footnotes)) {
+    if (!(label in old.model.footnotes)) {
+      throw new ValidationError(
+        `The footnote [^${label}] is new: creating a footnote with its text needs two writes, which an import does not do.`,
+        'Add the footnote in Docs, then edit its text here.',
+      );
+    }
+  }
+  const planner = new Planner(ctx, input);
+  for (const [label, blocks] of Object.entries(old.model.footnotes)) {
+    const fs = old.footnoteSources[label];
+    const nb = next.footnotes[label];
+    if (
+      !fs ||
+      !nb ||
+      key({ type: 'table', rows: [[{ blocks }]] }) === key({ type: 'table', rows: [[{ blocks: nb }]] })
+    )
+      continue;
+    const last = fs.blocks[fs.blocks.length - 1];
+    planner.container(fs.footnoteId, blocks, fs.blocks, nb, last ? last.endIndex : null);
+  }
+  planner.container('', old.model.blocks, old.sources, next.blocks, input.bodyEnd);
+  ctx.deleted.sort((a, b) => a.id.localeCompare(b.id));
+  return {
+    requests: ctx.requests,
+    deleted: ctx.deleted,
+    preserved: [...oldEmbeds.keys()].filter((id) => seen.has(id)),
+    warnings: [...new Set(ctx.warnings)],
+    anchorsCreated: ctx.anchorsCreated,
+  };
+}

@@ -1,0 +1,224 @@
+/**
+ * Model styles -> Docs request payloads with exact field masks.
+ *
+ * The model keeps only *direct* overrides relative to the paragraph's named style (see
+ * export/styles.ts), so "absent" means "whatever the named style gives". Writing a model style is
+ * therefore: set the fields the model has, and reset (field in the mask, no value) the ones it
+ * lacks. A mask names only what must change, so untouched properties keep their exact Docs value.
+ */
+import type { Alignment, ParagraphStyle, TextStyle } from '../../mebdf/model.js';
+import type { NamedStyleBase } from '../export/styles.js';
+import type { DocsParagraphStyle, DocsTextStyle } from '../types.js';
+
+/** Docs text style fields the model can express, in a stable order. */
+export const TEXT_FIELDS = [
+  'bold',
+  'italic',
+  'underline',
+  'strikethrough',
+  'smallCaps',
+  'baselineOffset',
+  'weightedFontFamily',
+  'fontSize',
+  'foregroundColor',
+  'backgroundColor',
+  'link',
+] as const;
+export type TextField = (typeof TEXT_FIELDS)[number];
+
+/** Which Docs fields carry each model property. */
+const FIELD_OF: Record<keyof TextStyle, TextField | null> = {
+  bold: 'bold',
+  italic: 'italic',
+  underline: 'underline',
+  strikethrough: 'strikethrough',
+  smallcaps: 'smallCaps',
+  sup: 'baselineOffset',
+  sub: 'baselineOffset',
+  font: 'weightedFontFamily',
+  weight: 'weightedFontFamily',
+  size: 'fontSize',
+  color: 'foregroundColor',
+  highlight: 'backgroundColor',
+  link: 'link',
+  suggestion: null,
+};
+
+function rgb(hex: string): { color: { rgbColor: { red: number; green: number; blue: number } } } {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return {
+    color: {
+      rgbColor: { red: ((n >> 16) & 255) / 255, green: ((n >> 8) & 255) / 255, blue: (n & 255) / 255 },
+    },
+  };
+}
+
+/**
+ * A model link target -> a Docs `Link`. `#^h.…` is a heading, `#^t.…` a tab, any other `#^id` a
+ * bookmark; everything else is a URL.
+ */
+export function docsLink(link: string, tabId: string): NonNullable<DocsTextStyle['link']> {
+  if (link.startsWith('#^')) {
+    let id = link.slice(2);
+    // `#^t.abc:h.xyz` is a heading or bookmark in another tab.
+    const colon = id.indexOf(':');
+    if (colon > 0 && id.startsWith('t.')) {
+      tabId = id.slice(0, colon);
+      id = id.slice(colon + 1);
+    }
+    if (id.startsWith('h.')) return { heading: { id, tabId } };
+    if (id.startsWith('t.')) return { tabId: id };
+    return { bookmark: { id, tabId } };
+  }
+  return { url: link };
+}
+
+/** The Docs fields whose model value differs between `a` and `b`. */
+export function textFieldsDiffering(a: TextStyle, b: TextStyle): Set<TextField> {
+  const out = new Set<TextField>();
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof TextStyle>;
+  for (const k of keys) {
+    if (a[k] === b[k]) continue;
+    const f = FIELD_OF[k];
+    if (f) out.add(f);
+  }
+  return out;
+}
+
+/**
+ * The `updateTextStyle` payload that gives a run the model style `style` for the given fields.
+ * `base` supplies the named style's font/weight when only one of the pair is set (Docs writes
+ * them together as `weightedFontFamily`).
+ */
+export function textStylePayload(
+  style: TextStyle,
+  fields: Set<TextField>,
+  base: NamedStyleBase,
+  tabId: string,
+): { textStyle: DocsTextStyle; fields: string } {
+  const ts: DocsTextStyle = {};
+  const mask = new Set(fields);
+  // Removing a link: Google's link chrome (underline, #1155cc) would stay behind, so reset it too.
+  if (mask.has('link') && style.link === undefined) {
+    mask.add('underline');
+    mask.add('foregroundColor');
+  }
+  for (const f of mask) {
+    switch (f) {
+      case 'bold':
+        if (style.bold !== undefined) ts.bold = style.bold;
+        break;
+      case 'italic':
+        if (style.italic !== undefined) ts.italic = style.italic;
+        break;
+      case 'underline':
+        if (style.underline !== undefined) ts.underline = style.underline;
+        break;
+      case 'strikethrough':
+        if (style.strikethrough !== undefined) ts.strikethrough = style.strikethrough;
+        break;
+      case 'smallCaps':
+        if (style.smallcaps !== undefined) ts.smallCaps = style.smallcaps;
+        break;
+      case 'baselineOffset':
+        if (style.sup) ts.baselineOffset = 'SUPERSCRIPT';
+        else if (style.sub) ts.baselineOffset = 'SUBSCRIPT';
+        break;
+      case 'weightedFontFamily':
+        if (style.font !== undefined || style.weight !== undefined) {
+          ts.weightedFontFamily = {
+            fontFamily: style.font ?? base.text.font,
+            weight: style.weight ?? base.text.weight,
+          };
+        }
+        break;
+      case 'fontSize':
+        if (style.size !== undefined) ts.fontSize = { magnitude: style.size, unit: 'PT' };
+        break;
+      case 'foregroundColor':
+        if (style.color !== undefined) ts.foregroundColor = rgb(style.color);
+        break;
+      case 'backgroundColor':
+        if (style.highlight !== undefined) ts.backgroundColor = rgb(style.highlight);
+        break;
+      case 'link':
+        if (style.link !== undefined) ts.link = docsLink(style.link, tabId);
+        break;
+    }
+  }
+  return { textStyle: ts, fields: TEXT_FIELDS.filter((f) => mask.has(f)).join(',') };
+}
+
+const ALIGN: Record<Alignment, string> = {
+  left: 'START',
+  center: 'CENTER',
+  right: 'END',
+  justify: 'JUSTIFIED',
+};
+
+/**
+ * The `updateParagraphStyle` payload turning paragraph style `from` into `to` (null when nothing
+ * differs). `forceAll` writes every expressible property (used for paragraphs whose inherited
+ * direct properties are unknown, e.g. right after removing a bullet).
+ */
+export function paragraphStylePayload(
+  from: ParagraphStyle | null,
+  to: ParagraphStyle,
+  base: NamedStyleBase,
+  forceAll = false,
+): { paragraphStyle: DocsParagraphStyle; fields: string } | null {
+  const ps: DocsParagraphStyle = {};
+  const fields: string[] = [];
+  const changed = <K extends keyof ParagraphStyle>(k: K): boolean =>
+    forceAll || from === null || from[k] !== to[k];
+  if (from === null || from.namedStyle !== to.namedStyle) {
+    ps.namedStyleType = to.namedStyle;
+    fields.push('namedStyleType');
+  }
+  if (changed('align')) {
+    if (to.align) ps.alignment = ALIGN[to.align];
+    fields.push('alignment');
+  }
+  if (changed('indentLeft') || changed('firstLineIndent')) {
+    if (to.indentLeft !== undefined) ps.indentStart = { magnitude: to.indentLeft, unit: 'PT' };
+    fields.push('indentStart');
+    if (to.firstLineIndent !== undefined || to.indentLeft !== undefined) {
+      const left = to.indentLeft ?? base.paragraph.indentLeft;
+      const rel = to.firstLineIndent ?? base.paragraph.indentFirstLine - base.paragraph.indentLeft;
+      ps.indentFirstLine = { magnitude: Math.round((left + rel) * 100) / 100, unit: 'PT' };
+    }
+    fields.push('indentFirstLine');
+  }
+  if (changed('indentRight')) {
+    if (to.indentRight !== undefined) ps.indentEnd = { magnitude: to.indentRight, unit: 'PT' };
+    fields.push('indentEnd');
+  }
+  if (changed('lineSpacing')) {
+    if (to.lineSpacing !== undefined) ps.lineSpacing = to.lineSpacing;
+    fields.push('lineSpacing');
+  }
+  if (changed('spaceBefore')) {
+    if (to.spaceBefore !== undefined) ps.spaceAbove = { magnitude: to.spaceBefore, unit: 'PT' };
+    fields.push('spaceAbove');
+  }
+  if (changed('spaceAfter')) {
+    if (to.spaceAfter !== undefined) ps.spaceBelow = { magnitude: to.spaceAfter, unit: 'PT' };
+    fields.push('spaceBelow');
+  }
+  if (fields.length === 0) return null;
+  return { paragraphStyle: ps, fields: fields.join(',') };
+}
+
+/** Structural equality of two model paragraph styles. */
+export function sameParagraphStyle(a: ParagraphStyle, b: ParagraphStyle): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof ParagraphStyle>;
+  for (const k of keys) if (a[k] !== b[k]) return false;
+  return true;
+}
+
+/** Structural equality of two model text styles. */
+export function sameTextStyle(a: TextStyle, b: TextStyle): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof TextStyle>;
+  for (const k of keys) if (a[k] !== b[k]) return false;
+  return true;
+}
