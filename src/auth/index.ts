@@ -19,4 +19,4 @@ export {
   type ResolvedAuth,
   resolveAuth,
 } from './resolve-auth.js';
-export { DOCS_SCOPE, DRIVE_METADATA_SCOPE, GDOC_SCOPES } from './scopes.js';
+export { DOCS_SCOPE, DRIVE_FILE_SCOPE, DRIVE_METADATA_SCOPE, expandScope, GDOC_SCOPES } from './scopes.js';

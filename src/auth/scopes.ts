@@ -12,3 +12,14 @@ export const DOCS_SCOPE = 'https://www.googleapis.com/auth/documents';
 export const DRIVE_METADATA_SCOPE = 'https://www.googleapis.com/auth/drive.metadata.readonly';
 
 export const GDOC_SCOPES: readonly string[] = [DOCS_SCOPE, DRIVE_METADATA_SCOPE];
+
+/**
+ * Opt-in (`gdoc login --scope drive.file`): per-file access to the files gdoc itself created, which
+ * lets `npm run test:live` delete its scratch document. Non-sensitive; grants nothing over other files.
+ */
+export const DRIVE_FILE_SCOPE = 'https://www.googleapis.com/auth/drive.file';
+
+/** `drive.file` or a full URL -> the full scope URL. */
+export function expandScope(scope: string): string {
+  return /^https?:\/\//.test(scope) ? scope : `https://www.googleapis.com/auth/${scope}`;
+}

@@ -72,8 +72,9 @@ async function gdoc(...args: string[]): Promise<void> {
 
 describe('gdoc login / whoami / logout', () => {
   it('logs in without a browser, reports the source, logs out; no secret is ever printed', async () => {
-    await gdoc('login', '--no-browser', '--json');
+    await gdoc('login', '--no-browser', '--scope', 'drive.file', '--json');
     const login = JSON.parse(out);
+    expect(oauth.authRequests[0]?.scope?.split(' ')).toContain('https://www.googleapis.com/auth/drive.file');
     expect(login).toMatchObject({ success: true, credentials_file: join(home, 'gdoc', 'credentials.json') });
     expect(login.scopes).toContain('https://www.googleapis.com/auth/documents');
     expect(err).toMatch(/Open this URL/);

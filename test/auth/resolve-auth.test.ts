@@ -55,7 +55,9 @@ describe('auth module exports', () => {
     expect(Object.keys(authModule).sort()).toEqual(
       [
         'DOCS_SCOPE',
+        'DRIVE_FILE_SCOPE',
         'DRIVE_METADATA_SCOPE',
+        'expandScope',
         'FileCredentialStore',
         'GDOC_SCOPES',
         'LOGIN_SUGGESTION',

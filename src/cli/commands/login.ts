@@ -6,6 +6,7 @@ interface LoginOptions {
   clientSecret?: string;
   browser: boolean;
   port?: string;
+  scope: string[];
   json?: boolean;
 }
 
@@ -19,6 +20,12 @@ export function register(program: Command): void {
     )
     .option('--no-browser', 'do not open a browser; only print the URL to visit')
     .option('--port <n>', 'loopback port for the redirect (default: a free port)')
+    .option(
+      '--scope <scope>',
+      'also ask for this scope (repeatable), e.g. drive.file so `npm run test:live` can delete its scratch doc',
+      (value: string, all: string[]) => [...all, value],
+      [] as string[],
+    )
     .option('--json', 'print {success, credentials_file, scopes} as JSON')
     .addHelpText(
       'after',
@@ -43,7 +50,7 @@ Examples:
       const outcome = await auth.login(
         {
           client,
-          scopes: auth.GDOC_SCOPES,
+          scopes: [...new Set([...auth.GDOC_SCOPES, ...opts.scope.map(auth.expandScope)])],
           ...(port !== undefined ? { port } : {}),
           ...(opts.browser ? { openBrowser: auth.openBrowser } : {}),
           log,
