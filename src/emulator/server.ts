@@ -70,7 +70,7 @@ const DEFAULT_MAX_BODY = 10 * 1024 * 1024;
 class BodyTooLargeError extends Error {}
 
 export async function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
-  const store = new LocalBackend({ dir: options.storeDir, engine: options.engine });
+  const store = new LocalBackend({ dir: options.storeDir, engine: options.engine, newNames: 'id' });
   const apis = new EmulatedApis(store);
   const log: CallRecord[] = [];
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;

@@ -273,6 +273,8 @@ describe('documents.create', () => {
     });
     expect(res.data.title).toBe('Fresh notes');
     const id = res.data.documentId as string;
+    // A Google-like id, so clients that recognise ids by their form accept it.
+    expect(id).toMatch(/^[a-zA-Z0-9_-]{25,}$/);
     expect(await readdir(dir)).toContain(`${id}.json`);
     const reread = await docsApi.documents.get({ documentId: id, includeTabsContent: true });
     expect(reread.data.revisionId).toBe(res.data.revisionId);

@@ -35,6 +35,12 @@ export type LocalBackendOptions = ({ dir: string; file?: undefined } | { file: s
   engine?: EngineOptions;
   /** The owner e-mail reported by list and metadata; defaults to LOCAL_OWNER. */
   owner?: string;
+  /**
+   * How `create` names the new file: after the title (default, friendly in a folder a person
+   * browses) or by a Google-like document id (the emulator: clients that recognise Google ids
+   * by their form keep working).
+   */
+  newNames?: 'title' | 'id';
 };
 
 /** A document file as loaded: the tabs-shape document plus what the store knows about the file. */
@@ -65,6 +71,7 @@ export class LocalBackend implements Backend {
   readonly file: string | undefined;
   private readonly engineOptions: EngineOptions | undefined;
   private readonly owner: string;
+  private readonly newNames: 'title' | 'id';
   /** Listing cache: path -> file identity key and title (undefined: not a document). */
   private readonly titles = new Map<string, { key: string; title: string | undefined }>();
 
@@ -80,6 +87,7 @@ export class LocalBackend implements Backend {
     }
     this.engineOptions = options.engine;
     this.owner = options.owner ?? LOCAL_OWNER;
+    this.newNames = options.newNames ?? 'title';
   }
 
   /** The document id of a single-file store (the file name without `.json`). */
@@ -137,8 +145,9 @@ export class LocalBackend implements Backend {
     }
     const base = fileNameForTitle(title);
     for (let n = 1; n < 10_000; n++) {
-      const id = n === 1 ? base : `${base}-${n}`;
-      const document = newLocalDocument(id, title, this.engineOptions);
+      const fresh = createDocument(title, this.engineOptions);
+      const id = this.newNames === 'id' ? (fresh.documentId as string) : n === 1 ? base : `${base}-${n}`;
+      const document = newLocalDocument(id, title, this.engineOptions, fresh);
       if (await createFileExclusive(join(this.root, `${id}.json`), serializeDocument(document))) {
         return document;
       }
@@ -293,8 +302,13 @@ export class LocalBackend implements Backend {
 }
 
 /** A fresh document as `documents.create` makes it, with the store's name as its id. */
-export function newLocalDocument(id: string, title: string, options?: EngineOptions): Document {
-  const document = toTabsShape(createDocument(title, options));
+export function newLocalDocument(
+  id: string,
+  title: string,
+  options?: EngineOptions,
+  created: Document = createDocument(title, options),
+): Document {
+  const document = toTabsShape(created);
   document.documentId = id;
   return document;
 }
