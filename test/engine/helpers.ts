@@ -31,8 +31,9 @@ export function opts(seed = 7) {
   return { ids: seededIds(seed), revision: () => `ALm37test${++counter}` };
 }
 
-/** Apply requests and return the new document. */
-export function apply(doc: Document, requests: Request[], seed = 7): Document {
+let seedCounter = 100;
+/** Apply requests and return the new document (each call draws ids from a new seed, as Google never repeats ids). */
+export function apply(doc: Document, requests: Request[], seed = seedCounter++): Document {
   return applyBatchUpdate(doc, { requests } as BatchUpdateRequest, opts(seed)).document;
 }
 
