@@ -98,9 +98,12 @@ export class EmulatedApis {
     const mask = fieldsOf(query);
     if (mask instanceof Error) return bad(mask.message);
     const includeTabs = tabsParam === 'true' || (mask !== undefined && maskMentions(mask, 'tabs'));
-    const doc = await this.store.get(id);
+    const { document: doc, metadata: meta } = await this.store.read(id);
     // An editor's default view is SUGGESTIONS_INLINE; the mode applied is what Google echoes.
     doc.suggestionsViewMode = mode === 'DEFAULT_FOR_CURRENT_ACCESS' ? 'SUGGESTIONS_INLINE' : mode;
+    // Google returns revisionId only to users with edit access (DOCS-API.md §1.1): a read-only
+    // file plays a document shared with the caller as commenter.
+    if (!meta.can_edit) delete doc.revisionId;
     const shaped = includeTabs ? doc : toLegacyShape(doc);
     return { status: 200, body: mask ? applyFieldMask(shaped, mask) : shaped };
   }

@@ -60,6 +60,8 @@ export interface RunningEmulator {
   /** Every API call received so far, oldest first (a copy). */
   calls(): CallRecord[];
   clearCalls(): void;
+  /** Replaces the accepted Bearer tokens (undefined: any token), e.g. to expire one mid-test. */
+  setAcceptedTokens(tokens: string[] | undefined): void;
   /** Replaces the fault plan and restarts its count (undefined: no faults). */
   setFaults(faults: EmulatorFaults | undefined): void;
   close(): Promise<void>;
@@ -75,6 +77,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const log: CallRecord[] = [];
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   let faults = options.faults;
+  let acceptedTokens = options.acceptedTokens;
   let faultsUsed = 0;
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -124,7 +127,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       });
       return;
     }
-    if (options.acceptedTokens && !options.acceptedTokens.includes(token)) {
+    if (acceptedTokens && !acceptedTokens.includes(token)) {
       respond(401, googleError(401), {
         'WWW-Authenticate': 'Bearer realm="https://accounts.google.com/", error="invalid_token"',
       });
@@ -185,6 +188,9 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     calls: () => log.map((record) => ({ ...record })),
     clearCalls: () => {
       log.length = 0;
+    },
+    setAcceptedTokens: (tokens) => {
+      acceptedTokens = tokens;
     },
     setFaults: (next) => {
       faults = next;

@@ -2,7 +2,7 @@
  * The emulator driven by the real googleapis clients over loopback HTTP, against copies of real
  * documents: both documents.get shapes, batchUpdate, create, Drive list/get, auth, errors, faults.
  */
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { chmod, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { docs, type docs_v1 } from '@googleapis/docs';
 import { drive, type drive_v3 } from '@googleapis/drive';
@@ -137,6 +137,32 @@ describe('documents.get', () => {
     });
     expect(tabs.data.tabs?.map((t) => Object.keys(t))).toEqual([['tabProperties'], ['tabProperties']]);
     expect(tabs.data.tabs?.[0]?.tabProperties?.tabId).toBe('t.0');
+  });
+
+  it('leaves revisionId out for a document the caller cannot edit', async () => {
+    const path = join(dir, 'lists.json');
+    await chmod(path, 0o444);
+    try {
+      const res = await docsApi.documents.get({ documentId: 'lists' });
+      expect(res.data.revisionId).toBeUndefined();
+      expect(res.data.body).toBeDefined();
+      const meta = await driveApi.files.get({ fileId: 'lists', fields: 'capabilities' });
+      expect(meta.data.capabilities).toEqual({ canEdit: false, canComment: true });
+      const write = await failure(
+        docsApi.documents.batchUpdate(
+          {
+            documentId: 'lists',
+            requestBody: { requests: [{ insertText: { text: 'x', location: { index: 1 } } }] },
+          },
+          noRetry,
+        ),
+      );
+      expect(write.status).toBe(403);
+      expect(write.body.error.status).toBe('PERMISSION_DENIED');
+    } finally {
+      await chmod(path, 0o644);
+    }
+    expect((await docsApi.documents.get({ documentId: 'lists' })).data.revisionId).toBeTruthy();
   });
 
   it('answers 404 NOT_FOUND for an unknown document', async () => {
@@ -367,6 +393,18 @@ describe('authentication', () => {
     const body = (await res.json()) as ErrorJson;
     expect(body.error.status).toBe('UNAUTHENTICATED');
     expect(body.error.code).toBe(401);
+  });
+
+  it('can expire a token mid-session', async () => {
+    const api = docs({ version: 'v1', auth: client('short-lived'), rootUrl: emulator.url });
+    emulator.setAcceptedTokens(['short-lived']);
+    try {
+      expect((await api.documents.get({ documentId: 'poem' })).status).toBe(200);
+      emulator.setAcceptedTokens(['good-token']);
+      expect((await failure(api.documents.get({ documentId: 'poem' }, noRetry))).status).toBe(401);
+    } finally {
+      emulator.setAcceptedTokens(['good-token', 'other-token']);
+    }
   });
 
   it('answers 401 for a token it does not accept (as for an expired one)', async () => {

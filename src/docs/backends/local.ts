@@ -170,6 +170,15 @@ export class LocalBackend implements Backend {
     };
   }
 
+  /** `get` and `metadata` from one read of the file (the emulator needs both for documents.get). */
+  async read(documentId: string): Promise<{ document: Document; metadata: FileMetadata }> {
+    const loaded = await this.load(documentId);
+    return {
+      document: loaded.document,
+      metadata: this.describe({ ...loaded, title: loaded.document.title ?? loaded.id }),
+    };
+  }
+
   async metadata(documentId: string): Promise<FileMetadata> {
     const loaded = await this.load(documentId);
     return this.describe({ ...loaded, title: loaded.document.title ?? loaded.id });
