@@ -6,12 +6,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Backend } from '../../src/docs/backend.js';
 import { LocalBackend } from '../../src/docs/backends/local.js';
 import { resolveTab } from '../../src/docs/export/tabs.js';
 import { applyStylesService, extractStylesService, normalizeService } from '../../src/docs/service/styles.js';
 import { isCodeRun, resolveTabStyles } from '../../src/docs/styles/index.js';
-import type { Document, DocumentTab, StructuralElement } from '../../src/docs/types.js';
-import { MultipleTabsError, ValidationError } from '../../src/errors.js';
+import type { BatchUpdateRequest, Document, DocumentTab, StructuralElement } from '../../src/docs/types.js';
+import { MultipleTabsError, RevisionConflictError, ValidationError } from '../../src/errors.js';
 import { DOCS } from './helpers.js';
 
 const REAL = join(import.meta.dirname, '..', 'fixtures', 'real');
@@ -256,4 +257,56 @@ describe('apply_styles(extract_styles(A)) on B', () => {
       expect(again.changes_made).toBe(0);
     });
   }
+});
+
+describe('concurrent edits', () => {
+  /** A store where someone types "Hi " at the start of the body just before each of our first `edits` writes. */
+  function racing(edits: number): { store: Backend; writes: BatchUpdateRequest[] } {
+    const writes: BatchUpdateRequest[] = [];
+    let left = edits;
+    const store: Backend = {
+      kind: 'racing',
+      get: (id) => backend.get(id),
+      create: (title) => backend.create(title),
+      list: (q, n) => backend.list(q, n),
+      metadata: (id) => backend.metadata(id),
+      batchUpdate: async (id, body, options) => {
+        if (left > 0) {
+          left -= 1;
+          const doc = await backend.get(id);
+          await backend.batchUpdate(id, {
+            requests: [{ insertText: { text: 'Hi ', location: { index: 1, tabId: resolveTab(doc).tabId } } }],
+          });
+        }
+        writes.push(body);
+        return await backend.batchUpdate(id, body, options);
+      },
+    };
+    return { store, writes };
+  }
+
+  it('re-reads and re-plans when the document changed since it was read', async () => {
+    const id = copy(DOCS.encoda);
+    const { store, writes } = racing(1);
+    const result = await normalizeService(store, { document_id: id, body_size: '13pt' });
+    expect(result.changes_made).toBeGreaterThan(0);
+    expect(writes).toHaveLength(2);
+    for (const w of writes) expect(w.writeControl?.requiredRevisionId).toBeTruthy();
+    const after = tabOf(await backend.get(id));
+    expect(plainText(after).startsWith('Hi ')).toBe(true);
+    const styled = resolveTabStyles(after);
+    for (const p of styled.paragraphs.filter((p) => p.namedStyleType === 'NORMAL_TEXT')) {
+      for (const run of p.runs.filter((r) => r.isText)) expect(run.look.fontSize).toBe(13);
+    }
+  });
+
+  it('gives up with a RevisionConflictError when the document keeps changing', async () => {
+    const id = copy(DOCS.encoda);
+    const { store } = racing(10);
+    await expect(normalizeService(store, { document_id: id, body_size: '13pt' })).rejects.toBeInstanceOf(
+      RevisionConflictError,
+    );
+    const styled = resolveTabStyles(tabOf(await backend.get(id)));
+    expect(styled.named.NORMAL_TEXT.fontSize).not.toBe(13);
+  });
 });

@@ -272,7 +272,7 @@ function planRun(
   if ((target.fontFamily !== undefined || target.fontWeight !== undefined) && hasDirectFont) {
     const code = isCodeRun(run, oldBase.fontFamily);
     if (code && target.fontFamily !== undefined && run.look.fontFamily !== base.fontFamily && visible > 0) {
-      counters.warn('code', `${element}: runs in a monospace (code) font kept their font`, 1);
+      counters.warn(`${element}: runs in a monospace (code) font kept their font`, 1);
     }
     const family = target.fontFamily !== undefined && !code ? base.fontFamily : run.look.fontFamily;
     const weight = target.fontWeight !== undefined ? base.fontWeight : run.look.fontWeight;
@@ -299,13 +299,9 @@ function planRun(
 
   if (target.color !== undefined && run.direct.color !== undefined && run.look.color !== target.color) {
     if (run.isLink) {
-      if (visible > 0) counters.warn('link', `${element}: links kept their colour`, 1);
+      if (visible > 0) counters.warn(`${element}: links kept their colour`, 1);
     } else if (run.look.color !== baseColor && visible > 0) {
-      counters.warn(
-        'colour',
-        `${element}: coloured runs inside a paragraph (character-level) kept their colour`,
-        1,
-      );
+      counters.warn(`${element}: coloured runs inside a paragraph (character-level) kept their colour`, 1);
     } else {
       fields.push('foregroundColor');
       counters.add(`${element}: text colour overrides removed`, 1);
@@ -373,7 +369,7 @@ class Counters {
     this.changed.set(label, (this.changed.get(label) ?? 0) + n);
   }
 
-  warn(_kind: string, label: string, n: number): void {
+  warn(label: string, n: number): void {
     this.kept.set(label, (this.kept.get(label) ?? 0) + n);
   }
 
