@@ -371,6 +371,17 @@ describe('error mapping', () => {
     expect((error as Error).message).toMatch(/Could not reach Google/);
   });
 
+  it('an expired login without a refresh token asks for gdoc login, without a request', async () => {
+    api = await startFakeApi(() => ({ status: 200, body: DOC }));
+    const auth = new OAuth2Client();
+    auth.setCredentials({ access_token: 'old', expiry_date: Date.now() - 1000 });
+    const b = new GoogleBackend({ auth, config: { apiRoot: api.url } });
+    const error = await b.get('doc1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthRequiredError);
+    expect((error as AuthRequiredError).suggestion).toMatch(/gdoc login/);
+    expect(api.requests).toHaveLength(0);
+  });
+
   it('messages never contain the access token', async () => {
     const error = await failWith(googleError(401, 'UNAUTHENTICATED', 'bad'));
     expect(JSON.stringify(error)).not.toContain('token-SECRET');

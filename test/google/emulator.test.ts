@@ -16,6 +16,7 @@ import { type RunningEmulator, startEmulator } from '../../src/emulator/server.j
 import {
   AuthRequiredError,
   DocumentNotFoundError,
+  PermissionDeniedError,
   RateLimitedError,
   RevisionConflictError,
   ValidationError,
@@ -210,6 +211,23 @@ describe('GoogleBackend over the emulator', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as Error).message).toMatch(/^Invalid requests\[0\]\.insertText: /);
+  });
+
+  it('a document the account may not edit is a PermissionDeniedError on write', async () => {
+    await writeFile(join(dir, 'store', 'locked.json'), await readFile(join(REAL, FIXTURES.poem)), {
+      mode: 0o444,
+    });
+    const { backend: b } = backend();
+    expect((await b.metadata('locked')).can_edit).toBe(false);
+    const doc = await b.get('locked');
+    const error = await b
+      .batchUpdate('locked', {
+        requests: [{ insertText: { text: 'x', location: { index: 1 } } }],
+        writeControl: { requiredRevisionId: doc.revisionId ?? '' },
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PermissionDeniedError);
+    expect((error as PermissionDeniedError).suggestion).toMatch(/share/);
   });
 
   it('maps 401 and 404, and 429 once retries are spent', async () => {

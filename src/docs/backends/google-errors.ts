@@ -105,6 +105,8 @@ export function looksLikeRevisionConflict(failure: ApiFailure): boolean {
   return failure.httpStatus === 400 && /revision/i.test(failure.message);
 }
 
+const LOGIN_HINT = 'Run `gdoc login` (see `gdoc whoami` for the credentials in use).';
+
 export interface ErrorContext {
   documentId?: string;
 }
@@ -155,6 +157,13 @@ export function mapGoogleError(error: unknown, context: ErrorContext = {}): Gdoc
   }
   if (failure.status === 'FAILED_PRECONDITION' || failure.status === 'ABORTED') {
     return revisionConflict(doc, failure.message);
+  }
+  if (failure.httpStatus === undefined && failure.networkCode === undefined) {
+    // No response and no network failure: the auth library could not produce a token.
+    if (/refresh token|invalid_grant|private key|credential|unauthori[sz]ed_client/i.test(failure.message)) {
+      return new AuthRequiredError(`Could not obtain a Google access token: ${failure.message}`, LOGIN_HINT);
+    }
+    return new DocsApiError(0, 'UNKNOWN', `The Google request failed: ${failure.message}`);
   }
   if (failure.httpStatus === undefined) {
     return new DocsApiError(
