@@ -21,7 +21,7 @@ export class MemoryBackend implements Backend {
     readonly id = 'doc',
   ) {
     this.doc = toTabsShape(structuredClone(doc));
-    if (!this.doc.revisionId) this.doc.revisionId = 'rev-0';
+    this.doc.revisionId = 'rev-0';
     this.doc.documentId = id;
   }
 

@@ -31,6 +31,8 @@ const ALL_FIELDS = new Set<TextField>(TEXT_FIELDS);
 export interface Inherited {
   style: ParagraphStyle;
   list?: ListMembership | undefined;
+  /** `list` is a membership of the new model (the paragraph inherited from is itself new). */
+  listIsNew?: boolean;
   /** The model style new text takes; null when unknown (then every field is written). */
   textStyle: TextStyle | null;
 }
@@ -335,8 +337,12 @@ export function insertParagraphs(
   const units = blocks.map((b) => toUnits(b, ctx.codes, ctx.positioned));
   for (const u of units) ctx.checkNewMarkers(u);
   // Bullets: which paragraphs keep the inherited bullet, which get a new one (grouped by preset).
-  const create = blocks.map((b) => b.list !== undefined && !sameList(ctx, inh.list, b.list));
-  const drop = blocks.map((b) => inh.list !== undefined && !sameList(ctx, inh.list, b.list));
+  const same = (b: ParagraphBlock): boolean =>
+    inh.listIsNew
+      ? JSON.stringify(inh.list ?? null) === JSON.stringify(b.list ?? null)
+      : sameList(ctx, inh.list, b.list);
+  const create = blocks.map((b) => b.list !== undefined && !same(b));
+  const drop = blocks.map((b) => inh.list !== undefined && !same(b));
   const tabs = blocks.map(() => 0);
   for (let i = 0; i < blocks.length; ) {
     if (!create[i]) {

@@ -310,25 +310,30 @@ class Planner {
     if (prevSrc && prevSrc.kind === 'paragraph') {
       const pb = old[prev!] as ParagraphBlock;
       const inh: Inherited = { style: pb.style, list: pb.list, textStyle: lastTextStyle(pb, ctx) };
-      const x = prevSrc.endIndex - 1;
-      // Items go in one at a time at x, last first, so each lands before the ones already placed.
-      let j = blocks.length;
-      while (j > 0) {
-        const b = blocks[j - 1]!;
-        if (b.type === 'table') {
-          const trailingIsLast = j === blocks.length && tailEnd !== null && prevSrc.endIndex === tailEnd;
-          this.insertTable(seg, x, b, !trailingIsLast);
-          j--;
-          continue;
-        }
-        let i = j - 1;
-        while (i > 0 && blocks[i - 1]!.type === 'paragraph') i--;
-        insertParagraphs(ctx, seg, x, 'after', blocks.slice(i, j) as ParagraphBlock[], inh);
-        j = i;
-      }
+      const atTail = tailEnd !== null && prevSrc.endIndex === tailEnd;
+      this.insertAfter(seg, prevSrc.endIndex - 1, blocks, inh, atTail);
       return;
     }
     if (nextSrc && nextSrc.kind === 'paragraph') {
+      const nb0 = old[next!] as ParagraphBlock;
+      if (blocks.some((b) => b.type === 'table') && blocks[0]!.type === 'paragraph') {
+        // Place the first new paragraph before `next`, then the rest after that new paragraph.
+        const first = blocks[0] as ParagraphBlock;
+        insertParagraphs(ctx, seg, nextSrc.startIndex, 'before', [first], {
+          style: nb0.style,
+          list: nb0.list,
+          textStyle: firstTextStyle(nb0, ctx),
+        });
+        const len = toUnits(first, ctx.codes, ctx.positioned).text.length;
+        const inh: Inherited = {
+          style: first.style,
+          list: first.list,
+          listIsNew: true,
+          textStyle: lastTextStyle(first, ctx),
+        };
+        this.insertAfter(seg, nextSrc.startIndex + len, blocks.slice(1), inh, false);
+        return;
+      }
       if (blocks.some((b) => b.type === 'table')) {
         throw new ValidationError(
           'A new table right after a table or at the very start cannot be inserted: the Docs API needs a paragraph before it.',
@@ -351,6 +356,23 @@ class Planner {
     );
   }
 
+  /** Inserts `blocks` after the paragraph whose closing newline is at `x`, last first. */
+  private insertAfter(seg: string, x: number, blocks: Block[], inh: Inherited, atTail: boolean): void {
+    let j = blocks.length;
+    while (j > 0) {
+      const b = blocks[j - 1]!;
+      if (b.type === 'table') {
+        this.insertTable(seg, x, b, !(j === blocks.length && atTail));
+        j--;
+        continue;
+      }
+      let i = j - 1;
+      while (i > 0 && blocks[i - 1]!.type === 'paragraph') i--;
+      insertParagraphs(this.ctx, seg, x, 'after', blocks.slice(i, j) as ParagraphBlock[], inh);
+      j = i;
+    }
+  }
+
   /** insertTable at `x` (an existing paragraph's closing newline), then fill its cells. */
   private insertTable(seg: string, x: number, t: TableBlock, dropTrailing: boolean): void {
     const ctx = this.ctx;
@@ -364,7 +386,7 @@ class Planner {
     const T = x + 1;
     const size = 2 + rows * (1 + 2 * cols);
     if (dropTrailing) ctx.deleteRange(seg, T + size, T + size + 1);
-    const blank: Inherited = { style: { namedStyle: 'NORMAL_TEXT' }, textStyle: null };
+    const blank = this.newCellStyle();
     for (let r = rows - 1; r >= 0; r--) {
       for (let c = cols - 1; c >= 0; c--) {
         const cell = t.rows[r]![c]!;
@@ -372,6 +394,24 @@ class Planner {
         this.fillCell(seg, p, cell, blank);
       }
     }
+  }
+
+  /**
+   * What the paragraph of a new cell starts with: Google gives it an explicit full paragraph style
+   * (single spacing, no space around, no indents, left aligned); the model says what of that
+   * differs from NORMAL_TEXT. Its text style is that of the insertion point: unknown here.
+   */
+  private newCellStyle(): Inherited {
+    const base = this.ctx.bases.NORMAL_TEXT.paragraph;
+    const style: ParagraphBlock['style'] = { namedStyle: 'NORMAL_TEXT' };
+    if (base.align !== 'left') style.align = 'left';
+    if (base.indentLeft !== 0) style.indentLeft = 0;
+    if (base.indentRight !== 0) style.indentRight = 0;
+    if (base.indentFirstLine - base.indentLeft !== 0) style.firstLineIndent = 0;
+    if (base.lineSpacing !== 100) style.lineSpacing = 100;
+    if (base.spaceBefore !== 0) style.spaceBefore = 0;
+    if (base.spaceAfter !== 0) style.spaceAfter = 0;
+    return { style, textStyle: null };
   }
 
   private fillCell(seg: string, p: number, cell: TableCell, inh: Inherited): void {
@@ -417,7 +457,7 @@ class Planner {
       () => true,
     );
     const tableStart = { index: src.startIndex, tabId: ctx.tabId };
-    const blank: Inherited = { style: { namedStyle: 'NORMAL_TEXT' }, textStyle: null };
+    const blank = this.newCellStyle();
     for (let k = ops.length - 1; k >= 0; k--) {
       const op: AlignOp = ops[k]!;
       if (op.op === 'keep') continue;

@@ -1,0 +1,218 @@
+/**
+ * The import service over an in-memory backend: one get and at most one guarded batchUpdate,
+ * conflict retries, dry runs, the base guard, the fidelity guard and the result's fields.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { exportSection, exportTab } from '../../src/docs/export/index.js';
+import { exportSectionService } from '../../src/docs/service/export.js';
+import { importSectionService, importTabService, MAX_CONTENT_CHARS } from '../../src/docs/service/import.js';
+import type { Document } from '../../src/docs/types.js';
+import { MemoryBackend } from './memory-backend.js';
+
+const FIXTURES = new URL('../fixtures/real/', import.meta.url);
+function fixture(name: string): Document {
+  return JSON.parse(readFileSync(new URL(name, FIXTURES), 'utf8')) as Document;
+}
+
+const STENCILA = 'stencila__encoda__test-fixture-1.json';
+const LISTS = 'cedricdelpoux__gatsby-source-google-docs__lists.json';
+const ORDERED = 'h.gysf08ftgpa0';
+
+describe('importSectionService', () => {
+  it('sends nothing for an unchanged export, after exactly one get', async () => {
+    const be = new MemoryBackend(fixture(STENCILA));
+    const content = exportSection(be.doc, undefined, ORDERED).content;
+    const r = await importSectionService(be, { document_id: 'doc', anchor_id: ORDERED }, content);
+    expect(r.requests).toEqual([]);
+    expect(be.gets).toBe(1);
+    expect(be.writes).toHaveLength(0);
+    expect(r.revision_id).toBe('rev-0');
+  });
+
+  it('edits a word with one guarded batchUpdate, keeping the heading id', async () => {
+    const be = new MemoryBackend(fixture(STENCILA));
+    const content = exportSection(be.doc, undefined, ORDERED).content;
+    const edited = content.replace('Second', 'Segundo');
+    const r = await importSectionService(be, { document_id: 'doc', anchor_id: ORDERED }, edited);
+    expect(be.gets).toBe(1);
+    expect(be.writes).toHaveLength(1);
+    expect(be.writes[0]!.writeControl).toEqual({ requiredRevisionId: 'rev-0' });
+    expect(r.requests.length).toBeGreaterThan(0);
+    expect(r.requests.length).toBeLessThanOrEqual(3);
+    expect(r.revision_id).not.toBe('rev-0');
+    expect(exportSection(be.doc, undefined, ORDERED).content).toBe(edited);
+    for (const req of r.requests) {
+      const json = JSON.stringify(req);
+      if (json.includes('"index"') || json.includes('startIndex')) expect(json).toContain('"tabId":"t.0"');
+    }
+  });
+
+  it('retries on a revision conflict: re-reads, re-plans, writes against the new revision', async () => {
+    const be = new MemoryBackend(fixture(STENCILA));
+    const content = exportSection(be.doc, undefined, ORDERED).content;
+    let concurrent = true;
+    be.beforeWrite = (doc) => {
+      if (!concurrent) return doc;
+      concurrent = false;
+      // Someone else writes between our read and our write: the revision moves on.
+      return { ...doc, revisionId: 'rev-other' };
+    };
+    const r = await importSectionService(
+      be,
+      { document_id: 'doc', anchor_id: ORDERED },
+      content.replace('Third', 'Drei'),
+    );
+    expect(be.gets).toBe(2);
+    expect(be.writes).toHaveLength(2);
+    expect(be.writes[1]!.writeControl).toEqual({ requiredRevisionId: 'rev-other' });
+    expect(exportSection(be.doc, undefined, ORDERED).content).toContain('Drei');
+    expect(r.success).toBe(true);
+  });
+
+  it('gives up with RevisionConflictError after two retries and writes nothing', async () => {
+    const be = new MemoryBackend(fixture(STENCILA));
+    const content = exportSection(be.doc, undefined, ORDERED).content;
+    let n = 0;
+    be.beforeWrite = (doc) => ({ ...doc, revisionId: `rev-x${n++}` });
+    await expect(
+      importSectionService(be, { document_id: 'doc', anchor_id: ORDERED }, content.replace('Third', 'Drei')),
+    ).rejects.toMatchObject({ type: 'RevisionConflictError' });
+    expect(be.gets).toBe(3);
+    expect(exportSection(be.doc, undefined, ORDERED).content).toBe(content);
+  });
+
+  it('dry run returns the plan, a diff and the result, and writes nothing', async () => {
+    const be = new MemoryBackend(fixture(STENCILA));
+    const content = exportSection(be.doc, undefined, ORDERED).content;
+    const edited = content.replace('First', 'Erste');
+    const r = await importSectionService(be, { document_id: 'doc', anchor_id: ORDERED }, edited, {
+      dry_run: true,
+    });
+    expect(r.dry_run).toBe(true);
+    expect(be.writes).toHaveLength(0);
+    expect(r.requests.length).toBeGreaterThan(0);
+    expect(r.diff).toContain('-1. First');
+    expect(r.diff).toContain('+1. Erste');
+    expect(r.result_content).toBe(edited);
+  });
+
+  it('base guard: refuses when the section changed since the export, with the current content', async () => {
+    const be = new MemoryBackend(fixture(STENCILA));
+    const exported = await exportSectionService(be, { document_id: 'doc', anchor_id: ORDERED });
+    // Someone else edits this very section.
+    await importSectionService(
+      be,
+      { document_id: 'doc', anchor_id: ORDERED },
+      exported.content.replace('Second', 'Zweite'),
+    );
+    const writes = be.writes.length;
+    const err = await importSectionService(
+      be,
+      { document_id: 'doc', anchor_id: ORDERED },
+      exported.content.replace('Third', 'Dritte'),
+      { base: exported.base },
+    ).catch((e: unknown) => e);
+    expect(err).toMatchObject({ type: 'RevisionConflictError' });
+    expect((err as { currentContent: string }).currentContent).toContain('Zweite');
+    expect(be.writes.length).toBe(writes);
+  });
+
+  it('base guard: goes ahead when only another section changed', async () => {
+    const be = new MemoryBackend(fixture(STENCILA));
+    const exported = await exportSectionService(be, { document_id: 'doc', anchor_id: ORDERED });
+    const other = exportSection(be.doc, undefined, 'h.9y90oc4mbao9').content;
+    await importSectionService(
+      be,
+      { document_id: 'doc', anchor_id: 'h.9y90oc4mbao9' },
+      other.replace('Banana', 'Mango'),
+    );
+    const r = await importSectionService(
+      be,
+      { document_id: 'doc', anchor_id: ORDERED },
+      exported.content.replace('Third', 'Dritte'),
+      { base: exported.base },
+    );
+    expect(r.success).toBe(true);
+    const tab = exportTab(be.doc).content;
+    expect(tab).toContain('Mango');
+    expect(tab).toContain('Dritte');
+  });
+
+  it('fidelity guard: refuses to drop an image unless allow_deletions', async () => {
+    const be = new MemoryBackend(fixture(LISTS));
+    const content = exportTab(be.doc).content;
+    const edited = content.replace(' with {^= kix.5p6gdq3v63vb image}image', ' without');
+    const err = await importTabService(be, { document_id: 'doc' }, edited).catch((e: unknown) => e);
+    expect(err).toMatchObject({ type: 'FidelityGuardError', objects: ['kix.5p6gdq3v63vb'] });
+    expect(be.writes).toHaveLength(0);
+    const r = await importTabService(be, { document_id: 'doc' }, edited, { allow_deletions: true });
+    expect(r.success).toBe(true);
+    expect(exportTab(be.doc).content).toBe(edited);
+    expect(be.doc.tabs?.[0]?.documentTab?.inlineObjects?.['kix.5p6gdq3v63vb']).toBeUndefined();
+  });
+
+  it('an unknown placeholder id is EmbeddedObjectNotFoundError', async () => {
+    const be = new MemoryBackend(fixture(LISTS));
+    const content = exportTab(be.doc).content;
+    const edited = content.replace('- List item 5', '- List item 5 {^= kix.nosuchthing image}');
+    await expect(importTabService(be, { document_id: 'doc' }, edited)).rejects.toMatchObject({
+      type: 'EmbeddedObjectNotFoundError',
+    });
+  });
+
+  it('moving an image is refused: the API cannot re-create it', async () => {
+    const be = new MemoryBackend(fixture(LISTS));
+    const content = exportTab(be.doc).content;
+    const edited = content
+      .replace(' with {^= kix.5p6gdq3v63vb image}image', ' with image')
+      .replace('- List item 5', '- List item 5 {^= kix.5p6gdq3v63vb image}');
+    const err = await importTabService(be, { document_id: 'doc' }, edited).catch((e: unknown) => e);
+    expect(err).toMatchObject({ type: 'ValidationError' });
+    expect((err as Error).message).toContain('cannot re-create');
+  });
+
+  it('section rules: must start with the heading; no heading that would end the section', async () => {
+    const be = new MemoryBackend(fixture(STENCILA));
+    const content = exportSection(be.doc, undefined, ORDERED).content;
+    await expect(
+      importSectionService(be, { document_id: 'doc', anchor_id: ORDERED }, content.replace(/^## .*\n\n/, '')),
+    ).rejects.toThrow(/must start with the section heading/);
+    await expect(
+      importSectionService(be, { document_id: 'doc', anchor_id: ORDERED }, `${content}\n## Sibling\n`),
+    ).rejects.toThrow(/would end the section/);
+    await expect(
+      importSectionService(be, { document_id: 'doc', anchor_id: '' }, '# A heading\n'),
+    ).rejects.toThrow(/preamble cannot contain a heading/);
+    expect(be.writes).toHaveLength(0);
+  });
+
+  it('reports new headings with the ids the document gave them', async () => {
+    const be = new MemoryBackend(fixture(STENCILA));
+    const content = exportSection(be.doc, undefined, ORDERED).content;
+    const r = await importSectionService(
+      be,
+      { document_id: 'doc', anchor_id: ORDERED },
+      content.replace('3. Third\n', '3. Third\n\n### Fourth things\n\nMore text.\n'),
+    );
+    expect(r.new_headings).toHaveLength(1);
+    const h = r.new_headings[0]!;
+    expect(h).toMatchObject({ level: 3, text: 'Fourth things' });
+    expect(h.anchor_id).toMatch(/^h\./);
+    expect(exportSection(be.doc, undefined, h.anchor_id).content).toContain('Fourth things');
+    // The edited section's own heading id survived.
+    expect(exportSection(be.doc, undefined, ORDERED).content.startsWith(`## {^ ${ORDERED}}Ordered`)).toBe(
+      true,
+    );
+  });
+
+  it('refuses content over the size limit before reading the document', async () => {
+    const be = new MemoryBackend(fixture(STENCILA));
+    await expect(
+      importTabService(be, { document_id: 'doc' }, 'x'.repeat(MAX_CONTENT_CHARS + 1)),
+    ).rejects.toMatchObject({
+      type: 'ContentTooLargeError',
+    });
+    expect(be.gets).toBe(0);
+  });
+});
