@@ -101,6 +101,20 @@ describe('planNormalize', () => {
     expect(plan.warnings.join('\n')).toMatch(/monospace/);
   });
 
+  it('warns that headers, footers and footnotes keep their own formatting', () => {
+    const doc = loadReal(DOCS.contract);
+    const tab = resolveTab(doc).content;
+    const plan = planNormalize(doc, undefined, { body_font: 'Georgia', body_size: '12pt' });
+    // Nothing in the plan points into another segment: every range is in the body.
+    for (const r of [...rangesOf(plan.requests, 'updateTextStyle'), ...paragraphResets(plan.requests)]) {
+      expect(r.range?.segmentId ?? '').toBe('');
+    }
+    expect(Object.keys(tab.footers ?? {}).length).toBeGreaterThan(0);
+    expect(plan.warnings.join('\n')).toMatch(
+      /Headers, footers and footnotes were not edited directly: \d+ of their runs/,
+    );
+  });
+
   it('plans nothing when the document already has the asked values', () => {
     const doc = loadReal(DOCS.fresh);
     const plan = planNormalize(doc, undefined, {

@@ -21,6 +21,7 @@ import {
   NAMED_STYLE_TYPES,
   type NamedStyleType,
   resolveNamedLooks,
+  resolveOtherSegments,
   resolveTabStyles,
   type StyledParagraph,
   type StyledRun,
@@ -158,12 +159,45 @@ export function planStyleChanges(tab: DocumentTab, tabId: string, targets: Style
   requests.push(...mergeParagraphEdits(paragraphEdits, tabId), ...mergeTextEdits(textEdits, tabId));
 
   warnings.push(...counters.warningLines());
+  const ownFormatting = otherSegmentOverrides(tab, after, targets);
+  if (ownFormatting > 0) {
+    warnings.push(
+      `Headers, footers and footnotes were not edited directly: ${ownFormatting} of their runs keep their own font or size.`,
+    );
+  }
   if (before.skippedTocParagraphs > 0 && Object.keys(targets).length > 0) {
     warnings.push(
       `The table of contents (${before.skippedTocParagraphs} paragraphs) was left as it is: Google regenerates it.`,
     );
   }
   return { requests, changes, summary, warnings };
+}
+
+/** Runs in headers, footers and footnotes whose own font or size differs from the asked one. */
+function otherSegmentOverrides(
+  tab: DocumentTab,
+  after: Record<NamedStyleType, StyleLook>,
+  targets: StyleTargets,
+): number {
+  let count = 0;
+  for (const paragraph of resolveOtherSegments(tab, after)) {
+    const target = targets[paragraph.namedStyleType];
+    if (!target) continue;
+    for (const run of paragraph.runs) {
+      if (visibleLength(run) === 0) continue;
+      const family =
+        target.fontFamily !== undefined &&
+        run.direct.fontFamily !== undefined &&
+        run.look.fontFamily !== target.fontFamily &&
+        !isCodeRun(run, after[paragraph.namedStyleType].fontFamily);
+      const size =
+        target.fontSize !== undefined &&
+        run.direct.fontSize !== undefined &&
+        run.look.fontSize !== target.fontSize;
+      if (family || size) count += 1;
+    }
+  }
+  return count;
 }
 
 // ---- named style request ----------------------------------------------------------------------

@@ -204,6 +204,32 @@ export function resolveTabStyles(tab: DocumentTab): StyledTab {
   return { named, namedLayers, paragraphs, skippedTocParagraphs };
 }
 
+/**
+ * The paragraphs of the tab's headers, footers and footnotes. The formatting tools do not edit
+ * them directly (they follow the named styles where they set nothing of their own); the planner
+ * reads them only to warn about their own formatting.
+ */
+export function resolveOtherSegments(
+  tab: DocumentTab,
+  named: Record<NamedStyleType, StyleLook>,
+): StyledParagraph[] {
+  const out: StyledParagraph[] = [];
+  const segments = [
+    ...Object.values(tab.headers ?? {}),
+    ...Object.values(tab.footers ?? {}),
+    ...Object.values(tab.footnotes ?? {}),
+  ];
+  const walk = (content: StructuralElement[] | null | undefined): void => {
+    for (const element of content ?? []) {
+      if (element.paragraph) out.push(resolveParagraph(element, named, false));
+      for (const row of element.table?.tableRows ?? [])
+        for (const cell of row.tableCells ?? []) walk(cell.content);
+    }
+  };
+  for (const segment of segments) walk(segment.content);
+  return out;
+}
+
 function bodyContent(body: Body | null | undefined): StructuralElement[] | undefined {
   return body?.content ?? undefined;
 }
