@@ -10,7 +10,7 @@ import { type EngineOptions, toTabsShape } from './document.js';
 import { randomIds, randomRevisionId } from './ids.js';
 import { isRecord } from './json.js';
 import { checkObject } from './payload.js';
-import { HANDLERS } from './requests.js';
+import { HANDLERS, PREVIEW_REQUESTS } from './requests.js';
 
 /** Start of the message of a `writeControl` revision mismatch (see `isRevisionMismatch`). */
 export const REVISION_MISMATCH_PREFIX = 'The document revision does not match';
@@ -64,8 +64,9 @@ export function applyBatchUpdate(
   requests.forEach((req, n) => {
     const entries = isRecord(req) ? Object.entries(req).filter(([, v]) => v !== undefined && v !== null) : [];
     const [type, value] = entries[0] ?? [];
-    if (entries.length !== 1 || type === undefined)
+    if (entries.length !== 1 || type === undefined || PREVIEW_REQUESTS.has(type)) {
       throw badRequest(`Invalid requests[${n}]: No request set.`);
+    }
     const handler = HANDLERS[type];
     if (!handler) {
       throw badRequest(

@@ -318,3 +318,21 @@ export function insertDate(ctx: EngineContext, req: Record<string, unknown>): Re
   );
   return {};
 }
+
+/** replaceImage `{imageObjectId, uri, imageReplaceMethod?, tabId?}`: the new URI is recorded, nothing fetched. */
+export function replaceImage(ctx: EngineContext, req: Record<string, unknown>): Record<string, unknown> {
+  const tab = ctx.tab(req.tabId);
+  const id = req.imageObjectId;
+  const obj = typeof id === 'string' ? tab.documentTab?.inlineObjects?.[id] : undefined;
+  const image = obj?.inlineObjectProperties?.embeddedObject?.imageProperties;
+  if (!image) throw new RequestError(`The image with ID "${String(id)}" does not exist.`);
+  const uri = req.uri;
+  if (typeof uri !== 'string' || !/^https:\/\/[^\s/]+/.test(uri) || uri.length > 2048) {
+    throw new RequestError(
+      'There was a problem retrieving the image. The provided image should be publicly accessible.',
+    );
+  }
+  image.contentUri = uri;
+  image.sourceUri = uri;
+  return {};
+}

@@ -3,7 +3,9 @@ import { createParagraphBullets, deleteParagraphBullets } from './bullets.js';
 import type { EngineContext } from './context.js';
 import { deleteContentRange } from './delete-range.js';
 import { updateDocumentStyle, updateNamedStyle } from './doc-styles.js';
+import { createFooter, createHeader, deleteFooter, deleteHeader, updateSectionStyle } from './headers.js';
 import { insertText } from './insert-text.js';
+import { replaceNamedRangeContent } from './named-range-content.js';
 import { createNamedRange, deleteNamedRange } from './named-ranges.js';
 import {
   createFootnote,
@@ -14,9 +16,18 @@ import {
   insertPerson,
   insertRichLink,
   insertSectionBreak,
+  replaceImage,
 } from './objects.js';
 import { updateParagraphStyle } from './paragraph-style.js';
 import { replaceAllText } from './replace-all.js';
+import {
+  mergeTableCells,
+  pinTableHeaderRows,
+  unmergeTableCells,
+  updateTableCellStyle,
+  updateTableColumnProperties,
+  updateTableRowStyle,
+} from './table-styles.js';
 import {
   deleteTableColumn,
   deleteTableRow,
@@ -42,6 +53,7 @@ export const HANDLERS: Record<string, Handler> = {
   deleteTableRow,
   deleteTableColumn,
   insertInlineImage,
+  replaceImage,
   deletePositionedObject,
   createNamedRange,
   deleteNamedRange,
@@ -57,4 +69,31 @@ export const HANDLERS: Record<string, Handler> = {
   addDocumentTab,
   deleteTab,
   updateDocumentTabProperties,
+  createHeader,
+  createFooter,
+  deleteHeader,
+  deleteFooter,
+  updateSectionStyle,
+  replaceNamedRangeContent,
+  mergeTableCells,
+  unmergeTableCells,
+  updateTableCellStyle,
+  updateTableRowStyle,
+  updateTableColumnProperties,
+  pinTableHeaderRows,
 };
+
+/**
+ * Developer Preview requests: a project that is not enrolled gets `No request set.`, and the
+ * engine behaves like such a project.
+ */
+export const PREVIEW_REQUESTS = new Set([
+  'insertComment',
+  'addCommentReply',
+  'updateCommentPost',
+  'deleteComment',
+  'deleteCommentReply',
+  'acceptSuggestion',
+  'rejectSuggestion',
+  'deleteSuggestion',
+]);

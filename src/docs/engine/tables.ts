@@ -25,7 +25,7 @@ const pt = (n: number) => (n === 0 ? { unit: 'PT' } : { magnitude: n, unit: 'PT'
 const border = () => ({ color: {}, width: { unit: 'PT' }, padding: { unit: 'PT' }, dashStyle: 'SOLID' });
 
 /** The explicit paragraph style Google gives the paragraph of a new cell. */
-function cellParagraphStyle(): Record<string, unknown> {
+export function cellParagraphStyle(): Record<string, unknown> {
   return {
     namedStyleType: 'NORMAL_TEXT',
     alignment: 'START',
@@ -145,14 +145,14 @@ export function insertTable(ctx: EngineContext, req: Record<string, unknown>): R
   return {};
 }
 
-interface TableHit {
+export interface TableHit {
   se: StructuralElement;
   table: Table;
   container: StructuralElement[];
 }
 
 /** The table whose start index is `index` (nested tables searched). */
-function findTable(content: StructuralElement[], index: number): TableHit | undefined {
+export function findTable(content: StructuralElement[], index: number): TableHit | undefined {
   for (const se of content) {
     if (!se.table) continue;
     if ((se.startIndex ?? 0) === index) return { se, table: se.table, container: content };
@@ -168,7 +168,7 @@ function findTable(content: StructuralElement[], index: number): TableHit | unde
   return undefined;
 }
 
-interface CellRef {
+export interface CellRef {
   tab: Tab;
   seg: Segment;
   hit: TableHit;
@@ -179,7 +179,7 @@ interface CellRef {
 }
 
 /** Resolve a tableCellLocation, widened to the merged block that covers the cell. */
-function resolveCell(ctx: EngineContext, loc: unknown): CellRef {
+export function resolveCell(ctx: EngineContext, loc: unknown): CellRef {
   const l = isRecord(loc) ? loc : {};
   const start = isRecord(l.tableStartLocation) ? l.tableStartLocation : {};
   const tab = ctx.tab(start.tabId);
