@@ -26,6 +26,7 @@ import {
 } from '../engine/index.js';
 import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../types.js';
 import { createFileExclusive, isWritableMode, withFileLock, writeFileAtomic } from './local-files.js';
+import { withLockFile } from './local-lockfile.js';
 
 /** The owner reported for every local document (there is no account behind a folder). */
 export const LOCAL_OWNER = 'me@local';
@@ -107,33 +108,39 @@ export class LocalBackend implements Backend {
     _options?: BatchUpdateOptions,
   ): Promise<BatchUpdateResponse> {
     const path = this.pathOf(documentId);
-    return withFileLock(path, async () => {
-      const loaded = await this.load(documentId);
-      if (!loaded.writable) {
-        throw new PermissionDeniedError(
-          `The local document ${loaded.path} is read-only.`,
-          'Make the file writable (chmod u+w) or work on a copy.',
+    // An unknown document is reported before any lock file is made beside it.
+    const info = await stat(path).catch(() => undefined);
+    if (!info?.isFile()) throw this.notFound(documentId);
+    // Queue behind writers in this process, then take the lock file against other processes.
+    return withFileLock(path, () => withLockFile(path, () => this.write(documentId, body)));
+  }
+
+  private async write(documentId: string, body: BatchUpdateRequest): Promise<BatchUpdateResponse> {
+    const loaded = await this.load(documentId);
+    if (!loaded.writable) {
+      throw new PermissionDeniedError(
+        `The local document ${loaded.path} is read-only.`,
+        'Make the file writable (chmod u+w) or work on a copy.',
+      );
+    }
+    // The engine validates the whole batch (and writeControl) before it changes anything and
+    // throws Google's DocsApiError, so a bad batch never reaches the write below.
+    let result: ReturnType<typeof applyBatchUpdate>;
+    try {
+      result = applyBatchUpdate(loaded.stored, body, this.engineOptions);
+    } catch (error) {
+      if (isRevisionMismatch(error)) {
+        // Same words as the engine (and so as the emulator's 400), typed for the service layer.
+        throw new RevisionConflictError(
+          (error as Error).message,
+          'Read the document again and redo the edit against the current revision.',
         );
       }
-      // The engine validates the whole batch (and writeControl) before it changes anything and
-      // throws Google's DocsApiError, so a bad batch never reaches the write below.
-      let result: ReturnType<typeof applyBatchUpdate>;
-      try {
-        result = applyBatchUpdate(loaded.stored, body, this.engineOptions);
-      } catch (error) {
-        if (isRevisionMismatch(error)) {
-          // Same words as the engine (and so as the emulator's 400), typed for the service layer.
-          throw new RevisionConflictError(
-            (error as Error).message,
-            'Read the document again and redo the edit against the current revision.',
-          );
-        }
-        throw error;
-      }
-      const { document, response } = result;
-      await writeFileAtomic(loaded.path, serializeDocument(document));
-      return { ...response, documentId: loaded.id };
-    });
+      throw error;
+    }
+    const { document, response } = result;
+    await writeFileAtomic(loaded.path, serializeDocument(document));
+    return { ...response, documentId: loaded.id };
   }
 
   async create(title: string): Promise<Document> {
