@@ -7,7 +7,7 @@ import {
   planNormalize,
   resolveTabStyles,
 } from '../../src/docs/styles/index.js';
-import type { Request } from '../../src/docs/types.js';
+import type { Document, Request } from '../../src/docs/types.js';
 import { ValidationError } from '../../src/errors.js';
 import { DOCS, loadReal } from './helpers.js';
 
@@ -113,6 +113,45 @@ describe('planNormalize', () => {
     expect(plan.warnings.join('\n')).toMatch(
       /Headers, footers and footnotes were not edited directly: \d+ of their runs/,
     );
+  });
+
+  it('keeps symbol fonts and changes other stray fonts, inside one paragraph (UTF-16 ranges)', () => {
+    // "Tick ✓ 😀 done" with the tick in Wingdings and the emoji word in Comic Sans.
+    const text = (content: string, start: number, family?: string) => ({
+      startIndex: start,
+      endIndex: start + content.length,
+      textRun: {
+        content,
+        textStyle: family ? { weightedFontFamily: { fontFamily: family, weight: 400 } } : {},
+      },
+    });
+    const runs = [
+      text('Tick ', 1),
+      text('✓', 6, 'Wingdings'),
+      text(' 😀é ', 7, 'Comic Sans MS'),
+      text('done\n', 12),
+    ];
+    const doc: Document = {
+      documentId: 'synthetic',
+      revisionId: 'r1',
+      body: {
+        content: [
+          { endIndex: 1, sectionBreak: { sectionStyle: {} } },
+          {
+            startIndex: 1,
+            endIndex: 17,
+            paragraph: { elements: runs, paragraphStyle: { namedStyleType: 'NORMAL_TEXT' } },
+          },
+        ],
+      },
+    };
+    const plan = planNormalize(doc, undefined, { body_font: 'Georgia' });
+    const fontEdits = rangesOf(plan.requests, 'updateTextStyle').filter(
+      (r) => r.fields === 'weightedFontFamily',
+    );
+    // ' 😀é ' is 5 UTF-16 units (the emoji is a surrogate pair): [7, 12).
+    expect(fontEdits.map((r) => [r.range?.startIndex, r.range?.endIndex])).toEqual([[7, 12]]);
+    expect(plan.warnings.join('\n')).toMatch(/symbol font kept their font \(1 run\)/);
   });
 
   it('plans nothing when the document already has the asked values', () => {

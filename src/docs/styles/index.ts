@@ -18,6 +18,7 @@ export {
   ELEMENT_TYPES,
   isCodeRun,
   isMonospaceFamily,
+  isSymbolFamily,
   NAMED_STYLE_TYPES,
   type NamedStyleType,
   type ParagraphLook,

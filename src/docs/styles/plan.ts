@@ -306,7 +306,7 @@ function planRun(
   if ((target.fontFamily !== undefined || target.fontWeight !== undefined) && hasDirectFont) {
     const code = isCodeRun(run, oldBase.fontFamily);
     if (code && target.fontFamily !== undefined && run.look.fontFamily !== base.fontFamily && visible > 0) {
-      counters.warn(`${element}: runs in a monospace (code) font kept their font`, 1);
+      counters.warn(`${element}: runs in a monospace (code) or symbol font kept their font`, 1);
     }
     const family = target.fontFamily !== undefined && !code ? base.fontFamily : run.look.fontFamily;
     const weight = target.fontWeight !== undefined ? base.fontWeight : run.look.fontWeight;

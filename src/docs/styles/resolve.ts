@@ -302,19 +302,27 @@ export function visibleLength(run: StyledRun): number {
 }
 
 /**
- * Monospace families: a run in one of these, inside a paragraph whose style uses another family,
- * is code, and code keeps its font (character-level meaning).
+ * Families whose glyphs carry meaning: monospace (code) and symbol fonts. A run in one of these,
+ * inside a paragraph whose style uses another family, keeps its font (character-level meaning):
+ * turning code into a proportional font, or Wingdings into letters, would change what it says.
  */
 const MONOSPACE = /mono|code|courier|consol|menlo|monaco|inconsolata|lucida console|vt323|typewriter/i;
+const SYMBOL = /wingdings|webdings|dingbat|symbol|emoji|material icons|font awesome/i;
 
 export function isMonospaceFamily(family: string): boolean {
   return MONOSPACE.test(family);
 }
 
+export function isSymbolFamily(family: string): boolean {
+  return SYMBOL.test(family);
+}
+
+/** A run set in a code or symbol font of its own: its font is kept by apply and normalize. */
 export function isCodeRun(run: StyledRun, paragraphFamily: string): boolean {
+  const family = run.look.fontFamily;
   return (
     run.direct.fontFamily !== undefined &&
-    run.look.fontFamily !== paragraphFamily &&
-    isMonospaceFamily(run.look.fontFamily)
+    family !== paragraphFamily &&
+    (isMonospaceFamily(family) || isSymbolFamily(family))
   );
 }
