@@ -116,7 +116,7 @@ describe('planNormalize', () => {
   });
 
   it('keeps symbol fonts and changes other stray fonts, inside one paragraph (UTF-16 ranges)', () => {
-    // "Tick ✓ 😀 done" with the tick in Wingdings and the emoji word in Comic Sans.
+    // "Tick ✓ 😀é done" with the tick in Wingdings and the emoji word in Comic Sans.
     const text = (content: string, start: number, family?: string) => ({
       startIndex: start,
       endIndex: start + content.length,
@@ -128,8 +128,8 @@ describe('planNormalize', () => {
     const runs = [
       text('Tick ', 1),
       text('✓', 6, 'Wingdings'),
-      text(' 😀é ', 7, 'Comic Sans MS'),
-      text('done\n', 12),
+      text(' 😀e\u0301 ', 7, 'Comic Sans MS'),
+      text('done\n', 13),
     ];
     const doc: Document = {
       documentId: 'synthetic',
@@ -139,7 +139,7 @@ describe('planNormalize', () => {
           { endIndex: 1, sectionBreak: { sectionStyle: {} } },
           {
             startIndex: 1,
-            endIndex: 17,
+            endIndex: 18,
             paragraph: { elements: runs, paragraphStyle: { namedStyleType: 'NORMAL_TEXT' } },
           },
         ],
@@ -149,8 +149,8 @@ describe('planNormalize', () => {
     const fontEdits = rangesOf(plan.requests, 'updateTextStyle').filter(
       (r) => r.fields === 'weightedFontFamily',
     );
-    // ' 😀é ' is 5 UTF-16 units (the emoji is a surrogate pair): [7, 12).
-    expect(fontEdits.map((r) => [r.range?.startIndex, r.range?.endIndex])).toEqual([[7, 12]]);
+    // ' 😀é ' is 6 UTF-16 units (a surrogate pair, and e + a combining acute): [7, 13).
+    expect(fontEdits.map((r) => [r.range?.startIndex, r.range?.endIndex])).toEqual([[7, 13]]);
     expect(plan.warnings.join('\n')).toMatch(/symbol font kept their font \(1 run\)/);
   });
 
