@@ -117,7 +117,7 @@ describe('links', () => {
 });
 
 describe('lists', () => {
-  it('keeps kinds, levels and list boundaries; list indents are not paragraph formatting', () => {
+  it('keeps kinds, levels and list boundaries (an interruption starts a new list); list indents are not paragraph formatting', () => {
     const item = (t: string, listId: string, level = 0) =>
       para(
         t,
@@ -143,7 +143,24 @@ describe('lists', () => {
       [{ key: '2', level: 0, kind: 'bullet' }, { namedStyle: 'NORMAL_TEXT' }],
       [{ key: '3', level: 0, kind: 'checkbox' }, { namedStyle: 'NORMAL_TEXT' }],
       [undefined, { namedStyle: 'NORMAL_TEXT' }],
-      [{ key: '1', level: 0, kind: 'ordered' }, { namedStyle: 'NORMAL_TEXT' }],
+      [{ key: '4', level: 0, kind: 'ordered' }, { namedStyle: 'NORMAL_TEXT' }],
+    ]);
+  });
+
+  it('warns that a numbered list interrupted by a paragraph restarts its numbering', () => {
+    const built = build({
+      lists: { 'kix.n': listDef('ordered') },
+      blocks: [
+        para('one', {}, { bullet: { listId: 'kix.n' } }),
+        para('x'),
+        para('two', {}, { bullet: { listId: 'kix.n' } }),
+      ],
+    });
+    expect(built.warnings).toEqual([
+      {
+        block: 2,
+        message: expect.stringMatching(/Numbered list kix\.n goes on after other content at "two"/),
+      },
     ]);
   });
 });

@@ -9,7 +9,7 @@
 import type { MebdfDocument, ParagraphBlock, TableBlock, TableCell } from '../../mebdf/model.js';
 import type { Document, StructuralElement, Table } from '../types.js';
 import { ExportContext } from './context.js';
-import { assignListKeys } from './model-utils.js';
+import { assignListKeys, plainText } from './model-utils.js';
 import { convertParagraph } from './paragraph.js';
 import { type ResolvedTab, resolveTab } from './tabs.js';
 import type { BlockSource, CellBlockSource, FootnoteSource, LocatedWarning, TableSource } from './types.js';
@@ -76,6 +76,7 @@ export function buildTab(doc: Document, tabId?: string | null): BuiltTab {
   const hf = Object.keys(tab.content.headers ?? {}).length + Object.keys(tab.content.footers ?? {}).length;
   if (hf > 0) ctx.warn(`The tab's headers and footers (${hf}) are not part of the export.`);
 
+  warnInterruptedLists(ctx, blocks);
   const model: MebdfDocument = { blocks, footnotes };
   assignListKeys(model);
   return { tab, model, sources, footnoteSources, warnings: ctx.warnings };
@@ -204,4 +205,33 @@ function convertTable(
   if (styled)
     ctx.warn(`Cell background colours of a ${rows.length}×${rows[0]?.length ?? 0} table are not shown.`);
   return { block: { type: 'table', rows }, source };
+}
+
+/** A numbered Docs list that goes on after other content becomes a new list in MEBDF: say so. */
+function warnInterruptedLists(ctx: ExportContext, blocks: MebdfDocument['blocks']): void {
+  const seen = new Set<string>();
+  let prev: string | null = null;
+  blocks.forEach((block, index) => {
+    const key = block.type === 'paragraph' ? (block.list?.key ?? null) : null;
+    if (
+      key !== null &&
+      key !== prev &&
+      seen.has(key) &&
+      block.type === 'paragraph' &&
+      block.list?.kind === 'ordered'
+    ) {
+      ctx.block = index;
+      ctx.warn(
+        `Numbered list ${key} goes on after other content at ${paragraphText(block)}; MEBDF shows the rest as a new list, so its numbering restarts.`,
+      );
+    }
+    if (key !== null) seen.add(key);
+    prev = key;
+  });
+  ctx.block = -1;
+}
+
+function paragraphText(block: ParagraphBlock): string {
+  const t = plainText(block.inlines);
+  return t ? `"${t.length > 40 ? `${t.slice(0, 40)}…` : t}"` : 'an empty item';
 }

@@ -19,20 +19,38 @@ export function* blockParagraphs(block: Block): Generator<ParagraphBlock> {
 }
 
 /**
- * Renumber list keys `1`, `2`, … in order of first appearance (the model's invariant), in place.
- * Keys coming in may be anything that tells lists apart (Docs list ids, or earlier numbers).
+ * Give lists their model keys, in place: `1`, `2`, … in order of first appearance (the model's
+ * invariant). A list is a run of consecutive list paragraphs of one container (the blocks, a table
+ * cell, a footnote) sharing an incoming key (a Docs list id, or an earlier key): Markdown cannot
+ * say that a list goes on after a paragraph that interrupts it, so the part after the interruption
+ * is a list of its own (the exporter warns when that restarts numbering). Two different lists next
+ * to each other get two keys.
  */
 export function assignListKeys(model: MebdfDocument): void {
-  const keys = new Map<string, string>();
-  for (const p of paragraphsOf(model)) {
-    if (!p.list) continue;
-    let key = keys.get(p.list.key);
-    if (!key) {
-      key = String(keys.size + 1);
-      keys.set(p.list.key, key);
+  let next = 0;
+  const run = (container: readonly Block[]): void => {
+    let prev: string | null = null;
+    let key = '';
+    for (const block of container) {
+      if (block.type === 'table') {
+        prev = null;
+        for (const row of block.rows) for (const cell of row) run(cell.blocks);
+        continue;
+      }
+      if (!block.list) {
+        prev = null;
+        continue;
+      }
+      if (block.list.key !== prev) {
+        prev = block.list.key;
+        next += 1;
+        key = String(next);
+      }
+      block.list = { ...block.list, key };
     }
-    p.list = { ...p.list, key };
-  }
+  };
+  run(model.blocks);
+  for (const label of Object.keys(model.footnotes)) run(model.footnotes[label]!);
 }
 
 /** Footnote labels referenced by `blocks`, in order of first reference. */

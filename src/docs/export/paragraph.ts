@@ -113,7 +113,12 @@ export function convertParagraph(
   const ps = p.paragraphStyle ?? {};
   const namedStyle = toNamedStyle(ps.namedStyleType);
   const base = ctx.bases[namedStyle];
-  const where = paragraphWhere(p, styleLabel(namedStyle));
+  // Computed only when a warning needs it (most paragraphs have none).
+  let whereText: string | undefined;
+  const where = (): string => {
+    whereText ??= paragraphWhere(p, styleLabel(namedStyle));
+    return whereText;
+  };
   const pieces: Piece[] = [];
   const elements: ElementSource[] = [];
 
@@ -142,7 +147,7 @@ export function convertParagraph(
       const at = Math.max(a.index, start);
       pieces.push({ inline: { type: 'anchor', id: a.id }, start: at, end: at });
       ctx.warn(
-        `Named range "${a.name}" (${a.id}) ${a.note}; MEBDF shows only where it starts, as {^ ${a.id}}, ${where}.`,
+        `Named range "${a.name}" (${a.id}) ${a.note}; MEBDF shows only where it starts, as {^ ${a.id}}, ${where()}.`,
       );
       anchorAt += 1;
     }
@@ -168,7 +173,7 @@ export function convertParagraph(
       if (ts?.link) {
         const href = linkHref(ts.link, ctx.tabId);
         if (href) style.link = href;
-        else ctx.warn(`A link with no target ${where} is shown as plain text.`);
+        else ctx.warn(`A link with no target ${where()} is shown as plain text.`);
       }
       if (sugg.ins) style.suggestion = 'insert';
       else if (sugg.del) style.suggestion = 'delete';
@@ -204,10 +209,12 @@ export function convertParagraph(
             end: pos + 1,
           });
           ctx.warn(
-            `An object the Docs API does not expose (U+E907 in the text) ${where} is shown as a placeholder.`,
+            `An object the Docs API does not expose (U+E907 in the text) ${where()} is shown as a placeholder.`,
           );
         } else if (pos !== end - 1) {
-          ctx.warn(`A line break inside a text run ${where} is not a paragraph end; shown as a soft break.`);
+          ctx.warn(
+            `A line break inside a text run ${where()} is not a paragraph end; shown as a soft break.`,
+          );
           pieces.push({ inline: { type: 'break' }, start: pos, end: pos + 1 });
         }
         from = i + 1;
@@ -224,19 +231,19 @@ export function convertParagraph(
 
   if (losses.size > 0) {
     ctx.warn(
-      `Text ${where} is ${[...losses].join(', ')} against its ${styleLabel(namedStyle)} style; MEBDF cannot turn a style property off inline, so it reads as the style's.`,
+      `Text ${where()} is ${[...losses].join(', ')} against its ${styleLabel(namedStyle)} style; MEBDF cannot turn a style property off inline, so it reads as the style's.`,
     );
   }
   if (suggested) {
     ctx.warn(
-      `Suggested changes ${where} are shown inline as suggestions (read-only); accept or reject them in Google Docs.`,
+      `Suggested changes ${where()} are shown inline as suggestions (read-only); accept or reject them in Google Docs.`,
     );
   }
   if (p.suggestedParagraphStyleChanges && Object.keys(p.suggestedParagraphStyleChanges).length > 0) {
-    ctx.warn(`A suggested paragraph style change ${where} is not shown.`);
+    ctx.warn(`A suggested paragraph style change ${where()} is not shown.`);
   }
   if (p.suggestedBulletChanges && Object.keys(p.suggestedBulletChanges).length > 0) {
-    ctx.warn(`A suggested list change ${where} is not shown.`);
+    ctx.warn(`A suggested list change ${where()} is not shown.`);
   }
 
   // Paragraph style relative to the named style (and to the list level's own indents).
@@ -260,7 +267,16 @@ export function convertParagraph(
         `In list ${bullet.listId} level ${nesting + 1}, ${info.loss}.`,
       );
   }
-  block.style = diffParagraph(namedStyle, overlayParagraph(base.paragraph, ps), paraBase);
+  const resolved = overlayParagraph(base.paragraph, ps);
+  for (const key of ['indentLeft', 'indentRight'] as const) {
+    if (resolved[key] < 0) {
+      ctx.warn(
+        `A negative ${key === 'indentLeft' ? 'left' : 'right'} indent (${resolved[key]}pt) ${where()} is shown as 0.`,
+      );
+      resolved[key] = 0;
+    }
+  }
+  block.style = diffParagraph(namedStyle, resolved, paraBase);
   paragraphLosses(ctx, p, base.raw, where);
 
   // Merge adjacent equal-style text pieces.
@@ -305,8 +321,23 @@ export function convertParagraph(
   return out;
 }
 
+/** Captions are one short line: whitespace collapsed, at most CAPTION_MAX characters. */
+const CAPTION_MAX = 100;
+
+export function captionOf(raw: string | null | undefined): string | undefined {
+  const text = (raw ?? '').replace(/[\s\u000b\ue907]+/g, ' ').trim();
+  if (!text) return undefined;
+  if (text.length <= CAPTION_MAX) return text;
+  // Do not cut a surrogate pair in half.
+  let cut = CAPTION_MAX - 1;
+  const code = text.charCodeAt(cut - 1);
+  if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
+  return `${text.slice(0, cut)}…`;
+}
+
 function embed(id: string, kind: EmbedKind, caption?: string | null): Inline {
-  return caption ? { type: 'embed', id, kind, caption } : { type: 'embed', id, kind };
+  const c = captionOf(caption);
+  return c ? { type: 'embed', id, kind, caption: c } : { type: 'embed', id, kind };
 }
 
 const AUTO_TEXT: Record<string, string> = { PAGE_NUMBER: 'page number', PAGE_COUNT: 'page count' };
@@ -316,7 +347,7 @@ function convertElement(
   el: ParagraphElement,
   kind: ElementKind,
   source: ElementSource,
-  where: string,
+  where: () => string,
 ): Inline | null {
   switch (kind) {
     case 'inlineObjectElement': {
@@ -327,7 +358,7 @@ function convertElement(
       if (obj?.embeddedDrawingProperties) k = 'drawing';
       else if (obj?.linkedContentReference) k = 'chart';
       else if (!obj?.imageProperties) k = obj ? 'unknown' : 'image';
-      if (!obj) ctx.warn(`Inline object ${id} ${where} is missing from the tab's objects.`);
+      if (!obj) ctx.warn(`Inline object ${id} ${where()} is missing from the tab's objects.`);
       return embed(id, k, obj?.title || obj?.description);
     }
     case 'footnoteReference': {
@@ -363,12 +394,12 @@ function convertElement(
     case 'horizontalRule':
       return synthetic(ctx, source, 'hr');
     case 'equation':
-      ctx.warn(`An equation ${where} is shown as a placeholder (the API does not expose its content).`);
+      ctx.warn(`An equation ${where()} is shown as a placeholder (the API does not expose its content).`);
       return synthetic(ctx, source, 'equation');
     case 'autoText':
       return synthetic(ctx, source, 'autotext', AUTO_TEXT[el.autoText?.type ?? ''] ?? el.autoText?.type);
     default:
-      ctx.warn(`An element the exporter does not know ${where} is shown as a placeholder.`);
+      ctx.warn(`An element the exporter does not know ${where()} is shown as a placeholder.`);
       return synthetic(ctx, source, 'unknown');
   }
 }
@@ -389,7 +420,7 @@ function paragraphLosses(
   ctx: ExportContext,
   p: Paragraph,
   named: NonNullable<Paragraph['paragraphStyle']>,
-  where: string,
+  where: () => string,
 ): void {
   const ps = p.paragraphStyle ?? {};
   const lost: string[] = [];
@@ -404,5 +435,5 @@ function paragraphLosses(
       break;
     }
   }
-  if (lost.length) ctx.warn(`Paragraph formatting (${lost.join(', ')}) ${where} is not shown.`);
+  if (lost.length) ctx.warn(`Paragraph formatting (${lost.join(', ')}) ${where()} is not shown.`);
 }

@@ -1,0 +1,110 @@
+/**
+ * The exporter's public API: Google Docs JSON of one tab -> MEBDF (block model, canonical text,
+ * sources for the import planner, warnings), for a tab, a section or the outline. Pure: no I/O.
+ *
+ * Link targets in the model (see also the grammar): a URL as is; a heading, bookmark or tab of the
+ * same tab as `#^<id>` (`#^h.abc`, `#^id.xyz`, `#^t.0`); a heading or bookmark in another tab as
+ * `#^<tabId>:<id>` (`#^t.ytrmrxold3qv:h.abc`).
+ */
+import type { MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
+import type { Document } from '../types.js';
+import { buildTab } from './exporter.js';
+import { assignListKeys, footnoteLabels, placeholderSummary } from './model-utils.js';
+import { render } from './render.js';
+import { docsRange, findSection, sectionSpans } from './sections.js';
+import type {
+  BlockSource,
+  FootnoteSource,
+  Hierarchy,
+  LocatedWarning,
+  SectionExport,
+  TabExport,
+} from './types.js';
+
+export { isSyntheticHeadingId, SYNTHETIC_HEADING_PREFIX } from './ids.js';
+export { linkHref } from './paragraph.js';
+export { findSection, type SectionSpan, sectionSpans } from './sections.js';
+export { FIRST_TAB_ID, listTabs, type ResolvedTab, resolveTab } from './tabs.js';
+export type * from './types.js';
+
+/** Export a whole tab. Without `tabId` the document must have one tab (else MultipleTabsError). */
+export function exportTab(doc: Document, tabId?: string | null): TabExport {
+  const built = buildTab(doc, tabId);
+  return finish(built.tab.tabId, built.model, built.sources, built.footnoteSources, built.warnings);
+}
+
+/**
+ * Export one section of a tab (`anchorId` from getHierarchy; `""` is the preamble). Block ids,
+ * synthetic ids and warnings are those of the whole tab's export, restricted to the section.
+ */
+export function exportSection(
+  doc: Document,
+  tabId: string | null | undefined,
+  anchorId: string,
+): SectionExport {
+  const built = buildTab(doc, tabId);
+  const span = findSection(built.model, anchorId, built.tab.tabId);
+  const { firstBlock, endBlock } = span;
+  // A copy: list keys are renumbered for the section, and the tab model must not change.
+  const blocks = structuredClone(built.model.blocks.slice(firstBlock, endBlock));
+  const footnotes: MebdfDocument['footnotes'] = {};
+  const footnoteSources: Record<string, FootnoteSource> = {};
+  for (const label of footnoteLabels(blocks)) {
+    footnotes[label] = structuredClone(built.model.footnotes[label] ?? []);
+    const fs = built.footnoteSources[label];
+    if (fs) footnoteSources[label] = fs;
+  }
+  const model: MebdfDocument = { blocks, footnotes };
+  assignListKeys(model);
+  const warnings = built.warnings.filter((w) => w.block >= firstBlock && w.block < endBlock);
+  const sources = built.sources.slice(firstBlock, endBlock);
+  const out = finish(built.tab.tabId, model, sources, footnoteSources, warnings);
+  return {
+    ...out,
+    anchorId,
+    firstBlock,
+    endBlock,
+    ...docsRange(built.sources, firstBlock, endBlock),
+  };
+}
+
+/** The tab's section headings and the outline as Markdown heading lines. */
+export function getHierarchy(doc: Document, tabId?: string | null): Hierarchy {
+  const built = buildTab(doc, tabId);
+  const spans = sectionSpans(built.model).slice(1);
+  const lines = spans.map((s) => {
+    const block = built.model.blocks[s.firstBlock] as ParagraphBlock;
+    const heading: ParagraphBlock = {
+      type: 'paragraph',
+      style: { namedStyle: block.style.namedStyle },
+      inlines: [
+        { type: 'anchor', id: s.anchorId },
+        ...(s.text ? [{ type: 'text' as const, text: s.text, style: {} }] : []),
+      ],
+    };
+    return render({ blocks: [heading], footnotes: {} }).trim();
+  });
+  return {
+    tabId: built.tab.tabId,
+    headings: spans.map((s) => ({ anchor_id: s.anchorId, level: s.level, text: s.text })),
+    markdown: lines.length ? `${lines.join('\n')}\n` : '',
+  };
+}
+
+/** `estimated_tokens` as the tool contract defines it: characters / 4, rounded up. */
+export function estimateTokens(content: string): number {
+  return Math.ceil(content.length / 4);
+}
+
+function finish(
+  tabId: string,
+  model: MebdfDocument,
+  sources: BlockSource[],
+  footnoteSources: Record<string, FootnoteSource>,
+  located: LocatedWarning[],
+): TabExport {
+  const warnings = [...new Set(located.map((w) => w.message))];
+  const summary = placeholderSummary(model);
+  if (summary) warnings.push(summary);
+  return { tabId, model, content: render(model), warnings, sources, footnoteSources };
+}
