@@ -148,6 +148,10 @@ describe('request envelope', () => {
     );
   });
 
+  it('an unknown request type answers "No request set."', () => {
+    expectRejected(docWith('abc'), [{ insertTextt: { text: 'x' } }], 'Invalid requests[0]: No request set.');
+  });
+
   it('two request types in one Request object are refused', () => {
     expectRejected(
       docWith('abc'),

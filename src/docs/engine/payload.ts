@@ -74,7 +74,11 @@ export function checkObject(schema: string, value: unknown, path: string): Recor
   for (const [rawKey, v] of Object.entries(value)) {
     const key = rawKey in fields ? rawKey : camel(rawKey);
     const kind = fields[key];
-    if (kind === undefined) fail(path, `Unknown name "${rawKey}"`);
+    if (kind === undefined) {
+      // A request type the API does not know leaves the Request oneof empty.
+      if (schema === 'Request') throw new EnvelopeError(`Invalid ${path}: No request set.`);
+      fail(path, `Unknown name "${rawKey}"`);
+    }
     out[key] = checkField(kind, v, path ? `${path}.${snake(key)}` : snake(key), `${schema}.${key}`);
   }
   return out;
