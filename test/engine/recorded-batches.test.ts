@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyBatchUpdate, checkIndices, seededIds } from '../../src/docs/engine/index.js';
+import { applyBatchUpdate, checkIndices, seededIds, serializeDocument } from '../../src/docs/engine/index.js';
 import type { Document, StructuralElement } from '../../src/docs/types.js';
 import { REAL_DIR } from './helpers.js';
 
@@ -99,5 +99,22 @@ describe('recorded batches: create tab, footnote, named range', () => {
     expect(got.documentTab!.documentStyle).toEqual(want.documentTab!.documentStyle);
     expect(got.documentTab!.namedStyles).toEqual(want.documentTab!.namedStyles);
     expect(doc.tabs![0]).toEqual(desired.tabs![0]);
+  });
+
+  it('serialises byte for byte like the recorded document once server-chosen ids are aligned', () => {
+    const want = desired.tabs![1]!;
+    const got = doc.tabs![1]!;
+    const rename = new Map<string, string>([
+      [got.tabProperties!.tabId!, want.tabProperties!.tabId!],
+      [Object.keys(got.documentTab!.footnotes!)[0]!, Object.keys(want.documentTab!.footnotes!)[0]!],
+      [
+        got.documentTab!.namedRanges!['spike:omega']!.namedRanges![0]!.namedRangeId!,
+        want.documentTab!.namedRanges!['spike:omega']!.namedRanges![0]!.namedRangeId!,
+      ],
+      [doc.revisionId!, desired.revisionId!],
+    ]);
+    let text = serializeDocument(doc);
+    for (const [from, to] of rename) text = text.split(from).join(to);
+    expect(text).toBe(JSON.stringify(desired, null, 2));
   });
 });

@@ -7,6 +7,7 @@
 import type { Tab } from '../types.js';
 import { type EngineContext, RequestError } from './context.js';
 import type { Segment } from './document.js';
+import { tabMap } from './document.js';
 import { resolveRange } from './locations.js';
 import { cutNamedRanges } from './named-ranges.js';
 import { cutElements } from './paragraphs.js';
@@ -108,10 +109,10 @@ export function createParagraphBullets(
   const tabs = refs.map(leadingTabs);
   const base = Math.min(...tabs);
   const dt = tab.documentTab!;
-  dt.lists ??= {};
+  tabMap(dt, 'lists');
   // Join the list right before the first paragraph only when it was made from the same preset.
   const prev = previousParagraph(refs[0]!);
-  const prevList = prev?.bullet?.listId ? dt.lists[prev.bullet.listId] : undefined;
+  const prevList = prev?.bullet?.listId ? dt.lists![prev.bullet.listId] : undefined;
   let listId: string;
   if (
     prev?.bullet?.listId &&
@@ -120,9 +121,9 @@ export function createParagraphBullets(
     listId = prev.bullet.listId;
   } else {
     listId = ctx.ids.kix();
-    dt.lists[listId] = { listProperties: { nestingLevels: levels } };
+    dt.lists![listId] = { listProperties: { nestingLevels: levels } };
   }
-  const listLevels = (dt.lists[listId]?.listProperties?.nestingLevels ?? levels) as Level[];
+  const listLevels = (dt.lists![listId]?.listProperties?.nestingLevels ?? levels) as Level[];
   refs.forEach((ref, k) => {
     const nesting = Math.min(8, tabs[k]! - base);
     const level = listLevels[nesting] ?? levels[nesting]!;

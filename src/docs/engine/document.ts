@@ -31,6 +31,40 @@ const LEGACY_TAB_FIELDS = [
   'positionedObjects',
 ] as const;
 
+/** The order in which Google writes a DocumentTab's members. */
+const DOCUMENT_TAB_ORDER = [
+  'body',
+  'headers',
+  'footers',
+  'footnotes',
+  'documentStyle',
+  'suggestedDocumentStyleChanges',
+  'namedStyles',
+  'suggestedNamedStylesChanges',
+  'lists',
+  'namedRanges',
+  'inlineObjects',
+  'positionedObjects',
+];
+
+type TabMapKey = 'headers' | 'footers' | 'footnotes' | 'lists' | 'namedRanges' | 'inlineObjects';
+
+/** A DocumentTab map, created in Google's member order when the tab has none yet. */
+export function tabMap<K extends TabMapKey>(dt: DocumentTab, key: K): NonNullable<DocumentTab[K]> {
+  if (!dt[key]) {
+    (dt as Record<string, unknown>)[key] = {};
+    const entries = Object.entries(dt);
+    const rank = (k: string) => {
+      const i = DOCUMENT_TAB_ORDER.indexOf(k);
+      return i === -1 ? DOCUMENT_TAB_ORDER.length : i;
+    };
+    entries.sort((a, b) => rank(a[0]) - rank(b[0]));
+    for (const [k] of entries) delete (dt as Record<string, unknown>)[k];
+    for (const [k, v] of entries) (dt as Record<string, unknown>)[k] = v;
+  }
+  return dt[key] as NonNullable<DocumentTab[K]>;
+}
+
 /** Google's title for a first tab nobody renamed. */
 export const DEFAULT_FIRST_TAB_TITLE = 'Tab 1';
 

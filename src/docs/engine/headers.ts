@@ -4,6 +4,7 @@
  */
 import type { StructuralElement } from '../types.js';
 import { type EngineContext, RequestError } from './context.js';
+import { tabMap } from './document.js';
 import { isRecord } from './json.js';
 import { resolveRange } from './locations.js';
 import { applyPath, maskPaths } from './masks.js';
@@ -45,12 +46,12 @@ function create(
   const id = ctx.ids.kix();
   holder[key] = id;
   if (kind === 'header') {
-    dt.headers ??= {};
-    dt.headers[id] = { headerId: id, content: emptySegmentContent() };
+    tabMap(dt, 'headers');
+    dt.headers![id] = { headerId: id, content: emptySegmentContent() };
     return { createHeader: { headerId: id } };
   }
-  dt.footers ??= {};
-  dt.footers[id] = { footerId: id, content: emptySegmentContent() };
+  tabMap(dt, 'footers');
+  dt.footers![id] = { footerId: id, content: emptySegmentContent() };
   return { createFooter: { footerId: id } };
 }
 

@@ -4,7 +4,7 @@
  */
 import { type EngineContext, RequestError } from './context.js';
 import { deleteRangeIn } from './delete-range.js';
-import { segmentOf } from './document.js';
+import { segmentOf, tabMap } from './document.js';
 import { allTabs } from './indices.js';
 import { insertTextAt } from './insert-text.js';
 import { isRecord } from './json.js';
@@ -50,9 +50,9 @@ export function replaceNamedRangeContent(
       const range: Record<string, unknown> = { startIndex: s, endIndex: s + text.length };
       if (seg.id) range.segmentId = seg.id;
       nr.ranges = [range];
-      dt.namedRanges ??= {};
-      dt.namedRanges[key] ??= { name: key, namedRanges: [] };
-      const group = dt.namedRanges[key];
+      tabMap(dt, 'namedRanges');
+      dt.namedRanges![key] ??= { name: key, namedRanges: [] };
+      const group = dt.namedRanges![key];
       group.namedRanges ??= [];
       if (!group.namedRanges.includes(nr)) group.namedRanges.push(nr);
     }

@@ -5,6 +5,7 @@
 import type { Tab } from '../types.js';
 import { type EngineContext, RequestError } from './context.js';
 import type { Segment } from './document.js';
+import { tabMap } from './document.js';
 import { allTabs } from './indices.js';
 import { isRecord } from './json.js';
 
@@ -75,9 +76,9 @@ export function createNamedRange(ctx: EngineContext, req: Record<string, unknown
   }
   const namedRangeId = ctx.ids.kix();
   const dt = tab.documentTab!;
-  if (!dt.namedRanges) dt.namedRanges = {};
-  const group = dt.namedRanges[name] ?? { name, namedRanges: [] };
-  dt.namedRanges[name] = group;
+  tabMap(dt, 'namedRanges');
+  const group = dt.namedRanges![name] ?? { name, namedRanges: [] };
+  dt.namedRanges![name] = group;
   const out: NamedRangeRange = { startIndex: s, endIndex: e };
   if (seg.id) out.segmentId = seg.id;
   if (s === 0) delete out.startIndex;

@@ -6,6 +6,7 @@
  */
 import type { ParagraphElement, StructuralElement, Tab } from '../types.js';
 import { type EngineContext, RequestError } from './context.js';
+import { tabMap } from './document.js';
 import { insertTextAt } from './insert-text.js';
 import { isRecord } from './json.js';
 import { insertionParagraph, resolvePoint } from './locations.js';
@@ -56,8 +57,8 @@ export function createFootnote(ctx: EngineContext, req: Record<string, unknown>)
     footnoteReference: { footnoteId, footnoteNumber: '1', textStyle },
   }));
   const dt = tab.documentTab!;
-  dt.footnotes ??= {};
-  dt.footnotes[footnoteId] = {
+  tabMap(dt, 'footnotes');
+  dt.footnotes![footnoteId] = {
     footnoteId,
     content: [
       {
@@ -141,8 +142,8 @@ export function insertInlineImage(ctx: EngineContext, req: Record<string, unknow
     { header: true },
   );
   const dt = tab.documentTab!;
-  dt.inlineObjects ??= {};
-  dt.inlineObjects[objectId] = {
+  tabMap(dt, 'inlineObjects');
+  dt.inlineObjects![objectId] = {
     objectId,
     inlineObjectProperties: {
       embeddedObject: {
