@@ -106,6 +106,27 @@ describe('updateTextStyle', () => {
     expect(runs(para(doc, 0))).toEqual([['abc\n', {}]]);
   });
 
+  it('zero colour channels and zero magnitudes are dropped, so explicit black is the inherited value', () => {
+    const doc = apply(docWith('abc'), [
+      {
+        updateTextStyle: {
+          range: { startIndex: 1, endIndex: 3 },
+          textStyle: { foregroundColor: { color: { rgbColor: { red: 0, green: 0, blue: 0 } } } },
+          fields: 'foregroundColor',
+        },
+      },
+      {
+        updateParagraphStyle: {
+          range: { startIndex: 1, endIndex: 2 },
+          paragraphStyle: { spaceAbove: { magnitude: 0, unit: 'PT' } },
+          fields: 'spaceAbove',
+        },
+      },
+    ]);
+    expect(runs(para(doc, 0))).toEqual([['abc\n', {}]]);
+    expect(para(doc, 0).paragraphStyle!.spaceAbove).toEqual({ unit: 'PT' });
+  });
+
   it('setting a link adds underline and #1155CC, and links never apply to newlines', () => {
     const doc = apply(docWith('ABC\n123'), [
       {

@@ -30,10 +30,19 @@ export function serializeDocument(doc: unknown): string {
     (key, value) => {
       if (value === null) return undefined;
       if (key === 'startIndex' && value === 0) return undefined;
+      if (ZERO_DROPPED.has(key) && value === 0) return undefined;
       return value;
     },
     2,
   );
+}
+
+/** Plain proto3 numbers that Google never writes when zero (dimensions and colour channels). */
+const ZERO_DROPPED = new Set(['magnitude', 'red', 'green', 'blue']);
+
+/** A copy of a request-supplied value as Google would store it: zero magnitudes and colour channels dropped. */
+export function googleValue<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value), (k, v) => (ZERO_DROPPED.has(k) && v === 0 ? undefined : v)) as T;
 }
 
 export function isRecord(v: unknown): v is Record<string, unknown> {

@@ -1,6 +1,6 @@
 /** Dotted field masks (`pageSize.width`, `text_style.bold`, `*`) applied from a source object to a target. */
 import { RequestError } from './context.js';
-import { isRecord } from './json.js';
+import { googleValue, isRecord } from './json.js';
 
 const camel = (s: string) => s.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 
@@ -34,5 +34,5 @@ export function applyPath(
   }
   const last = path[path.length - 1]!;
   if (src === undefined || src === null) delete obj[last];
-  else obj[last] = structuredClone(src);
+  else obj[last] = googleValue(src);
 }

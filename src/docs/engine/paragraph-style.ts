@@ -6,7 +6,7 @@
  */
 import type { DocsTextStyle, Paragraph } from '../types.js';
 import { type EngineContext, RequestError } from './context.js';
-import { deepEqual, isRecord } from './json.js';
+import { deepEqual, googleValue, isRecord } from './json.js';
 import { resolveRange } from './locations.js';
 import { elementStyle } from './paragraphs.js';
 import { HEADING_TYPES, orderKeys, PARAGRAPH_STYLE_ORDER, paragraphsInRange, parseMask } from './styles.js';
@@ -67,7 +67,7 @@ export function updateParagraphStyle(
       if (f === 'namedStyleType') continue;
       const v = value[f];
       if (v === undefined || v === null) delete ps[f];
-      else ps[f] = structuredClone(v);
+      else ps[f] = googleValue(v);
     }
     orderKeys(ps, PARAGRAPH_STYLE_ORDER);
   }

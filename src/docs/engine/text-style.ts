@@ -6,7 +6,7 @@
  */
 import type { DocsTextStyle, Paragraph, ParagraphElement } from '../types.js';
 import type { EngineContext } from './context.js';
-import { isRecord } from './json.js';
+import { googleValue, isRecord } from './json.js';
 import { resolveRange } from './locations.js';
 import { elementStyle, markFresh, splitElementsAt } from './paragraphs.js';
 import {
@@ -51,7 +51,7 @@ export function applyTextStyle(
     if (v === undefined || v === null) delete s[f];
     else if (f === 'link' && isRecord(v)) s[f] = normalizeLink(v, tabId);
     else if (f === 'weightedFontFamily' && isRecord(v)) s[f] = { weight: 400, ...structuredClone(v) };
-    else s[f] = structuredClone(v);
+    else s[f] = googleValue(v);
   }
   if (fields.includes('link') && !isNewline) {
     const linked = isRecord(value.link);
