@@ -246,8 +246,8 @@ describe('breaks, empty paragraphs and placeholders', () => {
       { type: 'embed', id: 'kix.r', kind: 'richlink', caption: 'Plan' },
       { type: 'embed', id: 'equation.1', kind: 'equation' },
       { type: 'embed', id: 'unknown.1', kind: 'unknown', caption: 'an object the Docs API does not expose' },
-      { type: 'embed', id: 'sectionbreak.1', kind: 'sectionbreak', caption: 'section break (next page)' },
-      { type: 'embed', id: 'toc.1', kind: 'toc', caption: 'table of contents' },
+      { type: 'embed', id: 'sectionbreak.1', kind: 'sectionbreak', caption: 'next page' },
+      { type: 'embed', id: 'toc.1', kind: 'toc', caption: 'contents: Entry' },
     ]);
     expect(built.sources[3]).toMatchObject({ kind: 'sectionBreak', id: 'sectionbreak.1' });
     expect(built.sources[4]).toMatchObject({ kind: 'tableOfContents', id: 'toc.1' });

@@ -10,7 +10,7 @@ import type { MebdfDocument, ParagraphBlock, TableBlock, TableCell } from '../..
 import type { Document, StructuralElement, Table } from '../types.js';
 import { ExportContext } from './context.js';
 import { assignListKeys, plainText } from './model-utils.js';
-import { convertParagraph } from './paragraph.js';
+import { captionOf, convertParagraph } from './paragraph.js';
 import { type ResolvedTab, resolveTab } from './tabs.js';
 import type { BlockSource, CellBlockSource, FootnoteSource, LocatedWarning, TableSource } from './types.js';
 
@@ -73,8 +73,16 @@ export function buildTab(doc: Document, tabId?: string | null): BuiltTab {
   for (const a of leftovers) {
     ctx.warn(`Named range "${a.name}" (${a.id}) starts after the last paragraph and is not shown.`);
   }
-  const hf = Object.keys(tab.content.headers ?? {}).length + Object.keys(tab.content.footers ?? {}).length;
-  if (hf > 0) ctx.warn(`The tab's headers and footers (${hf}) are not part of the export.`);
+  for (const [kind, map] of [
+    ['header', tab.content.headers],
+    ['footer', tab.content.footers],
+  ] as const) {
+    for (const [id, segment] of Object.entries(map ?? {})) {
+      const what = segmentSummary(segment.content ?? []);
+      if (what)
+        ctx.warn(`The tab's ${kind} ${id} holds ${what}; headers and footers are not part of the export.`);
+    }
+  }
 
   warnInterruptedLists(ctx, blocks);
   const model: MebdfDocument = { blocks, footnotes };
@@ -117,12 +125,25 @@ function placeholderParagraph(
   let block: ParagraphBlock;
   if (kind === 'sectionBreak') {
     id = ctx.ids.next('sectionbreak');
-    const type = se.sectionBreak?.sectionStyle?.sectionType ?? '';
-    const caption = `section break${SECTION_TYPE[type] ? ` (${SECTION_TYPE[type]})` : ''}`;
-    block = paragraphOf({ type: 'embed', id, kind: 'sectionbreak', caption });
+    const caption = SECTION_TYPE[se.sectionBreak?.sectionStyle?.sectionType ?? ''];
+    block = paragraphOf(
+      caption
+        ? { type: 'embed', id, kind: 'sectionbreak', caption }
+        : { type: 'embed', id, kind: 'sectionbreak' },
+    );
   } else if (kind === 'tableOfContents') {
     id = ctx.ids.next('toc');
-    block = paragraphOf({ type: 'embed', id, kind: 'toc', caption: 'table of contents' });
+    // The caption lists the entries, so a reader sees what the table of contents shows.
+    const entries = (se.tableOfContents?.content ?? [])
+      .map((entry) =>
+        (entry.paragraph?.elements ?? [])
+          .map((e) => e.textRun?.content ?? '')
+          .join('')
+          .trim(),
+      )
+      .filter((t) => t.length > 0);
+    const caption = captionOf(entries.length ? `contents: ${entries.join(' · ')}` : 'table of contents');
+    block = paragraphOf({ type: 'embed', id, kind: 'toc', caption: caption ?? 'table of contents' });
   } else {
     id = ctx.ids.next('unknown');
     const t = se.table;
@@ -234,4 +255,29 @@ function warnInterruptedLists(ctx: ExportContext, blocks: MebdfDocument['blocks'
 function paragraphText(block: ParagraphBlock): string {
   const t = plainText(block.inlines);
   return t ? `"${t.length > 40 ? `${t.slice(0, 40)}…` : t}"` : 'an empty item';
+}
+
+/** What a header or footer holds, in words (`text "Page 1"`, `an image`), or null when it is empty. */
+function segmentSummary(content: StructuralElement[]): string | null {
+  let text = '';
+  let objects = 0;
+  const walk = (list: StructuralElement[]): void => {
+    for (const se of list) {
+      for (const el of se.paragraph?.elements ?? []) {
+        if (el.textRun) text += el.textRun.content ?? '';
+        else objects += 1;
+      }
+      for (const row of se.table?.tableRows ?? [])
+        for (const cell of row.tableCells ?? []) walk(cell.content ?? []);
+    }
+  };
+  walk(content);
+  text = text.replace(/\s+/g, ' ').trim();
+  const parts: string[] = [];
+  if (text) parts.push(`text "${text.length > 40 ? `${text.slice(0, 40)}…` : text}"`);
+  if (objects)
+    parts.push(
+      objects === 1 ? 'an object (image, page number, …)' : `${objects} objects (images, page numbers, …)`,
+    );
+  return parts.length ? parts.join(' and ') : null;
 }
