@@ -82,6 +82,17 @@ describe('createFootnote', () => {
     const out = apply(doc, [{ deleteContentRange: { range: { startIndex: 2, endIndex: 3 } } }]);
     expect(dt(out).footnotes).toBeUndefined();
   });
+
+  it('deleting a reference renumbers the footnotes after it', () => {
+    const doc = apply(docWith('abcdef'), [
+      { createFootnote: { location: { index: 5 } } },
+      { createFootnote: { location: { index: 2 } } },
+    ]);
+    const out = apply(doc, [{ deleteContentRange: { range: { startIndex: 2, endIndex: 3 } } }]);
+    const refs = elementsOf(out, 0).filter((e) => e.footnoteReference);
+    expect(refs.map((e) => e.footnoteReference!.footnoteNumber)).toEqual(['1']);
+    expect(Object.keys(dt(out).footnotes!)).toEqual([refs[0]!.footnoteReference!.footnoteId]);
+  });
 });
 
 describe('breaks', () => {

@@ -11,6 +11,7 @@ import { type EngineContext, RequestError } from './context.js';
 import type { Segment } from './document.js';
 import { resolveRange, segmentEnd } from './locations.js';
 import { cutNamedRanges } from './named-ranges.js';
+import { renumberFootnotes } from './objects.js';
 import { cutElements, elementAt, markFresh } from './paragraphs.js';
 import { splitsSurrogatePair } from './utf16.js';
 
@@ -132,6 +133,29 @@ function deleteIn(
   }
 }
 
+/** Drop what removed elements owned: footnotes, inline objects, positioned objects; renumber footnotes. */
+function releaseObjects(tab: Tab, removed: Removed): void {
+  const dt = tab.documentTab!;
+  if (removed.elements.some((el) => el.footnoteReference)) renumberFootnotes(tab);
+  for (const el of removed.elements) {
+    const fid = el.footnoteReference?.footnoteId;
+    if (fid && dt.footnotes) delete dt.footnotes[fid];
+    const oid = el.inlineObjectElement?.inlineObjectId;
+    if (oid && dt.inlineObjects) delete dt.inlineObjects[oid];
+  }
+  for (const id of removed.positionedObjectIds) if (dt.positionedObjects) delete dt.positionedObjects[id];
+  if (dt.footnotes && Object.keys(dt.footnotes).length === 0) delete dt.footnotes;
+  if (dt.inlineObjects && Object.keys(dt.inlineObjects).length === 0) delete dt.inlineObjects;
+  if (dt.positionedObjects && Object.keys(dt.positionedObjects).length === 0) delete dt.positionedObjects;
+}
+
+/** Structural elements (or table cells' content) were removed: release what they owned. */
+export function releaseRemoved(tab: Tab, content: StructuralElement[]): void {
+  const removed: Removed = { elements: [], positionedObjectIds: [] };
+  for (const se of content) collectStructural(se, removed);
+  releaseObjects(tab, removed);
+}
+
 /** Delete [s, e) of a segment, keeping named ranges and object maps consistent. */
 export function deleteRangeIn(ctx: EngineContext, tab: Tab, seg: Segment, s: number, e: number): void {
   const segEnd = segmentEnd(seg);
@@ -143,17 +167,7 @@ export function deleteRangeIn(ctx: EngineContext, tab: Tab, seg: Segment, s: num
   checkSurrogate(seg.content, e);
   const removed: Removed = { elements: [], positionedObjectIds: [] };
   deleteIn(ctx, seg.content, s, e, removed);
-  const dt = tab.documentTab!;
-  for (const el of removed.elements) {
-    const fid = el.footnoteReference?.footnoteId;
-    if (fid && dt.footnotes) delete dt.footnotes[fid];
-    const oid = el.inlineObjectElement?.inlineObjectId;
-    if (oid && dt.inlineObjects) delete dt.inlineObjects[oid];
-  }
-  for (const id of removed.positionedObjectIds) if (dt.positionedObjects) delete dt.positionedObjects[id];
-  if (dt.footnotes && Object.keys(dt.footnotes).length === 0) delete dt.footnotes;
-  if (dt.inlineObjects && Object.keys(dt.inlineObjects).length === 0) delete dt.inlineObjects;
-  if (dt.positionedObjects && Object.keys(dt.positionedObjects).length === 0) delete dt.positionedObjects;
+  releaseObjects(tab, removed);
   cutNamedRanges(tab, seg, s, e);
   ctx.touch(seg);
   ctx.reindex(seg);

@@ -14,6 +14,7 @@ import type {
   TableRow,
 } from '../types.js';
 import { type EngineContext, RequestError } from './context.js';
+import { releaseRemoved } from './delete-range.js';
 import type { Segment } from './document.js';
 import { insertTextAt } from './insert-text.js';
 import { isRecord } from './json.js';
@@ -272,6 +273,7 @@ function removeTable(ctx: EngineContext, ref: CellRef): void {
   const s = ref.hit.se.startIndex ?? 0;
   const e = ref.hit.se.endIndex ?? 0;
   ref.hit.container.splice(ref.hit.container.indexOf(ref.hit.se), 1);
+  releaseRemoved(ref.tab, [ref.hit.se]);
   cutNamedRanges(ref.tab, ref.seg, s, e);
   ctx.touch(ref.seg);
   ctx.reindex(ref.seg);
@@ -298,7 +300,11 @@ export function deleteTableRow(ctx: EngineContext, req: Record<string, unknown>)
         st.rowSpan -= Math.min(ref.rowSpan, r + st.rowSpan - ref.row);
     }
   }
-  rows.splice(ref.row, ref.rowSpan);
+  const goneRows = rows.splice(ref.row, ref.rowSpan);
+  releaseRemoved(
+    ref.tab,
+    goneRows.flatMap((r) => (r.tableCells ?? []).flatMap((c) => c.content ?? [])),
+  );
   table.rows = rows.length;
   cutNamedRanges(ref.tab, ref.seg, s, e);
   ctx.touch(ref.seg);
@@ -327,6 +333,10 @@ export function deleteTableColumn(ctx: EngineContext, req: Record<string, unknow
     const s = gone[0]?.startIndex ?? 0;
     const e = gone[gone.length - 1]?.endIndex ?? 0;
     cells.splice(ref.col, ref.colSpan);
+    releaseRemoved(
+      ref.tab,
+      gone.flatMap((c) => c.content ?? []),
+    );
     if (e > s) cutNamedRanges(ref.tab, ref.seg, s, e);
   }
   table.tableStyle?.tableColumnProperties?.splice(ref.col, ref.colSpan);
