@@ -5,6 +5,8 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ToolDeps } from '../tools/deps.js';
 import { registerTools } from '../tools/index.js';
+import { registerPrompts } from './prompts.js';
+import { registerResources } from './resources.js';
 
 export const SERVER_NAME = 'gdoc-mcp';
 export const SERVER_VERSION = '0.1.0';
@@ -23,5 +25,7 @@ export function createServer(deps: ToolDeps): McpServer {
     { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS },
   );
   registerTools(server, deps);
+  registerResources(server, deps);
+  registerPrompts(server);
   return server;
 }

@@ -3,14 +3,30 @@
  * deps)` built with `defineTool`; add one line here per tool.
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { registerApplyStylesTool } from './apply-styles.js';
 import type { ToolDeps } from './deps.js';
+import { registerExportSectionTool } from './export-section.js';
+import { registerExportTabTool } from './export-tab.js';
+import { registerExtractStylesTool } from './extract-styles.js';
+import { registerGetHierarchyTool } from './get-hierarchy.js';
 import { registerGetMetadataTool } from './get-metadata.js';
 import { registerHealthCheckTool } from './health-check.js';
+import { registerImportSectionTool } from './import-section.js';
+import { registerImportTabTool } from './import-tab.js';
 import { registerListDocumentsTool } from './list-documents.js';
+import { registerNormalizeFormattingTool } from './normalize-formatting.js';
 
 export function registerTools(server: McpServer, deps: ToolDeps): void {
   registerListDocumentsTool(server, deps);
   registerGetMetadataTool(server, deps);
+  registerGetHierarchyTool(server, deps);
+  registerExportSectionTool(server, deps);
+  registerImportSectionTool(server, deps);
+  registerExportTabTool(server, deps);
+  registerImportTabTool(server, deps);
+  registerNormalizeFormattingTool(server, deps);
+  registerExtractStylesTool(server, deps);
+  registerApplyStylesTool(server, deps);
   registerHealthCheckTool(server, deps);
 }
 

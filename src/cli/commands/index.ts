@@ -4,15 +4,36 @@
  */
 import type { Command } from 'commander';
 import { register as apply } from './apply.js';
+import { register as demo } from './demo.js';
 import { register as emulator } from './emulator.js';
+import { register as exportCommand } from './export.js';
+import { register as importCommand } from './import.js';
+import { register as info } from './info.js';
 import { register as login } from './login.js';
 import { register as logout } from './logout.js';
+import { register as ls } from './ls.js';
 import { register as newDocument } from './new.js';
+import { register as outline } from './outline.js';
+import { register as serve } from './serve.js';
 import { register as whoami } from './whoami.js';
 
 type Register = (program: Command) => void;
 
-const commands: Register[] = [apply, emulator, newDocument, login, logout, whoami];
+const commands: Register[] = [
+  apply,
+  emulator,
+  newDocument,
+  login,
+  logout,
+  whoami,
+  ls,
+  info,
+  serve,
+  exportCommand,
+  outline,
+  importCommand,
+  demo,
+];
 
 export function registerCommands(program: Command): void {
   for (const register of commands) register(program);

@@ -1,0 +1,72 @@
+/** `gdoc export DOC`: a tab or one section as MEBDF on stdout (or a file), or as JSON. */
+import type { Command } from 'commander';
+
+interface ExportOptions {
+  tab?: string;
+  section?: string;
+  local?: string;
+  json?: boolean;
+  output?: string;
+}
+
+export function register(program: Command): void {
+  program
+    .command('export')
+    .description('Export a tab, or one section of it, as MEBDF Markdown.')
+    .argument('<doc>', 'Google Doc id or URL, a local .json file, or a NAME with --local')
+    .option('--tab <id>', 'the tab (required when the document has several; see gdoc info)')
+    .option(
+      '--section <anchor>',
+      'only the section under this heading anchor (see gdoc outline); "" = preamble',
+    )
+    .option('--local <dir>', 'read NAME from the local store in DIR instead of Google Docs')
+    .option('-o, --output <file>', 'write the MEBDF to FILE instead of stdout')
+    .option(
+      '--json',
+      'print {success, content, tab_id, anchor_id, revision_id, base, warnings, estimated_tokens}',
+    )
+    .addHelpText(
+      'after',
+      `
+Examples:
+  gdoc export 1AbC...xyz > doc.md                     the whole (single) tab
+  gdoc export report.json --section h.ryalwp7mpmhm    one section of a local document
+  gdoc export 1AbC...xyz --tab t.0 --json             with revision_id, base and estimated_tokens
+  gdoc export https://docs.google.com/document/d/1AbC...xyz/edit -o doc.md
+
+Warnings (lossy choices) go to stderr. Keep --json's "base" to pass to gdoc import --base.`,
+    )
+    .action(async (doc: string, opts: ExportOptions) => {
+      const out = await import('../output.js');
+      await out.withJsonErrors(opts.json, async () => {
+        const [{ openDocument }, service, { withProgress }] = await Promise.all([
+          import('../open-doc.js'),
+          import('../../docs/service/export.js'),
+          import('../progress.js'),
+        ]);
+        const { backend, documentId } = await openDocument(doc, { local: opts.local });
+        const result = await withProgress('Exporting', () =>
+          opts.section !== undefined
+            ? service.exportSectionService(backend, {
+                document_id: documentId,
+                tab_id: opts.tab,
+                anchor_id: opts.section,
+              })
+            : service.exportTabService(backend, { document_id: documentId, tab_id: opts.tab }),
+        );
+        if (opts.output !== undefined) {
+          const { writeFile } = await import('node:fs/promises');
+          await writeFile(opts.output, result.content, 'utf8');
+        }
+        if (opts.json) return out.printJson(result);
+        out.printWarnings(result.warnings);
+        if (opts.output !== undefined) {
+          process.stderr.write(
+            `gdoc: wrote ${opts.output} (~${result.estimated_tokens} tokens, revision ${result.revision_id})\n`,
+          );
+        } else {
+          process.stdout.write(result.content);
+        }
+      });
+    });
+}

@@ -1,0 +1,120 @@
+/**
+ * `gdoc import DOC [FILE|-]`: write MEBDF back into a tab or one section with one minimal,
+ * guarded batchUpdate. Exit 0 on success; on any failure non-zero, the error type in the
+ * message, and the document unchanged.
+ */
+import type { Command } from 'commander';
+import { ValidationError } from '../../errors.js';
+
+interface ImportOptions {
+  tab?: string;
+  section?: string;
+  local?: string;
+  dryRun?: boolean;
+  allowDeletions?: boolean;
+  base?: string;
+  json?: boolean;
+}
+
+export function register(program: Command): void {
+  program
+    .command('import')
+    .description('Write MEBDF into a tab, or into one section with --section, changing only what differs.')
+    .argument('<doc>', 'Google Doc id or URL, a local .json file, or a NAME with --local')
+    .argument('[file]', 'the MEBDF to write; "-" or omitted reads stdin')
+    .option('--tab <id>', 'the tab (required when the document has several; see gdoc info)')
+    .option(
+      '--section <anchor>',
+      'replace only this section (see gdoc outline); "" = preamble; default: the whole tab',
+    )
+    .option('--local <dir>', 'write NAME in the local store in DIR instead of Google Docs')
+    .option('--dry-run', 'plan and verify only: show the diff and the requests, write nothing')
+    .option('--allow-deletions', 'allow deleting objects whose {^= id} placeholders are missing')
+    .option('--base <token>', 'the "base" from the export you edited: refuse if that content changed since')
+    .option(
+      '--json',
+      'print {success, anchor_id|tab_id, preserved_objects, warnings, revision_id, requests, new_headings, dry_run, diff}',
+    )
+    .addHelpText(
+      'after',
+      `
+Examples:
+  gdoc export doc.json --section h.ryalwp7mpmhm > s.md && $EDITOR s.md
+  gdoc import doc.json s.md --section h.ryalwp7mpmhm --dry-run    see the diff first
+  gdoc import doc.json s.md --section h.ryalwp7mpmhm              write it
+  gdoc export 1AbC...xyz > tab.md && gdoc import 1AbC...xyz tab.md --base "$BASE"
+  cat s.md | gdoc import 1AbC...xyz - --section h.abc --json`,
+    )
+    .action(async (doc: string, file: string | undefined, opts: ImportOptions) => {
+      const out = await import('../output.js');
+      await out.withJsonErrors(opts.json, async () => {
+        const content = await readContent(file);
+        const [{ openDocument }, service, { withProgress }] = await Promise.all([
+          import('../open-doc.js'),
+          import('../../docs/service/import.js'),
+          import('../progress.js'),
+        ]);
+        const { backend, documentId } = await openDocument(doc, { local: opts.local });
+        const options = { dry_run: opts.dryRun, allow_deletions: opts.allowDeletions, base: opts.base };
+        const result = await withProgress(opts.dryRun ? 'Planning' : 'Importing', () =>
+          opts.section !== undefined
+            ? service.importSectionService(
+                backend,
+                { document_id: documentId, tab_id: opts.tab, anchor_id: opts.section },
+                content,
+                options,
+              )
+            : service.importTabService(
+                backend,
+                { document_id: documentId, tab_id: opts.tab },
+                content,
+                options,
+              ),
+        );
+        if (opts.json) return out.printJson(result);
+        out.printWarnings(result.warnings);
+        const target =
+          opts.section !== undefined ? `section ${opts.section || '(preamble)'}` : `tab ${result.tab_id}`;
+        const n = result.requests.length;
+        const requests = `${n} request${n === 1 ? '' : 's'}`;
+        if (result.dry_run) {
+          if (result.diff) out.printText(result.diff);
+          out.printText(`Dry run: ${target} would take ${requests}; nothing written.`);
+        } else if (n === 0) {
+          out.printText(`No change: ${target} already says this (revision ${result.revision_id}).`);
+        } else {
+          out.printText(
+            `Imported ${target}: ${requests} in one batchUpdate; revision ${result.revision_id}.`,
+          );
+        }
+        for (const h of result.new_headings)
+          out.printText(`  new heading ${'#'.repeat(h.level)} ${h.text}  → ${h.anchor_id}`);
+        if (result.preserved_objects.length > 0) {
+          out.printText(`  objects kept: ${result.preserved_objects.join(', ')}`);
+        }
+      });
+    });
+}
+
+async function readContent(file: string | undefined): Promise<string> {
+  if (file !== undefined && file !== '-') {
+    const { readFile } = await import('node:fs/promises');
+    try {
+      return await readFile(file, 'utf8');
+    } catch (error) {
+      throw new ValidationError(
+        `Cannot read ${file}: ${(error as Error).message}`,
+        'Pass an existing MEBDF file, or - for stdin.',
+      );
+    }
+  }
+  if (process.stdin.isTTY) {
+    throw new ValidationError(
+      'No content: pass a FILE, or pipe MEBDF into stdin.',
+      'gdoc import DOC section.md --section ANCHOR',
+    );
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,104 @@
+/** `gdoc serve`: the MCP server, on stdio (default) or Streamable HTTP. */
+import type { Command } from 'commander';
+import { ValidationError } from '../../errors.js';
+
+interface ServeOptions {
+  http?: string;
+  local?: string;
+  token?: string;
+  allowedHost?: string[];
+  allowedOrigin?: string[];
+  maxBody?: string;
+  maxExportTokens?: string;
+  json?: boolean;
+}
+
+export function register(program: Command): void {
+  program
+    .command('serve')
+    .description('Run the MCP server: stdio by default (what editors launch), or Streamable HTTP on /mcp.')
+    .option('--http <host:port>', 'serve Streamable HTTP at http://HOST:PORT/mcp (e.g. 127.0.0.1:8765)')
+    .option('--local <dir>', 'serve the local store in DIR instead of Google Docs (no account needed)')
+    .option(
+      '--token <secret>',
+      'require "Authorization: Bearer <secret>" (default: $GDOC_MCP_TOKEN); required off loopback',
+    )
+    .option(
+      '--allowed-host <name...>',
+      'extra Host header values to accept over HTTP (DNS-rebinding protection)',
+    )
+    .option('--allowed-origin <origin...>', 'extra browser Origins to accept over HTTP')
+    .option('--max-body <bytes>', 'largest HTTP request body accepted', String(4 * 1024 * 1024))
+    .option(
+      '--max-export-tokens <n>',
+      'export_tab refuses larger tabs (default: $GDOC_MAX_EXPORT_TOKENS or 20000)',
+    )
+    .option('--json', 'with --http: print {success, url} on stdout once listening')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  gdoc serve                              stdio, Google Docs (after gdoc login)
+  gdoc serve --local ./docs               stdio, the local store in ./docs
+  gdoc serve --http 127.0.0.1:8765        http://127.0.0.1:8765/mcp
+  GDOC_MCP_TOKEN=s3cret gdoc serve --http 0.0.0.0:8765 --allowed-host my-box.lan
+
+Logs go to stderr; stdout is the MCP channel.`,
+    )
+    .action(async (opts: ServeOptions) => {
+      const [{ openStore }, { createToolDeps }] = await Promise.all([
+        import('../open-doc.js'),
+        import('../../tools/deps.js'),
+      ]);
+      const overrides: { maxExportTokens?: number } = {};
+      if (opts.maxExportTokens !== undefined) {
+        const n = Number(opts.maxExportTokens);
+        if (!Number.isInteger(n) || n < 1) {
+          throw new ValidationError(
+            `--max-export-tokens must be a positive whole number, got "${opts.maxExportTokens}".`,
+          );
+        }
+        overrides.maxExportTokens = n;
+      }
+      const deps = createToolDeps(await openStore({ local: opts.local }), overrides);
+      if (!opts.http) {
+        const { serveStdio } = await import('../../server/stdio.js');
+        await serveStdio(deps);
+        return;
+      }
+      const { host, port } = parseHostPort(opts.http);
+      const maxBodyBytes = Number(opts.maxBody);
+      if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1024) {
+        throw new ValidationError(
+          `--max-body must be a whole number of bytes ≥ 1024, got "${opts.maxBody}".`,
+        );
+      }
+      const { serveHttp } = await import('../../server/http.js');
+      const running = await serveHttp(deps, {
+        host,
+        port,
+        token: opts.token ?? process.env.GDOC_MCP_TOKEN,
+        allowedHosts: opts.allowedHost ?? [],
+        allowedOrigins: opts.allowedOrigin ?? [],
+        maxBodyBytes,
+      });
+      process.stderr.write(`gdoc: MCP server listening on ${running.url}\n`);
+      if (opts.json) process.stdout.write(`${JSON.stringify({ success: true, url: running.url })}\n`);
+      const stop = () => void running.close().then(() => process.exit(0));
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+}
+
+/** `HOST:PORT`, `[::1]:PORT` or just `PORT` (loopback). */
+export function parseHostPort(value: string): { host: string; port: number } {
+  const match = /^(?:(?:\[([^\]]+)\]|([^:[\]]+)):)?(\d+)$/.exec(value.trim());
+  const port = Number(match?.[3]);
+  if (!match || !Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ValidationError(
+      `--http expects HOST:PORT (e.g. 127.0.0.1:8765), got "${value}".`,
+      'Use 127.0.0.1:PORT for a local server; other addresses need --token.',
+    );
+  }
+  return { host: match[1] ?? match[2] ?? '127.0.0.1', port };
+}

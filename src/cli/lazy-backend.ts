@@ -1,0 +1,47 @@
+/**
+ * A Backend that creates the real one on first use. `gdoc serve` must start (and answer
+ * tools/list) even before the user has signed in: the first call then fails with
+ * AuthRequiredError and its "run gdoc login" suggestion, and a later call — after `gdoc login` —
+ * succeeds without restarting the editor. A failed creation is not cached.
+ */
+import type { Backend, BatchUpdateOptions, DocumentListing, FileMetadata } from '../docs/backend.js';
+import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../docs/types.js';
+
+export class LazyBackend implements Backend {
+  private pending: Promise<Backend> | undefined;
+
+  constructor(
+    readonly kind: string,
+    private readonly connect: () => Promise<Backend>,
+  ) {}
+
+  private backend(): Promise<Backend> {
+    if (!this.pending) {
+      this.pending = this.connect().catch((error: unknown) => {
+        this.pending = undefined;
+        throw error;
+      });
+    }
+    return this.pending;
+  }
+
+  async get(documentId: string): Promise<Document> {
+    return await (await this.backend()).get(documentId);
+  }
+  async batchUpdate(
+    documentId: string,
+    body: BatchUpdateRequest,
+    options?: BatchUpdateOptions,
+  ): Promise<BatchUpdateResponse> {
+    return await (await this.backend()).batchUpdate(documentId, body, options);
+  }
+  async create(title: string): Promise<Document> {
+    return await (await this.backend()).create(title);
+  }
+  async list(query: string | undefined, limit: number): Promise<DocumentListing> {
+    return await (await this.backend()).list(query, limit);
+  }
+  async metadata(documentId: string): Promise<FileMetadata> {
+    return await (await this.backend()).metadata(documentId);
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * Documents as MCP resources, for clients that attach context rather than call tools:
+ *   gdoc://documents/{document_id}                              metadata and the outline of every tab
+ *   gdoc://documents/{document_id}/tabs/{tab_id}                the tab's MEBDF
+ *   gdoc://documents/{document_id}/tabs/{tab_id}/sections/{anchor_id}   one section's MEBDF
+ * Failures become JSON-RPC errors whose data carries the same {type, message, suggestion}.
+ */
+import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { Variables } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
+import { ErrorCode, McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import { exportSectionService, exportTabService, hierarchyService } from '../docs/service/export.js';
+import { metadataService } from '../docs/service/navigation.js';
+import type { ToolDeps } from '../tools/deps.js';
+import { toErrorPayload } from '../tools/errors.js';
+
+export const DOCUMENT_URI = 'gdoc://documents/{document_id}';
+export const TAB_URI = 'gdoc://documents/{document_id}/tabs/{tab_id}';
+export const SECTION_URI = 'gdoc://documents/{document_id}/tabs/{tab_id}/sections/{anchor_id}';
+
+export function documentUri(documentId: string, tabId?: string, anchorId?: string): string {
+  let uri = `gdoc://documents/${encodeURIComponent(documentId)}`;
+  if (tabId !== undefined) uri += `/tabs/${encodeURIComponent(tabId)}`;
+  if (anchorId !== undefined) uri += `/sections/${encodeURIComponent(anchorId)}`;
+  return uri;
+}
+
+export function registerResources(server: McpServer, deps: ToolDeps): void {
+  const listDocuments = async () => {
+    const listing = await deps.backend.list(undefined, 50);
+    return {
+      resources: listing.documents.map((d) => ({
+        uri: documentUri(d.document_id),
+        name: d.title || d.document_id,
+        mimeType: 'text/markdown',
+        description: `Outline and tabs of "${d.title}"`,
+      })),
+    };
+  };
+
+  server.registerResource(
+    'document',
+    new ResourceTemplate(DOCUMENT_URI, { list: listDocuments }),
+    {
+      title: 'Document outline',
+      description: 'A document’s title, revision, tabs and the heading outline (with anchors) of every tab.',
+      mimeType: 'text/markdown',
+    },
+    async (uri, vars) =>
+      await guarded(async () => {
+        const documentId = one(vars, 'document_id');
+        const meta = await metadataService(deps.backend, documentId);
+        const parts = [
+          `# ${meta.title}`,
+          '',
+          `document_id: ${meta.document_id}  `,
+          `revision_id: ${meta.revision_id}  `,
+          `can_edit: ${meta.can_edit}`,
+        ];
+        for (const tab of meta.tabs) {
+          const outline = await hierarchyService(deps.backend, {
+            document_id: documentId,
+            tab_id: tab.tab_id,
+          });
+          parts.push(
+            '',
+            `## Tab "${tab.title}" (tab_id ${tab.tab_id}${tab.parent_tab_id ? `, inside ${tab.parent_tab_id}` : ''})`,
+            '',
+            outline.markdown.trim() || '_(no headings)_',
+          );
+        }
+        return markdown(uri.href, `${parts.join('\n')}\n`);
+      }),
+  );
+
+  server.registerResource(
+    'tab',
+    new ResourceTemplate(TAB_URI, { list: undefined }),
+    { title: 'Tab as MEBDF', description: 'The whole tab as MEBDF Markdown.', mimeType: 'text/markdown' },
+    async (uri, vars) =>
+      await guarded(async () => {
+        const result = await exportTabService(deps.backend, {
+          document_id: one(vars, 'document_id'),
+          tab_id: one(vars, 'tab_id'),
+        });
+        return markdown(uri.href, result.content);
+      }),
+  );
+
+  server.registerResource(
+    'section',
+    new ResourceTemplate(SECTION_URI, { list: undefined }),
+    {
+      title: 'Section as MEBDF',
+      description: 'One section (a heading and its subsections) as MEBDF Markdown.',
+      mimeType: 'text/markdown',
+    },
+    async (uri, vars) =>
+      await guarded(async () => {
+        const result = await exportSectionService(deps.backend, {
+          document_id: one(vars, 'document_id'),
+          tab_id: one(vars, 'tab_id'),
+          anchor_id: one(vars, 'anchor_id'),
+        });
+        return markdown(uri.href, result.content);
+      }),
+  );
+}
+
+function one(vars: Variables, name: string): string {
+  const value = vars[name];
+  return decodeURIComponent((Array.isArray(value) ? value[0] : value) ?? '');
+}
+
+function markdown(uri: string, text: string): ReadResourceResult {
+  return { contents: [{ uri, mimeType: 'text/markdown', text }] };
+}
+
+async function guarded(read: () => Promise<ReadResourceResult>): Promise<ReadResourceResult> {
+  try {
+    return await read();
+  } catch (error) {
+    const { error: detail } = toErrorPayload(error);
+    const code = detail.type === 'InternalError' ? ErrorCode.InternalError : ErrorCode.InvalidParams;
+    throw new McpError(code, `${detail.type}: ${detail.message}`, detail);
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * What import_section and import_tab share: the options beyond the seed (dry_run,
+ * allow_deletions, base), the result fields, and the mapping from the service result — which
+ * carries the full request list for the CLI — to a count, which is all a model needs.
+ */
+import { z } from 'zod';
+import type { ImportResult } from '../docs/service/contract.js';
+import { newHeadingsField, preservedObjectsField, revisionIdField, warningsField } from './schemas.js';
+
+export const importOptionFields = {
+  dry_run: z
+    .boolean()
+    .optional()
+    .describe('Plan and verify only: return the diff and request count without writing. Default false.'),
+  allow_deletions: z
+    .boolean()
+    .optional()
+    .describe(
+      'Allow the write to delete embedded objects whose {^= id} placeholders are missing from content. Default false: such a write is refused with FidelityGuardError listing them.',
+    ),
+  base: z
+    .string()
+    .optional()
+    .describe(
+      'The `base` returned by the export you edited. If that content changed since, the import is refused with RevisionConflictError carrying the current content; changes elsewhere in the document are fine.',
+    ),
+};
+
+export const importOutputFields = {
+  success: z.literal(true).describe('Always true on success.'),
+  tab_id: z.string().describe('The tab written (resolved when omitted).'),
+  preserved_objects: preservedObjectsField,
+  warnings: warningsField,
+  revision_id: revisionIdField.describe(
+    'The revision after the write (the current one for a dry run or a no-op).',
+  ),
+  request_count: z
+    .number()
+    .int()
+    .describe(
+      'How many batchUpdate requests were sent (or, for a dry run, planned); 0 when nothing changed.',
+    ),
+  new_headings: newHeadingsField,
+  dry_run: z.boolean().describe('True when nothing was written.'),
+  diff: z.string().optional().describe('Dry run only: a readable diff of the old and new content.'),
+};
+
+export function toImportOutput(result: ImportResult) {
+  return {
+    success: true as const,
+    tab_id: result.tab_id,
+    preserved_objects: result.preserved_objects,
+    warnings: result.warnings,
+    revision_id: result.revision_id,
+    request_count: result.requests.length,
+    new_headings: result.new_headings,
+    dry_run: result.dry_run,
+    ...(result.diff !== undefined ? { diff: result.diff } : {}),
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * The README's first command, as a new user runs it: `npm run demo` is `node dist/cli/main.js
+ * demo` after a build. Spawns the built binary (npm test builds first) and checks it completes
+ * offline; plus the exit code and stderr line of a failing command.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const BIN = `${ROOT}dist/cli/main.js`;
+
+function gdoc(...args: string[]) {
+  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build\` first (npm test does).`);
+  return spawnSync(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    // No credentials and an unroutable API root: the demo must not need either.
+    env: {
+      ...process.env,
+      GDOC_CONFIG_DIR: '/nonexistent-gdoc-config',
+      GDOC_API_ROOT: 'http://127.0.0.1:9/',
+    },
+  });
+}
+
+describe('the README first command', () => {
+  it('is npm run demo, which runs the built gdoc demo', () => {
+    const readme = readFileSync(`${ROOT}README.md`, 'utf8');
+    const firstCommand = /```sh\n([^\n]+)\n/.exec(readme)?.[1];
+    expect(firstCommand).toBe('npm install && npm run demo');
+    const pkg = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(pkg.scripts.demo).toContain('node dist/cli/main.js demo');
+  });
+
+  it('gdoc demo completes offline and shows the untouched proof', () => {
+    const run = gdoc('demo');
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('6. Everything else is untouched');
+    expect(run.stdout).toMatch(/(\d+) of \1 other sections/);
+  });
+
+  it('a failing command exits 1 with the error type on stderr', () => {
+    const run = gdoc('outline', 'missing.json');
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^gdoc: DocumentNotFoundError: /);
+  });
+});

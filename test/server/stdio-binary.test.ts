@@ -1,0 +1,83 @@
+/**
+ * Smoke test of the built binary as an editor launches it: `node dist/cli/main.js serve --local
+ * DIR` over stdio with the SDK's StdioClientTransport — list tools, read, write one section — and
+ * nothing but MCP on stdout. Needs `npm run build` first (`npm test` runs it).
+ */
+import { existsSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeStore } from './harness.js';
+
+const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+
+let dir: string;
+let client: Client;
+let stderr = '';
+
+beforeAll(async () => {
+  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build\` first (npm test does).`);
+  dir = makeStore({ golden: true, multi: true });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, 'serve', '--local', dir],
+    stderr: 'pipe',
+  });
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  client = new Client({ name: 'smoke', version: '1.0.0' });
+  await client.connect(transport);
+});
+
+afterAll(async () => {
+  await client?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('gdoc serve over stdio (built binary)', () => {
+  it('lists the eleven tools and identifies itself', async () => {
+    const { tools } = await client.listTools();
+    expect(tools).toHaveLength(11);
+    expect(client.getServerVersion()?.name).toBe('gdoc-mcp');
+    expect(client.getInstructions()).toContain('export_section');
+  });
+
+  it('reads metadata and writes one section of a local document', async () => {
+    const meta = await client.callTool({ name: 'get_metadata', arguments: { document_id: 'multi' } });
+    expect((meta.structuredContent as { tabs: unknown[] }).tabs).toHaveLength(4);
+    const exported = (
+      await client.callTool({
+        name: 'export_section',
+        arguments: { document_id: 'golden', anchor_id: 'h.vfzix7fdzbxd' },
+      })
+    ).structuredContent as { content: string; base: string };
+    const imported = await client.callTool({
+      name: 'import_section',
+      arguments: {
+        document_id: 'golden',
+        anchor_id: 'h.vfzix7fdzbxd',
+        content: exported.content.replace('links.', 'links, among others.'),
+        base: exported.base,
+      },
+    });
+    expect(imported.isError, JSON.stringify(imported)).toBeFalsy();
+    const again = (
+      await client.callTool({
+        name: 'export_section',
+        arguments: { document_id: 'golden', anchor_id: 'h.vfzix7fdzbxd' },
+      })
+    ).structuredContent as { content: string };
+    expect(again.content).toContain('links, among others.');
+  });
+
+  it('answers errors as typed results and logs only to stderr', async () => {
+    const result = await client.callTool({ name: 'export_tab', arguments: { document_id: 'multi' } });
+    expect(result.isError).toBe(true);
+    expect(JSON.parse((result.content as Array<{ text: string }>)[0]!.text).error.type).toBe(
+      'MultipleTabsError',
+    );
+    expect(stderr).toContain('serving local documents on stdio');
+  });
+});
