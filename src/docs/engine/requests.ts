@@ -1,5 +1,6 @@
 /** The request handlers by request type: each validates its request and applies it in place. */
 import { createParagraphBullets, deleteParagraphBullets } from './bullets.js';
+import { insertDate, insertPerson, insertRichLink } from './chips.js';
 import type { EngineContext } from './context.js';
 import { deleteContentRange } from './delete-range.js';
 import { updateDocumentStyle, updateNamedStyle } from './doc-styles.js';
@@ -10,11 +11,8 @@ import { createNamedRange, deleteNamedRange } from './named-ranges.js';
 import {
   createFootnote,
   deletePositionedObject,
-  insertDate,
   insertInlineImage,
   insertPageBreak,
-  insertPerson,
-  insertRichLink,
   insertSectionBreak,
   replaceImage,
 } from './objects.js';
