@@ -13,8 +13,10 @@ import { register as login } from './login.js';
 import { register as logout } from './logout.js';
 import { register as ls } from './ls.js';
 import { register as newDocument } from './new.js';
+import { register as normalize } from './normalize.js';
 import { register as outline } from './outline.js';
 import { register as serve } from './serve.js';
+import { register as styles } from './styles.js';
 import { register as whoami } from './whoami.js';
 
 type Register = (program: Command) => void;
@@ -33,6 +35,8 @@ const commands: Register[] = [
   outline,
   importCommand,
   demo,
+  styles,
+  normalize,
 ];
 
 export function registerCommands(program: Command): void {
