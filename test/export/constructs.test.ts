@@ -157,10 +157,10 @@ describe('lists', () => {
       ],
     });
     expect(built.warnings).toEqual([
-      {
+      expect.objectContaining({
         block: 2,
         message: expect.stringMatching(/Numbered list kix\.n goes on after other content at "two"/),
-      },
+      }),
     ]);
   });
 });

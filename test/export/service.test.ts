@@ -206,3 +206,22 @@ describe('public API of src/docs/export', () => {
     expect(JSON.stringify(single)).toBe(before);
   });
 });
+
+describe('warnings', () => {
+  it('merge many of one kind into one that lists a few places', () => {
+    const doc = loadReal('think41__extrasuite__19GeM80fb9c0uHEget4jaR8WotgXwNpTwTaOHzynH-PI');
+    const { warnings } = exportApi.exportTab(doc);
+    const restarts = warnings.filter((w) => w.startsWith('Numbered list kix.list.29'));
+    expect(restarts).toHaveLength(1);
+    expect(restarts[0]).toMatch(/\(\d+ places: at "Name, Address and Party"; .*; and \d+ more\)\.$/);
+    expect(new Set(warnings).size).toBe(warnings.length);
+  });
+
+  it('keep only the section’s own in a section export', () => {
+    const doc = loadReal('markkohdev__google-docs-markdown__Markdown_Conversion_Example_-_Single-Tab');
+    const tab = exportApi.exportTab(doc);
+    expect(tab.warnings.some((w) => /Suggested changes/.test(w))).toBe(true);
+    const preamble = exportApi.exportSection(doc, undefined, '');
+    expect(preamble.warnings.some((w) => /Suggested changes/.test(w))).toBe(false);
+  });
+});

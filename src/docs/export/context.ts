@@ -68,8 +68,8 @@ export class ExportContext {
     this.bases = namedStyleBases(tab);
   }
 
-  warn(message: string): void {
-    this.warnings.push({ block: this.block, message });
+  warn(message: string, group?: { text: string; where: string }): void {
+    this.warnings.push(group ? { block: this.block, message, group } : { block: this.block, message });
   }
 
   /** A warning given once per block (equal messages are also merged when the export is assembled). */

@@ -223,8 +223,13 @@ function convertTable(
     rows.push(cells);
     source.rows.push({ startIndex: row.startIndex ?? 0, endIndex: row.endIndex ?? 0, cells: cellSources });
   }
-  if (styled)
-    ctx.warn(`Cell background colours of a ${rows.length}×${rows[0]?.length ?? 0} table are not shown.`);
+  if (styled) {
+    const size = `${rows.length}×${rows[0]?.length ?? 0}`;
+    ctx.warn(`Cell background colours of a ${size} table are not shown.`, {
+      text: 'Cell background colours of tables are not shown',
+      where: `a ${size} table`,
+    });
+  }
   return { block: { type: 'table', rows }, source };
 }
 
@@ -242,8 +247,10 @@ function warnInterruptedLists(ctx: ExportContext, blocks: MebdfDocument['blocks'
       block.list?.kind === 'ordered'
     ) {
       ctx.block = index;
+      const text = `Numbered list ${key} goes on after other content; MEBDF shows each continuation as a new list, so its numbering restarts`;
       ctx.warn(
         `Numbered list ${key} goes on after other content at ${paragraphText(block)}; MEBDF shows the rest as a new list, so its numbering restarts.`,
+        { text, where: `at ${paragraphText(block)}` },
       );
     }
     if (key !== null) seen.add(key);

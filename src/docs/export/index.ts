@@ -103,8 +103,35 @@ function finish(
   footnoteSources: Record<string, FootnoteSource>,
   located: LocatedWarning[],
 ): TabExport {
-  const warnings = [...new Set(located.map((w) => w.message))];
+  const warnings = groupWarnings(located);
   const summary = placeholderSummary(model);
   if (summary) warnings.push(summary);
   return { tabId, model, content: render(model), warnings, sources, footnoteSources };
+}
+
+/** Warnings of one kind seen more than this often are merged into one that lists a few places. */
+const GROUP_AFTER = 2;
+const PLACES_SHOWN = 3;
+
+/** Distinct messages in order of first appearance, frequent kinds merged. */
+function groupWarnings(located: LocatedWarning[]): string[] {
+  const groups = new Map<string, string[]>();
+  for (const w of located) {
+    if (!w.group) continue;
+    const wheres = groups.get(w.group.text) ?? [];
+    if (!wheres.includes(w.group.where)) wheres.push(w.group.where);
+    groups.set(w.group.text, wheres);
+  }
+  const out = new Set<string>();
+  for (const w of located) {
+    const wheres = w.group ? groups.get(w.group.text)! : [];
+    if (!w.group || wheres.length <= GROUP_AFTER) {
+      out.add(w.message);
+      continue;
+    }
+    const shown = wheres.slice(0, PLACES_SHOWN).join('; ');
+    const more = wheres.length > PLACES_SHOWN ? `; and ${wheres.length - PLACES_SHOWN} more` : '';
+    out.add(`${w.group.text} (${wheres.length} places: ${shown}${more}).`);
+  }
+  return [...out];
 }

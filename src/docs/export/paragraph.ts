@@ -210,6 +210,10 @@ export function convertParagraph(
           });
           ctx.warn(
             `An object the Docs API does not expose (U+E907 in the text) ${where()} is shown as a placeholder.`,
+            {
+              text: 'Objects the Docs API does not expose (U+E907 in the text) are shown as placeholders',
+              where: where(),
+            },
           );
         } else if (pos !== end - 1) {
           ctx.warn(
@@ -230,13 +234,17 @@ export function convertParagraph(
   placeAnchorsBefore(Number.POSITIVE_INFINITY);
 
   if (losses.size > 0) {
-    ctx.warn(
-      `Text ${where()} is ${[...losses].join(', ')} against its ${styleLabel(namedStyle)} style; MEBDF cannot turn a style property off inline, so it reads as the style's.`,
-    );
+    const what = `is ${[...losses].join(', ')} against its ${styleLabel(namedStyle)} style`;
+    const why = "MEBDF cannot turn a style property off inline, so it reads as the style's";
+    ctx.warn(`Text ${where()} ${what}; ${why}.`, { text: `Text ${what}; ${why}`, where: where() });
   }
   if (suggested) {
     ctx.warn(
       `Suggested changes ${where()} are shown inline as suggestions (read-only); accept or reject them in Google Docs.`,
+      {
+        text: 'Suggested changes are shown inline as suggestions (read-only); accept or reject them in Google Docs',
+        where: where(),
+      },
     );
   }
   if (p.suggestedParagraphStyleChanges && Object.keys(p.suggestedParagraphStyleChanges).length > 0) {
@@ -270,9 +278,11 @@ export function convertParagraph(
   const resolved = overlayParagraph(base.paragraph, ps);
   for (const key of ['indentLeft', 'indentRight'] as const) {
     if (resolved[key] < 0) {
-      ctx.warn(
-        `A negative ${key === 'indentLeft' ? 'left' : 'right'} indent (${resolved[key]}pt) ${where()} is shown as 0.`,
-      );
+      const side = key === 'indentLeft' ? 'left' : 'right';
+      ctx.warn(`A negative ${side} indent (${resolved[key]}pt) ${where()} is shown as 0.`, {
+        text: `Negative ${side} indents are shown as 0`,
+        where: `${where()} (${resolved[key]}pt)`,
+      });
       resolved[key] = 0;
     }
   }
@@ -435,5 +445,8 @@ function paragraphLosses(
       break;
     }
   }
-  if (lost.length) ctx.warn(`Paragraph formatting (${lost.join(', ')}) ${where()} is not shown.`);
+  if (lost.length) {
+    const what = `Paragraph formatting (${lost.join(', ')})`;
+    ctx.warn(`${what} ${where()} is not shown.`, { text: `${what} is not shown`, where: where() });
+  }
 }

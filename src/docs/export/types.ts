@@ -120,6 +120,11 @@ export interface LocatedWarning {
   /** Index in the tab model's blocks; -1 for a tab-wide warning. */
   block: number;
   message: string;
+  /**
+   * For warnings that can repeat across a tab: the message without its location, and the
+   * location, so that many of one kind are reported as one warning listing a few places.
+   */
+  group?: { text: string; where: string };
 }
 
 export interface TabExport {
