@@ -87,3 +87,109 @@ describe('random edits agree with a flat UTF-16 model', () => {
     });
   }
 });
+
+/** Cross-reference invariants: unique heading ids on heading paragraphs only, footnotes and lists resolvable. */
+function invariants(doc: Document): string[] {
+  const problems: string[] = [];
+  const dt = doc.tabs![0]!.documentTab!;
+  const ids = new Set<string>();
+  const refs = new Set<string>();
+  const walk = (content: StructuralElement[] | null | undefined) => {
+    for (const se of content ?? []) {
+      const p = se.paragraph;
+      if (p) {
+        const ps = p.paragraphStyle ?? {};
+        if (ps.headingId) {
+          if (ids.has(ps.headingId)) problems.push(`duplicate heading id ${ps.headingId}`);
+          ids.add(ps.headingId);
+          if (!/^(HEADING_[1-6]|TITLE|SUBTITLE)$/.test(ps.namedStyleType ?? ''))
+            problems.push(`id on ${ps.namedStyleType}`);
+        }
+        if (p.bullet?.listId && !dt.lists?.[p.bullet.listId])
+          problems.push(`unknown list ${p.bullet.listId}`);
+        for (const el of p.elements ?? [])
+          if (el.footnoteReference) refs.add(el.footnoteReference.footnoteId!);
+      }
+      for (const row of se.table?.tableRows ?? []) for (const c of row.tableCells ?? []) walk(c.content);
+      walk(se.tableOfContents?.content);
+    }
+  };
+  walk(dt.body?.content);
+  for (const id of refs) if (!dt.footnotes?.[id]) problems.push(`reference to missing footnote ${id}`);
+  for (const id of Object.keys(dt.footnotes ?? {})) if (!refs.has(id)) problems.push(`orphan footnote ${id}`);
+  return problems;
+}
+
+/** A random request of any common kind at random indices. */
+function randomRequest(rnd: () => number, end: number): Record<string, unknown> {
+  const s = 1 + Math.floor(rnd() * Math.max(1, end - 2));
+  const e = Math.min(end - 1, s + 1 + Math.floor(rnd() * 40));
+  const range = { startIndex: s, endIndex: Math.max(s + 1, e) };
+  const pick = Math.floor(rnd() * 10);
+  switch (pick) {
+    case 0:
+      return {
+        updateTextStyle: { range, textStyle: { bold: true, italic: rnd() < 0.5 }, fields: 'bold,italic' },
+      };
+    case 1:
+      return { updateTextStyle: { range, textStyle: { link: { url: 'https://x.test/' } }, fields: 'link' } };
+    case 2:
+      return {
+        updateParagraphStyle: {
+          range,
+          paragraphStyle: { namedStyleType: ['HEADING_1', 'NORMAL_TEXT', 'TITLE'][Math.floor(rnd() * 3)] },
+          fields: 'namedStyleType',
+        },
+      };
+    case 3:
+      return {
+        createParagraphBullets: {
+          range,
+          bulletPreset: rnd() < 0.5 ? 'BULLET_DISC_CIRCLE_SQUARE' : 'NUMBERED_DECIMAL_NESTED',
+        },
+      };
+    case 4:
+      return { deleteParagraphBullets: { range } };
+    case 5:
+      return {
+        insertTable: {
+          location: { index: s },
+          rows: 1 + Math.floor(rnd() * 3),
+          columns: 1 + Math.floor(rnd() * 3),
+        },
+      };
+    case 6:
+      return { createFootnote: { location: { index: s } } };
+    case 7:
+      return { insertPageBreak: { location: { index: s } } };
+    case 8:
+      return { replaceAllText: { containsText: { text: 'e' }, replaceText: 'é😀' } };
+    default:
+      return { deleteContentRange: { range } };
+  }
+}
+
+describe('random mixed requests keep the document well formed', () => {
+  for (const file of FILES.slice(0, 4)) {
+    it(file, () => {
+      let doc = toTabsShape(loadReal(file));
+      expect(invariants(doc)).toEqual([]);
+      const rnd = seededRandom(file.length * 104729);
+      let accepted = 0;
+      for (let step = 0; step < 25; step++) {
+        const end = bodyOf(doc).at(-1)!.endIndex!;
+        const request = randomRequest(rnd, end);
+        try {
+          doc = applyBatchUpdate(doc, { requests: [request] }, opts(step)).document;
+        } catch (e) {
+          expect(e).toBeInstanceOf(DocsApiError);
+          continue;
+        }
+        accepted++;
+        expect(checkIndices(doc)).toEqual([]);
+        expect(invariants(doc)).toEqual([]);
+      }
+      expect(accepted).toBeGreaterThan(8);
+    });
+  }
+});
