@@ -218,6 +218,8 @@ describe('LocalBackend.list and metadata', () => {
     await utimes(join(dir, 'multi.json'), new Date('2024-02-01'), new Date('2024-02-01'));
     await writeFile(join(dir, 'junk.json'), 'not json');
     await writeFile(join(dir, '.poem.json.1.tmp'), 'partial');
+    await writeFile(join(dir, '.hidden.json'), await fixtureText('poem'));
+    await writeFile(join(dir, `${'x'.repeat(240)}.json`), await fixtureText('poem'));
     const all = await store.list(undefined, 10);
     expect(all.total_count).toBe(3);
     expect(all.documents.map((d) => d.document_id)).toEqual(['poem', 'multi', 'lists']);

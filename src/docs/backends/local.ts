@@ -44,7 +44,6 @@ export type LocalBackendOptions = ({ dir: string; file?: undefined } | { file: s
   newNames?: 'title' | 'id';
 };
 
-/** A document file as loaded: the tabs-shape document plus what the store knows about the file. */
 /** What a listing shows about a document file. */
 interface Summary {
   id: string;
@@ -53,6 +52,7 @@ interface Summary {
   writable: boolean;
 }
 
+/** A document file as loaded: the tabs-shape document plus what the store knows about the file. */
 interface LoadedDocument {
   id: string;
   path: string;
@@ -257,7 +257,11 @@ export class LocalBackend implements Backend {
       }
       throw error;
     }
-    return entries.filter((name) => name.endsWith('.json') && !name.startsWith('.')).map(nameOf);
+    // Hidden files (temp files, lock files) and names no id can address are not documents.
+    return entries
+      .filter((name) => name.endsWith('.json'))
+      .map(nameOf)
+      .filter(isDocumentName);
   }
 
   private async load(documentId: string): Promise<LoadedDocument> {
