@@ -2,6 +2,13 @@
  * The Docs engine: applies documents.batchUpdate requests to a Docs JSON document as Google
  * does (UTF-16 indices, paragraph split/merge, style inheritance, Google's error messages). Pure:
  * no I/O, inputs never mutated.
+ *
+ * Requests handled: every GA request of the Docs API (rev 20260921) — text, ranges, text and
+ * paragraph styles, bullets, tables (insert/delete rows and columns, merge, cell/row/column
+ * styles, pinned header rows), images (URI recorded, never fetched), positioned objects, named
+ * ranges, replaceAllText, page/section breaks, footnotes, headers/footers, smart chips, named and
+ * document styles, section styles, tabs. Developer Preview requests answer `No request set.`, as
+ * for a project that is not enrolled.
  */
 export { applyBatchUpdate, isRevisionMismatch, REVISION_MISMATCH_PREFIX } from './batch.js';
 export {
