@@ -218,6 +218,19 @@ class Planner {
       }
       return null;
     };
+    /** The first block after op k that survives (kept or paired): what `before` inserts inherit. */
+    const survivor = (k: number): { block: ParagraphBlock; isNew: boolean } | null => {
+      for (let j = k + 1; j < ops.length; j++) {
+        const op = ops[j]!;
+        if (op.op === 'ins' || op.op === 'del') continue;
+        if (sources[op.o]!.kind !== 'paragraph') return null;
+        // A paired block is already edited when the insert happens (later ops run first).
+        return op.op === 'pair'
+          ? { block: next[op.n] as ParagraphBlock, isNew: true }
+          : { block: old[op.o] as ParagraphBlock, isNew: false };
+      }
+      return null;
+    };
     let k = ops.length - 1;
     while (k >= 0) {
       const op = ops[k]!;
@@ -259,6 +272,7 @@ class Planner {
         sources,
         prevOld(j),
         nextOld(k),
+        survivor(k),
         tailEnd,
       );
       k = j - 1;
@@ -286,10 +300,16 @@ class Planner {
         this.ctx.deleteRange(seg, prevSrc.endIndex - 1, last.endIndex - 1);
         return;
       }
+      if (atTail) {
+        throw new ValidationError(
+          prevSrc && prevSrc.kind === 'table'
+            ? 'The paragraph after the last table cannot be removed: in Google Docs a table is always followed by a paragraph.'
+            : 'The last paragraph cannot be removed: a document part always ends with a paragraph.',
+          'Keep the (possibly empty) last paragraph.',
+        );
+      }
       this.ctx.deleteRange(seg, first.startIndex, last.endIndex - 1);
-      this.ctx.warnings.push(
-        'An emptied last paragraph is kept: a document part always ends with a paragraph.',
-      );
+      this.ctx.warnings.push('An emptied paragraph is kept before a table: Docs needs a paragraph there.');
       return;
     }
     this.ctx.deleteRange(seg, first.startIndex, last.endIndex);
@@ -302,6 +322,7 @@ class Planner {
     sources: AnySource[],
     prev: number | null,
     next: number | null,
+    surv: { block: ParagraphBlock; isNew: boolean } | null,
     tailEnd: number | null,
   ): void {
     const ctx = this.ctx;
@@ -314,16 +335,19 @@ class Planner {
       this.insertAfter(seg, prevSrc.endIndex - 1, blocks, inh, atTail);
       return;
     }
-    if (nextSrc && nextSrc.kind === 'paragraph') {
-      const nb0 = old[next!] as ParagraphBlock;
+    if (nextSrc && nextSrc.kind === 'paragraph' && surv) {
+      // Deleted blocks between run first and collapse to nextSrc.startIndex; the survivor follows.
+      const nb0 = surv.block;
+      const inh0: Inherited = {
+        style: nb0.style,
+        list: nb0.list,
+        listIsNew: surv.isNew,
+        textStyle: firstTextStyle(nb0, ctx),
+      };
       if (blocks.some((b) => b.type === 'table') && blocks[0]!.type === 'paragraph') {
         // Place the first new paragraph before `next`, then the rest after that new paragraph.
         const first = blocks[0] as ParagraphBlock;
-        insertParagraphs(ctx, seg, nextSrc.startIndex, 'before', [first], {
-          style: nb0.style,
-          list: nb0.list,
-          textStyle: firstTextStyle(nb0, ctx),
-        });
+        insertParagraphs(ctx, seg, nextSrc.startIndex, 'before', [first], inh0);
         const len = toUnits(first, ctx.codes, ctx.positioned).text.length;
         const inh: Inherited = {
           style: first.style,
@@ -340,14 +364,12 @@ class Planner {
           'Put a paragraph (it may be empty) before the new table.',
         );
       }
-      const nb = old[next!] as ParagraphBlock;
-      if (isHeading(nb) && headingAnchorId(nb) && !headingAnchorId(nb)!.startsWith('h.synthetic-')) {
+      if (isHeading(nb0) && headingAnchorId(nb0) && !headingAnchorId(nb0)!.startsWith('h.synthetic-')) {
         ctx.warnings.push(
           'New paragraphs inserted right before a heading with nothing editable before it may take over its heading id.',
         );
       }
-      const inh: Inherited = { style: nb.style, list: nb.list, textStyle: firstTextStyle(nb, ctx) };
-      insertParagraphs(ctx, seg, nextSrc.startIndex, 'before', blocks as ParagraphBlock[], inh);
+      insertParagraphs(ctx, seg, nextSrc.startIndex, 'before', blocks as ParagraphBlock[], inh0);
       return;
     }
     throw new ValidationError(
