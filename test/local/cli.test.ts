@@ -4,6 +4,8 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
@@ -155,6 +157,16 @@ describe('gdoc emulator (in-process option checks)', () => {
   it('rejects a missing store folder and bad numbers before listening', async () => {
     await expect(run('emulator', '--store', join(dir, 'nope'))).rejects.toBeInstanceOf(ValidationError);
     await expect(run('emulator', '--store', dir, '--port', 'abc')).rejects.toBeInstanceOf(ValidationError);
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = String((busy.address() as AddressInfo).port);
+      const error = await run('emulator', '--store', dir, '--port', port).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as Error).message).toContain(port);
+    } finally {
+      busy.close();
+    }
     await expect(
       run('emulator', '--store', dir, '--fail-first', '1', '--fail-on', 'everything'),
     ).rejects.toBeInstanceOf(ValidationError);

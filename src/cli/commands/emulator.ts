@@ -50,12 +50,21 @@ export function register(program: Command): void {
           `--fail-on must be one of ${FAULT_TARGETS.join(', ')}, not ${options.failOn}.`,
         );
       }
+      const port = count('--port', options.port);
       const emulator = await startEmulator({
         storeDir: options.store,
-        port: count('--port', options.port),
+        port,
         latencyMs: options.latency === undefined ? undefined : count('--latency', options.latency),
         faults: failFirst ? { failFirst, status, on } : undefined,
         acceptedTokens: options.acceptToken,
+      }).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+          throw new ValidationError(
+            `Port ${port} on 127.0.0.1 is in use.`,
+            'Pick another --port, or 0 for a free one.',
+          );
+        }
+        throw error;
       });
       process.stdout.write(`${emulator.url}\n`);
       process.stderr.write(`gdoc emulator: serving ${options.store}; stop with Ctrl-C\n`);
