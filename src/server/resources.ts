@@ -8,8 +8,8 @@
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Variables } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
 import { ErrorCode, McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
-import { exportSectionService, exportTabService, hierarchyService } from '../docs/service/export.js';
-import { metadataService } from '../docs/service/navigation.js';
+import { exportSectionService, exportTabService } from '../docs/service/export.js';
+import { documentOutlineService } from '../docs/service/navigation.js';
 import type { ToolDeps } from '../tools/deps.js';
 import { toErrorPayload } from '../tools/errors.js';
 
@@ -48,7 +48,7 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
     async (uri, vars) =>
       await guarded(async () => {
         const documentId = one(vars, 'document_id');
-        const meta = await metadataService(deps.backend, documentId);
+        const { metadata: meta, outlines } = await documentOutlineService(deps.backend, documentId);
         const parts = [
           `# ${meta.title}`,
           '',
@@ -56,16 +56,12 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
           `revision_id: ${meta.revision_id}  `,
           `can_edit: ${meta.can_edit}`,
         ];
-        for (const tab of meta.tabs) {
-          const outline = await hierarchyService(deps.backend, {
-            document_id: documentId,
-            tab_id: tab.tab_id,
-          });
+        for (const { tab, markdown: outline } of outlines) {
           parts.push(
             '',
             `## Tab "${tab.title}" (tab_id ${tab.tab_id}${tab.parent_tab_id ? `, inside ${tab.parent_tab_id}` : ''})`,
             '',
-            outline.markdown.trim() || '_(no headings)_',
+            outline.trim() || '_(no headings)_',
           );
         }
         return markdown(uri.href, `${parts.join('\n')}\n`);

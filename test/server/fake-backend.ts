@@ -14,6 +14,8 @@ export function loadFixture(name: string): Document {
 export class FakeBackend implements Backend {
   readonly kind = 'fake';
   failWith: GdocError | undefined;
+  /** documents.get calls so far (reads are what Google's quota counts). */
+  gets = 0;
   constructor(readonly docs: Map<string, Document>) {}
 
   private find(id: string): Document {
@@ -23,6 +25,7 @@ export class FakeBackend implements Backend {
     return structuredClone(doc);
   }
   async get(id: string): Promise<Document> {
+    this.gets += 1;
     return this.find(id);
   }
   async batchUpdate(_id: string, _body: BatchUpdateRequest): Promise<BatchUpdateResponse> {

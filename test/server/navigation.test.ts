@@ -82,6 +82,16 @@ describe('navigation tools', () => {
     expect(text(bad)).toMatchObject({ error: { type: 'ValidationError' } });
   });
 
+  it('the document resource outlines every tab from a single read', async () => {
+    const before = backend.gets;
+    const doc = await client.readResource({ uri: 'gdoc://documents/multi' });
+    expect(backend.gets - before).toBe(1);
+    const text = (doc.contents[0] as { text: string }).text;
+    for (const tab of ['t.0', 't.ytrmrxold3qv', 't.lkp7hl41vf2d', 't.a2r49ovghki6']) {
+      expect(text).toContain(`tab_id ${tab}`);
+    }
+  });
+
   it('health_check reports latency, and an auth failure as unhealthy', async () => {
     const ok = (await client.callTool({ name: 'health_check', arguments: {} })).structuredContent;
     expect(ok).toMatchObject({

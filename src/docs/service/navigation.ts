@@ -4,9 +4,10 @@
  */
 
 import { AuthRequiredError, GdocError, ValidationError } from '../../errors.js';
-import type { Backend, DocumentSummary } from '../backend.js';
-import type { Tab } from '../types.js';
-import type { MetadataResult, TabInfo } from './contract.js';
+import type { Backend, DocumentSummary, FileMetadata } from '../backend.js';
+import { getHierarchy } from '../export/index.js';
+import type { Document, Tab } from '../types.js';
+import type { HeadingInfo, MetadataResult, TabInfo } from './contract.js';
 
 export interface ListDocumentsParams {
   query?: string;
@@ -40,6 +41,30 @@ export async function listDocumentsService(
 
 export async function metadataService(backend: Backend, documentId: string): Promise<MetadataResult> {
   const [file, doc] = await Promise.all([backend.metadata(documentId), backend.get(documentId)]);
+  return describe(documentId, file, doc);
+}
+
+export interface TabOutline {
+  tab: TabInfo;
+  headings: HeadingInfo[];
+  markdown: string;
+}
+
+/** Metadata plus the heading outline of every tab, from one read of the document. */
+export async function documentOutlineService(
+  backend: Backend,
+  documentId: string,
+): Promise<{ metadata: MetadataResult; outlines: TabOutline[] }> {
+  const [file, doc] = await Promise.all([backend.metadata(documentId), backend.get(documentId)]);
+  const metadata = describe(documentId, file, doc);
+  const outlines = metadata.tabs.map((tab) => {
+    const { headings, markdown } = getHierarchy(doc, tab.tab_id);
+    return { tab, headings, markdown };
+  });
+  return { metadata, outlines };
+}
+
+function describe(documentId: string, file: FileMetadata, doc: Document): MetadataResult {
   return {
     success: true,
     document_id: documentId,
