@@ -37,7 +37,10 @@ export function shiftNamedRanges(tab: Tab, seg: Segment, at: number, n: number):
 export function cutNamedRanges(tab: Tab, seg: Segment, s: number, e: number): void {
   const map = (x: number) => (x < s ? x : x < e ? s : x - (e - s));
   eachRange(tab, seg, (r) => {
-    r.startIndex = map(r.startIndex ?? 0);
+    const start = map(r.startIndex ?? 0);
+    // proto3: a zero start is omitted, as Google writes it.
+    if (start === 0) delete r.startIndex;
+    else r.startIndex = start;
     r.endIndex = map(r.endIndex ?? 0);
   });
   pruneNamedRanges(tab);
