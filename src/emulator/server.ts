@@ -32,7 +32,8 @@ export interface EmulatorOptions {
   port?: number;
   /** Added before every API answer. */
   latencyMs?: number;
-  faults?: EmulatorFaults;
+  /** One fault plan, or several (each with its own count; the first that matches a call fails it). */
+  faults?: EmulatorFaults | EmulatorFaults[];
   /** When set, only these Bearer tokens are accepted (others get 401, as an expired token would). */
   acceptedTokens?: string[];
   /** Larger request bodies are refused with a 400. Default 10 MiB. */
@@ -62,8 +63,8 @@ export interface RunningEmulator {
   clearCalls(): void;
   /** Replaces the accepted Bearer tokens (undefined: any token), e.g. to expire one mid-test. */
   setAcceptedTokens(tokens: string[] | undefined): void;
-  /** Replaces the fault plan and restarts its count (undefined: no faults). */
-  setFaults(faults: EmulatorFaults | undefined): void;
+  /** Replaces the fault plans and restarts their counts (undefined: no faults). */
+  setFaults(faults: EmulatorFaults | EmulatorFaults[] | undefined): void;
   close(): Promise<void>;
 }
 
@@ -76,9 +77,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const apis = new EmulatedApis(store);
   const log: CallRecord[] = [];
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
-  let faults = options.faults;
+  let faults = faultPlans(options.faults);
   let acceptedTokens = options.acceptedTokens;
-  let faultsUsed = 0;
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const method = req.method ?? 'GET';
@@ -137,17 +137,20 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       respond(404, googleError(404, `Method not found: ${method} ${url.pathname}`));
       return;
     }
-    if (faults && faultsUsed < faults.failFirst && (faults.on === 'any' || faults.on === route.operation)) {
-      faultsUsed++;
+    const fault = faults.find(
+      (plan) => plan.used < plan.failFirst && (plan.on === 'any' || plan.on === route.operation),
+    );
+    if (fault) {
+      fault.used++;
       const service =
         route.operation === 'list' || route.operation === 'metadata'
           ? 'drive.googleapis.com'
           : 'docs.googleapis.com';
-      if (faults.status === 429) {
+      if (fault.status === 429) {
         const kind = route.operation === 'batchUpdate' || route.operation === 'create' ? 'write' : 'read';
         respond(429, quotaExceeded(kind, service), { 'Retry-After': '1' });
       } else {
-        respond(faults.status, googleError(faults.status));
+        respond(fault.status, googleError(fault.status));
       }
       return;
     }
@@ -193,8 +196,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       acceptedTokens = tokens;
     },
     setFaults: (next) => {
-      faults = next;
-      faultsUsed = 0;
+      faults = faultPlans(next);
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
@@ -202,6 +204,14 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
         server.closeAllConnections();
       }),
   };
+}
+
+/** Fault plans with their own counters (copies: the caller's objects are left alone). */
+function faultPlans(
+  faults: EmulatorFaults | EmulatorFaults[] | undefined,
+): (EmulatorFaults & { used: number })[] {
+  const list = faults === undefined ? [] : Array.isArray(faults) ? faults : [faults];
+  return list.map((plan) => ({ ...plan, used: 0 }));
 }
 
 /** `GET /__emulator/log` lists the calls; `DELETE` clears them. No token needed: it is not Google's. */

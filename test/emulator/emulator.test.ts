@@ -458,6 +458,19 @@ describe('fault injection', () => {
     ]);
   });
 
+  it('runs several fault plans, each with its own count', async () => {
+    emulator.setFaults([
+      { failFirst: 1, status: 500, on: 'metadata' },
+      { failFirst: 2, status: 429, on: 'list' },
+    ]);
+    expect((await failure(driveApi.files.list({}, noRetry))).status).toBe(429);
+    expect((await failure(driveApi.files.get({ fileId: 'poem' }, noRetry))).status).toBe(500);
+    const list429 = await failure(driveApi.files.list({}, noRetry));
+    expect(list429.body.error.details[0]?.metadata.quota_limit).toBe('ReadRequestsPerMinutePerUser');
+    expect((await driveApi.files.get({ fileId: 'poem' }, noRetry)).status).toBe(200);
+    expect((await driveApi.files.list({}, noRetry)).status).toBe(200);
+  });
+
   it('adds latency when asked', async () => {
     const slow = await startEmulator({ storeDir: dir, latencyMs: 30 });
     try {
