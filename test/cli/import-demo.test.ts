@@ -34,7 +34,9 @@ describe('gdoc import', () => {
     const dry = await runGdoc(['import', doc, file, '--section', SECTION, '--dry-run']);
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain('+Visit [Example Website](https://example.com) for more information.');
-    expect(dry.stdout).toMatch(/Dry run: section h\.vfzix7fdzbxd would take \d+ requests?; nothing written/);
+    expect(dry.stdout).toMatch(
+      /Dry run: section h\.vfzix7fdzbxd would take \d+ requests? \(\d+ \w+.*\); nothing written/,
+    );
     expect(await readFile(doc, 'utf8')).toBe(bytes);
 
     const run = await runGdoc(['import', doc, file, '--section', SECTION, '--base', exported.base, '--json']);

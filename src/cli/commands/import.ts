@@ -42,7 +42,8 @@ Examples:
   gdoc export doc.json --section h.ryalwp7mpmhm > s.md && $EDITOR s.md
   gdoc import doc.json s.md --section h.ryalwp7mpmhm --dry-run    see the diff first
   gdoc import doc.json s.md --section h.ryalwp7mpmhm              write it
-  gdoc export 1AbC...xyz > tab.md && gdoc import 1AbC...xyz tab.md --base "$BASE"
+  gdoc export 1AbC...xyz --json > tab.json          keep .content to edit and .base to guard
+  gdoc import 1AbC...xyz tab.md --base "$(jq -r .base tab.json)"
   cat s.md | gdoc import 1AbC...xyz - --section h.abc --json`,
     )
     .action(async (doc: string, file: string | undefined, opts: ImportOptions) => {
@@ -79,7 +80,9 @@ Examples:
         const requests = `${n} request${n === 1 ? '' : 's'}`;
         if (result.dry_run) {
           if (result.diff) out.printText(result.diff);
-          out.printText(`Dry run: ${target} would take ${requests}; nothing written.`);
+          out.printText(
+            `Dry run: ${target} would take ${requests}${kinds(result.requests)}; nothing written.`,
+          );
         } else if (n === 0) {
           out.printText(`No change: ${target} already says this (revision ${result.revision_id}).`);
         } else {
@@ -94,6 +97,17 @@ Examples:
         }
       });
     });
+}
+
+/** ` (2 insertText, 1 updateTextStyle)`: what the planned requests are, in one glance. */
+function kinds(requests: unknown[]): string {
+  const counts = new Map<string, number>();
+  for (const request of requests) {
+    const kind = Object.keys(request as object)[0] ?? '?';
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
+  if (counts.size === 0) return '';
+  return ` (${[...counts].map(([kind, n]) => `${n} ${kind}`).join(', ')})`;
 }
 
 async function readContent(file: string | undefined): Promise<string> {
