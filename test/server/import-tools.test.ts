@@ -171,6 +171,71 @@ describe('import_section', () => {
   });
 });
 
+describe('objects', () => {
+  const IMAGES = 'h.rrd3m9g81p1w';
+  const IMAGE = 'kix.z7gloano634x';
+
+  async function exportImages() {
+    const result = await h.client.callTool({
+      name: 'export_section',
+      arguments: { document_id: 'single', anchor_id: IMAGES },
+    });
+    return (result.structuredContent as { content: string }).content;
+  }
+
+  it('keeps an image whose placeholder stays, and reports it preserved', async () => {
+    h = await connectLocal({ single: true });
+    const content = await exportImages();
+    expect(content).toContain(`{^= ${IMAGE} image}`);
+    const edited = content.replace('and cropping', 'and cropping, always');
+    const result = await h.client.callTool({
+      name: 'import_section',
+      arguments: { document_id: 'single', anchor_id: IMAGES, content: edited },
+    });
+    expect(result.isError, JSON.stringify(result)).toBeFalsy();
+    expect((result.structuredContent as { preserved_objects: string[] }).preserved_objects).toContain(IMAGE);
+    expect(await exportImages()).toContain(`{^= ${IMAGE} image}`);
+  });
+
+  it('refuses to delete an image unless allow_deletions, listing it', async () => {
+    h = await connectLocal({ single: true });
+    const content = await exportImages();
+    const without = content.replace(`{^= ${IMAGE} image}\n`, '');
+    expect(without).not.toContain(IMAGE);
+    const refused = await h.client.callTool({
+      name: 'import_section',
+      arguments: { document_id: 'single', anchor_id: IMAGES, content: without },
+    });
+    const error = errorOf(refused) as { type: string; objects?: string[] };
+    expect(error.type).toBe('FidelityGuardError');
+    expect(error.objects?.join(' ')).toContain(IMAGE);
+    expect(await exportImages()).toBe(content);
+
+    const allowed = await h.client.callTool({
+      name: 'import_section',
+      arguments: { document_id: 'single', anchor_id: IMAGES, content: without, allow_deletions: true },
+    });
+    expect(allowed.isError, JSON.stringify(allowed)).toBeFalsy();
+    expect(await exportImages()).not.toContain(IMAGE);
+  });
+
+  it('a placeholder naming an unknown object is EmbeddedObjectNotFoundError', async () => {
+    h = await connectLocal({ single: true });
+    const content = await exportImages();
+    const bogus = content.replace(
+      `{^= ${IMAGE} image}`,
+      `{^= ${IMAGE} image}\n\n{^= kix.doesnotexist image}`,
+    );
+    const error = errorOf(
+      await h.client.callTool({
+        name: 'import_section',
+        arguments: { document_id: 'single', anchor_id: IMAGES, content: bogus },
+      }),
+    );
+    expect(error.type).toBe('EmbeddedObjectNotFoundError');
+  });
+});
+
 describe('import_tab', () => {
   it('rewrites a tab by a minimal diff: unchanged sections keep their text', async () => {
     h = await connectLocal({ golden: true }, { maxExportTokens: 100_000 });
