@@ -381,3 +381,55 @@ describe('suggestions', () => {
     ]);
   });
 });
+
+describe('lossy cases are warned about', () => {
+  it('a link on an object', () => {
+    const built = build({
+      inlineObjects: {
+        'kix.i': { objectId: 'kix.i', inlineObjectProperties: { embeddedObject: { imageProperties: {} } } },
+      },
+      blocks: [
+        para([
+          el({ inlineObjectElement: { inlineObjectId: 'kix.i', textStyle: { link: { url: 'https://x' } } } }),
+        ]),
+      ],
+    });
+    expect(built.warnings.map((w) => w.message)).toEqual([
+      expect.stringMatching(/The link on kix\.i .* is not shown/),
+    ]);
+  });
+
+  it('a document read in another suggestions mode', () => {
+    const doc = makeDoc({ blocks: [para('x')] });
+    doc.suggestionsViewMode = 'PREVIEW_WITHOUT_SUGGESTIONS';
+    expect(buildTab(doc).warnings.map((w) => w.message)).toEqual([
+      expect.stringMatching(/PREVIEW_WITHOUT_SUGGESTIONS.*SUGGESTIONS_INLINE/),
+    ]);
+  });
+
+  it('headers and footers only when they hold something', () => {
+    const doc = makeDoc({ blocks: [para('x')] });
+    const dt = doc.tabs![0]!.documentTab!;
+    dt.headers = {
+      'kix.h1': {
+        headerId: 'kix.h1',
+        content: [{ paragraph: { elements: [{ textRun: { content: '\n' } }] } }],
+      },
+    };
+    dt.footers = {
+      'kix.f1': {
+        footerId: 'kix.f1',
+        content: [
+          {
+            paragraph: {
+              elements: [{ textRun: { content: 'Page \n' } }, { autoText: { type: 'PAGE_NUMBER' } }],
+            },
+          },
+        ],
+      },
+    };
+    expect(buildTab(doc).warnings.map((w) => w.message)).toEqual([
+      'The tab\'s footer kix.f1 holds text "Page" and an object (image, page number, …); headers and footers are not part of the export.',
+    ]);
+  });
+});

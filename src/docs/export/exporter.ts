@@ -85,6 +85,12 @@ export function buildTab(doc: Document, tabId?: string | null): BuiltTab {
   }
 
   warnInterruptedLists(ctx, blocks);
+  const mode = doc.suggestionsViewMode;
+  if (mode && mode !== 'SUGGESTIONS_INLINE') {
+    ctx.warn(
+      `The document was read with suggestions mode ${mode}: suggestions are not shown, and indices differ from the document's; read it with SUGGESTIONS_INLINE before editing.`,
+    );
+  }
   const model: MebdfDocument = { blocks, footnotes };
   assignListKeys(model);
   return { tab, model, sources, footnoteSources, warnings: ctx.warnings };

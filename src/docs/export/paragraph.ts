@@ -228,6 +228,16 @@ export function convertParagraph(
       placeAnchorsBefore(elStart + 1);
       const piece = convertElement(ctx, el, kind, source, where);
       if (piece) pieces.push({ inline: piece, start: elStart, end: elEnd });
+      // A link on an object (an image that links somewhere) has no MEBDF form.
+      const holder = (el as Record<string, { textStyle?: { link?: object | null } | null } | undefined>)[
+        kind
+      ];
+      if (holder?.textStyle?.link && piece) {
+        const id = piece.type === 'embed' ? piece.id : kind;
+        ctx.warn(
+          `The link on ${id} ${where()} is not shown (MEBDF links only text); it is kept while the placeholder stays.`,
+        );
+      }
     }
     elements.push(source);
   }
