@@ -62,6 +62,14 @@ describe('gdoc import', () => {
     expect(run.stdout).toContain('No change');
   });
 
+  it('refuses an empty stdin instead of emptying the tab', async () => {
+    const bytes = await readFile(doc, 'utf8');
+    const run = await runGdoc(['import', doc, '-'], '  \n');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('ValidationError');
+    expect(await readFile(doc, 'utf8')).toBe(bytes);
+  });
+
   it('fails with exit 1, the error type, and the document unchanged', async () => {
     const bytes = await readFile(doc, 'utf8');
     const file = join(dir, 'bad.md');

@@ -130,5 +130,13 @@ async function readContent(file: string | undefined): Promise<string> {
   }
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  const text = Buffer.concat(chunks).toString('utf8');
+  // An empty pipe (a failed export upstream, a script without input) must not empty the tab.
+  if (!text.trim()) {
+    throw new ValidationError(
+      'Nothing came on stdin; refusing to write empty content.',
+      'Pipe the MEBDF in, or pass it as a FILE (an empty file is taken as meant).',
+    );
+  }
+  return text;
 }
