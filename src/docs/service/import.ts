@@ -98,6 +98,15 @@ function normalizeResult(result: Block[], intended: Block[]): Block[] {
         x.type === 'anchor' && x.id && !known.has(x.id) ? { type: 'anchor', id: null } : x,
       );
     }
+    // An inserted image reads back as a placeholder with the id Docs gave it.
+    const images = ib.inlines.filter((x) => x.type === 'image');
+    if (images.length > 0) {
+      const known = new Set(ib.inlines.flatMap((x) => (x.type === 'embed' ? [x.id] : [])));
+      let k = 0;
+      inlines = inlines.map((x) =>
+        x.type === 'embed' && x.kind === 'image' && !known.has(x.id) && k < images.length ? images[k++]! : x,
+      );
+    }
     return { ...rb, inlines };
   });
 }
