@@ -36,6 +36,17 @@ describe('the README first command', () => {
     expect(pkg.scripts.demo).toContain('node dist/cli/main.js demo');
   });
 
+  it('has MCP client configurations that parse and launch gdoc serve', () => {
+    const readme = readFileSync(`${ROOT}README.md`, 'utf8');
+    const blocks = [...readme.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
+    expect(blocks.length).toBeGreaterThanOrEqual(3);
+    for (const block of blocks) {
+      const config = JSON.parse(block) as Record<string, Record<string, { command: string; args: string[] }>>;
+      const servers = config.mcpServers ?? config.servers ?? {};
+      expect(servers.gdoc?.args).toEqual(['serve']);
+    }
+  });
+
   it('gdoc demo completes offline and shows the untouched proof', () => {
     const run = gdoc('demo');
     expect(run.status, run.stderr).toBe(0);
