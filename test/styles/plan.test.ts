@@ -211,11 +211,13 @@ describe('planApplyStyles', () => {
   });
 
   it('keeps link colours and character-level colours when applying a text colour', () => {
-    const doc = loadReal(DOCS.specialChars);
+    const doc = loadReal(DOCS.encoda);
     const tab = resolveTab(doc).content;
     const styled = resolveTabStyles(tab);
     const links = styled.paragraphs.flatMap((p) => p.runs.filter((r) => r.isLink));
+    expect(links.length).toBeGreaterThan(0);
     const plan = planApplyStyles(doc, undefined, [{ element_type: 'body', text_color: '#123456' }]);
+    expect(plan.warnings.join('\n')).toMatch(/links kept their colour/);
     const colourResets = rangesOf(plan.requests, 'updateTextStyle').filter((r) =>
       r.fields!.split(',').includes('foregroundColor'),
     );

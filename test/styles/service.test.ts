@@ -154,6 +154,15 @@ describe('normalizeService on real documents', () => {
       expect(characterMeaning(after)).toEqual(characterMeaning(before));
       expect(objects(after)).toEqual(objects(before));
       expect(headings(after)).toEqual(headings(before));
+      // The checks above have something to check on the documents chosen for it.
+      if (name === DOCS.contract) expect(objects(before).join()).toMatch(/image/);
+      if (name === DOCS.footnotes) expect(objects(before).join()).toMatch(/footnote/);
+      if (name === DOCS.simple || name === DOCS.encoda) expect(headings(before).length).toBeGreaterThan(0);
+      if (name === DOCS.contract)
+        expect(characterMeaning(before).some((k) => k.startsWith('[true'))).toBe(true);
+      if (name === DOCS.encoda || name === DOCS.simple) {
+        expect(characterMeaning(before).some((k) => (JSON.parse(k) as unknown[])[4] !== null)).toBe(true);
+      }
       expect(after.inlineObjects ?? {}).toEqual(before.inlineObjects ?? {});
       expect(after.footnotes ?? {}).toEqual(before.footnotes ?? {});
       expect(after.lists ?? {}).toEqual(before.lists ?? {});
