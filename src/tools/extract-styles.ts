@@ -39,7 +39,7 @@ export function registerExtractStylesTool(server: McpServer, deps: ToolDeps): vo
     name: 'extract_styles',
     title: 'Extract styles',
     description:
-      'Read the formatting a document actually uses, per element type (body, title, subtitle, heading1–heading6): font family, size, weight, colour, line spacing and space before/after. Each value is what most of that type’s text shows (the named style, corrected by direct formatting when most paragraphs override it). Use it to copy one document’s look to another: pass the returned `styles` to apply_styles. Reads only.',
+      'Read the formatting a document actually uses, per element type (body, title, subtitle, heading1–heading6): font family, size, weight, colour, line spacing and space before/after. Each value is what most of that type’s text shows (the named style, corrected by direct formatting when most of the text overrides it); values are always resolved, using the editor’s defaults where the document sets nothing. Code fonts, link colours and bold on single runs do not count. Use it to copy one document’s look to another: pass the returned `styles` to apply_styles. Reads only.',
     input: { document_id: documentIdField, tab_id: tabIdField },
     output: {
       success: z.literal(true).describe('Always true on success.'),
