@@ -239,6 +239,26 @@ describe('retries', () => {
     expect(api.requests.map((r) => r.method)).toEqual(['POST', 'POST', 'GET']);
   });
 
+  it('asks whether the write landed when retries run out on a 5xx', async () => {
+    let revision = 'rev-1';
+    const { backend, api } = await backendFor(
+      (r) => {
+        if (r.method === 'GET') return { status: 200, body: { ...DOC, revisionId: revision } };
+        revision = 'rev-2';
+        return googleError(503, 'UNAVAILABLE', 'backend error');
+      },
+      { maxRetries: 0 },
+    );
+    const body = { requests: [{}], writeControl: { requiredRevisionId: 'rev-1' } };
+    const response = await backend.batchUpdate('doc1', body, { landed: (doc) => doc.revisionId === 'rev-2' });
+    expect(response.writeControl?.requiredRevisionId).toBe('rev-2');
+    expect(api.requests.map((r) => r.method)).toEqual(['POST', 'GET']);
+    // Without confirmation the 503 stands.
+    revision = 'rev-1';
+    const error = await backend.batchUpdate('doc1', body, { landed: () => false }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 503 });
+  });
+
   it('raises RevisionConflictError when someone else edited (landed says no)', async () => {
     const { backend, api } = await backendFor((r) =>
       r.method === 'GET'

@@ -130,6 +130,13 @@ export class GoogleBackend implements Backend {
       if (required && (failure.httpStatus === 400 || looksLikeRevisionConflict(failure))) {
         return await this.settleGuardedFailure(documentId, body, required, failure, mayHaveLanded, options);
       }
+      // Retries are spent on a failure that may hide a committed write: ask before reporting it.
+      if (required && options.landed && isTransient(failure) && !isRateLimit(failure)) {
+        const current = await this.get(documentId).catch(() => undefined);
+        if (current && current.revisionId !== required && options.landed(current)) {
+          return this.landedResponse(documentId, body, current);
+        }
+      }
       throw mapGoogleError(error, { documentId });
     }
   }
@@ -210,18 +217,28 @@ export class GoogleBackend implements Backend {
         'Google rejected the request as invalid; nothing was changed.',
       );
     }
-    if (mayHaveLanded && options.landed?.(current)) {
-      this.log?.(`the write to ${documentId} had landed before a retry; reporting it once.`);
-      return {
-        documentId,
-        replies: (body.requests ?? []).map(() => ({})),
-        writeControl: { requiredRevisionId: current.revisionId ?? null },
-      };
-    }
+    if (mayHaveLanded && options.landed?.(current)) return this.landedResponse(documentId, body, current);
     throw revisionConflict(
       `document ${documentId}`,
       `read at revision ${required}, now ${current.revisionId ?? 'unknown'}`,
     );
+  }
+
+  /**
+   * The answer for a write that landed although its response was lost. Google's replies are gone;
+   * they are `{}` placeholders, 1:1 with the requests (callers needing replies re-read the doc).
+   */
+  private landedResponse(
+    documentId: string,
+    body: BatchUpdateRequest,
+    current: Document,
+  ): BatchUpdateResponse {
+    this.log?.(`the write to ${documentId} had landed although its answer was lost; reporting it once.`);
+    return {
+      documentId,
+      replies: (body.requests ?? []).map(() => ({})),
+      writeControl: { requiredRevisionId: current.revisionId ?? null },
+    };
   }
 
   private async call<T>(
