@@ -130,28 +130,46 @@ function alignGap(
 }
 
 /** Aligns two block lists; `keys` are the blocks' canonical keys (equal key = equal block). */
+/** Structural equality of two JSON-like values (the model is plain data). */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) {
+    if (!deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
+}
+
+/** Aligns two block lists; `key` gives a block's canonical key (equal key = equal block). */
 export function alignBlocks(
   oldB: Block[],
   newB: Block[],
-  oldKeys: string[],
-  newKeys: string[],
+  key: (b: Block) => string,
   pairable: Pairable,
 ): AlignOp[] {
   const ops: AlignOp[] = [];
-  // Common prefix and suffix first: a one-word edit in a long document diffs one block.
+  // Common prefix and suffix first (no keys built): a one-word edit in a long document diffs one block.
   let pre = 0;
-  while (pre < oldKeys.length && pre < newKeys.length && oldKeys[pre] === newKeys[pre]) pre++;
+  while (pre < oldB.length && pre < newB.length && deepEqual(oldB[pre], newB[pre])) pre++;
   let suf = 0;
   while (
-    suf < oldKeys.length - pre &&
-    suf < newKeys.length - pre &&
-    oldKeys[oldKeys.length - 1 - suf] === newKeys[newKeys.length - 1 - suf]
+    suf < oldB.length - pre &&
+    suf < newB.length - pre &&
+    deepEqual(oldB[oldB.length - 1 - suf], newB[newB.length - 1 - suf])
   )
     suf++;
   for (let k = 0; k < pre; k++) ops.push({ op: 'keep', o: k, n: k });
-  const oEnd = oldKeys.length - suf;
-  const nEnd = newKeys.length - suf;
-  const mid = diffArrays(oldKeys.slice(pre, oEnd), newKeys.slice(pre, nEnd));
+  const oEnd = oldB.length - suf;
+  const nEnd = newB.length - suf;
+  const mid = diffArrays(oldB.slice(pre, oEnd).map(key), newB.slice(pre, nEnd).map(key));
   let o = pre;
   let n = pre;
   let gapO = o;

@@ -19,7 +19,7 @@ import type {
 import { headingLevel, namedStyleBases } from '../export/styles.js';
 import type { BlockSource, CellBlockSource, FootnoteSource, TableSource } from '../export/types.js';
 import type { DocumentTab, Request } from '../types.js';
-import { type AlignOp, alignBlocks } from './align.js';
+import { type AlignOp, alignBlocks, deepEqual } from './align.js';
 import { type DeletedObject, notFound, PlanContext } from './context.js';
 import { editParagraph, type Inherited, insertParagraphs } from './paragraphs.js';
 import { toUnits } from './units.js';
@@ -182,7 +182,7 @@ class Planner {
    */
   container(seg: string, old: Block[], sources: AnySource[], next: Block[], tailEnd: number | null): void {
     const ctx = this.ctx;
-    const ops = alignBlocks(old, next, old.map(key), next.map(key), (o, n) => {
+    const ops = alignBlocks(old, next, key, (o, n) => {
       const src = sources[o]!;
       const ob = old[o]!;
       const nb = next[n]!;
@@ -461,7 +461,7 @@ class Planner {
       for (let c = cols - 1; c >= 0; c--) {
         const oc = oldRows[orow]![c]!;
         const nc = newRows[nrow]![c]!;
-        if (key({ type: 'table', rows: [[oc]] }) === key({ type: 'table', rows: [[nc]] })) continue;
+        if (deepEqual(oc, nc)) continue;
         const cs = rs.cells[c]!;
         this.container('', oc.blocks, cs.blocks, nc.blocks, cs.endIndex);
       }
@@ -470,12 +470,10 @@ class Planner {
       for (let r = oldRows.length - 1; r >= 0; r--) cellsEdit(r, r);
       return;
     }
-    const rowKey = (row: TableCell[]): string => JSON.stringify(row);
     const ops = alignBlocks(
       oldRows.map((r) => ({ type: 'table', rows: [r] }) as TableBlock),
       newRows.map((r) => ({ type: 'table', rows: [r] }) as TableBlock),
-      oldRows.map(rowKey),
-      newRows.map(rowKey),
+      key,
       () => true,
     );
     const tableStart = { index: src.startIndex, tabId: ctx.tabId };
