@@ -83,7 +83,12 @@ describe('gdoc login / whoami / logout', () => {
     out = '';
     await gdoc('whoami', '--json');
     const who = JSON.parse(out);
-    expect(who).toMatchObject({ success: true, source: 'user', details: { from: login.credentials_file } });
+    expect(who).toMatchObject({
+      success: true,
+      source: 'user',
+      details: { from: login.credentials_file },
+      missing_scopes: [],
+    });
 
     out = '';
     await gdoc('whoami');
@@ -118,5 +123,24 @@ describe('gdoc login / whoami / logout', () => {
 
   it('rejects a bad --port', async () => {
     await expect(gdoc('login', '--port', 'eighty')).rejects.toThrow(/--port/);
+  });
+});
+
+describe('gdoc whoami with a narrower stored login', () => {
+  it('names the scopes the stored login lacks', async () => {
+    const { FileCredentialStore } = await import('../../src/auth/index.js');
+    await new FileCredentialStore(join(home, 'gdoc', 'credentials.json')).save({
+      type: 'authorized_user',
+      client_id: 'x',
+      refresh_token: 'r',
+      scope: 'https://www.googleapis.com/auth/documents',
+    });
+    await gdoc('whoami');
+    expect(out).toMatch(/missing scopes: https:\/\/www\.googleapis\.com\/auth\/drive\.metadata\.readonly/);
+    out = '';
+    await gdoc('whoami', '--json');
+    expect(JSON.parse(out).missing_scopes).toEqual([
+      'https://www.googleapis.com/auth/drive.metadata.readonly',
+    ]);
   });
 });
