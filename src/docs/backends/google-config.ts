@@ -32,13 +32,7 @@ export const DEFAULT_GOOGLE_CONFIG: GoogleClientConfig = {
 
 export function readGoogleConfig(env: Record<string, string | undefined> = process.env): GoogleClientConfig {
   const root = env.GDOC_API_ROOT?.trim();
-  if (root) {
-    try {
-      new URL(root);
-    } catch {
-      throw new ValidationError(`GDOC_API_ROOT is not a URL: ${root}`, 'Set it like http://127.0.0.1:8080/');
-    }
-  }
+  if (root) checkApiRoot(root);
   return {
     ...DEFAULT_GOOGLE_CONFIG,
     apiRoot: root || undefined,
@@ -62,4 +56,22 @@ function positiveInt(
     throw new ValidationError(`${name} must be an integer >= ${min}, got "${raw}".`, `Fix or unset ${name}.`);
   }
   return value;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** The access token travels to this root, so plain HTTP is allowed only on loopback. */
+function checkApiRoot(root: string): void {
+  let url: URL;
+  try {
+    url = new URL(root);
+  } catch {
+    throw new ValidationError(`GDOC_API_ROOT is not a URL: ${root}`, 'Set it like http://127.0.0.1:8080/');
+  }
+  if (url.protocol === 'https:') return;
+  if (url.protocol === 'http:' && LOOPBACK.has(url.hostname)) return;
+  throw new ValidationError(
+    `GDOC_API_ROOT must be https, or http on loopback (127.0.0.1), got ${root}.`,
+    'Your access token is sent to that address: use https, or the local emulator on 127.0.0.1.',
+  );
 }
