@@ -22,6 +22,8 @@ export class PlanContext {
   readonly warnings: string[] = [];
   /** Old list key -> new list key, learned from kept and paired list paragraphs. */
   readonly listMap = new Map<string, string>();
+  /** New-model list keys whose items must be re-bulleted as a whole (nested levels). */
+  readonly rebuild = new Set<string>();
   /** Embed ids in the old target and in the new content; footnote labels in the new content. */
   readonly oldEmbedIds = new Set<string>();
   readonly newEmbedIds = new Set<string>();

@@ -185,15 +185,18 @@ function fixBullets(
   n: ListMembership | undefined,
 ): boolean {
   if (sameList(ctx, o, n)) return false;
+  if (n && n.level > 0) {
+    // A nested level can only come from createParagraphBullets over a range that also holds the
+    // list's outer items: the planner re-bullets the whole list once the container is done.
+    ctx.rebuild.add(n.key);
+    return false;
+  }
   let removed = false;
   if (o) {
     ctx.push({ deleteParagraphBullets: { range: ctx.range(seg, start, start + 1) } });
     removed = true;
   }
   if (n) {
-    if (n.level > 0) {
-      ctx.warnings.push('A list item changed to a nested level on its own is created at the outer level.');
-    }
     ctx.push({
       createParagraphBullets: { range: ctx.range(seg, start, start + 1), bulletPreset: PRESETS[n.kind] },
     });
@@ -359,7 +362,16 @@ export function insertParagraphs(
     )
       j++;
     const min = Math.min(...blocks.slice(i, j).map((b) => b.list!.level));
-    for (let k = i; k < j; k++) tabs[k] = blocks[k]!.list!.level - min;
+    if (min > 0) {
+      // Nesting is relative to the bulleted set: leave these to the whole-list re-bulleting.
+      ctx.rebuild.add(blocks[i]!.list!.key);
+      for (let k = i; k < j; k++) {
+        create[k] = false;
+        drop[k] = false;
+      }
+    } else {
+      for (let k = i; k < j; k++) tabs[k] = blocks[k]!.list!.level;
+    }
     i = j;
   }
   const textOnly = units.map((u, i) => '\t'.repeat(tabs[i]!) + splitObjects(ctx, u, 0, u.text.length).text);

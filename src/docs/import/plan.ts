@@ -277,6 +277,82 @@ class Planner {
       );
       k = j - 1;
     }
+    if (ctx.rebuild.size > 0) this.rebuildLists(seg, ops, sources, next);
+  }
+
+  /**
+   * Re-bullets each list of `next` marked for it, as one createParagraphBullets over all its items
+   * with leading tabs giving their levels (Docs takes nesting from tabs, relative to the set). Runs
+   * after every other request of the container, so positions are those of the new content.
+   */
+  private rebuildLists(seg: string, ops: AlignOp[], sources: AnySource[], next: Block[]): void {
+    const ctx = this.ctx;
+    const keys = new Set<string>();
+    for (const b of next)
+      if (b.type === 'paragraph' && b.list && ctx.rebuild.has(b.list.key)) keys.add(b.list.key);
+    if (keys.size === 0) return;
+    const first = sources[0];
+    if (!first) return;
+    const kept = new Map<number, AnySource>();
+    for (const op of ops) if (op.op === 'keep') kept.set(op.n, sources[op.o]!);
+    // Final start of every new block: nothing before the container moved.
+    const starts: number[] = [];
+    let at = first.startIndex;
+    next.forEach((b, i) => {
+      starts.push(at);
+      const src = kept.get(i);
+      at += src ? src.endIndex - src.startIndex : this.length(b);
+    });
+    for (const key of keys) {
+      ctx.rebuild.delete(key);
+      const idx = next.flatMap((b, i) => (b.type === 'paragraph' && b.list?.key === key ? [i] : []));
+      const items = idx.map((i) => next[i] as ParagraphBlock);
+      if (idx[idx.length - 1]! - idx[0]! !== idx.length - 1) {
+        throw new ValidationError(
+          'A nested list item is new in a list that other paragraphs interrupt; the Docs API can only nest items of one unbroken list.',
+          'Keep the list in one piece, or nest the item in Docs.',
+        );
+      }
+      const kind = items[0]!.list!.kind;
+      if (items.some((b) => b.list!.kind !== kind)) {
+        throw new ValidationError(
+          'A nested list item is new in a list that mixes numbered, bulleted or checkbox levels; the Docs API can only create lists of one kind.',
+          'Give the new item the same kind of marker as its list, or nest it in Docs.',
+        );
+      }
+      for (let k = idx.length - 1; k >= 0; k--) {
+        const level = items[k]!.list!.level;
+        if (level > 0) ctx.insertText(seg, starts[idx[k]!]!, '\t'.repeat(level));
+      }
+      const tabs = items.reduce((n, b) => n + b.list!.level, 0);
+      const lastIdx = idx[idx.length - 1]!;
+      const end = starts[lastIdx]! + this.length(next[lastIdx]!) + tabs - 1;
+      const PRESET = {
+        bullet: 'BULLET_DISC_CIRCLE_SQUARE',
+        ordered: 'NUMBERED_DECIMAL_ALPHA_ROMAN',
+        checkbox: 'BULLET_CHECKBOX',
+      };
+      ctx.push({
+        createParagraphBullets: {
+          range: ctx.range(seg, starts[idx[0]!]!, Math.max(end, starts[idx[0]!]! + 1)),
+          bulletPreset: PRESET[kind],
+        },
+      });
+    }
+  }
+
+  /** The number of indices a new block occupies. */
+  private length(b: Block): number {
+    if (b.type === 'paragraph') return toUnits(b, this.ctx.codes, this.ctx.positioned).text.length + 1;
+    let n = 2;
+    for (const row of b.rows) {
+      n += 1;
+      for (const cell of row) {
+        n += 1;
+        for (const p of cell.blocks) n += this.length(p);
+      }
+    }
+    return n;
   }
 
   private deleteRun(
