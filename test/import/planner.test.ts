@@ -1,0 +1,211 @@
+/**
+ * One test per planner rule, on small documents built with the export tests' builder: the
+ * requests planned (kinds, indices in UTF-16, masks) and the content after the engine applies them.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { exportTab } from '../../src/docs/export/index.js';
+import { importTabService } from '../../src/docs/service/import.js';
+import type { Document } from '../../src/docs/types.js';
+import { listDef, makeDoc, para, text } from '../export/builder.js';
+import { MemoryBackend } from './memory-backend.js';
+
+type Req = Record<string, Record<string, unknown>>;
+
+/** A level-0 item of list `kix.l1`, with the indents its level gives (as Docs stores them). */
+const item = (t: string) =>
+  para(
+    t,
+    { indentStart: { magnitude: 36, unit: 'PT' }, indentFirstLine: { magnitude: 18, unit: 'PT' } },
+    { bullet: { listId: 'kix.l1' } },
+  );
+
+async function run(doc: Document, edit: (content: string) => string, options = {}) {
+  const be = new MemoryBackend(doc);
+  const before = exportTab(be.doc).content;
+  const intended = edit(before);
+  expect(intended, 'the edit must change the export').not.toBe(before);
+  const r = await importTabService(be, { document_id: 'doc' }, intended, options);
+  return { requests: r.requests as Req[], after: exportTab(be.doc).content, intended, result: r, be };
+}
+
+const kinds = (reqs: Req[]): string[] => reqs.map((r) => Object.keys(r)[0]!);
+
+describe('planner rules', () => {
+  it('counts indices in UTF-16 code units (emoji, CJK, combining marks)', async () => {
+    const doc = makeDoc({ blocks: [para('😀 漢字 e\u0301 word and more')] });
+    const { requests, after, intended } = await run(doc, (c) => c.replace('word', 'term'));
+    expect(after).toBe(intended);
+    // "😀 漢字 é " is 2+1+2+1+2+1 = 9 UTF-16 units after index 1.
+    const del = requests.find((r) => r.deleteContentRange)!.deleteContentRange!.range as {
+      startIndex: number;
+    };
+    expect(del.startIndex).toBe(10);
+  });
+
+  it('leaves unchanged paragraphs alone: every request stays inside the edited one', async () => {
+    const doc = makeDoc({
+      blocks: [para('First paragraph.'), para('Second paragraph.'), para('Third paragraph.')],
+    });
+    const { requests, after, intended } = await run(doc, (c) => c.replace('Second', 'Middle'));
+    expect(after).toBe(intended);
+    const second = exportTab(doc).sources[1]!;
+    for (const r of requests) {
+      const body = Object.values(r)[0]!;
+      const range = (body.range ?? { startIndex: (body.location as { index: number }).index }) as {
+        startIndex: number;
+        endIndex?: number;
+      };
+      expect(range.startIndex).toBeGreaterThanOrEqual(second.startIndex);
+      expect(range.endIndex ?? range.startIndex).toBeLessThanOrEqual(second.endIndex);
+    }
+  });
+
+  it('a new paragraph after a heading is normal text, not a second heading', async () => {
+    const doc = makeDoc({
+      blocks: [para('Title', { namedStyleType: 'HEADING_1', headingId: 'h.title' }), para('Body text.')],
+    });
+    const { requests, after, intended } = await run(doc, (c) =>
+      c.replace('# {^ h.title}Title\n', '# {^ h.title}Title\n\nA new paragraph.\n'),
+    );
+    expect(after).toBe(intended);
+    expect(after).toContain('# {^ h.title}Title');
+    const ps = requests.find((r) => r.updateParagraphStyle)!.updateParagraphStyle!;
+    expect(ps.paragraphStyle).toMatchObject({ namedStyleType: 'NORMAL_TEXT' });
+  });
+
+  it('a new paragraph after a list item does not inherit the bullet', async () => {
+    const doc = makeDoc({
+      blocks: [item('One'), item('Two')],
+      lists: { 'kix.l1': listDef('bullet') },
+    });
+    const { requests, after, intended } = await run(doc, (c) =>
+      c.replace('- Two\n', '- Two\n\nAfter the list.\n'),
+    );
+    expect(after).toBe(intended);
+    expect(kinds(requests)).toContain('deleteParagraphBullets');
+  });
+
+  it('a sibling list item is one insertText: it takes the bullet of the item before', async () => {
+    const doc = makeDoc({
+      blocks: [item('One'), item('Two')],
+      lists: { 'kix.l1': listDef('bullet') },
+    });
+    const { requests, after, intended } = await run(doc, (c) => c.replace('- Two\n', '- Two\n- Three\n'));
+    expect(after).toBe(intended);
+    expect(kinds(requests)).toEqual(['insertText']);
+  });
+
+  it('a new nested item re-bullets its list once, with tabs for the levels', async () => {
+    const doc = makeDoc({
+      blocks: [item('One'), item('Two')],
+      lists: { 'kix.l1': listDef('bullet') },
+    });
+    const { requests, after, intended } = await run(doc, (c) =>
+      c.replace('- One\n', '- One\n  - One and a bit\n'),
+    );
+    expect(after).toBe(intended);
+    expect(kinds(requests).filter((k) => k === 'createParagraphBullets')).toHaveLength(1);
+  });
+
+  it('text typed after a bold word is not bold: the inherited style is reset by an exact mask', async () => {
+    const doc = makeDoc({ blocks: [para([text('plain '), text('bold', { bold: true }), text(' tail')])] });
+    const { requests, after, intended } = await run(doc, (c) => c.replace('**bold**', '**bold**, new'));
+    expect(after).toBe(intended);
+    const ts = requests.find((r) => r.updateTextStyle)!.updateTextStyle!;
+    expect(ts.fields).toBe('bold');
+    expect(ts.textStyle).toEqual({});
+  });
+
+  it('adding a link writes only the link (Google adds its colour); removing one resets the colour too', async () => {
+    const doc = makeDoc({ blocks: [para('See the docs here.')] });
+    const added = await run(doc, (c) => c.replace('the docs', '[the docs](https://example.com/docs)'));
+    expect(added.after).toBe(added.intended);
+    const ts = added.requests.find((r) => r.updateTextStyle)!.updateTextStyle!;
+    expect(ts.fields).toBe('link');
+    const linked = makeDoc({
+      blocks: [
+        para([
+          text('See '),
+          text('the docs', { link: { url: 'https://example.com' }, underline: true }),
+          text(' here.'),
+        ]),
+      ],
+    });
+    const removed = await run(linked, (c) => c.replace('[the docs](https://example.com)', 'the docs'));
+    expect(removed.after).toBe(removed.intended);
+    const rs = removed.requests.find((r) => r.updateTextStyle)!.updateTextStyle!;
+    expect(String(rs.fields).split(',')).toEqual(
+      expect.arrayContaining(['link', 'underline', 'foregroundColor']),
+    );
+  });
+
+  it('a heading level change keeps the heading id and rewrites run styles for the new level', async () => {
+    const doc = makeDoc({
+      blocks: [para('Chapter', { namedStyleType: 'HEADING_2', headingId: 'h.ch' }), para('Text.')],
+    });
+    const { requests, after, intended } = await run(doc, (c) => c.replace('## {^ h.ch}', '### {^ h.ch}'));
+    expect(after).toBe(intended);
+    expect(kinds(requests)).toEqual(['updateParagraphStyle', 'updateTextStyle']);
+  });
+
+  it('deleting the last paragraph merges it into the one before (the final newline stays)', async () => {
+    const doc = makeDoc({ blocks: [para('Keep me.'), para('Drop me.')] });
+    const { requests, after, intended } = await run(doc, (c) => c.replace('\nDrop me.\n', ''));
+    expect(after).toBe(intended);
+    expect(requests).toEqual([
+      { deleteContentRange: { range: { startIndex: 9, endIndex: 18, tabId: 't.0' } } },
+    ]);
+  });
+
+  it('deleting the paragraph right before a table keeps the newline before the table', async () => {
+    const doc = makeDoc({
+      blocks: [para('Intro.'), para('Remove.'), { table: [[[para('a')], [para('b')]]] }, para('')],
+    });
+    const { requests, after, intended } = await run(doc, (c) => c.replace('Remove.\n\n', ''));
+    expect(after).toBe(intended);
+    const range = requests[0]!.deleteContentRange!.range as { startIndex: number };
+    expect(range.startIndex).toBe(7); // the newline of "Intro.", not the start of "Remove."
+  });
+
+  it('{^} creates a named range over the text after it', async () => {
+    const doc = makeDoc({ blocks: [para('Alpha beta.')] });
+    const { requests, after } = await run(doc, (c) => c.replace('beta', '{^}beta'));
+    expect(kinds(requests)).toEqual(['createNamedRange']);
+    expect(after).toMatch(/Alpha \{\^ kix\.[a-z0-9]+\}beta\./);
+  });
+
+  it('edits footnote text in the footnote segment', async () => {
+    const doc = JSON.parse(
+      readFileSync(new URL('../golden/construct-footnotes/document.json', import.meta.url), 'utf8'),
+    ) as Document;
+    const { requests, after, intended } = await run(doc, (c) =>
+      c.replace('Second note.', 'Second, longer note.'),
+    );
+    expect(after).toBe(intended);
+    for (const r of requests) expect(JSON.stringify(r)).toContain('"segmentId"');
+  });
+
+  it('refuses a new footnote, an http image and a changed suggestion, writing nothing', async () => {
+    const notes = JSON.parse(
+      readFileSync(new URL('../golden/construct-footnotes/document.json', import.meta.url), 'utf8'),
+    ) as Document;
+    await expect(run(notes, (c) => `${c}\nMore[^9].\n\n[^9]: New note.\n`)).rejects.toThrow(/two writes/);
+    const doc = makeDoc({ blocks: [para('Text.')] });
+    await expect(run(doc, (c) => c.replace('Text.', 'Text ![x](http://example.com/a.png)'))).rejects.toThrow(
+      /https/,
+    );
+    const sugg = JSON.parse(
+      readFileSync(new URL('../golden/construct-suggestions/document.json', import.meta.url), 'utf8'),
+    ) as Document;
+    await expect(run(sugg, (c) => c.replace('not {/!}', 'no {/!}'))).rejects.toThrow(/suggest/);
+  });
+
+  it('edits text next to suggested text without touching the suggestion', async () => {
+    const sugg = JSON.parse(
+      readFileSync(new URL('../golden/construct-suggestions/document.json', import.meta.url), 'utf8'),
+    ) as Document;
+    const { after, intended } = await run(sugg, (c) => c.replace('The plan', 'Our plan'));
+    expect(after).toBe(intended);
+  });
+});
