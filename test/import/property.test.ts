@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exportSection, getHierarchy } from '../../src/docs/export/index.js';
-import { importSectionService } from '../../src/docs/service/import.js';
+import { exportSection, exportTab, getHierarchy } from '../../src/docs/export/index.js';
+import { importSectionService, importTabService } from '../../src/docs/service/import.js';
 import type { Document } from '../../src/docs/types.js';
 import { ValidationError } from '../../src/errors.js';
 import { parseMebdf, stringifyMebdf } from '../../src/mebdf/index.js';
@@ -38,7 +38,8 @@ type Edit =
   | { kind: 'bold'; block: number }
   | { kind: 'newParagraph'; block: number; text: string }
   | { kind: 'removeParagraph'; block: number }
-  | { kind: 'restyle'; block: number };
+  | { kind: 'restyle'; block: number }
+  | { kind: 'renameHeading'; text: string };
 
 const editArb: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({
@@ -63,6 +64,10 @@ const editArb: fc.Arbitrary<Edit> = fc.oneof(
   }),
   fc.record({ kind: fc.constant('removeParagraph' as const), block: fc.nat() }),
   fc.record({ kind: fc.constant('restyle' as const), block: fc.nat() }),
+  fc.record({
+    kind: fc.constant('renameHeading' as const),
+    text: fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 3 }).map((a) => ` ${a.join('')}`),
+  }),
 );
 
 /** Body paragraphs (not the section heading) that hold only text: the ones edits touch. */
@@ -90,6 +95,15 @@ function safeOffset(text: string, at: number): number {
 function applyEdit(doc: MebdfDocument, e: Edit, isPreamble: boolean): boolean {
   const targets = editable(doc);
   const blocks = doc.blocks as Block[];
+  if (e.kind === 'renameHeading') {
+    // The section heading's text changes; its anchor (and so its id) must survive.
+    const h = blocks[0];
+    if (isPreamble || h?.type !== 'paragraph') return false;
+    const last = h.inlines[h.inlines.length - 1];
+    if (last?.type !== 'text') return false;
+    last.text = `${last.text.trimEnd()}${e.text}`;
+    return true;
+  }
   if (e.kind === 'newParagraph') {
     const at = blocks.length === 0 ? 0 : 1 + (e.block % blocks.length);
     if (!isPreamble && at === 0) return false;
@@ -141,6 +155,42 @@ function applyEdit(doc: MebdfDocument, e: Edit, isPreamble: boolean): boolean {
   t.style = t.style.bold ? (({ bold: _b, ...rest }) => rest)(t.style) : { ...t.style, bold: true };
   return true;
 }
+
+describe('import property: a whole-tab import keeps what did not change', () => {
+  for (const name of DOCS.slice(0, 3)) {
+    it(`random tab edits of ${name.slice(0, 60)}`, async () => {
+      const original = fixture(name);
+      let written = 0;
+      let refused = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.array(editArb, { minLength: 1, maxLength: 3 }), async (edits) => {
+          const be = new MemoryBackend(original);
+          const before = exportTab(be.doc);
+          const model = parseMebdf(before.content);
+          let changed = false;
+          for (const e of edits) changed = applyEdit(model, e, true) || changed;
+          if (!changed) return;
+          const content = stringifyMebdf(model);
+          const headingsBefore = getHierarchy(be.doc).markdown;
+          try {
+            await importTabService(be, { document_id: 'doc' }, content);
+          } catch (e) {
+            expect(e).toBeInstanceOf(ValidationError);
+            expect(exportTab(be.doc).content).toBe(before.content);
+            refused++;
+            return;
+          }
+          written++;
+          expect(exportTab(be.doc).content).toBe(stringifyMebdf(parseMebdf(content)));
+          // No heading was touched by these edits: every heading keeps its id.
+          expect(getHierarchy(be.doc).markdown).toBe(headingsBefore);
+        }),
+        { numRuns: 10, seed: Number(process.env.IMPORT_SEED ?? 4242) },
+      );
+      expect(written).toBeGreaterThan(refused);
+    });
+  }
+});
 
 describe('import property: one section changes, nothing else does', () => {
   for (const name of DOCS) {

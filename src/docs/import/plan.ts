@@ -420,6 +420,15 @@ class Planner {
         listIsNew: surv.isNew,
         textStyle: firstTextStyle(nb0, ctx),
       };
+      const hid = isHeading(nb0) ? headingAnchorId(nb0) : null;
+      if (hid && !hid.startsWith('h.synthetic-')) {
+        // Docs gives the heading id to the part of a split paragraph that keeps its start: the new
+        // paragraph would take {^ hid} and the heading would get a fresh id (links to it break).
+        throw new ValidationError(
+          `New content right before the heading {^ ${hid}} with a table (or nothing) before it cannot be written without changing that heading's id.`,
+          'Add the new paragraph inside the preceding content in Docs first (e.g. an empty paragraph after the table), or place it elsewhere.',
+        );
+      }
       if (blocks.some((b) => b.type === 'table') && blocks[0]!.type === 'paragraph') {
         // Place the first new paragraph before `next`, then the rest after that new paragraph.
         const first = blocks[0] as ParagraphBlock;
@@ -438,11 +447,6 @@ class Planner {
         throw new ValidationError(
           'A new table right after a table or at the very start cannot be inserted: the Docs API needs a paragraph before it.',
           'Put a paragraph (it may be empty) before the new table.',
-        );
-      }
-      if (isHeading(nb0) && headingAnchorId(nb0) && !headingAnchorId(nb0)!.startsWith('h.synthetic-')) {
-        ctx.warnings.push(
-          'New paragraphs inserted right before a heading with nothing editable before it may take over its heading id.',
         );
       }
       insertParagraphs(ctx, seg, nextSrc.startIndex, 'before', blocks as ParagraphBlock[], inh0);
