@@ -10,6 +10,8 @@ import { exportSection, exportTab } from '../../src/docs/export/index.js';
 import { importSectionService, importTabService } from '../../src/docs/service/import.js';
 import type { Document } from '../../src/docs/types.js';
 import { GdocError } from '../../src/errors.js';
+import { parseMebdf, stringifyMebdf } from '../../src/mebdf/index.js';
+import type { MebdfDocument, TableBlock } from '../../src/mebdf/model.js';
 import { MemoryBackend } from './memory-backend.js';
 
 interface GoldenEdit {
@@ -17,6 +19,8 @@ interface GoldenEdit {
   /** A section anchor, or null for the whole tab. */
   section: string | null;
   replace: [string, string][];
+  /** An edit easier said on the model (applied after the replacements). */
+  model?: (doc: MebdfDocument) => void;
   allowDeletions?: boolean;
   /** What the import must report (a refusal), when it must not write. */
   error?: string;
@@ -106,6 +110,27 @@ const CASES: Record<string, GoldenEdit[]> = {
       ],
     },
     {
+      name: 'column-removed',
+      section: null,
+      replace: [],
+      model: (doc) => {
+        for (const row of firstTable(doc).rows) row.splice(1, 1);
+      },
+    },
+    {
+      name: 'column-added',
+      section: null,
+      replace: [],
+      model: (doc) => {
+        firstTable(doc).rows.forEach((row, i) => {
+          const inlines = i === 0 ? [] : [{ type: 'text' as const, text: `extra ${i}`, style: {} }];
+          row.splice(3, 0, {
+            blocks: [{ type: 'paragraph', style: { namedStyle: 'NORMAL_TEXT' }, inlines }],
+          });
+        });
+      },
+    },
+    {
       name: 'table-added',
       section: null,
       replace: [
@@ -129,6 +154,10 @@ const CASES: Record<string, GoldenEdit[]> = {
     },
   ],
 };
+
+function firstTable(doc: MebdfDocument): TableBlock {
+  return doc.blocks.find((b): b is TableBlock => b.type === 'table')!;
+}
 
 const ROOT = new URL('../golden/', import.meta.url);
 const UPDATE = process.env.UPDATE === '1';
@@ -157,6 +186,11 @@ describe('golden imports', () => {
           for (const [from, to] of edit.replace) {
             expect(text, `replacement source for ${edit.name}`).toContain(from);
             text = text.replace(from, to);
+          }
+          if (edit.model) {
+            const doc = parseMebdf(text);
+            edit.model(doc);
+            text = stringifyMebdf(doc);
           }
           writeFileSync(editedFile, text);
         }

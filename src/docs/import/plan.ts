@@ -150,7 +150,7 @@ function tableDims(t: TableBlock): { rows: number; cols: number } {
 function tablesCompatible(o: TableBlock, n: TableBlock): boolean {
   const a = tableDims(o);
   const b = tableDims(n);
-  if (a.cols !== b.cols) return false;
+  if (a.cols !== b.cols) return a.rows === b.rows && a.cols > 0 && b.cols > 0 && !hasSpans(o) && !hasSpans(n);
   if (a.rows === b.rows)
     return (
       JSON.stringify(o.rows.map((r) => r.map((c) => [c.colSpan, c.rowSpan]))) ===
@@ -338,6 +338,85 @@ class Planner {
           bulletPreset: PRESET[kind],
         },
       });
+    }
+  }
+
+  /**
+   * Columns added or removed (same rows, no merged cells): cell edits of the kept columns first,
+   * from the end; then deleteTableColumn right to left; then insertTableColumn left to right; then
+   * the new cells are filled from the end, at positions computed from the new content.
+   */
+  private tableColumns(o: TableBlock, src: TableSource, n: TableBlock): void {
+    const ctx = this.ctx;
+    const column = (t: TableBlock, c: number): TableBlock => ({
+      type: 'table',
+      rows: t.rows.map((r) => [r[c]!]),
+    });
+    const oc = tableDims(o).cols;
+    const nc = tableDims(n).cols;
+    const ops = alignBlocks(
+      Array.from({ length: oc }, (_, c) => column(o, c)),
+      Array.from({ length: nc }, (_, c) => column(n, c)),
+      key,
+      () => true,
+    );
+    const pairOf = new Map<number, number>(); // old column -> new column
+    for (const op of ops) if (op.op === 'keep' || op.op === 'pair') pairOf.set(op.o, op.n);
+    for (let r = o.rows.length - 1; r >= 0; r--) {
+      for (let c = oc - 1; c >= 0; c--) {
+        const to = pairOf.get(c);
+        if (to === undefined) continue;
+        const before = o.rows[r]![c]!;
+        const after = n.rows[r]![to]!;
+        if (deepEqual(before, after)) continue;
+        const cs = src.rows[r]!.cells[c]!;
+        this.container('', before.blocks, cs.blocks, after.blocks, cs.endIndex);
+      }
+    }
+    const tableStart = { index: src.startIndex, tabId: ctx.tabId };
+    for (let c = oc - 1; c >= 0; c--) {
+      if (pairOf.has(c)) continue;
+      checkNoSuggestions(o.rows.flatMap((r) => r[c]!.blocks));
+      ctx.push({
+        deleteTableColumn: {
+          tableCellLocation: { tableStartLocation: tableStart, rowIndex: 0, columnIndex: c },
+        },
+      });
+    }
+    const inserted = new Set<number>();
+    for (const op of ops) {
+      if (op.op !== 'ins') continue;
+      inserted.add(op.n);
+      ctx.push({
+        insertTableColumn: {
+          tableCellLocation: {
+            tableStartLocation: tableStart,
+            rowIndex: 0,
+            columnIndex: Math.max(0, op.n - 1),
+          },
+          insertRight: op.n > 0,
+        },
+      });
+    }
+    // Positions in the table as it now is: kept cells hold their new content, new cells one "\n".
+    const cellLen = (r: number, c: number): number =>
+      inserted.has(c) ? 2 : 1 + n.rows[r]![c]!.blocks.reduce((t, b) => t + this.length(b), 0);
+    const starts: number[][] = [];
+    let at = src.startIndex + 1;
+    for (let r = 0; r < n.rows.length; r++) {
+      at += 1;
+      const row: number[] = [];
+      for (let c = 0; c < nc; c++) {
+        row.push(at);
+        at += cellLen(r, c);
+      }
+      starts.push(row);
+    }
+    const blank = this.newCellStyle();
+    for (let r = n.rows.length - 1; r >= 0; r--) {
+      for (let c = nc - 1; c >= 0; c--) {
+        if (inserted.has(c)) this.fillCell('', starts[r]![c]! + 1, n.rows[r]![c]!, blank);
+      }
     }
   }
 
@@ -546,6 +625,10 @@ class Planner {
         this.container('', oc.blocks, cs.blocks, nc.blocks, cs.endIndex);
       }
     };
+    if (tableDims(n).cols !== cols) {
+      this.tableColumns(o, src, n);
+      return;
+    }
     if (oldRows.length === newRows.length) {
       for (let r = oldRows.length - 1; r >= 0; r--) cellsEdit(r, r);
       return;
