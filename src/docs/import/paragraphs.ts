@@ -204,6 +204,29 @@ function fixBullets(
   return removed;
 }
 
+/**
+ * Character diff as `diffChars` parts, with the common prefix and suffix taken off first (a
+ * typical edit touches a few words of a long paragraph) and never splitting a surrogate pair.
+ */
+function charDiff(a: string, b: string): { value: string; added?: boolean; removed?: boolean }[] {
+  const lim = Math.min(a.length, b.length);
+  let p = 0;
+  while (p < lim && a.charCodeAt(p) === b.charCodeAt(p)) p++;
+  if (p > 0 && p < lim && isLowSurrogate(a.charCodeAt(p))) p--;
+  let q = 0;
+  while (q < lim - p && a.charCodeAt(a.length - 1 - q) === b.charCodeAt(b.length - 1 - q)) q++;
+  if (q > 0 && q < lim - p && isLowSurrogate(a.charCodeAt(a.length - q))) q--;
+  const out: { value: string; added?: boolean; removed?: boolean }[] = [];
+  if (p > 0) out.push({ value: a.slice(0, p) });
+  out.push(...diffChars(a.slice(p, a.length - q), b.slice(p, b.length - q)));
+  if (q > 0) out.push({ value: a.slice(a.length - q) });
+  return out;
+}
+
+function isLowSurrogate(c: number): boolean {
+  return c >= 0xdc00 && c <= 0xdfff;
+}
+
 /** Edits paragraph `o` (at `src`) into `n` in place. */
 export function editParagraph(
   ctx: PlanContext,
@@ -224,7 +247,7 @@ export function editParagraph(
   const restyleAll = o.style.namedStyle !== n.style.namedStyle;
 
   if (ou.text !== nu.text || !restyleAll) {
-    const parts = diffChars(ou.text, nu.text);
+    const parts = charDiff(ou.text, nu.text);
     interface Seg {
       o: number;
       oLen: number;
