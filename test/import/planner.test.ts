@@ -168,6 +168,16 @@ describe('planner rules', () => {
     expect(range.startIndex).toBe(7); // the newline of "Intro.", not the start of "Remove."
   });
 
+  it('deleting the paragraph right before a section break keeps the newline before the break', async () => {
+    const doc = makeDoc({
+      blocks: [para('Intro.'), para('Remove.'), { sectionBreak: 'CONTINUOUS' }, para('After.')],
+    });
+    const { requests, after, intended } = await run(doc, (c) => c.replace('Remove.\n\n', ''));
+    expect(after).toBe(intended);
+    const range = requests[0]!.deleteContentRange!.range as { startIndex: number };
+    expect(range.startIndex).toBe(7);
+  });
+
   it('{^} creates a named range over the text after it', async () => {
     const doc = makeDoc({ blocks: [para('Alpha beta.')] });
     const { requests, after } = await run(doc, (c) => c.replace('beta', '{^}beta'));

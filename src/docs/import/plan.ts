@@ -447,7 +447,9 @@ class Planner {
     const first = sources[idx[0]!]!;
     const last = sources[idx[idx.length - 1]!]!;
     const atTail = tailEnd !== null && last.endIndex === tailEnd;
-    const beforeTable = next !== null && sources[next]!.kind === 'table';
+    // The newline right before a table, a table of contents or a section break cannot be deleted.
+    const nextKind = next !== null ? sources[next]!.kind : null;
+    const beforeTable = nextKind === 'table' || nextKind === 'tableOfContents' || nextKind === 'sectionBreak';
     const prevSrc = prev !== null ? sources[prev]! : null;
     if ((atTail || beforeTable) && last.kind === 'paragraph') {
       // The final newline (or the one before a table) cannot go: merge into the paragraph before.
@@ -464,7 +466,9 @@ class Planner {
         );
       }
       this.ctx.deleteRange(seg, first.startIndex, last.endIndex - 1);
-      this.ctx.warnings.push('An emptied paragraph is kept before a table: Docs needs a paragraph there.');
+      this.ctx.warnings.push(
+        'An emptied paragraph is kept before a table or break: Docs needs a paragraph there.',
+      );
       return;
     }
     this.ctx.deleteRange(seg, first.startIndex, last.endIndex);
@@ -530,6 +534,12 @@ class Planner {
       }
       insertParagraphs(ctx, seg, nextSrc.startIndex, 'before', blocks as ParagraphBlock[], inh0);
       return;
+    }
+    if (old.length === 0) {
+      throw new ValidationError(
+        'The preamble is empty and the tab starts with a heading: text written before it would take over that heading (and its id).',
+        'Add an empty paragraph before the first heading in Docs, then import the preamble.',
+      );
     }
     throw new ValidationError(
       'The new content cannot be placed: there is no paragraph next to it to insert at.',
