@@ -410,36 +410,98 @@ export function insertParagraphs(
     starts.push(at);
     at += t.length + 1;
   }
+  // Objects first, last paragraph first, so the starts of the paragraphs before stay valid.
   for (let i = blocks.length - 1; i >= 0; i--) {
-    const b = blocks[i]!;
     const u = units[i]!;
-    const ps = starts[i]!;
-    const body = ps + tabs[i]!;
+    const body = starts[i]! + tabs[i]!;
     for (const { offset, obj } of splitObjects(ctx, u, 0, u.text.length).objects)
       insertObject(ctx, seg, body + offset, obj);
-    if (drop[i]) ctx.push({ deleteParagraphBullets: { range: ctx.range(seg, ps, ps + 1) } });
-    const pst = paragraphStylePayload(inh.style, b.style, ctx.bases[b.style.namedStyle], drop[i]! && !b.list);
-    if (pst) ctx.push({ updateParagraphStyle: { range: ctx.range(seg, ps, ps + 1), ...pst } });
-    const inherited = inh.style.namedStyle === b.style.namedStyle ? inh.textStyle : null;
-    for (const r of runs(u.styles, 0, u.text.length)) {
-      ctx.textStyle(
-        seg,
-        body + r.start,
-        body + r.end,
-        r.style,
-        fieldsFor(inherited, r.style),
-        b.style.namedStyle,
-      );
-    }
-    ctx.createAnchors(seg, u, body, body + u.text.length);
   }
-  // Bullets last, from the end: createParagraphBullets eats the leading tabs and shifts what follows.
+  // From here on the text is all there (leading tabs included): final starts.
   const finalStarts: number[] = [];
   at = first;
   units.forEach((u, i) => {
     finalStarts.push(at);
     at += tabs[i]! + u.text.length + 1;
   });
+  const paraEnd = (i: number): number => finalStarts[i]! + tabs[i]! + units[i]!.text.length + 1;
+  /** A range over paragraphs i..j-1 that overlaps no other paragraph and is never empty. */
+  const span = (i: number, j: number) =>
+    ctx.range(seg, finalStarts[i]!, Math.max(paraEnd(j - 1) - 1, finalStarts[i]! + 1));
+  // Bullets dropped and paragraph styles: one request per run of paragraphs that need the same.
+  for (let i = 0; i < blocks.length; ) {
+    if (!drop[i]) {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    while (j < blocks.length && drop[j]) j++;
+    ctx.push({ deleteParagraphBullets: { range: span(i, j) } });
+    i = j;
+  }
+  const payloads = blocks.map((b, i) =>
+    paragraphStylePayload(inh.style, b.style, ctx.bases[b.style.namedStyle], drop[i]! && !b.list),
+  );
+  for (let i = 0; i < blocks.length; ) {
+    const pst = payloads[i];
+    let j = i + 1;
+    while (j < blocks.length && JSON.stringify(payloads[j]) === JSON.stringify(pst)) j++;
+    if (pst) ctx.push({ updateParagraphStyle: { range: span(i, j), ...pst } });
+    i = j;
+  }
+  // Run styles: equal runs of consecutive paragraphs merge across the newline between them
+  // (styling a newline is harmless; links never apply to newlines, so linked runs do not merge).
+  interface Styled {
+    start: number;
+    end: number;
+    style: TextStyle;
+    fields: Set<TextField>;
+    named: ParagraphStyle['namedStyle'];
+    wholeEnd: boolean;
+  }
+  const styled: Styled[] = [];
+  blocks.forEach((b, i) => {
+    const u = units[i]!;
+    const body = finalStarts[i]! + tabs[i]!;
+    const inherited = inh.style.namedStyle === b.style.namedStyle ? inh.textStyle : null;
+    const rs = runs(u.styles, 0, u.text.length);
+    rs.forEach((r, k) => {
+      const item: Styled = {
+        start: body + r.start,
+        end: body + r.end,
+        style: r.style,
+        fields: fieldsFor(inherited, r.style),
+        named: b.style.namedStyle,
+        wholeEnd: k === rs.length - 1 && r.end === u.text.length,
+      };
+      const prev = styled[styled.length - 1];
+      const sameFields = (a: Set<TextField>, c: Set<TextField>): boolean =>
+        a.size === c.size && [...a].every((f) => c.has(f));
+      if (
+        prev &&
+        r.start === 0 &&
+        tabs[i] === 0 &&
+        prev.wholeEnd &&
+        prev.end + 1 === item.start &&
+        prev.named === item.named &&
+        item.style.link === undefined &&
+        JSON.stringify(prev.style) === JSON.stringify(item.style) &&
+        sameFields(prev.fields, item.fields)
+      ) {
+        prev.end = item.end;
+        prev.wholeEnd = item.wholeEnd;
+      } else styled.push(item);
+    });
+  });
+  for (let k = styled.length - 1; k >= 0; k--) {
+    const t = styled[k]!;
+    ctx.textStyle(seg, t.start, t.end, t.style, t.fields, t.named);
+  }
+  for (let i = blocks.length - 1; i >= 0; i--) {
+    const body = finalStarts[i]! + tabs[i]!;
+    ctx.createAnchors(seg, units[i]!, body, body + units[i]!.text.length);
+  }
+  // Bullets last, from the end: createParagraphBullets eats the leading tabs and shifts what follows.
   for (let j = blocks.length; j > 0; ) {
     if (!create[j - 1]) {
       j--;
@@ -451,7 +513,7 @@ export function insertParagraphs(
     while (i > 0 && create[i - 1] && blocks[i - 1]!.list!.kind === kind && blocks[i - 1]!.list!.key === key)
       i--;
     const start = finalStarts[i]!;
-    const end = finalStarts[j - 1]! + tabs[j - 1]! + units[j - 1]!.text.length + 1;
+    const end = paraEnd(j - 1);
     ctx.push({
       createParagraphBullets: {
         range: ctx.range(seg, start, end - 1 > start ? end - 1 : end),
