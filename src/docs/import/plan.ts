@@ -44,6 +44,11 @@ export interface PlanInput {
   allowDeletions: boolean;
   /** Embed ids anywhere in the tab, to tell "moved here from elsewhere" from "unknown". */
   tabEmbedIds?: Set<string>;
+  /**
+   * The old content as parsed back from its canonical text, when that differs from `old.model`
+   * only in details reading loses: blocks equal to their canonical form count as unchanged.
+   */
+  canonical?: MebdfDocument;
 }
 
 export interface Plan {
@@ -180,9 +185,19 @@ class Planner {
    * Plans one container: `old` blocks at `sources`, becoming `next`. `tailEnd`: the end index of
    * the container when its last old paragraph holds the container's final (undeletable) newline.
    */
-  container(seg: string, old: Block[], sources: AnySource[], next: Block[], tailEnd: number | null): void {
+  container(
+    seg: string,
+    old: Block[],
+    sources: AnySource[],
+    next: Block[],
+    tailEnd: number | null,
+    canon?: Block[],
+  ): void {
     const ctx = this.ctx;
-    const ops = alignBlocks(old, next, key, (o, n) => {
+    // Blocks are compared in their canonical form (the export read back), so a block the edit did
+    // not touch matches even where reading back loses a detail; edits start from the real block.
+    const cmp = canon && canon.length === old.length ? canon : old;
+    const ops = alignBlocks(cmp, next, key, (o, n) => {
       const src = sources[o]!;
       const ob = old[o]!;
       const nb = next[n]!;
@@ -244,7 +259,10 @@ class Planner {
         const src = sources[op.o]!;
         if (ob.type === 'paragraph' && nb.type === 'paragraph' && src.kind === 'paragraph')
           editParagraph(ctx, seg, ob, src, nb);
-        else if (ob.type === 'table' && nb.type === 'table' && src.kind === 'table') this.table(ob, src, nb);
+        else if (ob.type === 'table' && nb.type === 'table' && src.kind === 'table') {
+          const cb = cmp[op.o];
+          this.table(ob, src, nb, cb?.type === 'table' ? cb : undefined);
+        }
         k--;
         continue;
       }
@@ -346,7 +364,7 @@ class Planner {
    * from the end; then deleteTableColumn right to left; then insertTableColumn left to right; then
    * the new cells are filled from the end, at positions computed from the new content.
    */
-  private tableColumns(o: TableBlock, src: TableSource, n: TableBlock): void {
+  private tableColumns(o: TableBlock, src: TableSource, n: TableBlock, canon?: TableBlock): void {
     const ctx = this.ctx;
     const column = (t: TableBlock, c: number): TableBlock => ({
       type: 'table',
@@ -370,7 +388,7 @@ class Planner {
         const after = n.rows[r]![to]!;
         if (deepEqual(before, after)) continue;
         const cs = src.rows[r]!.cells[c]!;
-        this.container('', before.blocks, cs.blocks, after.blocks, cs.endIndex);
+        this.container('', before.blocks, cs.blocks, after.blocks, cs.endIndex, canon?.rows[r]?.[c]?.blocks);
       }
     }
     const tableStart = { index: src.startIndex, tabId: ctx.tabId };
@@ -620,7 +638,8 @@ class Planner {
     insertParagraphs(this.ctx, seg, p, 'fill', blocks, inh);
   }
 
-  private table(o: TableBlock, src: TableSource, n: TableBlock): void {
+  private table(o: TableBlock, src: TableSource, n: TableBlock, canon?: TableBlock): void {
+    const canonCell = (r: number, c: number): Block[] | undefined => canon?.rows[r]?.[c]?.blocks;
     const ctx = this.ctx;
     const oldRows = o.rows;
     const newRows = n.rows;
@@ -632,11 +651,11 @@ class Planner {
         const nc = newRows[nrow]![c]!;
         if (deepEqual(oc, nc)) continue;
         const cs = rs.cells[c]!;
-        this.container('', oc.blocks, cs.blocks, nc.blocks, cs.endIndex);
+        this.container('', oc.blocks, cs.blocks, nc.blocks, cs.endIndex, canonCell(orow, c));
       }
     };
     if (tableDims(n).cols !== cols) {
-      this.tableColumns(o, src, n);
+      this.tableColumns(o, src, n, canon);
       return;
     }
     if (oldRows.length === newRows.length) {
@@ -756,9 +775,16 @@ export function planImport(input: PlanInput): Plan {
     )
       continue;
     const last = fs.blocks[fs.blocks.length - 1];
-    planner.container(fs.footnoteId, blocks, fs.blocks, nb, last ? last.endIndex : null);
+    planner.container(
+      fs.footnoteId,
+      blocks,
+      fs.blocks,
+      nb,
+      last ? last.endIndex : null,
+      input.canonical?.footnotes[label],
+    );
   }
-  planner.container('', old.model.blocks, old.sources, next.blocks, input.bodyEnd);
+  planner.container('', old.model.blocks, old.sources, next.blocks, input.bodyEnd, input.canonical?.blocks);
   ctx.deleted.sort((a, b) => a.id.localeCompare(b.id));
   return {
     requests: ctx.requests,

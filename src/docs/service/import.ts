@@ -259,6 +259,12 @@ async function runImport(
         tabEmbedIds.add((v as { id: string }).id);
       return v;
     });
+    let canonical: MebdfDocument | undefined;
+    try {
+      canonical = parseMebdf(current.content);
+    } catch {
+      canonical = undefined; // the export does not read back: compare with the model as is
+    }
     const plan = planImport({
       tabId,
       tab: resolveTab(doc, tabId).content,
@@ -268,6 +274,7 @@ async function runImport(
       scope: anchorId === null ? { kind: 'tab' } : { kind: 'section', anchorId },
       allowDeletions: options.allow_deletions === true,
       tabEmbedIds,
+      ...(canonical ? { canonical } : {}),
     });
     const verified = verify(doc, tabId, anchorId, plan.requests, intended, intendedText);
     const warnings = [...plan.warnings];
