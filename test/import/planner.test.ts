@@ -140,6 +140,20 @@ describe('planner rules', () => {
     );
   });
 
+  it('a link set on coloured text keeps the colour (Google would put its link blue over it)', async () => {
+    const red = { foregroundColor: { color: { rgbColor: { red: 0.8 } } } };
+    const doc = makeDoc({ blocks: [para([text('Red words here.', red)])] });
+    const { requests, after, intended } = await run(doc, (c) =>
+      c.replace(
+        '{!color:#cc0000}Red words here.{/!}',
+        '{!color:#cc0000}Red {/!}[{!color:#cc0000}words{/!}](https://example.com){!color:#cc0000} here.{/!}',
+      ),
+    );
+    expect(after).toBe(intended);
+    const ts = requests.find((r) => r.updateTextStyle)!.updateTextStyle!;
+    expect(String(ts.fields).split(',')).toEqual(['foregroundColor', 'link']);
+  });
+
   it('a heading level change keeps the heading id and rewrites run styles for the new level', async () => {
     const doc = makeDoc({
       blocks: [para('Chapter', { namedStyleType: 'HEADING_2', headingId: 'h.ch' }), para('Text.')],

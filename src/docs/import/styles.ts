@@ -103,6 +103,12 @@ export function textStylePayload(
     mask.add('underline');
     mask.add('foregroundColor');
   }
+  // Setting a link also sets Google's chrome unless the same request says otherwise: keep an
+  // explicit colour or underline of the run.
+  if (mask.has('link') && style.link !== undefined) {
+    if (style.color !== undefined) mask.add('foregroundColor');
+    if (style.underline !== undefined) mask.add('underline');
+  }
   for (const f of mask) {
     switch (f) {
       case 'bold':
