@@ -45,15 +45,27 @@ export interface MebdfInvalid extends Literal {
   data?: Data | undefined;
 }
 
+/**
+ * Text written out verbatim by the stringifier, never produced by the parser: the character
+ * references that keep edge spaces, the `<br>` of a final line break, a bare `[ ]` checkbox line.
+ * (mdast's own `html` node would do, but the serialiser rewrites an `html` node after a line end.)
+ */
+export interface MebdfRaw extends Literal {
+  type: 'mebdfRaw';
+  data?: Data | undefined;
+}
+
 declare module 'mdast' {
   interface PhrasingContentMap {
     mebdfSpan: MebdfSpan;
     mebdfAnchor: MebdfAnchor;
     mebdfEmbed: MebdfEmbed;
     mebdfInvalid: MebdfInvalid;
+    mebdfRaw: MebdfRaw;
   }
   interface BlockContentMap {
     mebdfDirective: MebdfDirective;
+    mebdfRaw: MebdfRaw;
   }
   interface RootContentMap {
     mebdfSpan: MebdfSpan;
@@ -61,5 +73,6 @@ declare module 'mdast' {
     mebdfEmbed: MebdfEmbed;
     mebdfInvalid: MebdfInvalid;
     mebdfDirective: MebdfDirective;
+    mebdfRaw: MebdfRaw;
   }
 }

@@ -5,7 +5,7 @@
 import type { Parents } from 'mdast';
 import type { Info, Options, State } from 'mdast-util-to-markdown';
 import { quoteCaption } from './anchor-content.js';
-import type { MebdfAnchor, MebdfDirective, MebdfEmbed, MebdfInvalid, MebdfSpan } from './nodes.js';
+import type { MebdfAnchor, MebdfDirective, MebdfEmbed, MebdfInvalid, MebdfRaw, MebdfSpan } from './nodes.js';
 
 /** Structural directives that continue the block before them (no blank line in between). */
 const CONTINUING = new Set(['Normal text', 'row', 'cell', 'end-table']);
@@ -18,10 +18,18 @@ export function mebdfToMarkdown(): Options {
       mebdfAnchor: handleAnchor,
       mebdfEmbed: handleEmbed,
       mebdfInvalid: handleInvalid,
+      mebdfRaw: handleRaw,
     },
-    unsafe: [{ character: '{', after: '(?:[!^]|/!)' }],
+    unsafe: [
+      // `{!`, `{/!}` and `{^` in text are literal text, not MEBDF.
+      { character: '{', after: '(?:[!^]|/!)' },
+      // `[^1]:` at the start of a line would turn a footnote reference into a definition.
+      { character: ':', before: '\\]', inConstruct: 'phrasing' },
+    ],
     join: [
       (left, right) => {
+        // The bare checkbox line of a list item (see semantic/from-model.ts) hugs what follows.
+        if (left.type === 'mebdfRaw' && left.value === '[ ]') return 0;
         if (left.type === 'mebdfDirective' && !/^(?:Normal text|end-table|empty)$/.test(left.props)) return 0;
         if (right.type === 'mebdfDirective') {
           const name = right.props.split(',')[0]!.trim();
@@ -62,3 +70,8 @@ handleEmbed.peek = () => '{';
 function handleInvalid(node: MebdfInvalid): string {
   return node.value;
 }
+
+function handleRaw(node: MebdfRaw): string {
+  return node.value;
+}
+handleRaw.peek = (node: MebdfRaw) => node.value.charAt(0);

@@ -88,11 +88,11 @@ function paragraphToFlow(block: ParagraphBlock): RootContent[] {
   let content: RootContent;
   if (namedStyle.startsWith('HEADING_')) {
     const depth = Number(namedStyle.slice(-1)) as 1 | 2 | 3 | 4 | 5 | 6;
-    content = { type: 'heading', depth, children: inlinesToPhrasing(block.inlines) };
+    content = { type: 'heading', depth, children: paragraphPhrasing(block.inlines, true) };
   } else if (block.inlines.length === 0) {
     content = directive('empty');
   } else {
-    content = { type: 'paragraph', children: inlinesToPhrasing(block.inlines) };
+    content = { type: 'paragraph', children: paragraphPhrasing(block.inlines) };
   }
   if (props.length === 0) return [content];
   return [directive(props.join(', ')), content, directive('Normal text')];
@@ -124,7 +124,12 @@ function buildList(
         spread: false,
         children: paragraphToFlow(items[index]!) as ListItem['children'],
       };
-      if (membership.kind === 'checkbox') item.checked = false;
+      if (membership.kind === 'checkbox') {
+        // GFM reads a checkbox only before text on the same line. When the item starts with a
+        // directive, `[ ]` stands alone on the item's first line (written verbatim) and the reader recognises it there.
+        if (item.children[0]?.type === 'paragraph') item.checked = false;
+        else item.children.unshift({ type: 'mebdfRaw', value: '[ ]' });
+      }
       index++;
     } else {
       item = { type: 'listItem', spread: false, children: [] };
@@ -163,7 +168,7 @@ function tableToFlow(table: TableBlock): RootContent[] {
       children: row.map(
         (cell): MdastTableCell => ({
           type: 'tableCell',
-          children: inlinesToPhrasing(cell.blocks[0]!.inlines),
+          children: protectLineEdges(inlinesToPhrasing(cell.blocks[0]!.inlines)),
         }),
       ),
     }));
@@ -245,6 +250,60 @@ const LAYERS: readonly Layer[] = [
   attention('italic', 'emphasis'),
   attention('strikethrough', 'delete'),
 ];
+
+/**
+ * A paragraph's inlines. A line break that ends the paragraph is `<br>` (Markdown drops a
+ * backslash break at the end of a paragraph), and so is every line break in a heading (an ATX
+ * heading is one line).
+ */
+function paragraphPhrasing(inlines: readonly Inline[], heading = false): PhrasingContent[] {
+  const children = protectLineEdges(inlinesToPhrasing(inlines));
+  if (heading)
+    return children.map((child) => (child.type === 'break' ? { type: 'mebdfRaw', value: '<br>' } : child));
+  if (children[children.length - 1]?.type === 'break')
+    children[children.length - 1] = { type: 'mebdfRaw', value: '<br>' };
+  return children;
+}
+
+const isSpace = (character: string | undefined): boolean => character === ' ' || character === '\t';
+const reference = (character: string): PhrasingContent => ({
+  type: 'mebdfRaw',
+  value: `&#x${character.charCodeAt(0).toString(16)};`,
+});
+
+/**
+ * Markdown strips spaces and tabs at the start and end of every line of a paragraph, heading or
+ * table cell. Where text has them there, the outermost one is written as a character reference
+ * (`&#x20;`, written verbatim through an `mebdfRaw` node), which keeps the rest in place.
+ */
+function protectLineEdges(children: PhrasingContent[]): PhrasingContent[] {
+  const out: PhrasingContent[] = [];
+  children.forEach((child, index) => {
+    if (child.type !== 'text') {
+      out.push(child);
+      return;
+    }
+    let value = child.value;
+    const previous = children[index - 1];
+    const next = children[index + 1];
+    const startsLine = previous === undefined || previous.type === 'break';
+    const endsLine = next === undefined || next.type === 'break';
+    let lead: PhrasingContent | undefined;
+    let trail: PhrasingContent | undefined;
+    if (startsLine && isSpace(value[0])) {
+      lead = reference(value[0]!);
+      value = value.slice(1);
+    }
+    if (endsLine && isSpace(value[value.length - 1])) {
+      trail = reference(value[value.length - 1]!);
+      value = value.slice(0, -1);
+    }
+    if (lead) out.push(lead);
+    if (value !== '') out.push({ type: 'text', value });
+    if (trail) out.push(trail);
+  });
+  return out;
+}
 
 export function inlinesToPhrasing(inlines: readonly Inline[], layer = 0): PhrasingContent[] {
   const out: PhrasingContent[] = [];

@@ -71,6 +71,25 @@ export function treeToModel(tree: Root): { document: MebdfDocument; diagnostics:
   return new Reader(tree).read();
 }
 
+/**
+ * A list item's first paragraph that is exactly `[ ]`, `[x]` or `[X]` as written (not escaped): GFM
+ * only reads a checkbox that has text after it on the same line, so a checkbox item whose paragraph
+ * needs a block directive is written `- [ ]` with the directive and paragraph on the next lines.
+ */
+function isBareCheckbox(node: RootContent): boolean {
+  if (node.type !== 'paragraph' || node.children.length !== 1) return false;
+  const text = node.children[0]!;
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  return (
+    text.type === 'text' &&
+    /^\[[ xX]\]$/.test(text.value) &&
+    start !== undefined &&
+    end !== undefined &&
+    end - start === 3
+  );
+}
+
 function freshState(): BlockState {
   return { named: 'NORMAL_TEXT', paragraph: {}, text: {} };
 }
@@ -228,20 +247,22 @@ class Reader {
   }
 
   private emit(block: ParagraphBlock, node: Nodes, context: FlowContext): void {
-    if (this.table && context.tables) {
-      if (!this.table.cell) {
-        this.report(
-          node,
-          '',
-          'content inside `{!table}` must follow a `{!cell}`',
-          'start the row with `{!row}` and the cell with `{!cell}`',
-        );
-        return;
-      }
-      this.table.cell.blocks.push(block);
-      return;
+    this.target(node, context)?.push(block);
+  }
+
+  /** Where a paragraph of this flow goes: the open `{!cell}` of a directive table, or the sink. */
+  private target(node: Nodes, context: FlowContext): Block[] | undefined {
+    if (!this.table || !context.tables) return context.sink;
+    if (!this.table.cell) {
+      this.report(
+        node,
+        '',
+        'content inside `{!table}` must follow a `{!cell}`',
+        'start the row with `{!row}` and the cell with `{!cell}`',
+      );
+      return undefined;
     }
-    context.sink.push(block);
+    return this.table.cell.blocks;
   }
 
   private directive(node: MebdfDirective, context: FlowContext): void {
@@ -326,7 +347,10 @@ class Reader {
     context.sink.push({ type: 'table', rows: table.rows });
   }
 
-  private list(node: List, context: FlowContext, level: number, key: string | undefined): void {
+  private list(node: List, outer: FlowContext, level: number, key: string | undefined): void {
+    const sink = this.target(node, outer);
+    if (!sink) return;
+    const context: FlowContext = { sink, tables: false };
     const listKey = key ?? String(++this.listCount);
     if (level > MAX_LIST_LEVEL) {
       this.report(node, '', `lists nest at most ${MAX_LIST_LEVEL + 1} levels deep`);
@@ -336,15 +360,21 @@ class Reader {
   }
 
   private listItem(item: ListItem, list: List, context: FlowContext, level: number, key: string): void {
-    const kind: ListKind =
-      typeof item.checked === 'boolean' ? 'checkbox' : list.ordered ? 'ordered' : 'bullet';
+    let children = item.children;
+    let checkbox = typeof item.checked === 'boolean';
+    if (!checkbox && children.length > 1 && isBareCheckbox(children[0]!)) {
+      // `- [ ]` alone on its line, the item's paragraph after a directive on the next lines.
+      checkbox = true;
+      children = children.slice(1);
+    }
+    const kind: ListKind = checkbox ? 'checkbox' : list.ordered ? 'ordered' : 'bullet';
     const membership: ListMembership = { key, level, kind };
     const inner: FlowContext = { sink: context.sink, list: membership, tables: false };
-    if (item.children.length === 0) {
+    if (children.length === 0) {
       this.emit(this.block(this.state.named, [], membership), item, context);
       return;
     }
-    for (const child of item.children) {
+    for (const child of children) {
       if (child.type === 'list') this.list(child, context, level + 1, key);
       else this.flowNode(child, inner);
     }
@@ -451,7 +481,8 @@ class Reader {
         this.invalid(node);
         return;
       case 'html':
-        this.report(node, node.value, 'raw HTML is not part of MEBDF', 'write `\\<` for a literal `<`');
+        if (/^<br\s*\/?>$/i.test(node.value)) out.push({ type: 'break' });
+        else this.report(node, node.value, 'raw HTML is not part of MEBDF', 'write `\\<` for a literal `<`');
         return;
       default: {
         const type = (node as Nodes).type;

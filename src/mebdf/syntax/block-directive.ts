@@ -42,7 +42,7 @@ function tokenizeBlockDirective(this: TokenizeContext, effects: Effects, ok: Sta
     if (code === codes.rightCurlyBrace) return close(code);
     if (code === codes.eof || markdownLineEnding(code)) return nok(code);
     effects.enter('mebdfProps');
-    return props;
+    return props(code);
   }
 
   // > | {!Title}

@@ -53,7 +53,7 @@ function tokenizeSpanOpen(this: TokenizeContext, effects: Effects, ok: State, no
     if (code === codes.rightCurlyBrace) return close(code);
     if (code === codes.eof || markdownLineEnding(code)) return unterminated(code);
     effects.enter('mebdfProps');
-    return props;
+    return props(code);
   }
 
   // > | {!underline}a{/!}
