@@ -28,9 +28,9 @@ export class PlanContext {
   readonly oldEmbedIds = new Set<string>();
   readonly newEmbedIds = new Set<string>();
   readonly newFootnoteLabels = new Set<string>();
-  /** Heading ids of the new content that stay on a paragraph edited in place (filled by the planner). */
+  /** Ids already in `deleted`. */
   private readonly deletedIds = new Set<string>();
-  /** Named ranges to create for proposed anchors `{^}`: their ranges, in request order. */
+  /** How many named ranges the plan creates for proposed anchors `{^}`. */
   anchorsCreated = 0;
 
   constructor(
@@ -50,7 +50,7 @@ export class PlanContext {
    * Zero-width inlines of a paragraph edited in place: positioned objects stay or go (never move),
    * named-range anchors that appear from elsewhere cannot be moved.
    */
-  checkMarkers(seg: string, o: Units, n: Units, _start: number): void {
+  checkMarkers(seg: string, o: Units, n: Units): void {
     const inOld = new Set(o.markers.map((m) => markerId(m.inline)).filter((x): x is string => x !== null));
     const inNew = new Set(n.markers.map((m) => markerId(m.inline)).filter((x): x is string => x !== null));
     for (const m of o.markers) {

@@ -19,7 +19,8 @@ import type { PlanContext } from './context.js';
 import { paragraphStylePayload, TEXT_FIELDS, type TextField, textFieldsDiffering } from './styles.js';
 import { toUnits, type UnitObject, type Units } from './units.js';
 
-const PRESETS: Record<ListKind, string> = {
+/** The bullet preset creating a list of each kind (the same glyph kind on every level). */
+export const PRESETS: Record<ListKind, string> = {
   bullet: 'BULLET_DISC_CIRCLE_SQUARE',
   ordered: 'NUMBERED_DECIMAL_ALPHA_ROMAN',
   checkbox: 'BULLET_CHECKBOX',
@@ -238,7 +239,7 @@ export function editParagraph(
   const s = src.startIndex;
   const ou = toUnits(o, ctx.codes, ctx.positioned);
   const nu = toUnits(n, ctx.codes, ctx.positioned);
-  ctx.checkMarkers(seg, ou, nu, s);
+  ctx.checkMarkers(seg, ou, nu);
 
   const removed = fixBullets(ctx, seg, s, o.list, n.list);
   const ps = paragraphStylePayload(o.style, n.style, ctx.bases[n.style.namedStyle], removed && !n.list);

@@ -7,21 +7,22 @@
  * The walk goes from the end of each container (body section, table cell, footnote) to its start,
  * so every request's indices are those of the document left by the requests before it.
  */
-import { FidelityGuardError, ValidationError } from '../../errors.js';
-import type {
-  Block,
-  Inline,
-  MebdfDocument,
-  ParagraphBlock,
-  TableBlock,
-  TableCell,
-} from '../../mebdf/model.js';
-import { headingLevel, namedStyleBases } from '../export/styles.js';
+import { ValidationError } from '../../errors.js';
+import type { Block, MebdfDocument, ParagraphBlock, TableBlock, TableCell } from '../../mebdf/model.js';
+import { namedStyleBases } from '../export/styles.js';
 import type { BlockSource, CellBlockSource, FootnoteSource, TableSource } from '../export/types.js';
 import type { DocumentTab, Request } from '../types.js';
 import { type AlignOp, alignBlocks, deepEqual } from './align.js';
-import { type DeletedObject, notFound, PlanContext } from './context.js';
-import { editParagraph, type Inherited, insertParagraphs } from './paragraphs.js';
+import { type DeletedObject, PlanContext } from './context.js';
+import {
+  allInlines,
+  checkNoSuggestions,
+  checkObjects,
+  checkSection,
+  headingAnchorId,
+  isHeading,
+} from './guards.js';
+import { editParagraph, type Inherited, insertParagraphs, PRESETS } from './paragraphs.js';
 import { toUnits } from './units.js';
 
 export interface PlanTarget {
@@ -69,70 +70,6 @@ function key(b: Block): string {
   return JSON.stringify(b);
 }
 
-function* inlinesOf(blocks: Block[]): Generator<Inline> {
-  for (const b of blocks) {
-    if (b.type === 'paragraph') yield* b.inlines;
-    else for (const row of b.rows) for (const cell of row) yield* inlinesOf(cell.blocks);
-  }
-}
-
-function* allInlines(doc: MebdfDocument): Generator<Inline> {
-  yield* inlinesOf(doc.blocks);
-  for (const blocks of Object.values(doc.footnotes)) yield* inlinesOf(blocks);
-}
-
-function isHeading(b: Block): b is ParagraphBlock {
-  return b.type === 'paragraph' && headingLevel(b.style.namedStyle) > 0;
-}
-
-function headingAnchorId(b: ParagraphBlock): string | null {
-  const first = b.inlines[0];
-  return first?.type === 'anchor' ? first.id : null;
-}
-
-/** Section rules: what the content of a section (or the preamble) may hold. */
-function checkSection(old: MebdfDocument, next: MebdfDocument, anchorId: string): void {
-  if (anchorId === '') {
-    const h = next.blocks.find(isHeading);
-    if (h) {
-      throw new ValidationError(
-        'The preamble cannot contain a heading: a heading starts a new section, so the text after it would leave the preamble.',
-        'Remove the heading from the content, or import it into its own section.',
-      );
-    }
-    return;
-  }
-  const first = next.blocks[0];
-  const oldFirst = old.blocks[0];
-  if (!first || !isHeading(first)) {
-    throw new ValidationError(
-      'The section content must start with the section heading line.',
-      `Start the content with the heading exactly as exported (e.g. \`## {^ ${anchorId}}Title\`), then its body.`,
-    );
-  }
-  const id = headingAnchorId(first);
-  if (id !== null && id !== anchorId) {
-    throw new ValidationError(
-      `The content starts with the heading {^ ${id}}, but the section being imported is {^ ${anchorId}}.`,
-      `Keep the section heading's anchor {^ ${anchorId}} on the first line.`,
-    );
-  }
-  const level = headingLevel(first.style.namedStyle);
-  const oldLevel =
-    oldFirst && oldFirst.type === 'paragraph' ? headingLevel(oldFirst.style.namedStyle) : level;
-  const limit = Math.min(level, oldLevel);
-  next.blocks.forEach((b, i) => {
-    if (i === 0 || !isHeading(b)) return;
-    const l = headingLevel(b.style.namedStyle);
-    if (l <= limit) {
-      throw new ValidationError(
-        `A level-${l} heading inside a level-${limit} section would end the section: the text after it would belong to a new section.`,
-        `Use a heading of level ${limit + 1} or deeper inside the section, or import the new section separately.`,
-      );
-    }
-  });
-}
-
 function lastTextStyle(b: ParagraphBlock, ctx: PlanContext): Inherited['textStyle'] {
   const u = toUnits(b, ctx.codes, ctx.positioned);
   return u.styles.length ? (u.styles[u.styles.length - 1] ?? null) : null;
@@ -162,17 +99,6 @@ function tablesCompatible(o: TableBlock, n: TableBlock): boolean {
       JSON.stringify(n.rows.map((r) => r.map((c) => [c.colSpan, c.rowSpan])))
     );
   return !hasSpans(o) && !hasSpans(n);
-}
-
-function checkNoSuggestions(blocks: Block[]): void {
-  for (const i of inlinesOf(blocks)) {
-    if (i.type === 'text' && i.style.suggestion) {
-      throw new ValidationError(
-        'The edit would delete suggested text; the Docs API cannot write suggestions.',
-        'Leave paragraphs with suggestions as exported, or accept/reject the suggestions in Docs first.',
-      );
-    }
-  }
 }
 
 class Planner {
@@ -345,15 +271,10 @@ class Planner {
       const tabs = items.reduce((n, b) => n + b.list!.level, 0);
       const lastIdx = idx[idx.length - 1]!;
       const end = starts[lastIdx]! + this.length(next[lastIdx]!) + tabs - 1;
-      const PRESET = {
-        bullet: 'BULLET_DISC_CIRCLE_SQUARE',
-        ordered: 'NUMBERED_DECIMAL_ALPHA_ROMAN',
-        checkbox: 'BULLET_CHECKBOX',
-      };
       ctx.push({
         createParagraphBullets: {
           range: ctx.range(seg, starts[idx[0]!]!, Math.max(end, starts[idx[0]!]! + 1)),
-          bulletPreset: PRESET[kind],
+          bulletPreset: PRESETS[kind],
         },
       });
     }
@@ -716,43 +637,10 @@ export function planImport(input: PlanInput): Plan {
   const ctx = new PlanContext(input.tabId, namedStyleBases(input.tab), (id) => positionedIds.has(id));
 
   // Objects: every placeholder must name an object of the target, once; missing ones would go.
-  const oldEmbeds = new Map<string, { kind: string; caption?: string }>();
-  for (const i of allInlines(old.model)) {
-    if (i.type === 'embed')
-      oldEmbeds.set(i.id, i.caption === undefined ? { kind: i.kind } : { kind: i.kind, caption: i.caption });
-  }
+  const { oldEmbeds, seen, missing } = checkObjects(old.model, next, input.tabEmbedIds, input.allowDeletions);
   for (const id of oldEmbeds.keys()) ctx.oldEmbedIds.add(id);
-  const seen = new Set<string>();
-  for (const i of allInlines(next)) {
-    if (i.type === 'footnoteRef') ctx.newFootnoteLabels.add(i.label);
-    if (i.type !== 'embed') continue;
-    if (seen.has(i.id)) {
-      throw new ValidationError(
-        `The placeholder {^= ${i.id}} appears twice; an object exists once.`,
-        'Keep each placeholder once, where it was exported.',
-      );
-    }
-    seen.add(i.id);
-    ctx.newEmbedIds.add(i.id);
-    if (!oldEmbeds.has(i.id)) {
-      if (input.tabEmbedIds?.has(i.id)) {
-        throw new ValidationError(
-          `The ${i.kind} ${i.id} belongs to another part of the document; moving it here would need re-creating it, which the Docs API cannot do.`,
-          'Leave the placeholder where it was exported.',
-        );
-      }
-      throw notFound(i.id, i.kind);
-    }
-  }
-  const missing = [...oldEmbeds.entries()].filter(([id]) => !seen.has(id));
-  if (missing.length > 0 && !input.allowDeletions) {
-    const list = missing.map(([id, m]) => `${id} (${m.kind}${m.caption ? ` "${m.caption}"` : ''})`);
-    throw new FidelityGuardError(
-      `The new content leaves out ${missing.length} object${missing.length > 1 ? 's' : ''} that the import would delete: ${list.join(', ')}.`,
-      missing.map(([id]) => id),
-      'Put the {^= …} placeholders back where they were, or pass allow_deletions to delete them.',
-    );
-  }
+  for (const id of seen) ctx.newEmbedIds.add(id);
+  for (const i of allInlines(next)) if (i.type === 'footnoteRef') ctx.newFootnoteLabels.add(i.label);
   for (const [id, m] of missing) ctx.recordDeleted(id, m.kind, m.caption);
 
   // Footnotes: existing ones are edited in their own segments (new ones need a second write).

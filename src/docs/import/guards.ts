@@ -1,0 +1,137 @@
+/**
+ * The guards of an import, checked before any request is planned: the section rules (what a
+ * section's content may hold), objects (placeholders name objects of the target, once; a missing
+ * one would delete its object), and suggested text (never rewritten).
+ */
+import { FidelityGuardError, ValidationError } from '../../errors.js';
+import type { Block, Inline, MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
+import { headingLevel } from '../export/styles.js';
+import { notFound } from './context.js';
+
+export function* inlinesOf(blocks: Block[]): Generator<Inline> {
+  for (const b of blocks) {
+    if (b.type === 'paragraph') yield* b.inlines;
+    else for (const row of b.rows) for (const cell of row) yield* inlinesOf(cell.blocks);
+  }
+}
+
+export function* allInlines(doc: MebdfDocument): Generator<Inline> {
+  yield* inlinesOf(doc.blocks);
+  for (const blocks of Object.values(doc.footnotes)) yield* inlinesOf(blocks);
+}
+
+export function isHeading(b: Block): b is ParagraphBlock {
+  return b.type === 'paragraph' && headingLevel(b.style.namedStyle) > 0;
+}
+
+export function headingAnchorId(b: ParagraphBlock): string | null {
+  const first = b.inlines[0];
+  return first?.type === 'anchor' ? first.id : null;
+}
+
+/** Section rules: what the content of a section (or the preamble) may hold. */
+export function checkSection(old: MebdfDocument, next: MebdfDocument, anchorId: string): void {
+  if (anchorId === '') {
+    const h = next.blocks.find(isHeading);
+    if (h) {
+      throw new ValidationError(
+        'The preamble cannot contain a heading: a heading starts a new section, so the text after it would leave the preamble.',
+        'Remove the heading from the content, or import it into its own section.',
+      );
+    }
+    return;
+  }
+  const first = next.blocks[0];
+  const oldFirst = old.blocks[0];
+  if (!first || !isHeading(first)) {
+    throw new ValidationError(
+      'The section content must start with the section heading line.',
+      `Start the content with the heading exactly as exported (e.g. \`## {^ ${anchorId}}Title\`), then its body.`,
+    );
+  }
+  const id = headingAnchorId(first);
+  if (id !== null && id !== anchorId) {
+    throw new ValidationError(
+      `The content starts with the heading {^ ${id}}, but the section being imported is {^ ${anchorId}}.`,
+      `Keep the section heading's anchor {^ ${anchorId}} on the first line.`,
+    );
+  }
+  const level = headingLevel(first.style.namedStyle);
+  const oldLevel =
+    oldFirst && oldFirst.type === 'paragraph' ? headingLevel(oldFirst.style.namedStyle) : level;
+  const limit = Math.min(level, oldLevel);
+  next.blocks.forEach((b, i) => {
+    if (i === 0 || !isHeading(b)) return;
+    const l = headingLevel(b.style.namedStyle);
+    if (l <= limit) {
+      throw new ValidationError(
+        `A level-${l} heading inside a level-${limit} section would end the section: the text after it would belong to a new section.`,
+        `Use a heading of level ${limit + 1} or deeper inside the section, or import the new section separately.`,
+      );
+    }
+  });
+}
+
+export function checkNoSuggestions(blocks: Block[]): void {
+  for (const i of inlinesOf(blocks)) {
+    if (i.type === 'text' && i.style.suggestion) {
+      throw new ValidationError(
+        'The edit would delete suggested text; the Docs API cannot write suggestions.',
+        'Leave paragraphs with suggestions as exported, or accept/reject the suggestions in Docs first.',
+      );
+    }
+  }
+}
+
+export interface ObjectCheck {
+  /** The target's embeds by id. */
+  oldEmbeds: Map<string, { kind: string; caption?: string }>;
+  /** Embed ids the new content keeps. */
+  seen: Set<string>;
+  /** Embeds the new content leaves out (deleted by the import, with allow_deletions only). */
+  missing: [string, { kind: string; caption?: string }][];
+}
+
+/** Placeholders: known, once each; leaving one out is refused unless deletions are allowed. */
+export function checkObjects(
+  old: MebdfDocument,
+  next: MebdfDocument,
+  tabEmbedIds: Set<string> | undefined,
+  allowDeletions: boolean,
+): ObjectCheck {
+  const oldEmbeds = new Map<string, { kind: string; caption?: string }>();
+  for (const i of allInlines(old)) {
+    if (i.type === 'embed')
+      oldEmbeds.set(i.id, i.caption === undefined ? { kind: i.kind } : { kind: i.kind, caption: i.caption });
+  }
+  const seen = new Set<string>();
+  for (const i of allInlines(next)) {
+    if (i.type !== 'embed') continue;
+    if (seen.has(i.id)) {
+      throw new ValidationError(
+        `The placeholder {^= ${i.id}} appears twice; an object exists once.`,
+        'Keep each placeholder once, where it was exported.',
+      );
+    }
+    seen.add(i.id);
+    if (!oldEmbeds.has(i.id)) {
+      if (tabEmbedIds?.has(i.id)) {
+        throw new ValidationError(
+          `The ${i.kind} ${i.id} belongs to another part of the document; moving it here would need re-creating it, which the Docs API cannot do.`,
+          'Leave the placeholder where it was exported.',
+        );
+      }
+      throw notFound(i.id, i.kind);
+    }
+  }
+  const missing = [...oldEmbeds.entries()].filter(([id]) => !seen.has(id));
+  if (missing.length > 0 && !allowDeletions) {
+    const list = missing.map(([id, m]) => `${id} (${m.kind}${m.caption ? ` "${m.caption}"` : ''})`);
+    throw new FidelityGuardError(
+      `The new content leaves out ${missing.length} object${missing.length > 1 ? 's' : ''} that the import would delete: ${list.join(', ')}.`,
+      missing.map(([id]) => id),
+      'Put the {^= …} placeholders back where they were, or pass allow_deletions to delete them.',
+    );
+  }
+  return { oldEmbeds, seen, missing };
+}
