@@ -7,8 +7,10 @@ import { register as apply } from './apply.js';
 import { register as demo } from './demo.js';
 import { register as emulator } from './emulator.js';
 import { register as exportCommand } from './export.js';
+import { register as fmt } from './fmt.js';
 import { register as importCommand } from './import.js';
 import { register as info } from './info.js';
+import { register as lint } from './lint.js';
 import { register as login } from './login.js';
 import { register as logout } from './logout.js';
 import { register as ls } from './ls.js';
@@ -37,6 +39,8 @@ const commands: Register[] = [
   demo,
   styles,
   normalize,
+  lint,
+  fmt,
 ];
 
 export function registerCommands(program: Command): void {
