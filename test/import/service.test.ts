@@ -215,4 +215,41 @@ describe('importSectionService', () => {
     });
     expect(be.gets).toBe(0);
   });
+
+  it('imports into one tab of a multi-tab document and leaves the other tabs alone', async () => {
+    const be = new MemoryBackend(
+      fixture('markkohdev__google-docs-markdown__Markdown_Conversion_Example_-_Multi-Tab.json'),
+    );
+    const tabs = ['t.0', 't.ytrmrxold3qv', 't.lkp7hl41vf2d', 't.a2r49ovghki6'];
+    const before = tabs.map((t) => exportTab(be.doc, t).content);
+    await expect(importTabService(be, { document_id: 'doc' }, 'x\n')).rejects.toMatchObject({
+      type: 'MultipleTabsError',
+    });
+    const target = 't.ytrmrxold3qv';
+    const edited = before[1]!.replace('I am the content', 'I am the edited content');
+    const r = await importTabService(be, { document_id: 'doc', tab_id: target }, edited);
+    expect(r.tab_id).toBe(target);
+    for (const req of r.requests) expect(JSON.stringify(req)).toContain(`"tabId":"${target}"`);
+    expect(tabs.map((t) => exportTab(be.doc, t).content)).toEqual([before[0], edited, before[2], before[3]]);
+  });
+
+  it('turning a paragraph into a heading reports the new heading and its id', async () => {
+    const be = new MemoryBackend(fixture(STENCILA));
+    const content = exportSection(be.doc, undefined, ORDERED).content;
+    const r = await importSectionService(
+      be,
+      { document_id: 'doc', anchor_id: ORDERED },
+      content.replace('3. Third\n', '3. Third\n\nClosing words.\n'),
+    );
+    expect(r.new_headings).toEqual([]);
+    const now = exportSection(be.doc, undefined, ORDERED).content;
+    const r2 = await importSectionService(
+      be,
+      { document_id: 'doc', anchor_id: ORDERED },
+      now.replace('Closing words.', '### Closing words.'),
+    );
+    expect(r2.new_headings).toHaveLength(1);
+    expect(r2.new_headings[0]).toMatchObject({ level: 3, text: 'Closing words.' });
+    expect(r2.requests.length).toBeLessThanOrEqual(3);
+  });
 });
