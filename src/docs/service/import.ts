@@ -141,6 +141,8 @@ function verify(
   requests: Request[],
   intended: MebdfDocument,
   intendedText: string,
+  /** The exports of the document as read: the whole tab and the target. */
+  read: { tab: TabExport; target: Target },
 ): Verified {
   let after: Document;
   try {
@@ -176,12 +178,12 @@ function verify(
       'Report it with the content you imported; as a workaround, import a smaller change.',
     );
   }
-  if (anchorId !== null) {
-    const before = exportTab(doc, tabId);
+  if (anchorId !== null && requests.length > 0) {
+    const before = read.tab;
     const now = exportTab(after, tabId);
     const b = before.model.blocks;
     const a = now.model.blocks;
-    const sb = exportSection(doc, tabId, anchorId);
+    const sb = read.target as SectionExport;
     const sa = result as SectionExport;
     const outsideBefore = outsideKey([...b.slice(0, sb.firstBlock), ...b.slice(sb.endBlock)]);
     const outsideAfter = outsideKey([...a.slice(0, sa.firstBlock), ...a.slice(sa.endBlock)]);
@@ -276,7 +278,10 @@ async function runImport(
       tabEmbedIds,
       ...(canonical ? { canonical } : {}),
     });
-    const verified = verify(doc, tabId, anchorId, plan.requests, intended, intendedText);
+    const verified = verify(doc, tabId, anchorId, plan.requests, intended, intendedText, {
+      tab: tabExport,
+      target: current,
+    });
     const warnings = [...plan.warnings];
     if (plan.deleted.length) {
       warnings.push(
