@@ -131,6 +131,8 @@ function outsideKey(blocks: Block[]): string {
 interface Verified {
   resultContent: string;
   after: Document;
+  /** The target exported from `after`. */
+  result: Target;
 }
 
 /** Applies the plan with the engine and checks the result says exactly the intended content. */
@@ -194,7 +196,7 @@ function verify(
       );
     }
   }
-  return { resultContent: result.content, after };
+  return { resultContent: result.content, after, result };
 }
 
 /** New headings of the intended content (no anchor given) with the ids the document gave them. */
@@ -300,7 +302,7 @@ async function runImport(
       return {
         ...common,
         revision_id: revision,
-        new_headings: newHeadings(intended, exportTarget(verified.after, tabId, anchorId)).map((h) => ({
+        new_headings: newHeadings(intended, verified.result).map((h) => ({
           ...h,
           anchor_id: '',
         })),
