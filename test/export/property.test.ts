@@ -1,13 +1,15 @@
 /**
  * Random documents (runs with random styles and awkward text — emoji, combining marks, CJK, soft
  * breaks, U+E907, MEBDF and Markdown syntax characters —, headings, lists, tables, named ranges)
- * export to a model that passes every model check, and every section of it exports.
+ * export to a model that passes every model check and reads back from its text exactly, and every
+ * section of it exports.
  */
 import type { docs_v1 } from '@googleapis/docs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildTab } from '../../src/docs/export/exporter.js';
-import { exportSection, sectionSpans } from '../../src/docs/export/index.js';
+import { exportSection, exportTab, sectionSpans } from '../../src/docs/export/index.js';
+import { parseMebdf, stringifyMebdf } from '../../src/mebdf/index.js';
 import { type BlockSpec, listDef, makeDoc, type ParaSpec, para, text } from './builder.js';
 import { checkBuilt } from './check-model.js';
 
@@ -47,9 +49,32 @@ const runArb = fc.record({
   style: styleArb,
   suggestion: fc.constantFrom(null, 'ins', 'del'),
 });
+/** Elements that are not text: objects, chips, breaks, footnote references (numbered later). */
+const objectArb: fc.Arbitrary<docs_v1.Schema$ParagraphElement> = fc.constantFrom(
+  { inlineObjectElement: { inlineObjectId: 'kix.img' } },
+  { pageBreak: {} },
+  { horizontalRule: {} },
+  {
+    person: {
+      personId: 'kix.person',
+      personProperties: { name: 'Ada "the" Countess', email: 'ada@example.com' },
+    },
+  },
+  {
+    richLink: {
+      richLinkId: 'kix.rich',
+      richLinkProperties: { title: 'A {^ tricky} title', uri: 'https://x' },
+    },
+  },
+  { footnoteReference: { footnoteId: '', footnoteNumber: '' } },
+);
+const elementArb = fc.oneof(
+  { weight: 4, arbitrary: runArb.map((r) => ({ run: r })) },
+  { weight: 1, arbitrary: objectArb.map((o) => ({ object: o })) },
+);
 const paraArb: fc.Arbitrary<ParaSpec> = fc
   .record({
-    runs: fc.array(runArb, { maxLength: 4 }),
+    runs: fc.array(elementArb, { maxLength: 4 }),
     named: fc.constantFrom(
       'NORMAL_TEXT',
       'NORMAL_TEXT',
@@ -69,8 +94,10 @@ const paraArb: fc.Arbitrary<ParaSpec> = fc
     align: fc.constantFrom(undefined, 'CENTER', 'END'),
   })
   .map(({ runs, named, withId, list, align }) => {
-    const elements = runs.map((r) =>
-      text(
+    const elements = runs.map((e) => {
+      if ('object' in e) return structuredClone(e.object);
+      const r = e.run;
+      return text(
         r.content,
         r.style,
         r.suggestion === 'ins'
@@ -78,8 +105,8 @@ const paraArb: fc.Arbitrary<ParaSpec> = fc
           : r.suggestion === 'del'
             ? { suggestedDeletionIds: ['suggest.d'] }
             : {},
-      ),
-    );
+      );
+    });
     const style: docs_v1.Schema$ParagraphStyle = { namedStyleType: named };
     if (withId && named !== 'NORMAL_TEXT')
       style.headingId = `h.${Math.abs(hash(JSON.stringify(runs))).toString(36)}`;
@@ -126,8 +153,31 @@ describe('export of random documents', () => {
               else seen.add(ps.headingId);
             }
           }
+          // Number footnote references in reading order, each with its own footnote.
+          const footnotes: Record<string, BlockSpec[]> = {};
+          const number = (p: ParaSpec): void => {
+            for (const e of p.elements) {
+              if (!e.footnoteReference) continue;
+              const n = Object.keys(footnotes).length + 1;
+              e.footnoteReference = { footnoteId: `kix.fn${n}`, footnoteNumber: String(n) };
+              footnotes[`kix.fn${n}`] = [para([text(` Note ${n} *with* {!syntax}`)])];
+            }
+          };
+          for (const b of blocks) {
+            if ('elements' in b) number(b);
+            else if ('table' in b) for (const row of b.table) for (const cell of row) cell.forEach(number);
+          }
           const doc = makeDoc({
             blocks: [...blocks, para('end')],
+            footnotes,
+            inlineObjects: {
+              'kix.img': {
+                objectId: 'kix.img',
+                inlineObjectProperties: {
+                  embeddedObject: { title: 'A "quoted"\ncaption', imageProperties: {} },
+                },
+              },
+            },
             lists: { 'kix.a': listDef('bullet'), 'kix.b': listDef('ordered'), 'kix.c': listDef('checkbox') },
           });
           const dt = doc.tabs![0]!.documentTab!;
@@ -151,6 +201,11 @@ describe('export of random documents', () => {
           // Every named range is shown exactly once.
           const anchors = JSON.stringify(built.model).match(/"id":"kix\.range\d"/g) ?? [];
           expect(anchors).toHaveLength(rangeAt.length);
+          // The text reads back as the model, and is canonical.
+          const out = exportTab(doc);
+          const parsed = parseMebdf(out.content);
+          expect(parsed).toEqual(out.model);
+          expect(stringifyMebdf(parsed)).toBe(out.content);
           for (const span of sectionSpans(built.model)) {
             const section = exportSection(doc, undefined, span.anchorId);
             expect(section.model.blocks).toHaveLength(span.endBlock - span.firstBlock);
