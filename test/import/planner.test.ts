@@ -223,6 +223,9 @@ describe('planner rules', () => {
       readFileSync(new URL('../golden/construct-suggestions/document.json', import.meta.url), 'utf8'),
     ) as Document;
     await expect(run(sugg, (c) => c.replace('not {/!}', 'no {/!}'))).rejects.toThrow(/suggest/);
+    await expect(run(sugg, (c) => c.replace('final', 'final {!suggest:insert}new{/!}'))).rejects.toThrow(
+      /suggestion/,
+    );
   });
 
   it('edits text next to suggested text without touching the suggestion', async () => {

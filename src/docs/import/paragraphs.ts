@@ -147,6 +147,13 @@ function insertUnits(ctx: PlanContext, seg: string, index: number, u: Units, fro
   for (const { offset, obj } of objects) insertObject(ctx, seg, index + offset, obj);
 }
 
+function writesSuggestion(): ValidationError {
+  return new ValidationError(
+    'The new content adds text marked as a suggestion; the Docs API cannot write suggestions.',
+    'Type new text outside {!suggest:…} spans; leave suggested text exactly as exported.',
+  );
+}
+
 function checkRemovable(ctx: PlanContext, u: Units, from: number, to: number): void {
   for (let k = from; k < to; k++) {
     const st = u.styles[k];
@@ -317,6 +324,7 @@ export function editParagraph(
       checkRemovable(ctx, ou, g.o, g.o + g.oLen);
       ctx.deleteRange(seg, s + g.o, s + g.o + g.oLen);
       if (g.nLen === 0) continue;
+      if (nu.styles.slice(g.n, g.n + g.nLen).some((st) => st?.suggestion)) throw writesSuggestion();
       insertUnits(ctx, seg, s + g.o, nu, g.n, g.n + g.nLen);
       if (restyleAll) continue;
       const inherited =
@@ -362,7 +370,10 @@ export function insertParagraphs(
 ): void {
   if (blocks.length === 0) return;
   const units = blocks.map((b) => toUnits(b, ctx.codes, ctx.positioned));
-  for (const u of units) ctx.checkNewMarkers(u);
+  for (const u of units) {
+    ctx.checkNewMarkers(u);
+    if (u.styles.some((st) => st?.suggestion)) throw writesSuggestion();
+  }
   // Bullets: which paragraphs keep the inherited bullet, which get a new one (grouped by preset).
   const same = (b: ParagraphBlock): boolean =>
     inh.listIsNew
