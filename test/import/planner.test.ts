@@ -199,6 +199,20 @@ describe('planner rules', () => {
     expect(after).toMatch(/Alpha \{\^ kix\.[a-z0-9]+\}beta\./);
   });
 
+  it('an anchor left out is deleted; one whose marked text would all go is refused', async () => {
+    const doc = JSON.parse(
+      readFileSync(new URL('../golden/construct-named-ranges/document.json', import.meta.url), 'utf8'),
+    ) as Document;
+    const dropped = await run(doc, (c) => c.replace('Alpha {^ kix.range00001}beta', 'Alpha beta'));
+    expect(dropped.requests).toEqual([
+      { deleteNamedRange: { namedRangeId: 'kix.range00001', tabsCriteria: { tabIds: ['t.0'] } } },
+    ]);
+    expect(dropped.after).toBe(dropped.intended);
+    await expect(
+      run(doc, (c) => c.replace('Alpha {^ kix.range00001}beta gamma.', 'Alpha {^ kix.range00001}gamma.')),
+    ).rejects.toThrow(/Docs deletes the anchor with it/);
+  });
+
   it('edits footnote text in the footnote segment', async () => {
     const doc = JSON.parse(
       readFileSync(new URL('../golden/construct-footnotes/document.json', import.meta.url), 'utf8'),

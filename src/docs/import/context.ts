@@ -125,6 +125,16 @@ export class PlanContext {
     this.push({ insertText: { text, location: this.location(segmentId, index) } });
   }
 
+  /** Ranges of the *old* content the plan deletes (segment, start, end), for the anchor check. */
+  readonly deletedOld: { seg: string; start: number; end: number }[] = [];
+
+  /** deleteContentRange of old content (indices still those of the document as read). */
+  deleteOld(segmentId: string, start: number, end: number): void {
+    if (end <= start) return;
+    this.deletedOld.push({ seg: segmentId, start, end });
+    this.deleteRange(segmentId, start, end);
+  }
+
   deleteRange(segmentId: string, start: number, end: number): void {
     if (end <= start) return;
     this.push({ deleteContentRange: { range: this.range(segmentId, start, end) } });

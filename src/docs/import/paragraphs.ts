@@ -322,7 +322,7 @@ export function editParagraph(
         continue;
       }
       checkRemovable(ctx, ou, g.o, g.o + g.oLen);
-      ctx.deleteRange(seg, s + g.o, s + g.o + g.oLen);
+      ctx.deleteOld(seg, s + g.o, s + g.o + g.oLen);
       if (g.nLen === 0) continue;
       if (nu.styles.slice(g.n, g.n + g.nLen).some((st) => st?.suggestion)) throw writesSuggestion();
       insertUnits(ctx, seg, s + g.o, nu, g.n, g.n + g.nLen);

@@ -393,7 +393,7 @@ class Planner {
     if ((atTail || beforeTable) && last.kind === 'paragraph') {
       // The final newline (or the one before a table) cannot go: merge into the paragraph before.
       if (prevSrc && prevSrc.kind === 'paragraph') {
-        this.ctx.deleteRange(seg, prevSrc.endIndex - 1, last.endIndex - 1);
+        this.ctx.deleteOld(seg, prevSrc.endIndex - 1, last.endIndex - 1);
         return;
       }
       if (atTail) {
@@ -404,13 +404,13 @@ class Planner {
           'Keep the (possibly empty) last paragraph.',
         );
       }
-      this.ctx.deleteRange(seg, first.startIndex, last.endIndex - 1);
+      this.ctx.deleteOld(seg, first.startIndex, last.endIndex - 1);
       this.ctx.warnings.push(
         'An emptied paragraph is kept before a table or break: Docs needs a paragraph there.',
       );
       return;
     }
-    this.ctx.deleteRange(seg, first.startIndex, last.endIndex);
+    this.ctx.deleteOld(seg, first.startIndex, last.endIndex);
   }
 
   private insertRun(
@@ -629,6 +629,59 @@ class Planner {
   }
 }
 
+/** Named-range anchors `{^ id}` (heading anchors are headings' own: not named ranges). */
+function namedAnchors(doc: MebdfDocument): Set<string> {
+  const out = new Set<string>();
+  for (const i of allInlines(doc)) if (i.type === 'anchor' && i.id && !i.id.startsWith('h.')) out.add(i.id);
+  return out;
+}
+
+/**
+ * Anchors left out of the new content are deleted (deleteNamedRange, first in the batch, while
+ * they still exist); an anchor kept whose marked text the plan deletes entirely would vanish with
+ * it (Docs drops an emptied named range), so that is refused.
+ */
+function checkAnchors(ctx: PlanContext, input: PlanInput): void {
+  const before = namedAnchors(input.old.model);
+  const after = namedAnchors(input.next);
+  const drops = [...before].filter((id) => !after.has(id));
+  ctx.requests.unshift(
+    ...drops.map((namedRangeId) => ({
+      deleteNamedRange: { namedRangeId, tabsCriteria: { tabIds: [input.tabId] } },
+    })),
+  );
+  for (const group of Object.values(input.tab.namedRanges ?? {})) {
+    for (const nr of group.namedRanges ?? []) {
+      const id = nr.namedRangeId ?? '';
+      if (!after.has(id) || !before.has(id)) continue;
+      const ranges = (nr.ranges ?? []).filter((r) => (r.endIndex ?? 0) > (r.startIndex ?? 0));
+      const survives = ranges.some((r) => {
+        const seg = r.segmentId ?? '';
+        // Walk the range, skipping over deleted stretches: any character left keeps the anchor.
+        let at = r.startIndex ?? 0;
+        const end = r.endIndex ?? 0;
+        let moved = true;
+        while (at < end && moved) {
+          moved = false;
+          for (const d of ctx.deletedOld) {
+            if (d.seg === seg && d.start <= at && d.end > at) {
+              at = d.end;
+              moved = true;
+            }
+          }
+        }
+        return at < end;
+      });
+      if (ranges.length > 0 && !survives) {
+        throw new ValidationError(
+          `The text the anchor {^ ${id}} marks would be deleted, and Docs deletes the anchor with it.`,
+          `Keep some of the text right after {^ ${id}}, or drop the anchor (or use {^} for a new one).`,
+        );
+      }
+    }
+  }
+}
+
 /** Plans the import of `next` over the target `old`. Throws the typed errors of the guards. */
 export function planImport(input: PlanInput): Plan {
   const { old, next } = input;
@@ -673,6 +726,7 @@ export function planImport(input: PlanInput): Plan {
     );
   }
   planner.container('', old.model.blocks, old.sources, next.blocks, input.bodyEnd, input.canonical?.blocks);
+  checkAnchors(ctx, input);
   ctx.deleted.sort((a, b) => a.id.localeCompare(b.id));
   return {
     requests: ctx.requests,
