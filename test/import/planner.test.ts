@@ -108,6 +108,20 @@ describe('planner rules', () => {
     expect(kinds(requests).filter((k) => k === 'createParagraphBullets')).toHaveLength(1);
   });
 
+  it('a nested item in a list mixing kinds joins the list from an outer item that is not its first', async () => {
+    const doc = JSON.parse(
+      readFileSync(
+        new URL('../golden/cedricdelpoux__gatsby-source-google-docs__lists/document.json', import.meta.url),
+        'utf8',
+      ),
+    ) as Document;
+    const { requests, after, intended } = await run(doc, (c) =>
+      c.replace('- List item 5', '- List item 5\n  1. nested new'),
+    );
+    expect(after).toBe(intended);
+    expect(kinds(requests)).toEqual(['insertText', 'insertText', 'createParagraphBullets']);
+  });
+
   it('text typed after a bold word is not bold: the inherited style is reset by an exact mask', async () => {
     const doc = makeDoc({ blocks: [para([text('plain '), text('bold', { bold: true }), text(' tail')])] });
     const { requests, after, intended } = await run(doc, (c) => c.replace('**bold**', '**bold**, new'));

@@ -3,7 +3,7 @@
  * requests emitted so far (in execution order) and what the plan would delete or keep.
  */
 import { EmbeddedObjectNotFoundError, ValidationError } from '../../errors.js';
-import type { NamedStyleType, TextStyle } from '../../mebdf/model.js';
+import type { NamedStyleType, ParagraphBlock, TextStyle } from '../../mebdf/model.js';
 import type { NamedStyleBase } from '../export/styles.js';
 import type { Request } from '../types.js';
 import { type TextField, textStylePayload } from './styles.js';
@@ -22,8 +22,8 @@ export class PlanContext {
   readonly warnings: string[] = [];
   /** Old list key -> new list key, learned from kept and paired list paragraphs. */
   readonly listMap = new Map<string, string>();
-  /** New-model list keys whose items must be re-bulleted as a whole (nested levels). */
-  readonly rebuild = new Set<string>();
+  /** New list items that need a nested level: their list is re-bulleted once the container is done. */
+  readonly rebuild = new Set<ParagraphBlock>();
   /** Embed ids in the old target and in the new content; footnote labels in the new content. */
   readonly oldEmbedIds = new Set<string>();
   readonly newEmbedIds = new Set<string>();

@@ -190,13 +190,14 @@ function fixBullets(
   seg: string,
   start: number,
   o: ListMembership | undefined,
-  n: ListMembership | undefined,
+  block: ParagraphBlock,
 ): boolean {
+  const n = block.list;
   if (sameList(ctx, o, n)) return false;
   if (n && n.level > 0) {
     // A nested level can only come from createParagraphBullets over a range that also holds the
     // list's outer items: the planner re-bullets the whole list once the container is done.
-    ctx.rebuild.add(n.key);
+    ctx.rebuild.add(block);
     return false;
   }
   let removed = false;
@@ -248,7 +249,7 @@ export function editParagraph(
   const nu = toUnits(n, ctx.codes, ctx.positioned);
   ctx.checkMarkers(seg, ou, nu);
 
-  const removed = fixBullets(ctx, seg, s, o.list, n.list);
+  const removed = fixBullets(ctx, seg, s, o.list, n);
   const ps = paragraphStylePayload(o.style, n.style, ctx.bases[n.style.namedStyle], removed && !n.list);
   if (ps) ctx.push({ updateParagraphStyle: { range: ctx.range(seg, s, s + 1), ...ps } });
   // A new named style changes what "inherited" means for every run: write them all afterwards.
@@ -399,8 +400,8 @@ export function insertParagraphs(
     const min = Math.min(...blocks.slice(i, j).map((b) => b.list!.level));
     if (min > 0) {
       // Nesting is relative to the bulleted set: leave these to the whole-list re-bulleting.
-      ctx.rebuild.add(blocks[i]!.list!.key);
       for (let k = i; k < j; k++) {
+        ctx.rebuild.add(blocks[k]!);
         create[k] = false;
         drop[k] = false;
       }

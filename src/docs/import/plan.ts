@@ -231,10 +231,12 @@ class Planner {
    */
   private rebuildLists(seg: string, ops: AlignOp[], sources: AnySource[], next: Block[]): void {
     const ctx = this.ctx;
-    const keys = new Set<string>();
-    for (const b of next)
-      if (b.type === 'paragraph' && b.list && ctx.rebuild.has(b.list.key)) keys.add(b.list.key);
-    if (keys.size === 0) return;
+    const flagged = new Set<number>();
+    next.forEach((b, i) => {
+      if (b.type === 'paragraph' && ctx.rebuild.has(b)) flagged.add(i);
+    });
+    if (flagged.size === 0) return;
+    for (const i of flagged) ctx.rebuild.delete(next[i] as ParagraphBlock);
     const first = sources[0];
     if (!first) return;
     const kept = new Map<number, AnySource>();
@@ -247,8 +249,8 @@ class Planner {
       const src = kept.get(i);
       at += src ? src.endIndex - src.startIndex : this.length(b);
     });
+    const keys = new Set([...flagged].map((i) => (next[i] as ParagraphBlock).list!.key));
     for (const key of keys) {
-      ctx.rebuild.delete(key);
       const idx = next.flatMap((b, i) => (b.type === 'paragraph' && b.list?.key === key ? [i] : []));
       const items = idx.map((i) => next[i] as ParagraphBlock);
       if (idx[idx.length - 1]! - idx[0]! !== idx.length - 1) {
@@ -257,23 +259,37 @@ class Planner {
           'Keep the list in one piece, or nest the item in Docs.',
         );
       }
-      const kind = items[0]!.list!.kind;
-      if (items.some((b) => b.list!.kind !== kind)) {
+      // Start at an outer item that is not the list's first, before the first nested newcomer:
+      // the bulleted set then joins the list of the item before it and keeps that list's glyphs.
+      // Without one the whole list is re-created from a preset, which needs one kind throughout.
+      const firstFlagged = idx.findIndex((i) => flagged.has(i));
+      let from = 0;
+      for (let p = firstFlagged; p >= 1; p--) {
+        if (items[p]!.list!.level === 0) {
+          from = p;
+          break;
+        }
+      }
+      const set = items.slice(from);
+      const kind = set[0]!.list!.kind;
+      if (from === 0 && items.some((b) => b.list!.kind !== kind)) {
         throw new ValidationError(
           'A nested list item is new in a list that mixes numbered, bulleted or checkbox levels; the Docs API can only create lists of one kind.',
           'Give the new item the same kind of marker as its list, or nest it in Docs.',
         );
       }
-      for (let k = idx.length - 1; k >= 0; k--) {
-        const level = items[k]!.list!.level;
-        if (level > 0) ctx.insertText(seg, starts[idx[k]!]!, '\t'.repeat(level));
+      const setIdx = idx.slice(from);
+      for (let k = setIdx.length - 1; k >= 0; k--) {
+        const level = set[k]!.list!.level;
+        if (level > 0) ctx.insertText(seg, starts[setIdx[k]!]!, '\t'.repeat(level));
       }
-      const tabs = items.reduce((n, b) => n + b.list!.level, 0);
-      const lastIdx = idx[idx.length - 1]!;
+      const tabs = set.reduce((n, b) => n + b.list!.level, 0);
+      const lastIdx = setIdx[setIdx.length - 1]!;
+      const start = starts[setIdx[0]!]!;
       const end = starts[lastIdx]! + this.length(next[lastIdx]!) + tabs - 1;
       ctx.push({
         createParagraphBullets: {
-          range: ctx.range(seg, starts[idx[0]!]!, Math.max(end, starts[idx[0]!]! + 1)),
+          range: ctx.range(seg, start, Math.max(end, start + 1)),
           bulletPreset: PRESETS[kind],
         },
       });
