@@ -212,17 +212,6 @@ function delimitersSafe(inlines: readonly Inline[]): boolean {
   return !UNSAFE_EDGE.test(firstCodePoint(first.text)) && !UNSAFE_EDGE.test(lastCodePoint(last.text));
 }
 
-/** The span properties of a run: everything that Markdown itself does not spell. */
-function spanProps(style: TextStyle): string {
-  const rest: TextStyle = { ...style };
-  delete rest.link;
-  if (rest.bold === true) delete rest.bold;
-  if (rest.italic === true) delete rest.italic;
-  if (rest.strikethrough === true) delete rest.strikethrough;
-  if (rest.font === MONO_FONT) delete rest.font;
-  return formatTextProps(rest).join(', ');
-}
-
 interface Layer {
   key(style: TextStyle): string | null;
   wrap(key: string, inlines: readonly Inline[], children: PhrasingContent[]): PhrasingContent;
@@ -237,15 +226,49 @@ function attention(flag: 'bold' | 'italic' | 'strikethrough', type: 'strong' | '
 }
 
 /** Outermost first: links, then spans, then `**`, `*`, `~~`. */
+/**
+ * One layer per property that only a span can spell, outermost first, so that runs sharing a
+ * property share one span and spans nest like the formatting does (`{!underline}a {!sup}b{/!}{/!}`).
+ * A span whose only child is another span is merged into it afterwards (`{!underline, sup}b{/!}`).
+ */
+const SPAN_LAYERS: readonly Layer[] = (
+  [
+    'suggestion',
+    'underline',
+    'smallcaps',
+    'font',
+    'weight',
+    'size',
+    'color',
+    'highlight',
+    'sup',
+    'sub',
+    'bold',
+    'italic',
+    'strikethrough',
+  ] as const
+).map((name) => ({
+  key: (style: TextStyle) => {
+    const value = style[name];
+    if (value === undefined) return null;
+    if ((name === 'bold' || name === 'italic' || name === 'strikethrough') && value === true) return null;
+    if (name === 'font' && value === MONO_FONT) return null;
+    return formatTextProps({ [name]: value } as TextStyle)[0] ?? null;
+  },
+  wrap: (props: string, _inlines: readonly Inline[], children: PhrasingContent[]): PhrasingContent => {
+    const only = children.length === 1 ? children[0] : undefined;
+    if (only?.type === 'mebdfSpan') return { ...only, props: `${props}, ${only.props}` };
+    return { type: 'mebdfSpan', props, children };
+  },
+}));
+
+/** Outermost first: links, then spans, then `**`, `*`, `~~`. */
 const LAYERS: readonly Layer[] = [
   {
     key: (style) => style.link ?? null,
     wrap: (url, _inlines, children) => ({ type: 'link', url, children }),
   },
-  {
-    key: (style) => spanProps(style) || null,
-    wrap: (props, _inlines, children) => ({ type: 'mebdfSpan', props, children }),
-  },
+  ...SPAN_LAYERS,
   attention('bold', 'strong'),
   attention('italic', 'emphasis'),
   attention('strikethrough', 'delete'),

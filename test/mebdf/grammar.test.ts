@@ -1,0 +1,430 @@
+/**
+ * One "should …" and one "should not …" test per rule of grammar/README.md, in its order.
+ */
+import { describe, expect, it } from 'vitest';
+import { lintMebdf, parseMebdf } from '../../src/mebdf/index.js';
+import { blocks, inlines, messages, only, para, text } from './helpers.js';
+
+describe('inline spans {!props}…{/!}', () => {
+  it('should apply the properties to the wrapped text only', () => {
+    expect(inlines('a {!underline}b{/!} c')).toEqual([
+      text('a '),
+      text('b', { underline: true }),
+      text(' c'),
+    ]);
+  });
+  it('should nest, innermost first, combining the properties', () => {
+    expect(inlines('{!underline}a {!color:#c00}b{/!} c{/!}')).toEqual([
+      text('a ', { underline: true }),
+      text('b', { underline: true, color: '#cc0000' }),
+      text(' c', { underline: true }),
+    ]);
+  });
+  it('should accept optional whitespace inside the braces and around commas', () => {
+    expect(inlines('{! mono , underline }a{/!}')).toEqual([
+      text('a', { font: 'Courier New', underline: true }),
+    ]);
+  });
+  it('should not pair across emphasis (spans and emphasis nest, never interleave)', () => {
+    expect(messages('*a {!underline}b* c{/!}')).toEqual([
+      '`{!underline}` opens a span that is never closed',
+      '`{/!}` closes no span',
+    ]);
+  });
+  it('should not stay open past the end of a paragraph', () => {
+    expect(messages('{!underline}a\n\nb{/!}')).toEqual([
+      '`{!underline}` opens a span that is never closed',
+      '`{/!}` closes no span',
+    ]);
+  });
+  it('should not accept a `{!` without a `}` on the same line', () => {
+    expect(only('a {!underline\nb').message).toBe('`{!` has no closing `}` on the same line');
+  });
+});
+
+describe('property lists', () => {
+  it('should read a bare boolean as true and `:false` as explicitly off', () => {
+    expect(inlines('{!underline:true, smallcaps, italic:false}a{/!}')).toEqual([
+      text('a', { underline: true, smallcaps: true, italic: false }),
+    ]);
+  });
+  it('should not accept a switch with a value other than true or false', () => {
+    expect(only('{!underline:yes}a{/!}').message).toBe(
+      'underline is a switch: write `underline` or `underline:false`',
+    );
+  });
+  it('should not accept a value property without a value', () => {
+    expect(only('{!color}a{/!}').message).toBe('color needs a value: `color:…`');
+  });
+  it('should not accept an empty property list', () => {
+    expect(only('{!}a{/!}').message).toContain('empty property');
+  });
+  it('should not accept a paragraph property in an inline span', () => {
+    expect(only('{!align:center}a{/!}').message).toContain('align is a paragraph property');
+  });
+});
+
+describe('property values', () => {
+  it('should normalise colours: #rgb, #RRGGBB and names to lowercase #rrggbb', () => {
+    expect(inlines('{!color:#C00}a{/!}{!color:#AbCdEf}b{/!}{!highlight:yellow}c{/!}')).toEqual([
+      text('a', { color: '#cc0000' }),
+      text('b', { color: '#abcdef' }),
+      text('c', { highlight: '#ffff00' }),
+    ]);
+  });
+  it('should not accept a colour that is neither hex nor a known name', () => {
+    expect(only('{!color:#12}a{/!}').message).toBe('color: `#12` is not a colour');
+  });
+  it('should convert lengths in pt, in, cm and mm to points', () => {
+    const [block] = blocks('{!indent-left:0.5in, indent-right:1cm, space-before:12pt, space-after:5mm}\nx');
+    expect(block).toEqual(
+      para([text('x')], { indentLeft: 36, indentRight: 28.3465, spaceBefore: 12, spaceAfter: 14.1732 }),
+    );
+  });
+  it('should not accept a length without a unit, or a negative one where it makes no sense', () => {
+    expect(messages('{!size:12}a{/!}')).toEqual(['size: `12` is not a length']);
+    expect(messages('{!indent-left:-1pt}\nx')).toEqual([
+      'indent-left: `-1pt`: a negative length is not allowed here',
+    ]);
+  });
+  it('should read font weights by name or as 100–900', () => {
+    expect(inlines('{!weight:Semi Bold}a{/!}{!weight:300}b{/!}')).toEqual([
+      text('a', { weight: 600 }),
+      text('b', { weight: 300 }),
+    ]);
+  });
+  it('should not accept a weight off the 100 grid', () => {
+    expect(only('{!weight:450}a{/!}').message).toBe('weight: `450` is not a font weight');
+  });
+  it('should read line spacing names, multipliers and percentages as percent', () => {
+    const [a, b, c, d] = blocks(
+      '{!line-spacing:single}\na\n\n{!line-spacing:1.15}\nb\n\n{!line-spacing:double}\nc\n\n{!line-spacing:130%}\nd',
+    );
+    expect([a, b, c, d].map((block) => block?.type === 'paragraph' && block.style.lineSpacing)).toEqual([
+      100, 115, 200, 130,
+    ]);
+  });
+  it('should not accept a line spacing that is not a name, number or percentage', () => {
+    expect(only('{!line-spacing:wide}\nx').message).toBe('line-spacing: `wide` is not a line spacing');
+  });
+  it('should store a hanging indent as a negative first-line indent', () => {
+    expect(blocks('{!hanging-indent:18pt}\nx')).toEqual([para([text('x')], { firstLineIndent: -18 })]);
+  });
+  it('should read align, sup/sub, font, size and suggest', () => {
+    expect(
+      blocks('{!align:justify}\n{!font:Open Sans, size:10.5pt, sub}a{/!}{!suggest:delete}b{/!}'),
+    ).toEqual([
+      para([text('a', { font: 'Open Sans', size: 10.5, sub: true }), text('b', { suggestion: 'delete' })], {
+        align: 'justify',
+      }),
+    ]);
+  });
+  it('should not accept an unknown alignment or suggestion kind', () => {
+    expect(lintMebdf('{!align:centre}\nx')[0]?.suggestion).toBe('did you mean `center`?');
+    expect(only('{!suggest:maybe}a{/!}').message).toBe('suggest: `maybe` is not insert or delete');
+  });
+  it('should let sup and sub replace each other (at most one is set)', () => {
+    expect(inlines('{!sup}{!sub}a{/!}{/!}')).toEqual([text('a', { sub: true })]);
+  });
+});
+
+describe('block directives {!props} on their own line', () => {
+  it('should apply to every following paragraph until changed (stateful)', () => {
+    expect(blocks('{!align:center, color:red}\n\na\n\nb\n\n{!align:right}\n\nc')).toEqual([
+      para([text('a', { color: '#ff0000' })], { align: 'center' }),
+      para([text('b', { color: '#ff0000' })], { align: 'center' }),
+      para([text('c', { color: '#ff0000' })], { align: 'right' }),
+    ]);
+  });
+  it('should turn a switch off with `:false`', () => {
+    expect(blocks('{!underline}\na\n\n{!underline:false}\nb')).toEqual([
+      para([text('a', { underline: true })]),
+      para([text('b', { underline: false })]),
+    ]);
+  });
+  it('should end a paragraph when it follows it on the next line', () => {
+    expect(blocks('a\n{!align:right}\nb')).toEqual([
+      para([text('a')]),
+      para([text('b')], { align: 'right' }),
+    ]);
+  });
+  it('should not be a block directive when text follows on the same line', () => {
+    expect(blocks('{!underline}a{/!}')).toEqual([para([text('a', { underline: true })])]);
+  });
+  it('should not accept an unknown property, suggesting the closest name', () => {
+    const diagnostic = only('{!colour:red}\nx');
+    expect(diagnostic).toMatchObject({
+      line: 1,
+      column: 3,
+      text: 'colour:red',
+      suggestion: 'did you mean `color`?',
+    });
+  });
+});
+
+describe('named paragraph styles', () => {
+  it('should set the named style and reset the state to it', () => {
+    expect(
+      blocks('{!align:center}\n{!Title}\nT\n{!Subtitle}\nS\n{!Normal text}\nN\n{!Heading 3}\nH'),
+    ).toEqual([
+      para([text('T')], { namedStyle: 'TITLE' }),
+      para([text('S')], { namedStyle: 'SUBTITLE' }),
+      para([text('N')]),
+      para([text('H')], { namedStyle: 'HEADING_3' }),
+    ]);
+  });
+  it('should combine with properties in one directive', () => {
+    expect(blocks('{!Title, align:center}\nT')).toEqual([
+      para([text('T')], { namedStyle: 'TITLE', align: 'center' }),
+    ]);
+  });
+  it('should not accept an unknown style name, suggesting the closest', () => {
+    expect(only('{!Titel}\nx')).toMatchObject({
+      message: 'unknown property or paragraph style `Titel`',
+      suggestion: 'did you mean `Title`?',
+    });
+  });
+  it('should not accept a named style in an inline span', () => {
+    expect(only('{!Title}x{/!}').message).toBe(
+      '`Title` is only allowed as a block directive on a line of its own',
+    );
+  });
+  it('should not accept two named styles in one directive', () => {
+    expect(only('{!Title, Subtitle}\nx').message).toBe('a block directive names at most one paragraph style');
+  });
+});
+
+describe('headings', () => {
+  it('should map # … ###### to HEADING_1 … HEADING_6 (setext headings too)', () => {
+    expect(blocks('# a\n\n###### b\n\nc\n===')).toEqual([
+      para([text('a')], { namedStyle: 'HEADING_1' }),
+      para([text('b')], { namedStyle: 'HEADING_6' }),
+      para([text('c')], { namedStyle: 'HEADING_1' }),
+    ]);
+  });
+  it('should put a heading anchor right after the #s as the first inline', () => {
+    expect(blocks('## {^ h.4k2x9}Intro')).toEqual([
+      para([{ type: 'anchor', id: 'h.4k2x9' }, text('Intro')], { namedStyle: 'HEADING_2' }),
+    ]);
+  });
+  it('should not let a block directive named style override a # heading', () => {
+    expect(blocks('{!Title}\n# a')).toEqual([para([text('a')], { namedStyle: 'HEADING_1' })]);
+  });
+});
+
+describe('anchors {^ id} and {^}', () => {
+  it('should read an anchor with an id of [A-Za-z0-9._:-] and a proposed anchor', () => {
+    expect(inlines('a{^ kix.abc-1:x_y}b{^}')).toEqual([
+      text('a'),
+      { type: 'anchor', id: 'kix.abc-1:x_y' },
+      text('b'),
+      { type: 'anchor', id: null },
+    ]);
+  });
+  it('should not accept other characters in an id', () => {
+    expect(only('{^ h/x}').message).toContain('may only contain letters, digits');
+  });
+  it('should link to an anchor with [text](#^id)', () => {
+    expect(inlines('[see](#^h.x)')).toEqual([text('see', { link: '#^h.x' })]);
+  });
+});
+
+describe('embeds {^= id kind "caption"}', () => {
+  it('should read id, kind and an optional quoted caption with \\" escapes', () => {
+    expect(inlines('{^= kix.ab12 image "Q3 \\"revenue\\" } chart"}{^= d.1 hr}')).toEqual([
+      { type: 'embed', id: 'kix.ab12', kind: 'image', caption: 'Q3 "revenue" } chart' },
+      { type: 'embed', id: 'd.1', kind: 'hr' },
+    ]);
+  });
+  it('should not accept an unknown kind, suggesting the closest', () => {
+    expect(only('{^= x.1 imag}')).toMatchObject({
+      message: 'unknown embed kind `imag`',
+      suggestion: 'did you mean `image`?',
+    });
+  });
+  it('should not accept an embed without a kind', () => {
+    expect(only('{^= x.1}').message).toContain('an embed is written');
+  });
+});
+
+describe('Markdown inline formatting', () => {
+  it('should map **, *, ~~, code spans and links to the text style', () => {
+    expect(inlines('**b** *i* ~~s~~ `c` [l](https://x.y)')).toEqual([
+      text('b', { bold: true }),
+      text(' '),
+      text('i', { italic: true }),
+      text(' '),
+      text('s', { strikethrough: true }),
+      text(' '),
+      text('c', { font: 'Courier New' }),
+      text(' '),
+      text('l', { link: 'https://x.y' }),
+    ]);
+  });
+  it('should resolve reference links and images', () => {
+    expect(inlines('[a][r] ![pic][r]\n\n[r]: https://x.y/i.png')).toEqual([
+      text('a', { link: 'https://x.y/i.png' }),
+      text(' '),
+      { type: 'image', url: 'https://x.y/i.png', alt: 'pic' },
+    ]);
+  });
+  it('should not turn a bare URL into a link (no GFM autolink literals)', () => {
+    expect(inlines('see https://x.y and www.x.y')).toEqual([text('see https://x.y and www.x.y')]);
+  });
+  it('should read an image as an image inline', () => {
+    expect(inlines('![A chart](https://x.y/c.png)')).toEqual([
+      { type: 'image', url: 'https://x.y/c.png', alt: 'A chart' },
+    ]);
+  });
+});
+
+describe('line breaks', () => {
+  it('should map a backslash hard break and <br> to a break inline', () => {
+    expect(inlines('a\\\nb<br>c<br/>')).toEqual([
+      text('a'),
+      { type: 'break' },
+      text('b'),
+      { type: 'break' },
+      text('c'),
+      { type: 'break' },
+    ]);
+  });
+  it('should not keep a soft line break: it is a space', () => {
+    expect(inlines('a\nb')).toEqual([text('a b')]);
+  });
+});
+
+describe('empty paragraphs', () => {
+  it('should read {!empty} as an empty paragraph with the current style', () => {
+    expect(blocks('a\n\n{!empty}\n\n{!align:center}\n{!empty}')).toEqual([
+      para([text('a')]),
+      para([]),
+      para([], { align: 'center' }),
+    ]);
+  });
+  it('should not accept properties on {!empty}', () => {
+    expect(only('{!empty, align:center}').message).toBe('`empty` takes no properties');
+  });
+});
+
+describe('lists', () => {
+  it('should map bullet, ordered and checkbox items with nesting to one list key', () => {
+    expect(blocks('- a\n  1. b\n     - [ ] c\n- d')).toEqual([
+      { ...para([text('a')]), list: { key: '1', level: 0, kind: 'bullet' } },
+      { ...para([text('b')]), list: { key: '1', level: 1, kind: 'ordered' } },
+      { ...para([text('c')]), list: { key: '1', level: 2, kind: 'checkbox' } },
+      { ...para([text('d')]), list: { key: '1', level: 0, kind: 'bullet' } },
+    ]);
+  });
+  it('should number list keys in order of appearance and keep adjacent lists apart', () => {
+    const keys = blocks('- a\n\n* b\n\ntext\n\n1. c').map((block) =>
+      block.type === 'paragraph' && block.list ? block.list.key : null,
+    );
+    expect(keys).toEqual(['1', '2', null, '3']);
+  });
+  it('should read a checked box as a checkbox item (Docs has no checked state)', () => {
+    expect(blocks('- [x] done')).toEqual([
+      { ...para([text('done')]), list: { key: '1', level: 0, kind: 'checkbox' } },
+    ]);
+  });
+  it('should read an item with only a nested list as no paragraph of its own', () => {
+    expect(blocks('- - deep').map((block) => block.type === 'paragraph' && block.list)).toEqual([
+      { key: '1', level: 1, kind: 'bullet' },
+    ]);
+  });
+  it('should not accept nesting deeper than 9 levels', () => {
+    const deep = Array.from({ length: 11 }, (_, level) => `${'  '.repeat(level)}- x`).join('\n');
+    expect(messages(deep)).toEqual(['lists nest at most 9 levels deep']);
+  });
+});
+
+describe('tables', () => {
+  it('should read a GFM table as rows of one-paragraph cells', () => {
+    expect(blocks('| a | b |\n| - | - |\n| 1 | **2** |')).toEqual([
+      {
+        type: 'table',
+        rows: [
+          [{ blocks: [para([text('a')])] }, { blocks: [para([text('b')])] }],
+          [{ blocks: [para([text('1')])] }, { blocks: [para([text('2', { bold: true })])] }],
+        ],
+      },
+    ]);
+  });
+  it('should read the {!table} form with several paragraphs, lists and merged cells', () => {
+    expect(
+      blocks(
+        '{!table}\n{!row}\n{!cell, colspan:2}\na\n\nb\n{!cell}\n{!row}\n{!cell}\n- x\n{!cell}\ny\n{!end-table}',
+      ),
+    ).toEqual([
+      {
+        type: 'table',
+        rows: [
+          [{ blocks: [para([text('a')]), para([text('b')])], colSpan: 2 }, { blocks: [para([])] }],
+          [
+            { blocks: [{ ...para([text('x')]), list: { key: '1', level: 0, kind: 'bullet' } }] },
+            { blocks: [para([text('y')])] },
+          ],
+        ],
+      },
+    ]);
+  });
+  it('should not accept rows of different lengths', () => {
+    expect(messages('{!table}\n{!row}\n{!cell}\na\n{!row}\n{!cell}\nb\n{!cell}\nc\n{!end-table}')).toEqual([
+      'every row of a table must have the same number of cells (the first has 1)',
+    ]);
+  });
+  it('should not accept table directives out of place', () => {
+    expect(messages('{!cell}\n\n{!row}\n\n{!end-table}\n\n{!table}\n{!table}\nx')).toEqual([
+      '`{!cell}` outside a table row',
+      '`{!row}` outside a table',
+      '`{!end-table}` without a `{!table}`',
+      'a `{!table}` is never closed',
+      'tables cannot be nested',
+      'content inside `{!table}` must follow a `{!cell}`',
+    ]);
+  });
+  it('should not accept a cell span that is not a whole number', () => {
+    expect(only('{!table}\n{!row}\n{!cell, colspan:two}\na\n{!end-table}').message).toBe(
+      'colspan needs a whole number of at least 1, e.g. `colspan:2`',
+    );
+  });
+});
+
+describe('footnotes', () => {
+  it('should map [^label] and its definition to a footnote reference and model.footnotes', () => {
+    expect(parseMebdf('a[^n.1] b[^z]\n\n[^z]: Zed.\n[^n.1]: One.\n\n    Two.')).toEqual({
+      blocks: [
+        para([
+          text('a'),
+          { type: 'footnoteRef', label: 'n.1' },
+          text(' b'),
+          { type: 'footnoteRef', label: 'z' },
+        ]),
+      ],
+      footnotes: { 'n.1': [para([text('One.')]), para([text('Two.')])], z: [para([text('Zed.')])] },
+    });
+  });
+  it('should not accept a definition that nothing references', () => {
+    expect(only('a\n\n[^x]: never used').message).toBe('footnote [^x] is defined but never referenced');
+  });
+});
+
+describe('constructs Google Docs cannot hold', () => {
+  it('should read fenced and indented code as monospace paragraphs, one per line', () => {
+    expect(blocks('```js\nlet a;\n\nb\n```')).toEqual([
+      para([text('let a;', { font: 'Courier New' })]),
+      para([]),
+      para([text('b', { font: 'Courier New' })]),
+    ]);
+  });
+  it('should not accept block quotes, horizontal rules or raw HTML', () => {
+    expect(messages('> q\n\n---\n\n<div>x</div>\n\na <b>c</b>')).toEqual([
+      'block quotes have no Google Docs equivalent',
+      'a horizontal rule cannot be created from MEBDF',
+      'raw HTML is not part of MEBDF',
+      'raw HTML is not part of MEBDF',
+      'raw HTML is not part of MEBDF',
+      'raw HTML is not part of MEBDF',
+    ]);
+  });
+});
