@@ -496,6 +496,12 @@ class Planner {
         'Add an empty paragraph before the first heading in Docs, then import the preamble.',
       );
     }
+    if (prevSrc && prevSrc.kind === 'table') {
+      throw new ValidationError(
+        'New content after a table that ends the section cannot be written: the only paragraph after the table is the next heading, which would lose its id.',
+        'Add an empty paragraph after the table in Docs first, or put the new content before the table.',
+      );
+    }
     throw new ValidationError(
       'The new content cannot be placed: there is no paragraph next to it to insert at.',
       'Keep at least one existing paragraph next to new content.',
