@@ -6,6 +6,7 @@ import { EmbeddedObjectNotFoundError, ValidationError } from '../../errors.js';
 import type { NamedStyleType, ParagraphBlock, TextStyle } from '../../mebdf/model.js';
 import type { NamedStyleBase } from '../export/styles.js';
 import type { Request } from '../types.js';
+import type { RunStyles } from './run-styles.js';
 import { type TextField, textStylePayload } from './styles.js';
 import { ObjectCodes, type Units } from './units.js';
 
@@ -38,6 +39,8 @@ export class PlanContext {
     readonly bases: Record<NamedStyleType, NamedStyleBase>,
     /** Whether an embed id is a positioned object (zero-width). */
     readonly positioned: (id: string) => boolean,
+    /** Styles of the characters of the document as read. */
+    readonly runStyles: RunStyles,
   ) {}
 
   recordDeleted(id: string, kind = 'object', caption?: string): void {

@@ -328,12 +328,14 @@ export function editParagraph(
       if (nu.styles.slice(g.n, g.n + g.nLen).some((st) => st?.suggestion)) throw writesSuggestion();
       insertUnits(ctx, seg, s + g.o, nu, g.n, g.n + g.nLen);
       if (restyleAll) continue;
+      // New text takes the style of the character before it, or at a paragraph start the one
+      // after it (already given its new style: later stretches are done first), or the newline's.
       const inherited =
         g.o > 0
-          ? (ou.styles[g.o - 1] ?? null)
+          ? (ou.styles[g.o - 1] ?? ctx.runStyles.at(seg, s + g.o - 1))
           : g.o + g.oLen < ou.text.length
-            ? (ou.styles[g.o + g.oLen] ?? null)
-            : null;
+            ? (nu.styles[g.n + g.nLen] ?? null)
+            : ctx.runStyles.at(seg, s + g.o + g.oLen);
       for (const r of runs(nu.styles, g.n, g.n + g.nLen)) {
         const at = s + g.o + (r.start - g.n);
         ctx.textStyle(

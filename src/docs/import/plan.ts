@@ -23,6 +23,7 @@ import {
   isHeading,
 } from './guards.js';
 import { editParagraph, type Inherited, insertParagraphs, PRESETS } from './paragraphs.js';
+import { RunStyles } from './run-styles.js';
 import { toUnits } from './units.js';
 
 export interface PlanTarget {
@@ -160,15 +161,16 @@ class Planner {
       return null;
     };
     /** The first block after op k that survives (kept or paired): what `before` inserts inherit. */
-    const survivor = (k: number): { block: ParagraphBlock; isNew: boolean } | null => {
+    const survivor = (k: number): { block: ParagraphBlock; isNew: boolean; start: number } | null => {
       for (let j = k + 1; j < ops.length; j++) {
         const op = ops[j]!;
         if (op.op === 'ins' || op.op === 'del') continue;
         if (sources[op.o]!.kind !== 'paragraph') return null;
         // A paired block is already edited when the insert happens (later ops run first).
+        const start = sources[op.o]!.startIndex;
         return op.op === 'pair'
-          ? { block: next[op.n] as ParagraphBlock, isNew: true }
-          : { block: old[op.o] as ParagraphBlock, isNew: false };
+          ? { block: next[op.n] as ParagraphBlock, isNew: true, start }
+          : { block: old[op.o] as ParagraphBlock, isNew: false, start };
       }
       return null;
     };
@@ -436,7 +438,7 @@ class Planner {
     sources: AnySource[],
     prev: number | null,
     next: number | null,
-    surv: { block: ParagraphBlock; isNew: boolean } | null,
+    surv: { block: ParagraphBlock; isNew: boolean; start: number } | null,
     tailEnd: number | null,
   ): void {
     const ctx = this.ctx;
@@ -444,7 +446,10 @@ class Planner {
     const nextSrc = next !== null ? sources[next]! : null;
     if (prevSrc && prevSrc.kind === 'paragraph') {
       const pb = old[prev!] as ParagraphBlock;
-      const inh: Inherited = { style: pb.style, list: pb.list, textStyle: lastTextStyle(pb, ctx) };
+      // Text typed at the end of a paragraph takes its last character's style, or the newline's.
+      const x = prevSrc.endIndex - 1;
+      const textStyle = lastTextStyle(pb, ctx) ?? ctx.runStyles.at(seg, x > prevSrc.startIndex ? x - 1 : x);
+      const inh: Inherited = { style: pb.style, list: pb.list, textStyle };
       const atTail = tailEnd !== null && prevSrc.endIndex === tailEnd;
       this.insertAfter(seg, prevSrc.endIndex - 1, blocks, inh, atTail);
       return;
@@ -456,7 +461,7 @@ class Planner {
         style: nb0.style,
         list: nb0.list,
         listIsNew: surv.isNew,
-        textStyle: firstTextStyle(nb0, ctx),
+        textStyle: firstTextStyle(nb0, ctx) ?? (surv.isNew ? null : ctx.runStyles.at(seg, surv.start)),
       };
       const hid = isHeading(nb0) ? headingAnchorId(nb0) : null;
       if (hid && !hid.startsWith('h.synthetic-')) {
@@ -709,7 +714,13 @@ export function planImport(input: PlanInput): Plan {
   const { old, next } = input;
   if (input.scope.kind === 'section') checkSection(old.model, next, input.scope.anchorId);
   const positionedIds = new Set(Object.keys(input.tab.positionedObjects ?? {}));
-  const ctx = new PlanContext(input.tabId, namedStyleBases(input.tab), (id) => positionedIds.has(id));
+  const bases = namedStyleBases(input.tab);
+  const ctx = new PlanContext(
+    input.tabId,
+    bases,
+    (id) => positionedIds.has(id),
+    new RunStyles(input.tab, input.tabId, bases),
+  );
 
   // Objects: every placeholder must name an object of the target, once; missing ones would go.
   const { oldEmbeds, seen, missing } = checkObjects(old.model, next, input.tabEmbedIds, input.allowDeletions);

@@ -1,0 +1,91 @@
+/**
+ * The style a character of the document as read has, in model terms (relative to its paragraph's
+ * named style, as the exporter says it). The model has no style for what it does not show (a
+ * paragraph's closing newline, an object), yet text typed next to those takes their style: knowing
+ * it lets the planner write only the fields that differ instead of every field.
+ */
+import type { NamedStyleType, TextStyle } from '../../mebdf/model.js';
+import { linkHref } from '../export/paragraph.js';
+import { diffText, type NamedStyleBase, overlayText, type TextLoss, toNamedStyle } from '../export/styles.js';
+import type { DocsTextStyle, DocumentTab, Paragraph, StructuralElement } from '../types.js';
+
+interface Located {
+  start: number;
+  end: number;
+  paragraph: Paragraph;
+}
+
+export class RunStyles {
+  private readonly bySegment = new Map<string, Located[]>();
+
+  constructor(
+    private readonly tab: DocumentTab,
+    private readonly tabId: string,
+    private readonly bases: Record<NamedStyleType, NamedStyleBase>,
+  ) {}
+
+  /** The model style of the character at `index` of segment `seg`; null when it cannot be said. */
+  at(seg: string, index: number): TextStyle | null {
+    const paras = this.paragraphs(seg);
+    let lo = 0;
+    let hi = paras.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const p = paras[mid]!;
+      if (index < p.start) hi = mid - 1;
+      else if (index >= p.end) lo = mid + 1;
+      else return this.inParagraph(p.paragraph, index);
+    }
+    return null;
+  }
+
+  private inParagraph(p: Paragraph, index: number): TextStyle | null {
+    const el = (p.elements ?? []).find((e) => (e.startIndex ?? 0) <= index && index < (e.endIndex ?? 0));
+    if (!el) return null;
+    const holder =
+      el.textRun ??
+      el.inlineObjectElement ??
+      el.person ??
+      el.richLink ??
+      el.dateElement ??
+      el.autoText ??
+      el.footnoteReference ??
+      el.pageBreak ??
+      el.columnBreak ??
+      el.horizontalRule;
+    const ts = (holder as { textStyle?: DocsTextStyle } | undefined)?.textStyle;
+    if (el.textRun?.suggestedInsertionIds?.length || el.textRun?.suggestedDeletionIds?.length) return null;
+    const base = this.bases[toNamedStyle(p.paragraphStyle?.namedStyleType)].text;
+    const losses: TextLoss[] = [];
+    const style = diffText(overlayText(base, ts), base, !!ts?.link, losses);
+    if (losses.length > 0) return null; // an "off" the model cannot say: not a safe starting point
+    if (ts?.link) {
+      const href = linkHref(ts.link, this.tabId);
+      if (!href) return null;
+      style.link = href;
+    }
+    return style;
+  }
+
+  private paragraphs(seg: string): Located[] {
+    let list = this.bySegment.get(seg);
+    if (!list) {
+      list = [];
+      const content = seg === '' ? this.tab.body?.content : this.tab.footnotes?.[seg]?.content;
+      collect(content ?? [], list);
+      list.sort((a, b) => a.start - b.start);
+      this.bySegment.set(seg, list);
+    }
+    return list;
+  }
+}
+
+function collect(content: StructuralElement[], out: Located[]): void {
+  for (const se of content) {
+    if (se.paragraph) out.push({ start: se.startIndex ?? 0, end: se.endIndex ?? 0, paragraph: se.paragraph });
+    else if (se.table) {
+      for (const row of se.table.tableRows ?? [])
+        for (const cell of row.tableCells ?? []) collect(cell.content ?? [], out);
+    } else if (se.tableOfContents) collect(se.tableOfContents.content ?? [], out);
+  }
+}
