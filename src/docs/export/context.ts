@@ -59,7 +59,6 @@ export class ExportContext {
   /** Footnote ids referenced but not converted yet, with their labels, in order of reference. */
   readonly pendingFootnotes: Array<{ label: string; footnoteId: string; block: number }> = [];
   private readonly definedFootnotes = new Set<string>();
-  private readonly once = new Set<string>();
 
   constructor(
     readonly tab: DocumentTab,
@@ -70,14 +69,6 @@ export class ExportContext {
 
   warn(message: string, group?: { text: string; where: string }): void {
     this.warnings.push(group ? { block: this.block, message, group } : { block: this.block, message });
-  }
-
-  /** A warning given once per block (equal messages are also merged when the export is assembled). */
-  warnOnce(key: string, message: string): void {
-    const k = `${this.block}:${key}`;
-    if (this.once.has(k)) return;
-    this.once.add(k);
-    this.warn(message);
   }
 
   defineFootnote(label: string, footnoteId: string): void {

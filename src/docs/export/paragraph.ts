@@ -279,11 +279,10 @@ export function convertParagraph(
       indentFirstLine: info.indentFirstLine ?? paraBase.indentFirstLine,
     };
     block.list = { key: bullet.listId, level: nesting, kind: info.kind };
-    if (info.loss)
-      ctx.warnOnce(
-        `list:${bullet.listId}:${nesting}`,
-        `In list ${bullet.listId} level ${nesting + 1}, ${info.loss}.`,
-      );
+    if (info.loss) {
+      const text = `In list ${bullet.listId} level ${nesting + 1}, ${info.loss}`;
+      ctx.warn(`${text} (${where()}).`, { text, where: where() });
+    }
   }
   const resolved = overlayParagraph(base.paragraph, ps);
   for (const key of ['indentLeft', 'indentRight'] as const) {
