@@ -43,6 +43,17 @@ describe('planner rules', () => {
     expect(del.startIndex).toBe(10);
   });
 
+  it('never splits a surrogate pair: an emoji replaced by one sharing its high half is replaced whole', async () => {
+    const doc = makeDoc({ blocks: [para('Mood: 😀 today')] });
+    const { requests, after, intended } = await run(doc, (c) => c.replace('😀', '😁'));
+    expect(after).toBe(intended);
+    const del = requests.find((r) => r.deleteContentRange)!.deleteContentRange!.range as {
+      startIndex: number;
+      endIndex: number;
+    };
+    expect([del.startIndex, del.endIndex]).toEqual([7, 9]);
+  });
+
   it('leaves unchanged paragraphs alone: every request stays inside the edited one', async () => {
     const doc = makeDoc({
       blocks: [para('First paragraph.'), para('Second paragraph.'), para('Third paragraph.')],
