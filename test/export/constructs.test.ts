@@ -433,3 +433,26 @@ describe('lossy cases are warned about', () => {
     ]);
   });
 });
+
+describe('named ranges outside the body text', () => {
+  it('are reported, not dropped silently', () => {
+    const built = build({
+      blocks: [para('x')],
+      namedRanges: {
+        h: {
+          name: 'h',
+          namedRanges: [
+            {
+              namedRangeId: 'kix.inheader',
+              name: 'h',
+              ranges: [{ segmentId: 'kix.hdr', startIndex: 0, endIndex: 1 }],
+            },
+          ],
+        },
+      },
+    });
+    expect(built.warnings.map((w) => w.message)).toEqual([
+      'Named range "h" (kix.inheader) starts in segment kix.hdr (a header, a footer or an unreferenced footnote) and is not shown.',
+    ]);
+  });
+});

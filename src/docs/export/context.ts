@@ -33,6 +33,15 @@ export class NamedRangeStarts {
     for (const list of this.bySegment.values()) list.sort((a, b) => a.index - b.index || cmp(a.id, b.id));
   }
 
+  /** Every start not placed yet, in any segment (named ranges in headers and footers). */
+  rest(): Array<AnchorStart & { segmentId: string }> {
+    const out: Array<AnchorStart & { segmentId: string }> = [];
+    for (const [segmentId, list] of this.bySegment) {
+      for (const a of list.slice(this.cursor.get(segmentId) ?? 0)) out.push({ ...a, segmentId });
+    }
+    return out;
+  }
+
   /** The not yet placed starts of the segment that lie before `end`. */
   take(segmentId: string, end: number): AnchorStart[] {
     const list = this.bySegment.get(segmentId);

@@ -69,9 +69,11 @@ export function buildTab(doc: Document, tabId?: string | null): BuiltTab {
   }
   ctx.block = -1;
 
-  const leftovers = ctx.namedRanges.take('', Number.POSITIVE_INFINITY);
-  for (const a of leftovers) {
-    ctx.warn(`Named range "${a.name}" (${a.id}) starts after the last paragraph and is not shown.`);
+  for (const a of ctx.namedRanges.rest()) {
+    const where = a.segmentId
+      ? `in segment ${a.segmentId} (a header, a footer or an unreferenced footnote)`
+      : 'after the last paragraph';
+    ctx.warn(`Named range "${a.name}" (${a.id}) starts ${where} and is not shown.`);
   }
   for (const [kind, map] of [
     ['header', tab.content.headers],
