@@ -2,7 +2,6 @@
  * `remarkMebdf`: the remark plugin. It only wires the three MEBDF extensions (micromark syntax,
  * from-markdown, to-markdown) into the processor; compose it with `remark-gfm` as usual.
  */
-import type { Root } from 'mdast';
 import type {} from 'remark-parse';
 import type {} from 'remark-stringify';
 import type { Processor } from 'unified';
@@ -10,7 +9,7 @@ import { mebdfFromMarkdown } from './mdast/from-markdown.js';
 import { mebdfToMarkdown } from './mdast/to-markdown.js';
 import { mebdfSyntax } from './syntax/syntax.js';
 
-export default function remarkMebdf(this: Processor<Root>): undefined {
+export default function remarkMebdf(this: Processor): undefined {
   const data = this.data();
   data.micromarkExtensions ??= [];
   data.fromMarkdownExtensions ??= [];

@@ -385,10 +385,13 @@ class Reader {
       this.report(node, '|', 'a table cannot appear inside a list item, a footnote or another table');
       return;
     }
+    // GFM: a row with fewer cells than the header gets empty ones, extra cells are ignored.
+    const width = node.children[0]?.children.length ?? 0;
     const rows: TableCell[][] = node.children.map((row) =>
-      row.children.map((cell: MdastTableCell) => ({
-        blocks: [this.paragraph(this.state.named, cell.children)],
-      })),
+      Array.from({ length: width }, (_, index): TableCell => {
+        const cell: MdastTableCell | undefined = row.children[index];
+        return { blocks: [this.paragraph(this.state.named, cell ? cell.children : [])] };
+      }),
     );
     context.sink.push({ type: 'table', rows });
   }
@@ -422,7 +425,8 @@ class Reader {
         this.phrasing(node.children, { ...style, strikethrough: true }, out);
         return;
       case 'inlineCode':
-        this.pushText(out, node.value, { ...style, font: MONO_FONT });
+        // CommonMark: a line ending inside a code span is a space.
+        this.pushText(out, node.value.replace(/\r\n|\r|\n/g, ' '), { ...style, font: MONO_FONT });
         return;
       case 'link':
         this.phrasing(node.children, { ...style, link: node.url }, out);
@@ -433,11 +437,12 @@ class Reader {
         return;
       }
       case 'image':
-        out.push({ type: 'image', url: node.url, alt: node.alt ?? '' });
+        out.push({ type: 'image', url: node.url, alt: (node.alt ?? '').replace(/\r\n|\r|\n/g, ' ') });
         return;
       case 'imageReference': {
         const definition = this.definitions.get(node.identifier);
-        if (definition) out.push({ type: 'image', url: definition.url, alt: node.alt ?? '' });
+        if (definition)
+          out.push({ type: 'image', url: definition.url, alt: (node.alt ?? '').replace(/\r\n|\r|\n/g, ' ') });
         return;
       }
       case 'break':
