@@ -456,3 +456,20 @@ describe('named ranges outside the body text', () => {
     ]);
   });
 });
+
+describe('paragraph formatting MEBDF has no form for', () => {
+  it('is named in a warning', () => {
+    const built = build({
+      blocks: [
+        para('tabbed', {
+          tabStops: [{ offset: { magnitude: 72, unit: 'PT' }, alignment: 'START' }],
+          shading: { backgroundColor: { color: { rgbColor: { red: 1 } } } },
+          pageBreakBefore: true,
+        }),
+      ],
+    });
+    expect(built.warnings.map((w) => w.message)).toEqual([
+      'Paragraph formatting (page break before, shading, tab stops) in Normal text paragraph "tabbed" is not shown.',
+    ]);
+  });
+});

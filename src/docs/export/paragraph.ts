@@ -447,6 +447,7 @@ function paragraphLosses(
   if (ps.direction === 'RIGHT_TO_LEFT' && named.direction !== 'RIGHT_TO_LEFT')
     lost.push('right-to-left direction');
   if (ps.shading?.backgroundColor?.color?.rgbColor) lost.push('shading');
+  if ((ps.tabStops?.length ?? 0) > 0 && !(named.tabStops?.length ?? 0)) lost.push('tab stops');
   for (const side of ['borderTop', 'borderBottom', 'borderLeft', 'borderRight', 'borderBetween'] as const) {
     const b = ps[side];
     if (b?.width?.magnitude && b.color?.color?.rgbColor) {
