@@ -4,7 +4,7 @@
  * Embeds: `<kind>.<n>` — the embed kind (`pagebreak`, `columnbreak`, `sectionbreak`, `hr`, `toc`,
  * `autotext`, `equation`, `unknown`) and its 1-based ordinal among the elements of that kind in
  * the tab, counted in reading order over the whole tab body (table cells included, a footnote's
- * content counted where the footnote is first referenced). A section export uses the ids of the
+ * content counted right after the block that first references it). A section export uses the ids of the
  * whole tab's export, so ids in a section and in its tab agree. The ordinal is stable for a given
  * revision only: the import planner matches these placeholders against an export of the same
  * revision (the `base` token pins it), never across edits. Real Docs ids never look like this

@@ -94,8 +94,6 @@ export function paragraphWhere(p: Paragraph, styleName: string): string {
 export interface ConvertedParagraph {
   block: ParagraphBlock;
   source: ParagraphSource;
-  /** The paragraph's list id (the model key is assigned later, by first appearance). */
-  listId?: string;
 }
 
 /**
@@ -268,9 +266,7 @@ export function convertParagraph(
   let paraBase = base.paragraph;
   const block: ParagraphBlock = { type: 'paragraph', style: { namedStyle }, inlines: [] };
   const bullet = p.bullet;
-  let listId: string | undefined;
   if (bullet?.listId) {
-    listId = bullet.listId;
     const nesting = bullet.nestingLevel ?? 0;
     const info = listLevel(ctx.tab, bullet.listId, nesting);
     paraBase = {
@@ -335,9 +331,7 @@ export function convertParagraph(
     source.nestingLevel = bullet.nestingLevel ?? 0;
   }
   if (p.positionedObjectIds?.length) source.positionedObjectIds = [...p.positionedObjectIds];
-  const out: ConvertedParagraph = { block, source };
-  if (listId) out.listId = listId;
-  return out;
+  return { block, source };
 }
 
 /** Captions are one short line: whitespace collapsed, at most CAPTION_MAX characters. */
