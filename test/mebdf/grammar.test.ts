@@ -207,6 +207,11 @@ describe('headings', () => {
       para([{ type: 'anchor', id: 'h.4k2x9' }, text('Intro')], { namedStyle: 'HEADING_2' }),
     ]);
   });
+  it('should not treat an anchor later in the heading as the heading anchor (it stays where it is)', () => {
+    expect(blocks('## Intro {^ h.x}')).toEqual([
+      para([text('Intro '), { type: 'anchor', id: 'h.x' }], { namedStyle: 'HEADING_2' }),
+    ]);
+  });
   it('should not let a block directive named style override a # heading', () => {
     expect(blocks('{!Title}\n# a')).toEqual([para([text('a')], { namedStyle: 'HEADING_1' })]);
   });
@@ -226,6 +231,9 @@ describe('anchors {^ id} and {^}', () => {
   });
   it('should link to an anchor with [text](#^id)', () => {
     expect(inlines('[see](#^h.x)')).toEqual([text('see', { link: '#^h.x' })]);
+  });
+  it('should not read a #slug link as an anchor link: the href is kept as written', () => {
+    expect(inlines('[see](#intro)')).toEqual([text('see', { link: '#intro' })]);
   });
 });
 
@@ -325,6 +333,17 @@ describe('lists', () => {
   it('should read a checked box as a checkbox item (Docs has no checked state)', () => {
     expect(blocks('- [x] done')).toEqual([
       { ...para([text('done')]), list: { key: '1', level: 0, kind: 'checkbox' } },
+    ]);
+  });
+  it('should read `- [ ]` alone on its line as the checkbox of the paragraph after a directive', () => {
+    expect(blocks('- [ ]\n  {!align:right}\n  styled\n  {!Normal text}')).toEqual([
+      { ...para([text('styled')], { align: 'right' }), list: { key: '1', level: 0, kind: 'checkbox' } },
+    ]);
+  });
+  it('should not read an escaped `\\[ ]` as a checkbox', () => {
+    expect(blocks('- \\[ ]\n  - x')).toEqual([
+      { ...para([text('[ ]')]), list: { key: '1', level: 0, kind: 'bullet' } },
+      { ...para([text('x')]), list: { key: '1', level: 1, kind: 'bullet' } },
     ]);
   });
   it('should read an item with only a nested list as no paragraph of its own', () => {
