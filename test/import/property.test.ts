@@ -12,7 +12,7 @@ import { importSectionService, importTabService } from '../../src/docs/service/i
 import type { Document } from '../../src/docs/types.js';
 import { ValidationError } from '../../src/errors.js';
 import { parseMebdf, stringifyMebdf } from '../../src/mebdf/index.js';
-import type { Block, MebdfDocument, ParagraphBlock, TextInline } from '../../src/mebdf/model.js';
+import type { Block, MebdfDocument, ParagraphBlock, TableBlock, TextInline } from '../../src/mebdf/model.js';
 import { MemoryBackend } from './memory-backend.js';
 
 const FIXTURES = new URL('../fixtures/real/', import.meta.url);
@@ -23,6 +23,8 @@ const DOCS = [
   'cedricdelpoux__gatsby-source-google-docs__images.json',
   'cedricdelpoux__gatsby-source-google-docs__cover.json',
   'think41__extrasuite__15dNMijQYl3juFdu8LqLvJoh3K10DREbtUm82489hgAs.json',
+  'cedricdelpoux__gatsby-source-google-docs__tables.json',
+  'cedricdelpoux__gatsby-source-google-docs__lists.json',
 ];
 
 function fixture(name: string): Document {
@@ -39,7 +41,8 @@ type Edit =
   | { kind: 'newParagraph'; block: number; text: string }
   | { kind: 'removeParagraph'; block: number }
   | { kind: 'restyle'; block: number }
-  | { kind: 'renameHeading'; text: string };
+  | { kind: 'renameHeading'; text: string }
+  | { kind: 'link' | 'italic' | 'color' | 'newListItem' | 'cellText'; n: number };
 
 const editArb: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({
@@ -68,7 +71,58 @@ const editArb: fc.Arbitrary<Edit> = fc.oneof(
     kind: fc.constant('renameHeading' as const),
     text: fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 3 }).map((a) => ` ${a.join('')}`),
   }),
+  fc.record({ kind: fc.constantFrom('link' as const, 'italic' as const, 'color' as const), n: fc.nat() }),
+  fc.record({ kind: fc.constantFrom('newListItem' as const, 'cellText' as const), n: fc.nat() }),
 );
+
+/** Formatting a few characters of some paragraph, a sibling list item, a table cell edited. */
+function applyOther(doc: MebdfDocument, e: Extract<Edit, { n: number }>): boolean {
+  const blocks = doc.blocks as Block[];
+  const paras = blocks.flatMap((b, i) => (b.type === 'paragraph' && i > 0 ? [b] : []));
+  if (e.kind === 'newListItem') {
+    const items = paras.filter((p) => p.list);
+    const p = items[e.n % Math.max(1, items.length)];
+    if (!p) return false;
+    const at = blocks.indexOf(p) + 1;
+    blocks.splice(at, 0, {
+      type: 'paragraph',
+      style: { ...p.style },
+      list: { ...p.list! },
+      inlines: [{ type: 'text', text: 'new item 😀', style: {} }],
+    });
+    return true;
+  }
+  if (e.kind === 'cellText') {
+    const t = blocks.find((b): b is TableBlock => b.type === 'table');
+    const cells = t ? t.rows.flat() : [];
+    const p = cells[e.n % Math.max(1, cells.length)]?.blocks[0];
+    if (!p) return false;
+    p.inlines = [...p.inlines, { type: 'text', text: ' cell 漢字', style: {} }];
+    return true;
+  }
+  // (Underlined text is left alone: MEBDF cannot say "underlined link", Google's link chrome.)
+  const ok = (x: ParagraphBlock['inlines'][number]): boolean =>
+    x.type === 'text' && x.text.length > 3 && !x.style.link && !x.style.underline;
+  const cands = paras.filter((p) => p.inlines.some(ok));
+  const p = cands[e.n % Math.max(1, cands.length)];
+  if (!p) return false;
+  const ti = p.inlines.findIndex(ok);
+  const t = p.inlines[ti] as TextInline;
+  if (/[\uDC00-\uDFFF]/.test(t.text[1]!) || /[\uDC00-\uDFFF]/.test(t.text[3]!)) return false;
+  const add =
+    e.kind === 'link'
+      ? { link: 'https://example.com/x' }
+      : e.kind === 'italic'
+        ? { italic: true }
+        : { color: '#cc0000' };
+  const parts: TextInline[] = [
+    { ...t, text: t.text.slice(0, 1) },
+    { ...t, text: t.text.slice(1, 3), style: { ...t.style, ...add } },
+    { ...t, text: t.text.slice(3) },
+  ];
+  p.inlines.splice(ti, 1, ...parts);
+  return true;
+}
 
 /** Body paragraphs (not the section heading) that hold only text: the ones edits touch. */
 function editable(doc: MebdfDocument): number[] {
@@ -93,6 +147,7 @@ function safeOffset(text: string, at: number): number {
 }
 
 function applyEdit(doc: MebdfDocument, e: Edit, isPreamble: boolean): boolean {
+  if ('n' in e) return applyOther(doc, e);
   const targets = editable(doc);
   const blocks = doc.blocks as Block[];
   if (e.kind === 'renameHeading') {
