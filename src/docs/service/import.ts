@@ -20,6 +20,7 @@ import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
 import type { Block, MebdfDocument } from '../../mebdf/model.js';
 import type { Backend } from '../backend.js';
 import { applyBatchUpdate } from '../engine/index.js';
+import { buildTab } from '../export/exporter.js';
 import { exportSection, exportTab, resolveTab, type SectionExport, type TabExport } from '../export/index.js';
 import { headingLevel } from '../export/styles.js';
 import { planImport } from '../import/index.js';
@@ -143,8 +144,8 @@ function verify(
   requests: Request[],
   intended: MebdfDocument,
   intendedText: string,
-  /** The exports of the document as read: the whole tab and the target. */
-  read: { tab: TabExport; target: Target },
+  /** What was exported from the document as read: the whole tab's model and the target. */
+  read: { tab: MebdfDocument; target: Target },
 ): Verified {
   let after: Document;
   try {
@@ -181,10 +182,9 @@ function verify(
     );
   }
   if (anchorId !== null && requests.length > 0) {
-    const before = read.tab;
-    const now = exportTab(after, tabId);
-    const b = before.model.blocks;
-    const a = now.model.blocks;
+    // The whole tab's model only (no rendering): the blocks outside the section must not move.
+    const b = read.tab.blocks;
+    const a = buildTab(after, tabId).model.blocks;
     const sb = read.target as SectionExport;
     const sa = result as SectionExport;
     const outsideBefore = outsideKey([...b.slice(0, sb.firstBlock), ...b.slice(sb.endBlock)]);
@@ -255,10 +255,10 @@ async function runImport(
         );
       }
     }
-    const tabExport = anchorId === null ? current : exportTab(doc, tabId);
+    const tabModel = anchorId === null ? current.model : buildTab(doc, tabId).model;
     const tabEmbedIds = new Set<string>();
     // Every embed id of the tab, to tell a placeholder moved in from elsewhere from an unknown one.
-    JSON.stringify(tabExport.model, (_k, v) => {
+    JSON.stringify(tabModel, (_k, v) => {
       if (v && typeof v === 'object' && (v as { type?: string }).type === 'embed')
         tabEmbedIds.add((v as { id: string }).id);
       return v;
@@ -281,7 +281,7 @@ async function runImport(
       ...(canonical ? { canonical } : {}),
     });
     const verified = verify(doc, tabId, anchorId, plan.requests, intended, intendedText, {
-      tab: tabExport,
+      tab: tabModel,
       target: current,
     });
     const warnings = [...plan.warnings];
