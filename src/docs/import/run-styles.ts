@@ -58,7 +58,8 @@ export class RunStyles {
     const base = this.bases[toNamedStyle(p.paragraphStyle?.namedStyleType)].text;
     const losses: TextLoss[] = [];
     const style = diffText(overlayText(base, ts), base, !!ts?.link, losses);
-    if (losses.length > 0) return null; // an "off" the model cannot say: not a safe starting point
+    // An "off" the model cannot say (not bold under a bold named style) is inherited as it is, so
+    // new text looks like its neighbours; only what the model says differently gets written.
     if (ts?.link) {
       const href = linkHref(ts.link, this.tabId);
       if (!href) return null;
