@@ -107,10 +107,7 @@ class Reader {
   constructor(private readonly tree: Root) {}
 
   read(): { document: MebdfDocument; diagnostics: MebdfDiagnostic[] } {
-    for (const node of this.tree.children) {
-      if (node.type === 'definition') this.definitions.set(node.identifier, node);
-      if (node.type === 'footnoteDefinition') this.footnoteDefinitions.set(node.identifier, node);
-    }
+    this.collectDefinitions(this.tree);
     const blocks: Block[] = [];
     this.flow(this.tree.children, { sink: blocks, tables: true });
     if (this.table) {
@@ -143,6 +140,15 @@ class Reader {
     }
     this.diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
     return { document: { blocks, footnotes }, diagnostics: this.diagnostics };
+  }
+
+  /** Link and footnote definitions may sit anywhere (even inside a list or a block quote). */
+  private collectDefinitions(node: Nodes): void {
+    if (node.type === 'definition' && !this.definitions.has(node.identifier)) this.definitions.set(node.identifier, node);
+    if (node.type === 'footnoteDefinition' && !this.footnoteDefinitions.has(node.identifier)) {
+      this.footnoteDefinitions.set(node.identifier, node);
+    }
+    if ('children' in node) for (const child of node.children) this.collectDefinitions(child);
   }
 
   // --- diagnostics -------------------------------------------------------------------------
