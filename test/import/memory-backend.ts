@@ -12,6 +12,8 @@ export class MemoryBackend implements Backend {
   readonly kind = 'memory';
   gets = 0;
   writes: BatchUpdateRequest[] = [];
+  /** What the `landed` hook said of the document before and after each write. */
+  landedChecks: { before: boolean; after: boolean }[] = [];
   /** Called before each write is applied: may change the stored document (a concurrent edit). */
   beforeWrite: ((doc: Document) => Document) | null = null;
   private seed = 1;
@@ -34,13 +36,16 @@ export class MemoryBackend implements Backend {
   async batchUpdate(
     documentId: string,
     body: BatchUpdateRequest,
-    _options?: BatchUpdateOptions,
+    options?: BatchUpdateOptions,
   ): Promise<BatchUpdateResponse> {
     if (documentId !== this.id) throw new DocumentNotFoundError(`no document ${documentId}`);
     this.writes.push(structuredClone(body));
     if (this.beforeWrite) this.doc = this.beforeWrite(this.doc);
     try {
       const { document, response } = applyBatchUpdate(this.doc, body, { ids: seededIds(this.seed++) });
+      if (options?.landed) {
+        this.landedChecks.push({ before: options.landed(this.doc), after: options.landed(document) });
+      }
       this.doc = document;
       return response;
     } catch (e) {

@@ -48,6 +48,17 @@ describe('importSectionService', () => {
     }
   });
 
+  it('gives the backend a landed check that tells a write that already happened', async () => {
+    const be = new MemoryBackend(fixture(STENCILA));
+    const content = exportSection(be.doc, undefined, ORDERED).content;
+    await importSectionService(
+      be,
+      { document_id: 'doc', anchor_id: ORDERED },
+      content.replace('First', 'Erste'),
+    );
+    expect(be.landedChecks).toEqual([{ before: false, after: true }]);
+  });
+
   it('retries on a revision conflict: re-reads, re-plans, writes against the new revision', async () => {
     const be = new MemoryBackend(fixture(STENCILA));
     const content = exportSection(be.doc, undefined, ORDERED).content;
