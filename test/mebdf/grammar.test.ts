@@ -423,6 +423,12 @@ describe('footnotes', () => {
       footnotes: { 'n.1': [para([text('One.')]), para([text('Two.')])], z: [para([text('Zed.')])] },
     });
   });
+  it('should find a definition written inside a list item', () => {
+    expect(parseMebdf('- a[^x]\n\n  [^x]: note').footnotes).toEqual({ x: [para([text('note')])] });
+  });
+  it('should not crash on a definition inside a block quote: the quote is the error', () => {
+    expect(messages('a[^x]\n\n> [^x]: note')).toEqual(['block quotes have no Google Docs equivalent']);
+  });
   it('should not accept a definition that nothing references', () => {
     expect(only('a\n\n[^x]: never used').message).toBe('footnote [^x] is defined but never referenced');
   });
