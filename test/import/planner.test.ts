@@ -217,6 +217,19 @@ describe('planner rules', () => {
     expect(range.startIndex).toBe(7);
   });
 
+  it('a new table with a merged cell is created, merged, then filled', async () => {
+    const doc = JSON.parse(
+      readFileSync(new URL('../golden/construct-tables/document.json', import.meta.url), 'utf8'),
+    ) as Document;
+    const table =
+      '{!table}\n{!row}\n{!cell, colspan:2}\nWide\n{!cell}\n{!empty}\n{!row}\n{!cell}\na\n{!cell}\nb\n{!end-table}';
+    const { requests, after, intended } = await run(doc, (c) =>
+      c.replace('\n\nAfter.', `\n\nNew:\n\n${table}\n\nAfter.`),
+    );
+    expect(after).toBe(intended);
+    expect(kinds(requests).slice(1, 3)).toEqual(['insertTable', 'mergeTableCells']);
+  });
+
   it('{^} creates a named range over the text after it', async () => {
     const doc = makeDoc({ blocks: [para('Alpha beta.')] });
     const { requests, after } = await run(doc, (c) => c.replace('beta', '{^}beta'));

@@ -535,12 +535,29 @@ class Planner {
     const ctx = this.ctx;
     if (seg !== '')
       throw new ValidationError('A table cannot be inserted in a footnote.', 'Move the table into the body.');
-    if (hasSpans(t)) {
-      ctx.warnings.push('Merged cells of a new table are not merged: the table is created unmerged.');
-    }
     const { rows, cols } = tableDims(t);
     ctx.push({ insertTable: { rows, columns: cols, location: ctx.location(seg, x) } });
     const T = x + 1;
+    // Merges first, while every cell is empty: merging empty cells moves no text, so no index moves.
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++) {
+        const cell = t.rows[r]![c]!;
+        if ((cell.rowSpan ?? 1) === 1 && (cell.colSpan ?? 1) === 1) continue;
+        ctx.push({
+          mergeTableCells: {
+            tableRange: {
+              tableCellLocation: {
+                tableStartLocation: { index: T, tabId: ctx.tabId },
+                rowIndex: r,
+                columnIndex: c,
+              },
+              rowSpan: cell.rowSpan ?? 1,
+              columnSpan: cell.colSpan ?? 1,
+            },
+          },
+        });
+      }
+    }
     const size = 2 + rows * (1 + 2 * cols);
     if (dropTrailing) ctx.deleteRange(seg, T + size, T + size + 1);
     const blank = this.newCellStyle();
