@@ -220,7 +220,9 @@ export function interpretSpanProps(raw: string): { delta: TextDelta; problems: P
       continue;
     }
     if (applyTextProp(item, delta, problems)) continue;
-    if (PARAGRAPH_PROPS.includes(item.name)) {
+    if (item.source === '/') {
+      problems.push(problem(item, '`{!/}` is not a closer', 'close a span with `{/!}`'));
+    } else if (PARAGRAPH_PROPS.includes(item.name)) {
       problems.push(
         problem(
           item,

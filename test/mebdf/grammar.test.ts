@@ -59,6 +59,13 @@ describe('property lists', () => {
   it('should not accept an empty property list', () => {
     expect(only('{!}a{/!}').message).toContain('empty property');
   });
+  it('should not take `{!/}` for a closer, and say how to close', () => {
+    expect(lintMebdf('{!underline}a{!/}')[1]).toMatchObject({
+      message: '`{!/}` is not a closer',
+      suggestion: 'close a span with `{/!}`',
+    });
+    expect(messages('{!/}a{/!}')).toEqual(['`{!/}` is not a closer']);
+  });
   it('should not accept a paragraph property in an inline span', () => {
     expect(only('{!align:center}a{/!}').message).toContain('align is a paragraph property');
   });

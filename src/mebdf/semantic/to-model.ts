@@ -144,7 +144,8 @@ class Reader {
 
   /** Link and footnote definitions may sit anywhere (even inside a list or a block quote). */
   private collectDefinitions(node: Nodes): void {
-    if (node.type === 'definition' && !this.definitions.has(node.identifier)) this.definitions.set(node.identifier, node);
+    if (node.type === 'definition' && !this.definitions.has(node.identifier))
+      this.definitions.set(node.identifier, node);
     if (node.type === 'footnoteDefinition' && !this.footnoteDefinitions.has(node.identifier)) {
       this.footnoteDefinitions.set(node.identifier, node);
     }
@@ -506,6 +507,10 @@ class Reader {
     const value = node.value;
     switch (node.reason) {
       case 'unclosed':
+        if (/^\{!\s*\/\s*\}$/.test(value)) {
+          this.report(node, value, '`{!/}` is not a closer', 'close a span with `{/!}`');
+          return;
+        }
         this.report(
           node,
           value,
