@@ -230,6 +230,28 @@ describe('planner rules', () => {
     expect(kinds(requests).slice(1, 3)).toEqual(['insertTable', 'mergeTableCells']);
   });
 
+  it('merges that change are undone and redone in place, keeping the table', async () => {
+    const doc = JSON.parse(
+      readFileSync(new URL('../golden/construct-tables/document.json', import.meta.url), 'utf8'),
+    ) as Document;
+    const split = await run(doc, (c) =>
+      c.replace(
+        '{!cell, colspan:2}\nMerged across\n{!cell}\n{!empty}\n',
+        '{!cell}\nMerged across\n{!cell}\nnow split\n',
+      ),
+    );
+    expect(split.after).toBe(split.intended);
+    expect(kinds(split.requests)).toEqual(['unmergeTableCells', 'insertText']);
+    const merged = await run(doc, (c) =>
+      c.replace(
+        '{!row}\n{!cell}\nLine one\n\nLine two\n{!cell}\nx\n',
+        '{!row}\n{!cell, colspan:2}\nLine one\n\nLine two\n{!cell}\n{!empty}\n',
+      ),
+    );
+    expect(merged.after).toBe(merged.intended);
+    expect(kinds(merged.requests)).toEqual(['deleteContentRange', 'mergeTableCells']);
+  });
+
   it('{^} creates a named range over the text after it', async () => {
     const doc = makeDoc({ blocks: [para('Alpha beta.')] });
     const { requests, after } = await run(doc, (c) => c.replace('beta', '{^}beta'));

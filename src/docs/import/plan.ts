@@ -94,11 +94,8 @@ function tablesCompatible(o: TableBlock, n: TableBlock): boolean {
   const a = tableDims(o);
   const b = tableDims(n);
   if (a.cols !== b.cols) return a.rows === b.rows && a.cols > 0 && b.cols > 0 && !hasSpans(o) && !hasSpans(n);
-  if (a.rows === b.rows)
-    return (
-      JSON.stringify(o.rows.map((r) => r.map((c) => [c.colSpan, c.rowSpan]))) ===
-      JSON.stringify(n.rows.map((r) => r.map((c) => [c.colSpan, c.rowSpan])))
-    );
+  // Same shape: merges can be undone and redone in place; else rows move, which merges forbid.
+  if (a.rows === b.rows) return true;
   return !hasSpans(o) && !hasSpans(n);
 }
 
@@ -624,7 +621,32 @@ class Planner {
       return;
     }
     if (oldRows.length === newRows.length) {
+      // Merges that change: unmerge first and merge last, both while the cells they move are
+      // empty (a covered cell is empty in the model), so neither moves an index.
+      const spanOf = (t: TableBlock, r: number, c: number): string => {
+        const cell = t.rows[r]![c]!;
+        return `${cell.rowSpan ?? 1}x${cell.colSpan ?? 1}`;
+      };
+      const range = (t: TableBlock, r: number, c: number) => ({
+        tableCellLocation: {
+          tableStartLocation: { index: src.startIndex, tabId: ctx.tabId },
+          rowIndex: r,
+          columnIndex: c,
+        },
+        rowSpan: t.rows[r]![c]!.rowSpan ?? 1,
+        columnSpan: t.rows[r]![c]!.colSpan ?? 1,
+      });
+      const changed: [number, number][] = [];
+      for (let r = 0; r < oldRows.length; r++) {
+        for (let c = 0; c < cols; c++) if (spanOf(o, r, c) !== spanOf(n, r, c)) changed.push([r, c]);
+      }
+      for (const [r, c] of changed) {
+        if (spanOf(o, r, c) !== '1x1') ctx.push({ unmergeTableCells: { tableRange: range(o, r, c) } });
+      }
       for (let r = oldRows.length - 1; r >= 0; r--) cellsEdit(r, r);
+      for (const [r, c] of changed) {
+        if (spanOf(n, r, c) !== '1x1') ctx.push({ mergeTableCells: { tableRange: range(n, r, c) } });
+      }
       return;
     }
     const ops = alignBlocks(
