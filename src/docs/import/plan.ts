@@ -398,6 +398,11 @@ class Planner {
     tailEnd: number | null,
   ): void {
     checkNoSuggestions(idx.map((i) => old[i]!));
+    if (idx.some((i) => old[i]!.type === 'table')) {
+      this.ctx.warnings.push(
+        'A table is deleted (re-created where the new content has a table of another shape): its cell colours, widths and borders are not kept.',
+      );
+    }
     const first = sources[idx[0]!]!;
     const last = sources[idx[idx.length - 1]!]!;
     const atTail = tailEnd !== null && last.endIndex === tailEnd;
