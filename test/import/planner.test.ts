@@ -179,6 +179,21 @@ describe('planner rules', () => {
     expect(String(ts.fields).split(',')).toEqual(['foregroundColor', 'link']);
   });
 
+  it('re-styling a linked run for a new named style keeps the link looking like a link', async () => {
+    const doc = makeDoc({
+      blocks: [para([text('See '), text('docs', { link: { url: 'https://example.com' } })]), para('Text.')],
+    });
+    const { after, intended, requests } = await run(doc, (c) => c.replace('See [docs]', '## See [docs]'));
+    expect(after.startsWith('## {^ ')).toBe(true);
+    expect(after.replace(/\{\^ h\.[a-z0-9]+\}/, '')).toBe(intended);
+    for (const r of requests.filter((q) => q.updateTextStyle)) {
+      const ts = r.updateTextStyle!;
+      if ((ts.textStyle as { link?: unknown }).link)
+        expect(String(ts.fields)).not.toMatch(/underline|foregroundColor/);
+    }
+    void be;
+  });
+
   it('a heading level change keeps the heading id and rewrites run styles for the new level', async () => {
     const doc = makeDoc({
       blocks: [para('Chapter', { namedStyleType: 'HEADING_2', headingId: 'h.ch' }), para('Text.')],

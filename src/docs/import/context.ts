@@ -159,6 +159,7 @@ export class PlanContext {
       );
     }
     const { textStyle, fields: mask } = textStylePayload(style, fields, this.bases[named], this.tabId);
+    if (mask === '') return;
     this.push({ updateTextStyle: { range: this.range(segmentId, start, end), textStyle, fields: mask } });
   }
 }

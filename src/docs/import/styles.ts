@@ -109,6 +109,12 @@ export function textStylePayload(
     if (style.color !== undefined) mask.add('foregroundColor');
     if (style.underline !== undefined) mask.add('underline');
   }
+  // A linked run's underline and blue are Google's chrome (the model does not show them): never
+  // reset them on a link, or the link would stop looking like one.
+  if (style.link !== undefined) {
+    if (style.color === undefined) mask.delete('foregroundColor');
+    if (style.underline === undefined) mask.delete('underline');
+  }
   for (const f of mask) {
     switch (f) {
       case 'bold':
