@@ -201,17 +201,23 @@ function paragraphArb(labels: readonly string[]): fc.Arbitrary<ParagraphBlock> {
     .map(({ style, inlines }) => ({ type: 'paragraph' as const, style, inlines: normaliseInlines(inlines) }));
 }
 
-/** A run of list items: levels start at 0 and rise by at most one; one marker family per level. */
+/**
+ * A run of list items: levels 0–8 that may rise by more than one (Docs allows an item deeper
+ * than its predecessor), one marker family per level.
+ */
 function listArb(labels: readonly string[]): fc.Arbitrary<ParagraphBlock[]> {
   return fc
     .tuple(
-      fc.array(fc.tuple(paragraphArb(labels), fc.nat(3)), { minLength: 1, maxLength: 5 }),
+      fc.array(fc.tuple(paragraphArb(labels), fc.integer({ min: -2, max: 3 })), {
+        minLength: 1,
+        maxLength: 5,
+      }),
       fc.array(fc.constantFrom<ListKind>('bullet', 'ordered', 'checkbox'), { minLength: 9, maxLength: 9 }),
     )
     .map(([items, kinds]) => {
       let level = -1;
-      return items.map(([paragraph, rise]) => {
-        level = Math.min(level + 1, Math.max(0, level + 1 - rise));
+      return items.map(([paragraph, step]) => {
+        level = Math.min(8, Math.max(0, level + step));
         const kind = kinds[level]!;
         return { ...paragraph, list: { key: '?', level, kind } };
       });
