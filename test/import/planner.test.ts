@@ -191,7 +191,6 @@ describe('planner rules', () => {
       if ((ts.textStyle as { link?: unknown }).link)
         expect(String(ts.fields)).not.toMatch(/underline|foregroundColor/);
     }
-    void be;
   });
 
   it('a heading level change keeps the heading id and rewrites run styles for the new level', async () => {
