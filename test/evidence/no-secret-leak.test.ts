@@ -96,6 +96,10 @@ describe('no token in CLI output', () => {
     emulator.setAcceptedTokens(['some-other-token']);
     await run(['export', DOC]);
     await run(['ls']);
+    // Nothing listening at all: a network error, whose message carries the URL.
+    process.env.GDOC_API_ROOT = 'http://127.0.0.1:9/';
+    await run(['info', DOC]);
+    process.env.GDOC_API_ROOT = emulator.url;
     const codes = runs.map(([args, r]) => `${args.split(' ')[0]}:${r.code}`);
     // The failing ones really failed (exit 1, a typed error on stderr), the others succeeded.
     expect(
@@ -106,7 +110,8 @@ describe('no token in CLI output', () => {
       codes.slice(8).every((c) => c.endsWith(':1')),
       codes.join(' '),
     ).toBe(true);
-    expect(runs.at(-1)?.[1].stderr).toMatch(/AuthRequiredError/);
+    expect(runs.at(-2)?.[1].stderr).toMatch(/AuthRequiredError/);
+    expect(runs.at(-1)?.[1].stderr).toMatch(/Could not reach Google \(ECONNREFUSED\)/);
     for (const [args, r] of runs) {
       expectNoSecret(`stdout of gdoc ${args}`, r.stdout);
       expectNoSecret(`stderr of gdoc ${args}`, r.stderr);
