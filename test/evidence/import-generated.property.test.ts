@@ -12,8 +12,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exportSection, getHierarchy } from '../../src/docs/export/index.js';
-import { importSectionService } from '../../src/docs/service/import.js';
+import { exportSection, exportTab, getHierarchy } from '../../src/docs/export/index.js';
+import { importSectionService, importTabService } from '../../src/docs/service/import.js';
 import type { Document, StructuralElement } from '../../src/docs/types.js';
 import { ValidationError } from '../../src/errors.js';
 import { parseMebdf, stringifyMebdf } from '../../src/mebdf/index.js';
@@ -207,6 +207,45 @@ describe('import property on generated documents', () => {
           { numRuns: fuzzRuns(12), seed: fuzzSeed() },
         );
         // The property holds because edits land, not because they are all refused.
+        expect(counts.written).toBeGreaterThan(counts.refused);
+      },
+      fuzzTimeout(60_000),
+    );
+  }
+});
+
+describe('whole-tab import property on generated documents', () => {
+  for (const spec of DOCUMENTS.slice(0, 2)) {
+    it(
+      `random edits anywhere in a ${spec.pages}-page generated tab land exactly (seed ${spec.seed})`,
+      async () => {
+        const original = generateDocument(spec);
+        const counts = { written: 0, refused: 0 };
+        await fc.assert(
+          fc.asyncProperty(fc.array(editArb, { minLength: 1, maxLength: 5 }), async (edits) => {
+            const be = new MemoryBackend(original);
+            const before = exportTab(be.doc);
+            const model = parseMebdf(before.content);
+            let changed = false;
+            for (const e of edits) changed = applyEdit(model, e) || changed;
+            if (!changed) return;
+            const content = stringifyMebdf(model);
+            const intended = stringifyMebdf(parseMebdf(content));
+            const docBefore = structuredClone(be.doc);
+            try {
+              await importTabService(be, { document_id: 'doc' }, content);
+            } catch (error) {
+              expect(error, String(error)).toBeInstanceOf(ValidationError);
+              expect(be.doc).toEqual(docBefore);
+              counts.refused++;
+              return;
+            }
+            counts.written++;
+            expect(exportTab(be.doc).content).toBe(intended);
+            expect(be.writes).toHaveLength(intended === before.content ? 0 : 1);
+          }),
+          { numRuns: fuzzRuns(8), seed: fuzzSeed() },
+        );
         expect(counts.written).toBeGreaterThan(counts.refused);
       },
       fuzzTimeout(60_000),
