@@ -7,6 +7,13 @@ import type { Info, Options, State } from 'mdast-util-to-markdown';
 import { quoteCaption } from './anchor-content.js';
 import type { MebdfAnchor, MebdfDirective, MebdfEmbed, MebdfInvalid, MebdfRaw, MebdfSpan } from './nodes.js';
 
+declare module 'mdast-util-to-markdown' {
+  interface ConstructNameMap {
+    /** Inside an inline span `{!…}…{/!}`. */
+    mebdfSpan: 'mebdfSpan';
+  }
+}
+
 /** Structural directives that continue the block before them (no blank line in between). */
 const CONTINUING = new Set(['Normal text', 'row', 'cell', 'end-table']);
 
@@ -43,7 +50,7 @@ export function mebdfToMarkdown(): Options {
 
 function handleSpan(node: MebdfSpan, _parent: Parents | undefined, state: State, info: Info): string {
   const tracker = state.createTracker(info);
-  const exit = state.enter('phrasing');
+  const exit = state.enter('mebdfSpan');
   let value = tracker.move(`{!${node.props}}`);
   value += tracker.move(state.containerPhrasing(node, { ...tracker.current(), before: value, after: '{' }));
   value += tracker.move('{/!}');
