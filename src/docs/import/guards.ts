@@ -30,7 +30,13 @@ export function headingAnchorId(b: ParagraphBlock): string | null {
 }
 
 /** Section rules: what the content of a section (or the preamble) may hold. */
-export function checkSection(old: MebdfDocument, next: MebdfDocument, anchorId: string): void {
+export function checkSection(
+  old: MebdfDocument,
+  next: MebdfDocument,
+  anchorId: string,
+  /** Level of the heading right after the section in the tab (0 when the section ends the tab). */
+  followingLevel = 0,
+): void {
   if (anchorId === '') {
     const h = next.blocks.find(isHeading);
     if (h) {
@@ -59,7 +65,14 @@ export function checkSection(old: MebdfDocument, next: MebdfDocument, anchorId: 
   const level = headingLevel(first.style.namedStyle);
   const oldLevel =
     oldFirst && oldFirst.type === 'paragraph' ? headingLevel(oldFirst.style.namedStyle) : level;
-  const limit = Math.min(level, oldLevel);
+  if (level < oldLevel && followingLevel > level) {
+    throw new ValidationError(
+      `Raising the section heading to level ${level} would take in the level-${followingLevel} section that follows it.`,
+      'Keep the heading level, or import the enclosing section (or the whole tab) to restructure.',
+    );
+  }
+  // Any heading inside at the new level or above would end the section there.
+  const limit = level;
   next.blocks.forEach((b, i) => {
     if (i === 0 || !isHeading(b)) return;
     const l = headingLevel(b.style.namedStyle);

@@ -42,7 +42,8 @@ export interface PlanInput {
   /** The body's end index (the final newline's end): the last paragraph cannot be deleted. */
   bodyEnd: number;
   /** `section` checks the section rules; `anchorId` `''` is the preamble. */
-  scope: { kind: 'tab' } | { kind: 'section'; anchorId: string };
+  /** `followingLevel`: the level of the heading right after the section (0 when none). */
+  scope: { kind: 'tab' } | { kind: 'section'; anchorId: string; followingLevel?: number };
   allowDeletions: boolean;
   /** Embed ids anywhere in the tab, to tell "moved here from elsewhere" from "unknown". */
   tabEmbedIds?: Set<string>;
@@ -756,7 +757,9 @@ function checkAnchors(ctx: PlanContext, input: PlanInput): void {
 /** Plans the import of `next` over the target `old`. Throws the typed errors of the guards. */
 export function planImport(input: PlanInput): Plan {
   const { old, next } = input;
-  if (input.scope.kind === 'section') checkSection(old.model, next, input.scope.anchorId);
+  if (input.scope.kind === 'section') {
+    checkSection(old.model, next, input.scope.anchorId, input.scope.followingLevel ?? 0);
+  }
   const positionedIds = new Set(Object.keys(input.tab.positionedObjects ?? {}));
   const bases = namedStyleBases(input.tab);
   const ctx = new PlanContext(

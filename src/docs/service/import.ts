@@ -199,6 +199,12 @@ function verify(
   return { resultContent: result.content, after, result };
 }
 
+/** The level of the heading that ends the section in the tab (0 when the section runs to the end). */
+function followingLevel(tab: MebdfDocument, section: SectionExport): number {
+  const b = tab.blocks[section.endBlock];
+  return b?.type === 'paragraph' ? headingLevel(b.style.namedStyle) : 0;
+}
+
 /** New headings of the intended content (no anchor given) with the ids the document gave them. */
 function newHeadings(intended: MebdfDocument, written: Target): NewHeading[] {
   const out: NewHeading[] = [];
@@ -275,7 +281,10 @@ async function runImport(
       old: { model: current.model, sources: current.sources, footnoteSources: current.footnoteSources },
       next: intended,
       bodyEnd: bodyEnd(doc, tabId),
-      scope: anchorId === null ? { kind: 'tab' } : { kind: 'section', anchorId },
+      scope:
+        anchorId === null
+          ? { kind: 'tab' }
+          : { kind: 'section', anchorId, followingLevel: followingLevel(tabModel, current as SectionExport) },
       allowDeletions: options.allow_deletions === true,
       tabEmbedIds,
       ...(canonical ? { canonical } : {}),
