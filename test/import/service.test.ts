@@ -195,6 +195,22 @@ describe('importSectionService', () => {
     await expect(
       importSectionService(be, { document_id: 'doc', anchor_id: '' }, '# A heading\n'),
     ).rejects.toThrow(/preamble cannot contain a heading/);
+    // Raising the heading would take in the next section; lowering it under its own subsections too.
+    await expect(
+      importSectionService(
+        be,
+        { document_id: 'doc', anchor_id: ORDERED },
+        content.replace(`## {^ ${ORDERED}}`, `# {^ ${ORDERED}}`),
+      ),
+    ).rejects.toThrow(/would take in the level-2 section/);
+    const lists = exportSection(be.doc, undefined, 'h.sbn44txo4u75').content;
+    await expect(
+      importSectionService(
+        be,
+        { document_id: 'doc', anchor_id: 'h.sbn44txo4u75' },
+        lists.replace('# {^ h.sbn44txo4u75}', '### {^ h.sbn44txo4u75}'),
+      ),
+    ).rejects.toThrow(/would end the section/);
     expect(be.writes).toHaveLength(0);
   });
 
