@@ -121,7 +121,13 @@ function inlineArb(footnoteLabels: readonly string[]): fc.Arbitrary<Inline> {
         type: fc.constant('embed' as const),
         id: idArb,
         kind: fc.constantFrom(...EMBED_KINDS),
-        caption: fc.option(textArb, { nil: undefined }),
+        caption: fc.option(
+          fc.oneof(
+            textArb,
+            textArb.map((t) => `${t}\n${t}`),
+          ),
+          { nil: undefined },
+        ),
       })
       .map((embed) => {
         if (embed.caption === undefined) delete embed.caption;

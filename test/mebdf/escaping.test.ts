@@ -86,6 +86,9 @@ describe('escaping of literal text', () => {
   it('should not turn text that looks like a URL into a link', () => {
     spelled([text('https://x.y')], 'https://x.y');
   });
+  it('should write line ends and tabs in an embed caption as \\n, \\r, \\t, \\v', () => {
+    spelled([{ type: 'embed', id: 'k.1', kind: 'image', caption: 'a\nb\tc' }], '{^= k.1 image "a\\nb\\tc"}');
+  });
   it('should escape `"` and `\\` in an embed caption', () => {
     spelled(
       [{ type: 'embed', id: 'k.1', kind: 'image', caption: 'say "hi" \\o/' }],

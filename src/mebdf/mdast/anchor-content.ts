@@ -38,11 +38,23 @@ function parseEmbed(rest: string): AnchorContent {
     };
   }
   const embed: AnchorContent = { type: 'embed', id, kind };
-  if (caption !== undefined) embed.caption = caption.replace(/\\(.)/g, '$1');
+  if (caption !== undefined)
+    embed.caption = caption.replace(/\\(.)/g, (_, character: string) => UNESCAPE[character] ?? character);
   return embed;
 }
 
+/** `\n`, `\r`, `\t`, `\v` in a caption stand for the control characters (a caption is one line). */
+const UNESCAPE: Readonly<Record<string, string>> = { n: '\n', r: '\r', t: '\t', v: '\v' };
+const ESCAPE: Readonly<Record<string, string>> = {
+  '\n': 'n',
+  '\r': 'r',
+  '\t': 't',
+  '\v': 'v',
+  '"': '"',
+  '\\': '\\',
+};
+
 /** Quotes a caption so that `parseAnchorContent` reads it back unchanged. */
 export function quoteCaption(caption: string): string {
-  return `"${caption.replace(/[\\"]/g, '\\$&')}"`;
+  return `"${caption.replace(/[\\"\n\r\t\v]/g, (character) => `\\${ESCAPE[character]}`)}"`;
 }
