@@ -81,6 +81,9 @@ export function createOAuthClient(settings: OAuthClientSettings, redirectUri?: s
     clientId: settings.clientId,
     ...(settings.clientSecret ? { clientSecret: settings.clientSecret } : {}),
     ...(redirectUri ? { redirectUri } : {}),
+    // A token revoked before its recorded expiry answers 401: refresh once and retry rather than
+    // send the user back to `gdoc login` while the refresh token is still good.
+    forceRefreshOnFailure: true,
     endpoints: {
       ...(settings.authUrl ? { oauth2AuthBaseUrl: settings.authUrl } : {}),
       ...(settings.tokenUrl ? { oauth2TokenUrl: settings.tokenUrl } : {}),

@@ -351,10 +351,9 @@ describe('tokens that expire mid-call', () => {
     await auth.flush();
   });
 
-  it('a token revoked before its known expiry: AuthRequiredError, nothing written', async () => {
+  it('a token revoked before its known expiry is refreshed on the 401 and the write lands once', async () => {
     const content = await editedFormatting();
-    const before = await stored();
-    // google-auth-library only refreshes on a 401 when it does not know the expiry (see SECURITY.md).
+    // The client believes its token is good for an hour; the API says otherwise.
     const auth = await storedLogin(Date.now() + 3_600_000);
     const root = await withProxy((r) =>
       r.op === 'batchUpdate' && r.nth === 1
@@ -362,12 +361,12 @@ describe('tokens that expire mid-call', () => {
         : undefined,
     );
     emulator.clearCalls();
-    const error = await importFormatting(over(auth, root), content).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AuthRequiredError);
-    expect((error as AuthRequiredError).suggestion).toMatch(/gdoc login/);
-    expect(wire()).toEqual(['get 200', 'batchUpdate 401']);
+    await importFormatting(over(auth, root), content);
+    expect(oauth.tokenRequests.map((t) => t.grant_type)).toEqual(['refresh_token']);
+    expect(wire()).toEqual(['get 200', 'batchUpdate 401', 'batchUpdate 200']);
     emulator.setAcceptedTokens(undefined);
-    expect((await stored()).revisionId).toBe(before.revisionId);
+    expect(count(await section(FORMATTING), MARK)).toBe(1);
+    await auth.flush();
   });
 });
 
