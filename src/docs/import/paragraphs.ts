@@ -6,7 +6,7 @@
  * index below its own start, so callers can walk a container from its end to its start.
  */
 import { diffChars } from 'diff';
-import { EmbeddedObjectNotFoundError, ValidationError } from '../../errors.js';
+import { ValidationError } from '../../errors.js';
 import type {
   ListKind,
   ListMembership,
@@ -15,7 +15,7 @@ import type {
   TextStyle,
 } from '../../mebdf/model.js';
 import type { ParagraphSource } from '../export/types.js';
-import type { PlanContext } from './context.js';
+import { cannotMove, notFound, type PlanContext } from './context.js';
 import { paragraphStylePayload, TEXT_FIELDS, type TextField, textFieldsDiffering } from './styles.js';
 import { toUnits, type UnitObject, type Units } from './units.js';
 
@@ -105,16 +105,7 @@ function insertObject(ctx: PlanContext, seg: string, index: number, obj: UnitObj
     return;
   }
   if (obj.kind === 'embed') {
-    if (!ctx.oldEmbedIds.has(obj.id)) {
-      throw new EmbeddedObjectNotFoundError(
-        `The placeholder {^= ${obj.id} ${obj.embedKind}} names no object in this part of the document.`,
-        'Keep placeholders exactly as exported; an image is added with ![alt](https://…).',
-      );
-    }
-    throw new ValidationError(
-      `The ${obj.embedKind} ${obj.id} would move: the Docs API cannot re-create a ${obj.embedKind}, so it can only stay where it is.`,
-      'Leave the placeholder where it was exported (you may edit the text around it).',
-    );
+    throw ctx.oldEmbedIds.has(obj.id) ? cannotMove(obj.id, obj.embedKind) : notFound(obj.id, obj.embedKind);
   }
   throw new ValidationError(
     `The footnote reference [^${obj.label}] is new or moved; creating a footnote with its text needs two writes, which an import does not do.`,
@@ -168,10 +159,7 @@ function checkRemovable(ctx: PlanContext, u: Units, from: number, to: number): v
       const obj = ctx.codes.objects.get(ch)!;
       if (obj.kind === 'embed') {
         if (ctx.newEmbedIds.has(obj.id)) {
-          throw new ValidationError(
-            `The ${obj.embedKind} ${obj.id} would move: the Docs API cannot re-create a ${obj.embedKind}, so it can only stay where it is.`,
-            'Leave the placeholder where it was exported (you may edit the text around it).',
-          );
+          throw cannotMove(obj.id, obj.embedKind);
         }
         ctx.recordDeleted(obj.id);
       } else if (obj.kind === 'footnoteRef' && ctx.newFootnoteLabels.has(obj.label)) {

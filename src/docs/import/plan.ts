@@ -3,9 +3,12 @@
  * parsed MEBDF) -> the fewest batchUpdate requests turning one into the other. Pure.
  *
  * Blocks are aligned first (align.ts); kept blocks get nothing; paired blocks are edited in place
- * (paragraphs.ts, and tables cell by cell or row by row here); the rest are deleted or inserted.
- * The walk goes from the end of each container (body section, table cell, footnote) to its start,
- * so every request's indices are those of the document left by the requests before it.
+ * (paragraphs.ts; tables here: cell by cell, rows or columns added/removed, merges redone); the
+ * rest are deleted or inserted. The walk goes from the end of each container (body section, table
+ * cell, footnote) to its start, so every request's indices are those of the document left by the
+ * requests before it; the few steps that run after a container is done (nested list re-bulleting,
+ * filling new table cells) compute positions from the new content instead. Refusals (guards.ts,
+ * and where Docs cannot do what the content says) are typed errors with a reason.
  */
 import { ValidationError } from '../../errors.js';
 import type { Block, MebdfDocument, ParagraphBlock, TableBlock, TableCell } from '../../mebdf/model.js';
