@@ -308,6 +308,31 @@ export const CONSTRUCTS: Record<string, docs_v1.Schema$Document> = {
       para('Tab\tseparated\tvalues'),
     ],
   }),
+  empty: makeDoc({ blocks: [para([])] }),
+  'table-content': makeDoc({
+    lists: { 'kix.cellbullets': listDef('bullet') },
+    blocks: [
+      {
+        table: [
+          [
+            [h(3, 'Heading in a cell', 'h.incell00001')],
+            [item('bullet in a cell', 'kix.cellbullets'), item('second', 'kix.cellbullets')],
+          ],
+          [
+            [
+              para([
+                text('Bold', { bold: true }),
+                text(' and a '),
+                text('link', { link: { url: 'https://example.com' } }),
+              ]),
+            ],
+            [para('Line\u000bbreak')],
+          ],
+        ],
+      },
+      para([]),
+    ],
+  }),
   'multi-tab': makeDoc([
     { tabId: 't.0', title: 'Parent', blocks: [h(1, 'Parent tab', 'h.parent00001'), para('Parent content.')] },
     {
