@@ -21,12 +21,12 @@ export { parseTree as parseMebdfTree, stringifyTree as stringifyMebdfTree } from
 
 /** Every problem in `text`, sorted by position; empty when the text is valid MEBDF. */
 export function lintMebdf(text: string): MebdfDiagnostic[] {
-  return treeToModel(parseTree(text)).diagnostics;
+  return treeToModel(parseTree(text), text).diagnostics;
 }
 
 /** Parses MEBDF text into the block model; throws `MebdfParseError` carrying every diagnostic. */
 export function parseMebdf(text: string): MebdfDocument {
-  const { document, diagnostics } = treeToModel(parseTree(text));
+  const { document, diagnostics } = treeToModel(parseTree(text), text);
   if (diagnostics.length > 0) throw new MebdfParseError(diagnostics);
   return document;
 }

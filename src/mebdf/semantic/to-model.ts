@@ -67,8 +67,12 @@ interface FlowContext {
 
 const MAX_LIST_LEVEL = 8;
 
-export function treeToModel(tree: Root): { document: MebdfDocument; diagnostics: MebdfDiagnostic[] } {
-  return new Reader(tree).read();
+/** `source` (the parsed text) lets a diagnostic quote the offending line where no token names it. */
+export function treeToModel(
+  tree: Root,
+  source = '',
+): { document: MebdfDocument; diagnostics: MebdfDiagnostic[] } {
+  return new Reader(tree, source).read();
 }
 
 /**
@@ -104,7 +108,10 @@ class Reader {
   private table: TableBuild | undefined;
   private listCount = 0;
 
-  constructor(private readonly tree: Root) {}
+  constructor(
+    private readonly tree: Root,
+    private readonly source: string,
+  ) {}
 
   read(): { document: MebdfDocument; diagnostics: MebdfDiagnostic[] } {
     this.collectDefinitions(this.tree);
@@ -156,6 +163,11 @@ class Reader {
 
   private report(node: Nodes, text: string, message: string, suggestion?: string, columnOffset = 0): void {
     const start = node.position?.start ?? { line: 1, column: 1 };
+    if (text === '' && start.offset !== undefined) {
+      // Quote the start of the offending line (at most 40 characters).
+      const rest = this.source.slice(start.offset);
+      text = rest.slice(0, Math.min(rest.search(/\r?\n|\r|$/), 40));
+    }
     const diagnostic: MebdfDiagnostic = {
       line: start.line,
       column: start.column + columnOffset,
