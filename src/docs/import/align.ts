@@ -55,6 +55,66 @@ function pairCost(o: Block, n: Block, allowed: boolean): number {
   return Math.min(1.9, 1.5 * d + sameStyle + (oa !== null ? 0.2 : 0));
 }
 
+/**
+ * A gap split at the headings both sides name by the same anchor (their order kept: an LCS over
+ * anchor ids), so a large rewrite still pairs each heading with itself and aligns what lies
+ * between two headings on its own; each piece is then aligned by `alignGap`.
+ */
+function alignByAnchors(
+  oldB: Block[],
+  newB: Block[],
+  o0: number,
+  o1: number,
+  n0: number,
+  n1: number,
+  pairable: Pairable,
+): AlignOp[] {
+  const anchorsOf = (blocks: Block[], a: number, b: number): { id: string; at: number }[] => {
+    const out: { id: string; at: number }[] = [];
+    for (let i = a; i < b; i++) {
+      const bl = blocks[i]!;
+      const id = bl.type === 'paragraph' ? headingAnchor(bl) : null;
+      if (id !== null) out.push({ id, at: i });
+    }
+    return out;
+  };
+  const oa = anchorsOf(oldB, o0, o1);
+  const na = anchorsOf(newB, n0, n1);
+  if (oa.length === 0 || na.length === 0) return alignGap(oldB, newB, o0, o1, n0, n1, pairable);
+  const common = diffArrays(
+    oa.map((x) => x.id),
+    na.map((x) => x.id),
+  );
+  const syncs: { o: number; n: number }[] = [];
+  let i = 0;
+  let j = 0;
+  for (const part of common) {
+    const count = part.count ?? part.value.length;
+    if (part.added) j += count;
+    else if (part.removed) i += count;
+    else {
+      for (let k = 0; k < count; k++) {
+        const o = oa[i + k]!.at;
+        const n = na[j + k]!.at;
+        if (pairable(o, n)) syncs.push({ o, n });
+      }
+      i += count;
+      j += count;
+    }
+  }
+  if (syncs.length === 0) return alignGap(oldB, newB, o0, o1, n0, n1, pairable);
+  const out: AlignOp[] = [];
+  let po = o0;
+  let pn = n0;
+  for (const s of syncs) {
+    out.push(...alignGap(oldB, newB, po, s.o, pn, s.n, pairable), { op: 'pair', o: s.o, n: s.n });
+    po = s.o + 1;
+    pn = s.n + 1;
+  }
+  out.push(...alignGap(oldB, newB, po, o1, pn, n1, pairable));
+  return out;
+}
+
 /** Needleman–Wunsch over one gap; falls back to positional pairing when the gap is huge. */
 function alignGap(
   oldB: Block[],
@@ -68,6 +128,11 @@ function alignGap(
   const R = o1 - o0;
   const C = n1 - n0;
   const out: AlignOp[] = [];
+  if (R === 0 || C === 0) {
+    for (let i = o0; i < o1; i++) out.push({ op: 'del', o: i });
+    for (let j = n0; j < n1; j++) out.push({ op: 'ins', n: j });
+    return out;
+  }
   if (R * C > 400_000) {
     const m = Math.min(R, C);
     for (let i = 0; i < m; i++) {
@@ -175,7 +240,7 @@ export function alignBlocks(
   let gapO = o;
   let gapN = n;
   const flush = (): void => {
-    if (o > gapO || n > gapN) ops.push(...alignGap(oldB, newB, gapO, o, gapN, n, pairable));
+    if (o > gapO || n > gapN) ops.push(...alignByAnchors(oldB, newB, gapO, o, gapN, n, pairable));
   };
   for (const part of mid) {
     const count = part.count ?? part.value.length;
