@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { exportSection, exportTab } from '../../src/docs/export/index.js';
+import { generatedDocument } from '../../bench/export.js';
+import { exportSection, exportTab, getHierarchy } from '../../src/docs/export/index.js';
 import { exportSectionService } from '../../src/docs/service/export.js';
 import { importSectionService, importTabService, MAX_CONTENT_CHARS } from '../../src/docs/service/import.js';
 import type { Document } from '../../src/docs/types.js';
@@ -278,5 +279,20 @@ describe('importSectionService', () => {
     expect(r2.new_headings).toHaveLength(1);
     expect(r2.new_headings[0]).toMatchObject({ level: 3, text: 'Closing words.' });
     expect(r2.requests.length).toBeLessThanOrEqual(3);
+  });
+
+  it('a large whole-tab rewrite keeps every heading (and its id) while everything around changes', async () => {
+    const be = new MemoryBackend(generatedDocument(60) as Document);
+    const before = exportTab(be.doc).content;
+    const headings = getHierarchy(be.doc).markdown;
+    // Drop the first body paragraph and reword every other one: one big gap for the aligner.
+    const firstBody = before.split('\n\n').find((p) => p.startsWith('The quarterly'))!;
+    const edited = before
+      .replace(`${firstBody}\n\n`, '')
+      .replaceAll('every team reported', 'each team reported');
+    const r = await importTabService(be, { document_id: 'doc' }, edited);
+    expect(r.success).toBe(true);
+    expect(getHierarchy(be.doc).markdown).toBe(headings);
+    expect(exportTab(be.doc).content).toBe(edited);
   });
 });
