@@ -1,0 +1,192 @@
+/**
+ * Differential property tests: for random block models — the language's own generator, and one
+ * that puts every escaping-relevant ASCII punctuation character (and emoji, CJK, combining marks,
+ * tabs, digits before `.`/`)`) at the start, end and middle of text in every block context —
+ * `serializeMebdf` writes exactly the bytes `stringifyMebdf` writes.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { stringifyMebdf } from '../../src/mebdf/index.js';
+import type {
+  Block,
+  Inline,
+  ListKind,
+  MebdfDocument,
+  NamedStyleType,
+  ParagraphBlock,
+  TableCell,
+} from '../../src/mebdf/model.js';
+import { serializeMebdf } from '../../src/mebdf/serialize/index.js';
+import { documentArb, normaliseDocument, normaliseInlines, textStyleArb } from '../mebdf/arbitraries.js';
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
+
+const PUNCTUATION = [...'!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~'];
+const PIECES = [
+  ...PUNCTUATION,
+  ...PUNCTUATION.map((c) => c + c),
+  'a',
+  'word',
+  'Zeta',
+  '7',
+  '12',
+  ' ',
+  '  ',
+  '\t',
+  '1.',
+  '2)',
+  '{!',
+  '{/!}',
+  '{^',
+  '{^=',
+  '[^1]:',
+  '](',
+  '&amp;',
+  '&#x20;',
+  '<br>',
+  '<a>',
+  '😀',
+  '👍🏽',
+  '👩‍💻',
+  '漢字',
+  'かな',
+  'e\u0301',
+  '\u00e9',
+  '\u00a0',
+  '\u3000',
+];
+
+/** Text with punctuation placed at its start, its end and in its middle. */
+const textArb: fc.Arbitrary<string> = fc
+  .tuple(
+    fc.constantFrom(...PIECES),
+    fc.array(fc.constantFrom(...PIECES), { maxLength: 4 }),
+    fc.constantFrom(...PIECES),
+  )
+  .map(([head, middle, tail]) => head + middle.join('') + tail);
+
+const inlineArb: fc.Arbitrary<Inline> = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.record({ type: fc.constant('text' as const), text: textArb, style: textStyleArb }),
+  },
+  { weight: 1, arbitrary: fc.constant({ type: 'break' as const }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant('anchor' as const),
+      id: fc.constantFrom(null, 'h.abc', 'kix.1'),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant('embed' as const),
+      id: fc.constant('kix.img1'),
+      kind: fc.constantFrom('image' as const, 'hr' as const),
+    }),
+  },
+  { weight: 1, arbitrary: fc.constant({ type: 'footnoteRef' as const, label: '1' }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant('image' as const),
+      url: fc.constantFrom('https://example.com/i.png', 'https://x.org/a b.png', 'https://x.org/(1)'),
+      alt: textArb,
+    }),
+  },
+);
+
+const namedArb = fc.constantFrom<NamedStyleType>(
+  'NORMAL_TEXT',
+  'NORMAL_TEXT',
+  'TITLE',
+  'HEADING_1',
+  'HEADING_3',
+);
+
+const paragraphArb: fc.Arbitrary<ParagraphBlock> = fc
+  .record({
+    namedStyle: namedArb,
+    inlines: fc.array(inlineArb, { minLength: 0, maxLength: 5 }),
+    align: fc.option(fc.constantFrom('center' as const, 'right' as const), { nil: undefined }),
+  })
+  .map(({ namedStyle, inlines, align }) => ({
+    type: 'paragraph' as const,
+    style: align ? { namedStyle, align } : { namedStyle },
+    inlines: normaliseInlines(inlines),
+  }));
+
+const listArb: fc.Arbitrary<Block[]> = fc
+  .array(
+    fc.tuple(
+      paragraphArb,
+      fc.integer({ min: -1, max: 2 }),
+      fc.constantFrom<ListKind>('bullet', 'ordered', 'checkbox'),
+    ),
+    { minLength: 1, maxLength: 5 },
+  )
+  .map((items) => {
+    let level = -1;
+    return items.map(([paragraph, step, kind]) => {
+      level = Math.min(8, Math.max(0, level + step));
+      return { ...paragraph, list: { key: '?', level, kind } };
+    });
+  });
+
+const plainCellArb: fc.Arbitrary<TableCell> = fc
+  .array(fc.record({ type: fc.constant('text' as const), text: textArb, style: textStyleArb }), {
+    maxLength: 3,
+  })
+  .map((inlines) => ({
+    blocks: [
+      {
+        type: 'paragraph' as const,
+        style: { namedStyle: 'NORMAL_TEXT' as const },
+        inlines: normaliseInlines(inlines),
+      },
+    ],
+  }));
+
+const tableArb: fc.Arbitrary<Block[]> = fc
+  .tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 3 }), fc.boolean())
+  .chain(([rows, columns, plain]) =>
+    fc.array(
+      fc.array(
+        plain
+          ? plainCellArb
+          : fc.array(paragraphArb, { minLength: 1, maxLength: 2 }).map((blocks) => ({ blocks })),
+        { minLength: columns, maxLength: columns },
+      ),
+      { minLength: rows, maxLength: rows },
+    ),
+  )
+  .map((rows) => [{ type: 'table' as const, rows }]);
+
+const punctuationDocumentArb: fc.Arbitrary<MebdfDocument> = fc
+  .tuple(
+    fc.array(
+      fc.oneof(
+        { weight: 4, arbitrary: paragraphArb.map((p) => [p] as Block[]) },
+        { weight: 2, arbitrary: listArb },
+        { weight: 1, arbitrary: tableArb },
+      ),
+      { maxLength: 6 },
+    ),
+    fc.array(paragraphArb, { minLength: 1, maxLength: 2 }),
+  )
+  .map(([groups, note]) => normaliseDocument(groups.flat(), [note, note, note]));
+
+function expectIdentical(model: MebdfDocument): void {
+  expect(serializeMebdf(model)).toBe(stringifyMebdf(model));
+}
+
+describe('serializeMebdf against stringifyMebdf on random models', () => {
+  it('writes the same bytes for the language generator’s documents', () => {
+    fc.assert(fc.property(documentArb, expectIdentical), { numRuns: RUNS });
+  });
+
+  it('writes the same bytes when punctuation, emoji, CJK and combining marks sit at text edges', () => {
+    fc.assert(fc.property(punctuationDocumentArb, expectIdentical), { numRuns: RUNS * 2 });
+  });
+});
