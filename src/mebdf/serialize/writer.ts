@@ -18,6 +18,7 @@ import {
   type Info,
   type SafeConfig,
   type State,
+  type Tracker,
   toMarkdown,
   type Unsafe,
 } from 'mdast-util-to-markdown';
@@ -74,25 +75,71 @@ function isPhrasing(node: Nodes): boolean {
 function install(state: State): void {
   const originalSafe = state.safe.bind(state);
   const originalPhrasing = state.containerPhrasing.bind(state);
-  const scopes = new Map<string, RegExp | null>();
+  const scopes = new Map<string, Scope>();
+  let lastStack: ConstructName[] = [];
+  let lastScope: Scope | undefined;
+
+  const scopeOf = (stack: ConstructName[]): Scope => {
+    if (lastScope !== undefined && stack.length === lastStack.length) {
+      let same = true;
+      for (let index = 0; index < stack.length; index++) {
+        if (stack[index] !== lastStack[index]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return lastScope;
+    }
+    const key = stack.join('>');
+    let scope = scopes.get(key);
+    if (scope === undefined) {
+      scope = buildScope(state, stack);
+      scopes.set(key, scope);
+    }
+    lastStack = [...stack];
+    lastScope = scope;
+    return scope;
+  };
 
   state.safe = (value: string | null | undefined, config: SafeConfig): string => {
-    const stack = state.stack;
-    const key = stack.length === 0 ? '' : stack.join('>');
-    let regex = scopes.get(key);
-    if (regex === undefined) {
-      regex = scopeRegex(state, stack);
-      scopes.set(key, regex);
-    }
-    if (regex === null) return originalSafe(value, config);
+    const scope = scopeOf(state.stack);
+    if (scope.sticky === null) return originalSafe(value, config);
     const input = value || '';
     const before = config.before || '';
     const after = config.after || '';
-    if (input.includes('\\') || after.includes('\\')) return originalSafe(value, config);
+    // `safe` also escapes a backslash before punctuation, across the boundary with `after`.
+    if (after.includes('\\')) return originalSafe(value, config);
+    const lineBefore = LINE_ENDING.test(before);
+    const lineAfter = LINE_ENDING.test(after);
+    scope.plain.lastIndex = 0;
+    let found = scope.plain.exec(input);
+    if (found === null && !lineBefore && !lineAfter) return input;
+    // Every position `safe` escapes holds the character of an in-scope pattern. Patterns that need
+    // no line ending can only fire on a character of the `plain` class; those that need one (with
+    // none inside the value) only in the value's leading `[\t ]*\d*` after a line ending before
+    // it, or on its last character before a line ending after it. Each such candidate is tested
+    // with all patterns at once; if none fires, `safe` returns the value unchanged.
     const full = before + input + after;
-    regex.lastIndex = before.length;
-    const match = regex.exec(full);
-    if (match !== null && match.index < before.length + input.length) return originalSafe(value, config);
+    const sticky = scope.sticky;
+    const offset = before.length;
+    while (found !== null) {
+      const character = found[0];
+      if (character === '\\' || character === '\r' || character === '\n') return originalSafe(value, config);
+      sticky.lastIndex = offset + found.index;
+      if (sticky.test(full)) return originalSafe(value, config);
+      found = scope.plain.exec(input);
+    }
+    if (lineBefore) {
+      const lead = leadLength(input);
+      for (let position = 0; position <= lead && position < input.length; position++) {
+        sticky.lastIndex = offset + position;
+        if (sticky.test(full)) return originalSafe(value, config);
+      }
+    }
+    if (lineAfter && input.length > 0) {
+      sticky.lastIndex = offset + input.length - 1;
+      if (sticky.test(full)) return originalSafe(value, config);
+    }
     return input;
   };
 
@@ -102,15 +149,54 @@ function install(state: State): void {
     if (children.some((child) => child.type === 'html')) return originalPhrasing(parent, info);
     return serializeItems(phrasing(state, parent, info.before, info.after), info.before, info.after);
   };
+
+  state.containerFlow = (parent, _info) => containerFlow(state, parent);
+
+  // Positions are only reported, never written: a tracker that does not count lines.
+  state.createTracker = () => NO_TRACKER;
+
+  // The package's `text` handler only adds the neighbouring nodes for `beforeNode` / `afterNode`
+  // patterns; without any, it is `safe` on the value.
+  if (!state.unsafe.some((pattern) => pattern.beforeNode || pattern.afterNode)) {
+    state.handlers.text = (node: { value: string }, _parent, state, info) => state.safe(node.value, info);
+  }
 }
 
-/** One regex matching (a superset of) every position an in-scope unsafe pattern would escape. */
-function scopeRegex(state: State, stack: readonly ConstructName[]): RegExp | null {
-  if (stack.includes('autolink')) return null;
+const LINE_ENDING = /[\r\n]/;
+
+const NO_TRACKER: Tracker = {
+  move: (value) => value || '',
+  current: () => ({ now: { line: 1, column: 1 }, lineShift: 0 }),
+  shift: () => {},
+};
+
+interface Scope {
+  /** Every in-scope pattern, as one sticky regex (null: always use the package's `safe`). */
+  sticky: RegExp | null;
+  /** The characters of the patterns that can fire without a line ending, plus `\r`, `\n`, `\` (global). */
+  plain: RegExp;
+}
+
+/** Length of the leading `[\t ]*\d*` of a value (where a line-start pattern can still fire). */
+function leadLength(input: string): number {
+  let index = 0;
+  while (index < input.length && (input.charCodeAt(index) === 32 || input.charCodeAt(index) === 9)) index++;
+  while (index < input.length && input.charCodeAt(index) >= 48 && input.charCodeAt(index) <= 57) index++;
+  return index;
+}
+
+/** `before` / `after` sources that only match a line ending. */
+const LINE_ENDING_SOURCES = new Set(['[\\r\\n]', '\\r', '\\n']);
+
+/** Regexes matching (a superset of) every position an in-scope unsafe pattern would escape. */
+function buildScope(state: State, stack: readonly ConstructName[]): Scope {
+  const never: Scope = { sticky: null, plain: /[\s\S]/g };
+  if (stack.includes('autolink')) return never;
   const alternatives: string[] = [];
+  const plainCharacters = new Set(['\r', '\n', '\\']);
   for (const pattern of state.unsafe) {
     if (!patternInScope(stack, pattern)) continue;
-    if (pattern.beforeNode || pattern.afterNode) return null;
+    if (pattern.beforeNode || pattern.afterNode || pattern.unicode) return never;
     const character = (/[$()*+.?[\\\]^{|}]/.test(pattern.character) ? '\\' : '') + pattern.character;
     const before =
       (pattern.atBreak ? '[\\r\\n][\\t ]*' : '') + (pattern.before ? `(?:${pattern.before})` : '');
@@ -119,9 +205,54 @@ function scopeRegex(state: State, stack: readonly ConstructName[]): RegExp | nul
         (before ? `(?<=(?:${before})${character})` : '') +
         (pattern.after ? `(?=(?:${pattern.after}))` : ''),
     );
+    const needsLineEnding =
+      pattern.atBreak ||
+      pattern.character === '\r' ||
+      pattern.character === '\n' ||
+      LINE_ENDING_SOURCES.has(pattern.before ?? '') ||
+      LINE_ENDING_SOURCES.has(pattern.after ?? '');
+    if (!needsLineEnding) plainCharacters.add(pattern.character);
   }
-  if (alternatives.length === 0) return /(?!)/g;
-  return new RegExp(alternatives.join('|'), 'g');
+  const sticky = alternatives.length === 0 ? /(?!)/y : new RegExp(alternatives.join('|'), 'y');
+  const plain = new RegExp(`[${[...plainCharacters].map(classCharacter).join('')}]`, 'g');
+  return { sticky, plain };
+}
+
+function classCharacter(character: string): string {
+  const code = character.charCodeAt(0);
+  if (code < 0x20 || code === 0x7f) return `\\u${code.toString(16).padStart(4, '0')}`;
+  return /[A-Za-z0-9]/.test(character) ? character : `\\${character}`;
+}
+
+/** The package's `containerFlow` (lib/util/container-flow.js) without position tracking. */
+function containerFlow(state: State, parent: Parents): string {
+  const handlers = state.handlers as Record<string, AnyHandle | undefined>;
+  const indexStack = state.indexStack;
+  const children = ((parent as { children?: Nodes[] }).children ?? []) as Nodes[];
+  const results: string[] = [];
+  indexStack.push(-1);
+  for (let index = 0; index < children.length; index++) {
+    const child = children[index]!;
+    indexStack[indexStack.length - 1] = index;
+    const info: Info = { before: '\n', after: '\n', now: NOW, lineShift: 0 };
+    const handle = handlers[child.type];
+    results.push(handle ? handle(child, parent, state, info) : state.handle(child, parent, state, info));
+    if (child.type !== 'list') state.bulletLastUsed = undefined;
+    if (index < children.length - 1) results.push(between(child, children[index + 1]!, parent, state));
+  }
+  indexStack.pop();
+  return results.join('');
+}
+
+function between(left: Nodes, right: Nodes, parent: Parents, state: State): string {
+  let index = state.join.length;
+  while (index--) {
+    const result = state.join[index]!(left as never, right as never, parent as never, state);
+    if (result === true || result === 1) break;
+    if (typeof result === 'number') return '\n'.repeat(1 + result);
+    if (result === false) return '\n\n<!---->\n\n';
+  }
+  return '\n\n';
 }
 
 function patternInScope(stack: readonly ConstructName[], pattern: Unsafe): boolean {
