@@ -75,7 +75,7 @@ function isPhrasing(node: Nodes): boolean {
 function install(state: State): void {
   const originalSafe = state.safe.bind(state);
   const originalPhrasing = state.containerPhrasing.bind(state);
-  const scopes = new Map<string, Scope>();
+  const scopes = scopeCache(state.unsafe);
   let lastStack: ConstructName[] = [];
   let lastScope: Scope | undefined;
 
@@ -163,6 +163,24 @@ function install(state: State): void {
 }
 
 const LINE_ENDING = /[\r\n]/;
+
+/**
+ * Scopes depend only on the unsafe patterns, which are the same objects on every run with the
+ * canonical options: they are kept across runs while the list is unchanged.
+ */
+let cachedPatterns: readonly Unsafe[] = [];
+let cachedScopes = new Map<string, Scope>();
+
+function scopeCache(patterns: readonly Unsafe[]): Map<string, Scope> {
+  const same =
+    patterns.length === cachedPatterns.length &&
+    patterns.every((pattern, index) => pattern === cachedPatterns[index]);
+  if (!same) {
+    cachedPatterns = [...patterns];
+    cachedScopes = new Map();
+  }
+  return cachedScopes;
+}
 
 const NO_TRACKER: Tracker = {
   move: (value) => value || '',
