@@ -1,7 +1,8 @@
 /**
  * Differential proof for the fast serializer: on every input we have, `serializeMebdf(model)` is
- * byte-identical to `reference(model)` (the mdast-util-to-markdown path), and to the text the
- * exporter produced. Any difference fails.
+ * byte-identical to the mdast-util-to-markdown path `stringifyTree(modelToTree(model))` (what
+ * `stringifyMebdf` ran before the switch), and to the text the exporter produced. Any difference
+ * fails.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
