@@ -3,6 +3,7 @@
  * anyone who wants the syntax tree. Pure: no I/O.
  */
 import { type MebdfDiagnostic, MebdfParseError } from '../errors.js';
+import { delimiterDiagnostics, depthDiagnostics } from './limits.js';
 import type { MebdfDocument } from './model.js';
 import { modelToTree } from './semantic/from-model.js';
 import { treeToModel } from './semantic/to-model.js';
@@ -10,6 +11,7 @@ import { parseTree, stringifyTree } from './tree.js';
 
 export type { MebdfDiagnostic } from '../errors.js';
 export { MebdfParseError } from '../errors.js';
+export { MAX_EMPHASIS_DELIMITERS, MAX_NESTING_DEPTH } from './limits.js';
 export { mebdfFromMarkdown } from './mdast/from-markdown.js';
 export type { MebdfAnchor, MebdfDirective, MebdfEmbed, MebdfInvalid, MebdfSpan } from './mdast/nodes.js';
 export { mebdfToMarkdown } from './mdast/to-markdown.js';
@@ -19,14 +21,24 @@ export { remarkMebdf } from './remark.js';
 export { mebdfSyntax } from './syntax/syntax.js';
 export { parseTree as parseMebdfTree, stringifyTree as stringifyMebdfTree } from './tree.js';
 
+/** Text past the parser's limits (limits.ts) is refused before the work it would cost. */
+function read(text: string): { document: MebdfDocument; diagnostics: MebdfDiagnostic[] } {
+  const refused = delimiterDiagnostics(text);
+  if (refused.length > 0) return { document: { blocks: [], footnotes: {} }, diagnostics: refused };
+  const tree = parseTree(text);
+  const tooDeep = depthDiagnostics(tree, text);
+  if (tooDeep.length > 0) return { document: { blocks: [], footnotes: {} }, diagnostics: tooDeep };
+  return treeToModel(tree, text);
+}
+
 /** Every problem in `text`, sorted by position; empty when the text is valid MEBDF. */
 export function lintMebdf(text: string): MebdfDiagnostic[] {
-  return treeToModel(parseTree(text), text).diagnostics;
+  return read(text).diagnostics;
 }
 
 /** Parses MEBDF text into the block model; throws `MebdfParseError` carrying every diagnostic. */
 export function parseMebdf(text: string): MebdfDocument {
-  const { document, diagnostics } = treeToModel(parseTree(text), text);
+  const { document, diagnostics } = read(text);
   if (diagnostics.length > 0) throw new MebdfParseError(diagnostics);
   return document;
 }

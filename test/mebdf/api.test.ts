@@ -7,6 +7,8 @@ describe('mebdf public API', () => {
     expect(Object.keys(mebdf).sort()).toEqual(
       [
         'EMBED_KINDS',
+        'MAX_EMPHASIS_DELIMITERS',
+        'MAX_NESTING_DEPTH',
         'MebdfParseError',
         'formatMebdf',
         'lintMebdf',
