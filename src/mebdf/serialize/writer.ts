@@ -10,7 +10,7 @@
  *   without the position tracking (which never changes the text) and with a plain join when no
  *   `**`/`*`/`~~` is involved.
  */
-import type { Nodes, Parents, PhrasingContent, Root } from 'mdast';
+import type { Heading, Nodes, Parents, PhrasingContent, Root } from 'mdast';
 import {
   type Attention,
   type ConstructName,
@@ -155,6 +155,14 @@ function install(state: State): void {
   // Positions are only reported, never written: a tracker that does not count lines.
   state.createTracker = () => NO_TRACKER;
 
+  // The package's `heading` handler decides ATX or setext by walking the heading with
+  // unist-util-visit; without `setext` that only matters when a break or line ending is inside.
+  const originalHeading = state.handlers.heading as AnyHandle;
+  state.handlers.heading = (node: Heading, parent, state, info) =>
+    (node.depth || 1) >= 3 || (!state.options.setext && !hasLineBreak(node))
+      ? atxHeading(node, state)
+      : originalHeading(node, parent, state, info);
+
   // The package's `text` handler only adds the neighbouring nodes for `beforeNode` / `afterNode`
   // patterns; without any, it is `safe` on the value.
   if (!state.unsafe.some((pattern) => pattern.beforeNode || pattern.afterNode)) {
@@ -163,6 +171,32 @@ function install(state: State): void {
 }
 
 const LINE_ENDING = /[\r\n]/;
+
+/** `formatHeadingAsSetext`'s walk: a `break`, or a literal with a line ending, at any depth. */
+function hasLineBreak(node: Nodes): boolean {
+  if (node.type === 'break') return true;
+  if ('value' in node && typeof node.value === 'string' && /\r?\n|\r/.test(node.value)) return true;
+  if ('children' in node) for (const child of node.children as Nodes[]) if (hasLineBreak(child)) return true;
+  return false;
+}
+
+/** The package's `heading` handler (lib/handle/heading.js), ATX branch, without position tracking. */
+function atxHeading(node: Heading, state: State): string {
+  const rank = Math.max(Math.min(6, node.depth || 1), 1);
+  const sequence = '#'.repeat(rank);
+  const exit = state.enter('headingAtx');
+  const subexit = state.enter('phrasing');
+  let value = state.containerPhrasing(node, { before: '# ', after: '\n', now: NOW, lineShift: 0 });
+  const head = value.charCodeAt(0);
+  if (head === 9 /* `\t` */ || head === 32 /* ` ` */) {
+    value = '&#x' + head.toString(16).toUpperCase() + ';' + value.slice(1);
+  }
+  value = value ? sequence + ' ' + value : sequence;
+  if (state.options.closeAtx) value += ' ' + sequence;
+  subexit();
+  exit();
+  return value;
+}
 
 /**
  * Scopes depend only on the unsafe patterns, which are the same objects on every run with the
