@@ -164,10 +164,40 @@ function install(state: State): void {
       : originalHeading(node, parent, state, info);
 
   // The package's `text` handler only adds the neighbouring nodes for `beforeNode` / `afterNode`
-  // patterns; without any, it is `safe` on the value.
-  if (!state.unsafe.some((pattern) => pattern.beforeNode || pattern.afterNode)) {
-    state.handlers.text = (node: { value: string }, _parent, state, info) => state.safe(node.value, info);
+  // patterns; without any, it is `safe` on the value. (`phrasing` also relies on every pattern
+  // character being ASCII punctuation, whitespace or a control character when it sees `fastText`.)
+  if (
+    !state.unsafe.some(
+      (pattern) =>
+        pattern.beforeNode || pattern.afterNode || /[A-Za-z0-9]|[^\0-\x7f]/.test(pattern.character),
+    )
+  ) {
+    state.handlers.text = fastText;
   }
+}
+
+function fastText(node: { value: string }, _parent: Parents | undefined, state: State, info: Info): string {
+  return state.safe(node.value, info);
+}
+
+/** Info for peeking at the next sibling (handlers only read it). */
+const PEEK: Info = { before: '', after: '', now: NOW, lineShift: 0 };
+
+/**
+ * The first character `safe` writes for a text value with no context, when it is sure without
+ * running it: a letter, digit or non-ASCII character is never escaped there (no pattern has one).
+ */
+function plainFirstCharacter(value: string): string | undefined {
+  const code = value.charCodeAt(0);
+  if (
+    (code >= 48 && code <= 57) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    code >= 0x80
+  ) {
+    return firstCharacter(value);
+  }
+  return undefined;
 }
 
 const LINE_ENDING = /[\r\n]/;
@@ -337,10 +367,13 @@ function phrasing(state: State, parent: Parents, infoBefore: string, infoAfter: 
     if (index + 1 < children.length) {
       const next = children[index + 1]!;
       let handle = handlers[next.type];
-      if (handle?.peek) handle = handle.peek;
-      after = handle
-        ? firstCharacter(handle(next, parent, state, { before: '', after: '', now: NOW, lineShift: 0 }))
-        : '';
+      const quick = handle === fastText ? plainFirstCharacter((next as { value: string }).value) : undefined;
+      if (quick !== undefined) {
+        after = quick;
+      } else {
+        if (handle?.peek) handle = handle.peek;
+        after = handle ? firstCharacter(handle(next, parent, state, PEEK)) : '';
+      }
     } else {
       after = infoAfter;
     }
