@@ -1,14 +1,19 @@
 /**
  * The fast mdast -> MEBDF writer. It runs mdast-util-to-markdown itself, with the canonical options
- * (src/mebdf/tree.ts), so every handler, join rule and unsafe pattern is the package's own; it only
- * swaps the two functions that dominate the cost for exact but faster versions:
- * - `state.safe` first asks one combined regex (built once per construct stack from the in-scope
- *   unsafe patterns) whether any character of the value *could* need escaping; only then does it
- *   run the package's `safe`. The combined regex matches a superset of the positions `safe` would
- *   escape, so a miss proves the value is written as is.
- * - `state.containerPhrasing` is the package's algorithm (attention included, see attention.ts)
- *   without the position tracking (which never changes the text) and with a plain join when no
- *   `**`/`*`/`~~` is involved.
+ * (src/mebdf/tree.ts), so every handler, join rule and unsafe pattern is the package's (or the
+ * MEBDF extension's) own; it only swaps the functions that dominated the cost for exact, faster
+ * versions:
+ * - `state.safe` tests only the candidate positions — characters of in-scope unsafe patterns, and
+ *   the value's edges next to a line ending — against one sticky regex that matches a superset of
+ *   the positions `safe` escapes; when none fires the value is written as is, otherwise (and for
+ *   any value holding a backslash or line ending, or under `autolink`) the package's `safe` runs.
+ * - `state.containerPhrasing` / `state.containerFlow` are the package's algorithms (attention
+ *   included, see attention.ts) without position tracking, which never changes the text; a
+ *   phrasing run with an `html` node goes to the package's own.
+ * - the `text` handler skips the sibling lookup that only `beforeNode`/`afterNode` patterns use
+ *   (there are none), and ATX headings skip the unist-util-visit walk; a heading that could be
+ *   setext (depth 1–2 with a break or line ending inside) goes to the package's handler.
+ * test/serialize checks the result byte for byte against `stringifyTree` on models and on random mdast.
  */
 import type { Heading, Nodes, Parents, PhrasingContent, Root } from 'mdast';
 import {
