@@ -131,6 +131,25 @@ const CASES: Record<string, GoldenEdit[]> = {
       },
     },
     {
+      name: 'column-removed-row-added',
+      section: null,
+      replace: [],
+      model: (doc) => {
+        const t = firstTable(doc);
+        for (const row of t.rows) row.splice(1, 1);
+        const cell = (text: string) => ({
+          blocks: [
+            {
+              type: 'paragraph' as const,
+              style: { namedStyle: 'NORMAL_TEXT' as const, lineSpacing: 100 },
+              inlines: [{ type: 'text' as const, text, style: {} }],
+            },
+          ],
+        });
+        t.rows.push([cell('Total 😀'), cell('42')]);
+      },
+    },
+    {
       name: 'table-added',
       section: null,
       replace: [

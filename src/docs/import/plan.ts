@@ -97,7 +97,7 @@ function tableDims(t: TableBlock): { rows: number; cols: number } {
 function tablesCompatible(o: TableBlock, n: TableBlock): boolean {
   const a = tableDims(o);
   const b = tableDims(n);
-  if (a.cols !== b.cols) return a.rows === b.rows && a.cols > 0 && b.cols > 0 && !hasSpans(o) && !hasSpans(n);
+  if (a.cols !== b.cols) return a.cols > 0 && b.cols > 0 && !hasSpans(o) && !hasSpans(n);
   // Same shape: merges can be undone and redone in place; else rows move, which merges forbid.
   if (a.rows === b.rows) return true;
   return !hasSpans(o) && !hasSpans(n);
@@ -378,6 +378,116 @@ class Planner {
     }
   }
 
+  /**
+   * Rows and columns both change (no merged cells): rows are paired by their text, columns by
+   * their text over the paired rows. Paired cells are edited first (from the end, indices of the
+   * table as read); then columns and rows are deleted (right to left, bottom to top), new columns
+   * and rows inserted (left to right, top to bottom), and new cells filled from the end at
+   * positions computed from the new content.
+   */
+  private tableReshape(o: TableBlock, src: TableSource, n: TableBlock): void {
+    const ctx = this.ctx;
+    const text = (cells: TableCell[]): string =>
+      cells
+        .map((c) =>
+          c.blocks.map((b) => b.inlines.map((x) => (x.type === 'text' ? x.text : '')).join('')).join('\n'),
+        )
+        .join('\t');
+    const asPara = (t: string): Block => ({
+      type: 'paragraph',
+      style: { namedStyle: 'NORMAL_TEXT' },
+      inlines: t ? [{ type: 'text', text: t, style: {} }] : [],
+    });
+    const rowOps = alignBlocks(
+      o.rows.map((r) => asPara(text(r))),
+      n.rows.map((r) => asPara(text(r))),
+      key,
+      () => true,
+    );
+    const rowPairs = rowOps.filter((op) => op.op === 'keep' || op.op === 'pair') as {
+      o: number;
+      n: number;
+    }[];
+    const oc = tableDims(o).cols;
+    const nc = tableDims(n).cols;
+    const colText = (t: TableBlock, c: number, side: 'o' | 'n'): string =>
+      text(rowPairs.map((p) => t.rows[p[side]]![c]!));
+    const colOps = alignBlocks(
+      Array.from({ length: oc }, (_, c) => asPara(colText(o, c, 'o'))),
+      Array.from({ length: nc }, (_, c) => asPara(colText(n, c, 'n'))),
+      key,
+      () => true,
+    );
+    const colTo = new Map<number, number>();
+    for (const op of colOps) if (op.op === 'keep' || op.op === 'pair') colTo.set(op.o, op.n);
+    const rowTo = new Map<number, number>(rowPairs.map((p) => [p.o, p.n]));
+    // 1. Cells that stay, edited in place from the end.
+    for (let r = o.rows.length - 1; r >= 0; r--) {
+      const nr = rowTo.get(r);
+      if (nr === undefined) continue;
+      for (let c = oc - 1; c >= 0; c--) {
+        const ncol = colTo.get(c);
+        if (ncol === undefined) continue;
+        const before = o.rows[r]![c]!;
+        const after = n.rows[nr]![ncol]!;
+        if (deepEqual(before, after)) continue;
+        const cs = src.rows[r]!.cells[c]!;
+        this.container('', before.blocks, cs.blocks, after.blocks, cs.endIndex);
+      }
+    }
+    const at = (rowIndex: number, columnIndex: number) => ({
+      tableStartLocation: { index: src.startIndex, tabId: ctx.tabId },
+      rowIndex,
+      columnIndex,
+    });
+    // 2. Deletions, then insertions.
+    for (let c = oc - 1; c >= 0; c--) {
+      if (colTo.has(c)) continue;
+      checkNoSuggestions(o.rows.flatMap((r) => r[c]!.blocks));
+      ctx.push({ deleteTableColumn: { tableCellLocation: at(0, c) } });
+    }
+    for (let r = o.rows.length - 1; r >= 0; r--) {
+      if (rowTo.has(r)) continue;
+      checkNoSuggestions(o.rows[r]!.flatMap((c) => c.blocks));
+      ctx.push({ deleteTableRow: { tableCellLocation: at(r, 0) } });
+    }
+    const newCols = new Set<number>();
+    for (const op of colOps) {
+      if (op.op !== 'ins') continue;
+      newCols.add(op.n);
+      ctx.push({
+        insertTableColumn: { tableCellLocation: at(0, Math.max(0, op.n - 1)), insertRight: op.n > 0 },
+      });
+    }
+    const newRows = new Set<number>();
+    for (const op of rowOps) {
+      if (op.op !== 'ins') continue;
+      newRows.add(op.n);
+      ctx.push({
+        insertTableRow: { tableCellLocation: at(Math.max(0, op.n - 1), 0), insertBelow: op.n > 0 },
+      });
+    }
+    // 3. New cells, filled from the end at their final positions.
+    const fresh = (r: number, c: number): boolean => newRows.has(r) || newCols.has(c);
+    const starts: number[][] = [];
+    let pos = src.startIndex + 1;
+    for (let r = 0; r < n.rows.length; r++) {
+      pos += 1;
+      const row: number[] = [];
+      for (let c = 0; c < nc; c++) {
+        row.push(pos);
+        pos += fresh(r, c) ? 2 : 1 + n.rows[r]![c]!.blocks.reduce((t, b) => t + this.length(b), 0);
+      }
+      starts.push(row);
+    }
+    const blank = this.newCellStyle();
+    for (let r = n.rows.length - 1; r >= 0; r--) {
+      for (let c = nc - 1; c >= 0; c--) {
+        if (fresh(r, c)) this.fillCell('', starts[r]![c]! + 1, n.rows[r]![c]!, blank);
+      }
+    }
+  }
+
   /** The number of indices a new block occupies. */
   private length(b: Block): number {
     if (b.type === 'paragraph') return toUnits(b, this.ctx.codes, this.ctx.positioned).text.length + 1;
@@ -626,7 +736,8 @@ class Planner {
       }
     };
     if (tableDims(n).cols !== cols) {
-      this.tableColumns(o, src, n, canon);
+      if (oldRows.length === newRows.length) this.tableColumns(o, src, n, canon);
+      else this.tableReshape(o, src, n);
       return;
     }
     if (oldRows.length === newRows.length) {
