@@ -251,9 +251,12 @@ function scopeCache(patterns: readonly Unsafe[]): Map<string, Scope> {
   return cachedScopes;
 }
 
+/** Handlers only spread or pass on what `current()` returns, so one shared object will do. */
+const POSITION = { now: NOW, lineShift: 0 };
+
 const NO_TRACKER: Tracker = {
   move: (value) => value || '',
-  current: () => ({ now: { line: 1, column: 1 }, lineShift: 0 }),
+  current: () => POSITION,
   shift: () => {},
 };
 
