@@ -133,6 +133,20 @@ describe('planner rules', () => {
     expect(kinds(requests)).toEqual(['insertText', 'insertText', 'createParagraphBullets']);
   });
 
+  it('a nested item under the first item of a list is bulleted with the next outer item, in the same list', async () => {
+    const doc = JSON.parse(
+      readFileSync(
+        new URL('../golden/stencila__encoda__test-fixture-1/document.json', import.meta.url),
+        'utf8',
+      ),
+    ) as Document;
+    const { requests, after, intended } = await run(doc, (c) =>
+      c.replace('   - Banana', '   - Banana\n     1. Cavendish'),
+    );
+    expect(after).toBe(intended);
+    expect(kinds(requests)).toEqual(['insertText', 'insertText', 'createParagraphBullets']);
+  });
+
   it('text typed after a bold word is not bold: the inherited style is reset by an exact mask', async () => {
     const doc = makeDoc({ blocks: [para([text('plain '), text('bold', { bold: true }), text(' tail')])] });
     const { requests, after, intended } = await run(doc, (c) => c.replace('**bold**', '**bold**, new'));

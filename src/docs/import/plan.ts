@@ -11,9 +11,22 @@
  * and where Docs cannot do what the content says) are typed errors with a reason.
  */
 import { ValidationError } from '../../errors.js';
-import type { Block, MebdfDocument, ParagraphBlock, TableBlock, TableCell } from '../../mebdf/model.js';
+import type {
+  Block,
+  ListKind,
+  MebdfDocument,
+  ParagraphBlock,
+  TableBlock,
+  TableCell,
+} from '../../mebdf/model.js';
 import { namedStyleBases } from '../export/styles.js';
-import type { BlockSource, CellBlockSource, FootnoteSource, TableSource } from '../export/types.js';
+import type {
+  BlockSource,
+  CellBlockSource,
+  FootnoteSource,
+  ParagraphSource,
+  TableSource,
+} from '../export/types.js';
 import type { DocumentTab, Request } from '../types.js';
 import { type AlignOp, alignBlocks, deepEqual } from './align.js';
 import { type DeletedObject, PlanContext } from './context.js';
@@ -102,6 +115,13 @@ function tablesCompatible(o: TableBlock, n: TableBlock): boolean {
   if (a.rows === b.rows) return true;
   return !hasSpans(o) && !hasSpans(n);
 }
+
+/** The outer level of each preset the planner uses: [glyphSymbol, glyphType, glyphFormat]. */
+const PRESET_OUTER: Record<ListKind, [string | null, string | null, string | null]> = {
+  bullet: ['\u25cf', null, '%0'],
+  ordered: [null, 'DECIMAL', '%0.'],
+  checkbox: [null, 'GLYPH_TYPE_UNSPECIFIED', null],
+};
 
 class Planner {
   constructor(
@@ -244,6 +264,8 @@ class Planner {
     if (!first) return;
     const kept = new Map<number, AnySource>();
     for (const op of ops) if (op.op === 'keep') kept.set(op.n, sources[op.o]!);
+    const oldOf = new Map<number, AnySource>();
+    for (const op of ops) if (op.op === 'keep' || op.op === 'pair') oldOf.set(op.n, sources[op.o]!);
     // Final start of every new block: nothing before the container moved.
     const starts: number[] = [];
     let at = first.startIndex;
@@ -266,22 +288,39 @@ class Planner {
       // the bulleted set then joins the list of the item before it and keeps that list's glyphs.
       // Without one the whole list is re-created from a preset, which needs one kind throughout.
       const firstFlagged = idx.findIndex((i) => flagged.has(i));
+      // Joining works only when the list's outer level looks like the preset (Google's rule).
+      const outerKind = (items.find((b) => b.list!.level === 0) ?? items[0]!).list!.kind;
+      const listId = idx
+        .map((i) => oldOf.get(i))
+        .find((src): src is ParagraphSource => src?.kind === 'paragraph' && !!src.listId)?.listId;
+      const canJoin = listId !== undefined && this.presetMatches(listId, outerKind);
       let from = 0;
-      for (let p = firstFlagged; p >= 1; p--) {
+      for (let p = canJoin ? firstFlagged : 0; p >= 1; p--) {
         if (items[p]!.list!.level === 0) {
           from = p;
           break;
         }
       }
-      const set = items.slice(from);
-      const kind = set[0]!.list!.kind;
-      if (from === 0 && items.some((b) => b.list!.kind !== kind)) {
+      // No such outer item before it: start at the newcomer itself (the item before it keeps the
+      // set in the list) when an outer item after it gives the set its level 0.
+      const lastFlagged = idx.length - 1 - [...idx].reverse().findIndex((i) => flagged.has(i));
+      const outerAfter = items.findIndex((b, k) => k > firstFlagged && b.list!.level === 0);
+      let to = items.length - 1; // re-created whole: the set must not leave part of the list behind
+      if (from > 0) to = lastFlagged;
+      else if (canJoin && firstFlagged >= 1 && outerAfter !== -1) {
+        from = firstFlagged;
+        to = Math.max(lastFlagged, outerAfter);
+      }
+      const set = items.slice(from, to + 1);
+      // The preset must match the list's outer level for the set to join it.
+      const kind = (set.find((b) => b.list!.level === 0) ?? set[0]!).list!.kind;
+      if (from === 0 && to === items.length - 1 && items.some((b) => b.list!.kind !== kind)) {
         throw new ValidationError(
           'A nested list item is new in a list that mixes numbered, bulleted or checkbox levels; the Docs API can only create lists of one kind.',
           'Give the new item the same kind of marker as its list, or nest it in Docs.',
         );
       }
-      const setIdx = idx.slice(from);
+      const setIdx = idx.slice(from, to + 1);
       for (let k = setIdx.length - 1; k >= 0; k--) {
         const level = set[k]!.list!.level;
         if (level > 0) ctx.insertText(seg, starts[setIdx[k]!]!, '\t'.repeat(level));
@@ -486,6 +525,18 @@ class Planner {
         if (fresh(r, c)) this.fillCell('', starts[r]![c]! + 1, n.rows[r]![c]!, blank);
       }
     }
+  }
+
+  /** Whether list `listId`'s outer level has the glyph of the preset for `kind` (so a set joins it). */
+  private presetMatches(listId: string, kind: ListKind): boolean {
+    const level = this.input.tab.lists?.[listId]?.listProperties?.nestingLevels?.[0];
+    if (!level) return false;
+    const want = PRESET_OUTER[kind];
+    return (
+      (level.glyphSymbol ?? null) === want[0] &&
+      (level.glyphType ?? null) === want[1] &&
+      (level.glyphFormat ?? null) === want[2]
+    );
   }
 
   /** The number of indices a new block occupies. */
