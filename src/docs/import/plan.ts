@@ -19,6 +19,7 @@ import type {
   TableBlock,
   TableCell,
 } from '../../mebdf/model.js';
+import { listLevel } from '../export/lists.js';
 import { namedStyleBases } from '../export/styles.js';
 import type {
   BlockSource,
@@ -312,6 +313,18 @@ class Planner {
         to = Math.max(lastFlagged, outerAfter);
       }
       const set = items.slice(from, to + 1);
+      if (canJoin && from > 0) {
+        // The set joins the existing list, whose glyph kind per level is fixed.
+        for (const b of set) {
+          const have = listLevel(this.input.tab, listId!, b.list!.level).kind;
+          if (have !== b.list!.kind) {
+            throw new ValidationError(
+              `Level ${b.list!.level + 1} of this list is ${have === 'ordered' ? 'numbered' : have}; a ${b.list!.kind === 'ordered' ? 'numbered' : b.list!.kind} item cannot be nested there (the Docs API cannot change a list's glyphs).`,
+              `Use the list's own marker at that level (${have === 'ordered' ? '1.' : have === 'checkbox' ? '- [ ]' : '-'}).`,
+            );
+          }
+        }
+      }
       // The preset must match the list's outer level for the set to join it.
       const kind = (set.find((b) => b.list!.level === 0) ?? set[0]!).list!.kind;
       if (from === 0 && to === items.length - 1 && items.some((b) => b.list!.kind !== kind)) {
