@@ -699,7 +699,10 @@ class Planner {
     while (j > 0) {
       const b = blocks[j - 1]!;
       if (b.type === 'table') {
-        this.insertTable(seg, x, b, !(j === blocks.length && atTail));
+        // New cells' text takes the style at the insertion point (said in the model only when the
+        // paragraph there is normal text, like the cells).
+        const cellText = inh.style.namedStyle === 'NORMAL_TEXT' ? inh.textStyle : null;
+        this.insertTable(seg, x, b, !(j === blocks.length && atTail), cellText);
         j--;
         continue;
       }
@@ -711,7 +714,13 @@ class Planner {
   }
 
   /** insertTable at `x` (an existing paragraph's closing newline), then fill its cells. */
-  private insertTable(seg: string, x: number, t: TableBlock, dropTrailing: boolean): void {
+  private insertTable(
+    seg: string,
+    x: number,
+    t: TableBlock,
+    dropTrailing: boolean,
+    cellText: Inherited['textStyle'],
+  ): void {
     const ctx = this.ctx;
     if (seg !== '')
       throw new ValidationError('A table cannot be inserted in a footnote.', 'Move the table into the body.');
@@ -740,7 +749,7 @@ class Planner {
     }
     const size = 2 + rows * (1 + 2 * cols);
     if (dropTrailing) ctx.deleteRange(seg, T + size, T + size + 1);
-    const blank = this.newCellStyle();
+    const blank: Inherited = { ...this.newCellStyle(), textStyle: cellText };
     for (let r = rows - 1; r >= 0; r--) {
       for (let c = cols - 1; c >= 0; c--) {
         const cell = t.rows[r]![c]!;
