@@ -220,17 +220,3 @@ export function paragraphStylePayload(
   if (fields.length === 0) return null;
   return { paragraphStyle: ps, fields: fields.join(',') };
 }
-
-/** Structural equality of two model paragraph styles. */
-export function sameParagraphStyle(a: ParagraphStyle, b: ParagraphStyle): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof ParagraphStyle>;
-  for (const k of keys) if (a[k] !== b[k]) return false;
-  return true;
-}
-
-/** Structural equality of two model text styles. */
-export function sameTextStyle(a: TextStyle, b: TextStyle): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof TextStyle>;
-  for (const k of keys) if (a[k] !== b[k]) return false;
-  return true;
-}
