@@ -160,6 +160,40 @@ const CASES: Record<string, GoldenEdit[]> = {
       ],
     },
   ],
+  'construct-tables': [
+    {
+      name: 'merge-undone',
+      section: null,
+      replace: [
+        [
+          '{!cell, colspan:2}\nMerged across\n{!cell}\n{!empty}\n',
+          '{!cell}\nMerged across\n{!cell}\nnow split\n',
+        ],
+      ],
+    },
+  ],
+  'construct-named-ranges': [
+    { name: 'anchor-dropped', section: null, replace: [['Alpha {^ kix.range00001}beta', 'Alpha beta']] },
+    { name: 'anchor-proposed', section: null, replace: [['epsilon.', 'epsilon, {^}zeta.']] },
+  ],
+  'construct-footnotes': [
+    { name: 'footnote-text', section: null, replace: [['Second note.', 'Second, longer note 😀.']] },
+    {
+      name: 'footnote-new-refused',
+      section: null,
+      replace: [['another[^2].', 'another[^2], new[^9].\n\n[^9]: New.']],
+      error: 'ValidationError',
+    },
+  ],
+  'construct-suggestions': [
+    { name: 'edit-beside-suggestion', section: null, replace: [['The plan', 'Our plan']] },
+    {
+      name: 'suggestion-changed-refused',
+      section: null,
+      replace: [['not {/!}', 'no {/!}']],
+      error: 'ValidationError',
+    },
+  ],
   [IMAGES]: [
     {
       name: 'image-inserted',
