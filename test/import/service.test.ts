@@ -5,10 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { generatedDocument } from '../../bench/export.js';
+import { applyBatchUpdate } from '../../src/docs/engine/index.js';
 import { exportSection, exportTab, getHierarchy } from '../../src/docs/export/index.js';
 import { exportSectionService } from '../../src/docs/service/export.js';
 import { importSectionService, importTabService, MAX_CONTENT_CHARS } from '../../src/docs/service/import.js';
-import type { Document } from '../../src/docs/types.js';
+import type { Document, Request } from '../../src/docs/types.js';
 import { MemoryBackend } from './memory-backend.js';
 
 const FIXTURES = new URL('../fixtures/real/', import.meta.url);
@@ -17,6 +18,11 @@ function fixture(name: string): Document {
 }
 
 const STENCILA = 'stencila__encoda__test-fixture-1.json';
+
+/** A replaceAllText of one word: how a colleague's edit lands, whatever its indices. */
+function replaceWord(from: string, to: string): Request {
+  return { replaceAllText: { containsText: { text: from, matchCase: true }, replaceText: to } };
+}
 const LISTS = 'cedricdelpoux__gatsby-source-google-docs__lists.json';
 const ORDERED = 'h.gysf08ftgpa0';
 
@@ -80,6 +86,30 @@ describe('importSectionService', () => {
     expect(be.writes[1]!.writeControl).toEqual({ requiredRevisionId: 'rev-other' });
     expect(exportSection(be.doc, undefined, ORDERED).content).toContain('Drei');
     expect(r.success).toBe(true);
+  });
+
+  it('a concurrent edit of the same section between read and write is kept: RevisionConflictError, ours not written', async () => {
+    const be = new MemoryBackend(fixture(STENCILA));
+    const content = exportSection(be.doc, undefined, ORDERED).content;
+    let concurrent = true;
+    be.beforeWrite = (doc) => {
+      if (!concurrent) return doc;
+      concurrent = false;
+      // A colleague rewrites a word of this very section just before our write.
+      const { document } = applyBatchUpdate(doc, { requests: [replaceWord('Second', 'Zweite')] });
+      return { ...document, revisionId: 'rev-theirs' };
+    };
+    const err = await importSectionService(
+      be,
+      { document_id: 'doc', anchor_id: ORDERED },
+      content.replace('Third', 'Drei'),
+    ).catch((e: unknown) => e);
+    expect(err).toMatchObject({ type: 'RevisionConflictError' });
+    expect((err as { currentContent: string }).currentContent).toContain('Zweite');
+    const now = exportSection(be.doc, undefined, ORDERED).content;
+    expect(now).toContain('Zweite');
+    expect(now).not.toContain('Drei');
+    expect(be.gets).toBe(2);
   });
 
   it('gives up with RevisionConflictError after two retries and writes nothing', async () => {

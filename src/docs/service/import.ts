@@ -240,12 +240,24 @@ async function runImport(
   const intendedText = stringifyMebdf(intended);
   const base = options.base ? decodeBaseToken(options.base) : null;
   let lastConflict: RevisionConflictError | null = null;
+  // What the first read showed of the target: a retry after a revision conflict re-plans only when
+  // the target itself is as it was, so a colleague's edit of it is never overwritten.
+  let firstRead: string | null = null;
 
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const doc = await backend.get(documentId);
     const revision = doc.revisionId ?? '';
     const current = exportTarget(doc, tabParam, anchorId);
     const tabId = current.tabId;
+    const readNow = contentFingerprint(current.content);
+    if (firstRead === null) firstRead = readNow;
+    else if (readNow !== firstRead && current.content !== intendedText) {
+      throw new RevisionConflictError(
+        `Someone else changed this ${anchorId === null ? 'tab' : 'section'} while the import was being written (revision now ${revision}); nothing was written, so their edit is kept.`,
+        'Merge your edit into the current content (returned with this error) and import again.',
+        current.content,
+      );
+    }
     if (base) {
       if (base.tabId !== tabId || base.anchorId !== anchorId) {
         throw new ValidationError(
