@@ -2,28 +2,13 @@
  * The legacy single-body shape of `documents.get` (includeTabsContent false or unset): the first
  * tab's content fills the top-level fields and `tabs` is left out (DOCS-API.md §1.1).
  */
+import { LEGACY_TAB_FIELDS } from '../docs/engine/document.js';
 import type { Document } from '../docs/types.js';
-
-/** The DocumentTab fields that move to the top level, in the order Google writes them. */
-const TAB_FIELDS = [
-  'body',
-  'headers',
-  'footers',
-  'footnotes',
-  'documentStyle',
-  'suggestedDocumentStyleChanges',
-  'namedStyles',
-  'suggestedNamedStylesChanges',
-  'lists',
-  'namedRanges',
-  'inlineObjects',
-  'positionedObjects',
-] as const;
 
 export function toLegacyShape(doc: Document): Document {
   const first = doc.tabs?.[0]?.documentTab ?? {};
   const out: Record<string, unknown> = { title: doc.title };
-  for (const field of TAB_FIELDS) {
+  for (const field of LEGACY_TAB_FIELDS) {
     const value = (first as Record<string, unknown>)[field];
     if (value !== undefined) out[field] = value;
   }

@@ -16,16 +16,19 @@
  *   (100 = single); font weights are numbers 100–900.
  */
 
-export type NamedStyleType =
-  | 'NORMAL_TEXT'
-  | 'TITLE'
-  | 'SUBTITLE'
-  | 'HEADING_1'
-  | 'HEADING_2'
-  | 'HEADING_3'
-  | 'HEADING_4'
-  | 'HEADING_5'
-  | 'HEADING_6';
+/** Docs' named paragraph styles, in the order Google lists them. */
+export const NAMED_STYLE_TYPES = [
+  'NORMAL_TEXT',
+  'TITLE',
+  'SUBTITLE',
+  'HEADING_1',
+  'HEADING_2',
+  'HEADING_3',
+  'HEADING_4',
+  'HEADING_5',
+  'HEADING_6',
+] as const;
+export type NamedStyleType = (typeof NAMED_STYLE_TYPES)[number];
 
 /** Character formatting of a run. Every field is a *direct* override; absent means inherited. */
 export interface TextStyle {

@@ -19,7 +19,6 @@ import { importSectionService } from '../../src/docs/service/import.js';
 import type { Document } from '../../src/docs/types.js';
 import { type CallRecord, type RunningEmulator, startEmulator } from '../../src/emulator/server.js';
 import {
-  AuthRequiredError,
   DocsApiError,
   GdocError,
   RateLimitedError,

@@ -15,8 +15,11 @@ export interface EngineOptions {
   revision?: () => string;
 }
 
-/** The top-level fields that hold the first tab's content in the legacy shape. */
-const LEGACY_TAB_FIELDS = [
+/**
+ * The top-level fields that hold the first tab's content in the legacy shape, which is also the
+ * order in which Google writes a DocumentTab's members.
+ */
+export const LEGACY_TAB_FIELDS = [
   'body',
   'headers',
   'footers',
@@ -31,22 +34,6 @@ const LEGACY_TAB_FIELDS = [
   'positionedObjects',
 ] as const;
 
-/** The order in which Google writes a DocumentTab's members. */
-const DOCUMENT_TAB_ORDER = [
-  'body',
-  'headers',
-  'footers',
-  'footnotes',
-  'documentStyle',
-  'suggestedDocumentStyleChanges',
-  'namedStyles',
-  'suggestedNamedStylesChanges',
-  'lists',
-  'namedRanges',
-  'inlineObjects',
-  'positionedObjects',
-];
-
 type TabMapKey = 'headers' | 'footers' | 'footnotes' | 'lists' | 'namedRanges' | 'inlineObjects';
 
 /** A DocumentTab map, created in Google's member order when the tab has none yet. */
@@ -55,8 +42,8 @@ export function tabMap<K extends TabMapKey>(dt: DocumentTab, key: K): NonNullabl
     (dt as Record<string, unknown>)[key] = {};
     const entries = Object.entries(dt);
     const rank = (k: string) => {
-      const i = DOCUMENT_TAB_ORDER.indexOf(k);
-      return i === -1 ? DOCUMENT_TAB_ORDER.length : i;
+      const i = (LEGACY_TAB_FIELDS as readonly string[]).indexOf(k);
+      return i === -1 ? LEGACY_TAB_FIELDS.length : i;
     };
     entries.sort((a, b) => rank(a[0]) - rank(b[0]));
     for (const [k] of entries) delete (dt as Record<string, unknown>)[k];

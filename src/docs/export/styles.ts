@@ -7,7 +7,13 @@
  * model values and a property is emitted only where the two differ. Named styles inherit from
  * NORMAL_TEXT, which inherits from the editor defaults below.
  */
-import type { Alignment, NamedStyleType, ParagraphStyle, TextStyle } from '../../mebdf/model.js';
+import {
+  type Alignment,
+  NAMED_STYLE_TYPES,
+  type NamedStyleType,
+  type ParagraphStyle,
+  type TextStyle,
+} from '../../mebdf/model.js';
 import type { DocsParagraphStyle, DocsTextStyle, DocumentTab } from '../types.js';
 
 /** The editor's defaults under NORMAL_TEXT (what an unset property means everywhere). */
@@ -20,17 +26,7 @@ const DEFAULT_LINE_SPACING = 100;
 /** The colour Google gives link text (with an underline) when a link is set. */
 export const LINK_COLOR = '#1155cc';
 
-export const NAMED_STYLES: readonly NamedStyleType[] = [
-  'NORMAL_TEXT',
-  'TITLE',
-  'SUBTITLE',
-  'HEADING_1',
-  'HEADING_2',
-  'HEADING_3',
-  'HEADING_4',
-  'HEADING_5',
-  'HEADING_6',
-];
+export const NAMED_STYLES: readonly NamedStyleType[] = NAMED_STYLE_TYPES;
 
 export function toNamedStyle(value: string | null | undefined): NamedStyleType {
   return (NAMED_STYLES as readonly string[]).includes(value ?? '')

@@ -5,6 +5,8 @@
  * Only the properties the formatting tools manage are resolved: font family and weight, size,
  * colour, line spacing and the space above/below. Indices are the document's UTF-16 indices.
  */
+
+import { NAMED_STYLE_TYPES, type NamedStyleType } from '../../mebdf/model.js';
 import type {
   Body,
   DocsParagraphStyle,
@@ -15,18 +17,7 @@ import type {
 } from '../types.js';
 import { dimensionToPoints, optionalColorToHex } from './units.js';
 
-export const NAMED_STYLE_TYPES = [
-  'NORMAL_TEXT',
-  'TITLE',
-  'SUBTITLE',
-  'HEADING_1',
-  'HEADING_2',
-  'HEADING_3',
-  'HEADING_4',
-  'HEADING_5',
-  'HEADING_6',
-] as const;
-export type NamedStyleType = (typeof NAMED_STYLE_TYPES)[number];
+export { NAMED_STYLE_TYPES, type NamedStyleType };
 
 /** The contract's element types, in the order extract_styles reports them. */
 export const ELEMENT_TYPES: ReadonlyArray<{ element: string; named: NamedStyleType }> = [

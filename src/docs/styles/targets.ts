@@ -5,7 +5,7 @@
  */
 import { ValidationError } from '../../errors.js';
 import type { NormalizeParams, StyleDefinition } from '../service/contract.js';
-import { ELEMENT_TYPES, type NamedStyleType } from './resolve.js';
+import { ELEMENT_TYPES, NAMED_STYLE_TYPES, type NamedStyleType } from './resolve.js';
 import {
   parseColor,
   parseFontFamily,
@@ -54,16 +54,8 @@ export const TARGET_LABELS: Record<TargetKey, string> = {
   spaceBelow: 'space after',
 };
 
-const HEADING_TYPES: NamedStyleType[] = [
-  'TITLE',
-  'SUBTITLE',
-  'HEADING_1',
-  'HEADING_2',
-  'HEADING_3',
-  'HEADING_4',
-  'HEADING_5',
-  'HEADING_6',
-];
+/** Every named style but body text: what `heading_font` covers. */
+const HEADING_TYPES: NamedStyleType[] = NAMED_STYLE_TYPES.filter((t) => t !== 'NORMAL_TEXT');
 
 const ELEMENT_NAMES = ELEMENT_TYPES.map((e) => e.element);
 
