@@ -18,12 +18,7 @@ import { exportSection } from '../../src/docs/export/index.js';
 import { importSectionService } from '../../src/docs/service/import.js';
 import type { Document } from '../../src/docs/types.js';
 import { type CallRecord, type RunningEmulator, startEmulator } from '../../src/emulator/server.js';
-import {
-  DocsApiError,
-  GdocError,
-  RateLimitedError,
-  RevisionConflictError,
-} from '../../src/errors.js';
+import { DocsApiError, GdocError, RateLimitedError, RevisionConflictError } from '../../src/errors.js';
 import { REFRESH_TOKEN, REFRESHED_ACCESS_TOKEN, startFakeOAuthServer } from '../auth/fake-oauth-server.js';
 import { instantClock } from '../google/fake-api.js';
 import { type FaultProxy, type ProxyAction, type ProxyRequest, startFaultProxy } from './fault-proxy.js';
