@@ -1,9 +1,10 @@
 import { chmod, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LOCAL_OWNER, LocalBackend } from '../../src/docs/backends/local.js';
+import { LOCAL_OWNER, LocalBackend, MAX_DOCUMENT_BYTES } from '../../src/docs/backends/local.js';
 import type { Document, Request } from '../../src/docs/types.js';
 import {
+  ContentTooLargeError,
   DocsApiError,
   DocumentNotFoundError,
   PermissionDeniedError,
@@ -52,6 +53,15 @@ describe('LocalBackend.get', () => {
     expect(doc.tabs?.[0]?.documentTab?.body).toEqual(original.body);
     expect(doc.revisionId).toBe(original.revisionId);
     expect((doc as Record<string, unknown>).body).toBeUndefined();
+  });
+
+  it('refuses a file larger than its read limit with ContentTooLargeError, before reading it', async () => {
+    const small = new LocalBackend({ dir, maxDocumentBytes: 1000 });
+    const error = await small.get('poem').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContentTooLargeError);
+    expect((error as ContentTooLargeError).message).toContain('at most 1000');
+    expect(MAX_DOCUMENT_BYTES).toBeGreaterThan(10 * 1024 * 1024);
+    expect((await store.get('poem')).documentId).toBe('poem');
   });
 
   it('returns every tab of a tabs-shape file', async () => {

@@ -10,6 +10,7 @@ import type { Stats } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import {
+  ContentTooLargeError,
   DocumentNotFoundError,
   PermissionDeniedError,
   RevisionConflictError,
@@ -31,6 +32,13 @@ import { withLockFile } from './local-lockfile.js';
 /** The owner reported for every local document (there is no account behind a folder). */
 export const LOCAL_OWNER = 'me@local';
 
+/**
+ * The largest document file the store reads. Google caps a document at about a million
+ * characters, whose JSON stays well below this; a bigger file is refused before it is read, so a
+ * stray file cannot exhaust memory.
+ */
+export const MAX_DOCUMENT_BYTES = 64 * 1024 * 1024;
+
 export type LocalBackendOptions = ({ dir: string; file?: undefined } | { file: string; dir?: undefined }) & {
   /** Passed to the engine, e.g. deterministic ids in tests. */
   engine?: EngineOptions;
@@ -42,6 +50,8 @@ export type LocalBackendOptions = ({ dir: string; file?: undefined } | { file: s
    * by their form keep working).
    */
   newNames?: 'title' | 'id';
+  /** Larger files are refused with ContentTooLargeError; defaults to MAX_DOCUMENT_BYTES. */
+  maxDocumentBytes?: number;
 };
 
 /** What a listing shows about a document file. */
@@ -73,6 +83,7 @@ export class LocalBackend implements Backend {
   private readonly engineOptions: EngineOptions | undefined;
   private readonly owner: string;
   private readonly newNames: 'title' | 'id';
+  private readonly maxDocumentBytes: number;
   /** Listing cache: path -> file identity key and title (undefined: not a document). */
   private readonly titles = new Map<string, { key: string; title: string | undefined }>();
 
@@ -89,6 +100,7 @@ export class LocalBackend implements Backend {
     this.engineOptions = options.engine;
     this.owner = options.owner ?? LOCAL_OWNER;
     this.newNames = options.newNames ?? 'title';
+    this.maxDocumentBytes = options.maxDocumentBytes ?? MAX_DOCUMENT_BYTES;
   }
 
   /** The document id of a single-file store (the file name without `.json`). */
@@ -274,6 +286,12 @@ export class LocalBackend implements Backend {
       const handle = await open(path, 'r');
       try {
         info = await handle.stat();
+        if (info.size > this.maxDocumentBytes) {
+          throw new ContentTooLargeError(
+            `The document file ${path} is ${info.size} bytes; the local store reads at most ${this.maxDocumentBytes}.`,
+            'A Google Doc is far smaller than this; check that the file is a documents.get response.',
+          );
+        }
         text = await handle.readFile('utf8');
       } finally {
         await handle.close();
