@@ -74,7 +74,12 @@ export function layout(blocks: BlockSpec[], start: number): { content: SE[]; end
         const tableCells = row.map((cell) => {
           const cellStart = at;
           at += 1;
-          const inner = layout(cell.length ? cell : [para([])], at);
+          // Google gives every paragraph of a table cell explicit single line spacing.
+          const paras = (cell.length ? cell : [para([])]).map((p) => ({
+            ...p,
+            style: { lineSpacing: 100, ...p.style },
+          }));
+          const inner = layout(paras, at);
           at = inner.end;
           return { startIndex: cellStart, endIndex: at, content: inner.content, tableCellStyle: {} };
         });

@@ -92,22 +92,12 @@ const CASES: Record<string, GoldenEdit[]> = {
     {
       name: 'row-removed',
       section: null,
-      replace: [
-        [
-          '{!row}\n{!cell}\n{!line-spacing:single}\nCol 1 line 1\n{!Normal text}\n{!cell}\n{!line-spacing:single}\nCol 2 line 1\n{!Normal text}\n{!cell}\n{!line-spacing:single}\nCol 3 line 1\n{!Normal text}\n',
-          '',
-        ],
-      ],
+      replace: [['| Col 1 line 1 | Col 2 line 1 | Col 3 line 1 |\n', '']],
     },
     {
       name: 'row-added',
       section: null,
-      replace: [
-        [
-          '{!row}\n{!cell}\n{!line-spacing:single}\nCol 1 line 2',
-          '{!row}\n{!cell}\n{!line-spacing:single}\nNew A\n{!Normal text}\n{!cell}\n{!line-spacing:single}\nNew **B**\n{!Normal text}\n{!cell}\n{!line-spacing:single}\nNew C\n{!Normal text}\n{!row}\n{!cell}\n{!line-spacing:single}\nCol 1 line 2',
-        ],
-      ],
+      replace: [['| Col 1 line 2 |', '| New A | New **B** | New C |\n| Col 1 line 2 |']],
     },
     {
       name: 'column-removed',
@@ -141,7 +131,7 @@ const CASES: Record<string, GoldenEdit[]> = {
           blocks: [
             {
               type: 'paragraph' as const,
-              style: { namedStyle: 'NORMAL_TEXT' as const, lineSpacing: 100 },
+              style: { namedStyle: 'NORMAL_TEXT' as const },
               inlines: [{ type: 'text' as const, text, style: {} }],
             },
           ],
@@ -154,8 +144,8 @@ const CASES: Record<string, GoldenEdit[]> = {
       section: null,
       replace: [
         [
-          '{!end-table}\n\n{!empty}',
-          '{!end-table}\n\nA new table:\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n{!empty}',
+          '| Col 3 line 2 |\n\n{!empty}',
+          '| Col 3 line 2 |\n\nA new table:\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n{!empty}',
         ],
       ],
     },

@@ -174,10 +174,12 @@ function convertFlow(
   ctx: ExportContext,
   se: StructuralElement,
   segmentId: string,
+  inCell = false,
 ): { block: ParagraphBlock; source: CellBlockSource } {
   if (se.paragraph) {
     const start = se.startIndex ?? 0;
-    const { block, source } = convertParagraph(ctx, se.paragraph, start, se.endIndex ?? start, segmentId);
+    const end = se.endIndex ?? start;
+    const { block, source } = convertParagraph(ctx, se.paragraph, start, end, segmentId, inCell);
     return { block, source };
   }
   if (se.tableOfContents) return placeholderParagraph(ctx, se, segmentId, 'tableOfContents');
@@ -185,17 +187,21 @@ function convertFlow(
   return placeholderParagraph(ctx, se, segmentId, 'sectionBreak');
 }
 
-/** The content of a table cell or a footnote: paragraphs only (anything else as a placeholder). */
+/**
+ * The content of a table cell (`inCell`) or a footnote: paragraphs only (anything else as a
+ * placeholder).
+ */
 function convertContent(
   ctx: ExportContext,
   content: StructuralElement[],
   segmentId: string,
+  inCell = false,
 ): { blocks: ParagraphBlock[]; sources: CellBlockSource[] } {
   const blocks: ParagraphBlock[] = [];
   const sources: CellBlockSource[] = [];
   for (const se of content) {
     if (!se.paragraph && !se.table && !se.tableOfContents && !se.sectionBreak) continue;
-    const { block, source } = convertFlow(ctx, se, segmentId);
+    const { block, source } = convertFlow(ctx, se, segmentId, inCell);
     blocks.push(block);
     sources.push(source);
   }
@@ -219,7 +225,7 @@ function convertTable(
     const cells: TableCell[] = [];
     const cellSources: TableSource['rows'][number]['cells'] = [];
     for (const cell of row.tableCells ?? []) {
-      const { blocks, sources } = convertContent(ctx, cell.content ?? [], '');
+      const { blocks, sources } = convertContent(ctx, cell.content ?? [], '', true);
       const out: TableCell = { blocks };
       const style = cell.tableCellStyle;
       if ((style?.columnSpan ?? 1) > 1) out.colSpan = style!.columnSpan!;

@@ -10,6 +10,7 @@ import type { Paragraph, ParagraphElement } from '../types.js';
 import type { ExportContext } from './context.js';
 import { listLevel } from './lists.js';
 import {
+  cellStyleBase,
   diffParagraph,
   diffText,
   headingLevel,
@@ -99,7 +100,8 @@ export interface ConvertedParagraph {
 /**
  * Convert one paragraph at `[start, end)` of segment `segmentId`. Named-range anchors that start
  * before `end` and were not placed yet are placed here (those before `start` — inside table
- * markers — at the paragraph start).
+ * markers — at the paragraph start). `inCell`: the paragraph is in a table cell, where single line
+ * spacing is the default (`cellStyleBase`).
  */
 export function convertParagraph(
   ctx: ExportContext,
@@ -107,6 +109,7 @@ export function convertParagraph(
   start: number,
   end: number,
   segmentId: string,
+  inCell = false,
 ): ConvertedParagraph {
   const ps = p.paragraphStyle ?? {};
   const namedStyle = toNamedStyle(ps.namedStyleType);
@@ -262,8 +265,9 @@ export function convertParagraph(
     ctx.warn(`A suggested list change ${where()} is not shown.`);
   }
 
-  // Paragraph style relative to the named style (and to the list level's own indents).
-  let paraBase = base.paragraph;
+  // Paragraph style relative to the named style, or in a cell to the cell's (and to the list
+  // level's own indents). The paragraph's own values still resolve over the named style.
+  let paraBase = inCell ? cellStyleBase(base).paragraph : base.paragraph;
   const block: ParagraphBlock = { type: 'paragraph', style: { namedStyle }, inlines: [] };
   const bullet = p.bullet;
   if (bullet?.listId) {

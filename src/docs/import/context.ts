@@ -4,7 +4,7 @@
  */
 import { EmbeddedObjectNotFoundError, ValidationError } from '../../errors.js';
 import type { NamedStyleType, ParagraphBlock, TextStyle } from '../../mebdf/model.js';
-import type { NamedStyleBase } from '../export/styles.js';
+import { cellStyleBase, type NamedStyleBase } from '../export/styles.js';
 import type { Request } from '../types.js';
 import type { RunStyles } from './run-styles.js';
 import { type TextField, textStylePayload } from './styles.js';
@@ -33,6 +33,11 @@ export class PlanContext {
   private readonly deletedIds = new Set<string>();
   /** How many named ranges the plan creates for proposed anchors `{^}`. */
   anchorsCreated = 0;
+  /**
+   * Whether the paragraphs being planned are in a table cell (set by the planner around cell
+   * contents): they are compared against the cell base, as the exporter does.
+   */
+  inCell = false;
 
   constructor(
     readonly tabId: string,
@@ -42,6 +47,23 @@ export class PlanContext {
     /** Styles of the characters of the document as read. */
     readonly runStyles: RunStyles,
   ) {}
+
+  /** The base paragraph styles are compared against: the named style's, or in a cell the cell's. */
+  paragraphBase(named: NamedStyleType): NamedStyleBase {
+    const base = this.bases[named];
+    return this.inCell ? cellStyleBase(base) : base;
+  }
+
+  /** Runs `fn` with `inCell` set (and restores it after, also on a throw). */
+  withinCell(fn: () => void): void {
+    const was = this.inCell;
+    this.inCell = true;
+    try {
+      fn();
+    } finally {
+      this.inCell = was;
+    }
+  }
 
   recordDeleted(id: string, kind = 'object', caption?: string): void {
     if (this.deletedIds.has(id)) return;

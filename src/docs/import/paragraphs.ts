@@ -238,7 +238,12 @@ export function editParagraph(
   ctx.checkMarkers(seg, ou, nu);
 
   const removed = fixBullets(ctx, seg, s, o.list, n);
-  const ps = paragraphStylePayload(o.style, n.style, ctx.bases[n.style.namedStyle], removed && !n.list);
+  const ps = paragraphStylePayload(
+    o.style,
+    n.style,
+    ctx.paragraphBase(n.style.namedStyle),
+    removed && !n.list,
+  );
   if (ps) ctx.push({ updateParagraphStyle: { range: ctx.range(seg, s, s + 1), ...ps } });
   // A new named style changes what "inherited" means for every run: write them all afterwards.
   const restyleAll = o.style.namedStyle !== n.style.namedStyle;
@@ -443,7 +448,7 @@ export function insertParagraphs(
     i = j;
   }
   const payloads = blocks.map((b, i) =>
-    paragraphStylePayload(inh.style, b.style, ctx.bases[b.style.namedStyle], drop[i]! && !b.list),
+    paragraphStylePayload(inh.style, b.style, ctx.paragraphBase(b.style.namedStyle), drop[i]! && !b.list),
   );
   for (let i = 0; i < blocks.length; ) {
     const pst = payloads[i];

@@ -20,7 +20,7 @@ import type {
   TableCell,
 } from '../../mebdf/model.js';
 import { listLevel } from '../export/lists.js';
-import { namedStyleBases } from '../export/styles.js';
+import { cellStyleBase, namedStyleBases } from '../export/styles.js';
 import type {
   BlockSource,
   CellBlockSource,
@@ -380,7 +380,7 @@ class Planner {
         const after = n.rows[r]![to]!;
         if (deepEqual(before, after)) continue;
         const cs = src.rows[r]!.cells[c]!;
-        this.container('', before.blocks, cs.blocks, after.blocks, cs.endIndex, canon?.rows[r]?.[c]?.blocks);
+        this.cellContainer(before.blocks, cs.blocks, after.blocks, cs.endIndex, canon?.rows[r]?.[c]?.blocks);
       }
     }
     const tableStart = { index: src.startIndex, tabId: ctx.tabId };
@@ -484,7 +484,7 @@ class Planner {
         const after = n.rows[nr]![ncol]!;
         if (deepEqual(before, after)) continue;
         const cs = src.rows[r]!.cells[c]!;
-        this.container('', before.blocks, cs.blocks, after.blocks, cs.endIndex);
+        this.cellContainer(before.blocks, cs.blocks, after.blocks, cs.endIndex);
       }
     }
     const at = (rowIndex: number, columnIndex: number) => ({
@@ -759,19 +759,30 @@ class Planner {
     }
   }
 
+  /** Plans the content of an existing table cell (compared against the cell base). */
+  private cellContainer(
+    old: Block[],
+    sources: AnySource[],
+    next: Block[],
+    tailEnd: number | null,
+    canon?: Block[],
+  ): void {
+    this.ctx.withinCell(() => this.container('', old, sources, next, tailEnd, canon));
+  }
+
   /**
    * What the paragraph of a new cell starts with: Google gives it an explicit full paragraph style
    * (single spacing, no space around, no indents, left aligned); the model says what of that
-   * differs from NORMAL_TEXT. Its text style is that of the insertion point: unknown here.
+   * differs from the cell base of NORMAL_TEXT (whose single spacing is Google's, so never said).
+   * Its text style is that of the insertion point: unknown here.
    */
   private newCellStyle(): Inherited {
-    const base = this.ctx.bases.NORMAL_TEXT.paragraph;
+    const base = cellStyleBase(this.ctx.bases.NORMAL_TEXT).paragraph;
     const style: ParagraphBlock['style'] = { namedStyle: 'NORMAL_TEXT' };
     if (base.align !== 'left') style.align = 'left';
     if (base.indentLeft !== 0) style.indentLeft = 0;
     if (base.indentRight !== 0) style.indentRight = 0;
     if (base.indentFirstLine - base.indentLeft !== 0) style.firstLineIndent = 0;
-    if (base.lineSpacing !== 100) style.lineSpacing = 100;
     if (base.spaceBefore !== 0) style.spaceBefore = 0;
     if (base.spaceAfter !== 0) style.spaceAfter = 0;
     return { style, textStyle: null };
@@ -789,7 +800,7 @@ class Planner {
       JSON.stringify(only.style) === JSON.stringify(inh.style)
     )
       return;
-    insertParagraphs(this.ctx, seg, p, 'fill', blocks, inh);
+    this.ctx.withinCell(() => insertParagraphs(this.ctx, seg, p, 'fill', blocks, inh));
   }
 
   private table(o: TableBlock, src: TableSource, n: TableBlock, canon?: TableBlock): void {
@@ -805,7 +816,7 @@ class Planner {
         const nc = newRows[nrow]![c]!;
         if (deepEqual(oc, nc)) continue;
         const cs = rs.cells[c]!;
-        this.container('', oc.blocks, cs.blocks, nc.blocks, cs.endIndex, canonCell(orow, c));
+        this.cellContainer(oc.blocks, cs.blocks, nc.blocks, cs.endIndex, canonCell(orow, c));
       }
     };
     if (tableDims(n).cols !== cols) {

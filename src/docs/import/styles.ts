@@ -207,6 +207,8 @@ export function paragraphStylePayload(
   }
   if (changed('lineSpacing')) {
     if (to.lineSpacing !== undefined) ps.lineSpacing = to.lineSpacing;
+    // In a cell the default is not what clearing the field gives (the named style's): write it.
+    else if (base.cell) ps.lineSpacing = base.paragraph.lineSpacing;
     fields.push('lineSpacing');
   }
   if (changed('spaceBefore')) {
