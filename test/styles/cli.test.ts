@@ -5,11 +5,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Command } from 'commander';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { register as registerNormalize } from '../../src/cli/commands/normalize.js';
-import { register as registerStyles } from '../../src/cli/commands/styles.js';
-import { runCli } from '../../src/cli/run.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type GdocRun, runGdoc } from '../cli/run-gdoc.js';
 import { DOCS } from './helpers.js';
 
 const REAL = join(import.meta.dirname, '..', 'fixtures', 'real');
@@ -22,31 +19,9 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-async function gdoc(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
-  const program = new Command('gdoc').exitOverride();
-  registerStyles(program);
-  registerNormalize(program);
-  let stdout = '';
-  let stderr = '';
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stdout += chunk.toString();
-    return true;
-  });
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stderr += chunk.toString();
-    return true;
-  });
-  const before = process.exitCode;
-  process.exitCode = 0;
-  try {
-    await runCli(program, ['node', 'gdoc', ...args]);
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-  const code = Number(process.exitCode ?? 0);
-  process.exitCode = before;
-  return { stdout, stderr, code };
+/** The real `gdoc` program in-process (every command registered, the binary's error handling). */
+function gdoc(...args: string[]): Promise<GdocRun> {
+  return runGdoc(args);
 }
 
 describe('gdoc styles', () => {
