@@ -6,11 +6,11 @@
  * token sent without the Bearer scheme or with a different case, and error answers that never
  * echo the expected token.
  */
-import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_BODY_BYTES, type RunningHttpServer, serveHttp } from '../../src/server/http.js';
 import { createToolDeps } from '../../src/tools/deps.js';
 import { FakeBackend, loadFixture } from '../server/fake-backend.js';
+import { PING, post } from '../support/raw-post.js';
 
 const running: RunningHttpServer[] = [];
 afterEach(async () => {
@@ -26,44 +26,6 @@ async function start(options: Parameters<typeof serveHttp>[1]): Promise<RunningH
   const server = await serveHttp(createToolDeps(backend, { log: () => {} }), options);
   running.push(server);
   return server;
-}
-
-const PING = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
-
-/** A raw POST; `chunks` are written one by one without a Content-Length (chunked). */
-function post(
-  url: string,
-  headers: Record<string, string>,
-  body: string | string[] = PING,
-): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          ...headers,
-        },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (c) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      },
-    );
-    // The server may answer 413 and stop reading before the body is all sent.
-    req.on('error', (e: NodeJS.ErrnoException) =>
-      e.code === 'EPIPE' || e.code === 'ECONNRESET' ? undefined : reject(e),
-    );
-    if (Array.isArray(body)) {
-      for (const chunk of body) req.write(chunk);
-      req.end();
-    } else {
-      req.end(body);
-    }
-  });
 }
 
 describe('HTTP transport guards', () => {

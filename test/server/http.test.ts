@@ -3,13 +3,13 @@
  * attacker would meet — a foreign Host (DNS rebinding), a foreign Origin, a missing bearer token,
  * an oversized body — plus the refusal to bind off loopback without a token.
  */
-import { request } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningHttpServer, serveHttp } from '../../src/server/http.js';
 import { createGuard } from '../../src/server/http-guard.js';
 import { createToolDeps } from '../../src/tools/deps.js';
+import { post } from '../support/raw-post.js';
 import { FakeBackend, loadFixture } from './fake-backend.js';
 
 const running: RunningHttpServer[] = [];
@@ -30,34 +30,6 @@ async function start(options: Parameters<typeof serveHttp>[1]): Promise<RunningH
   const server = await serveHttp(deps(), options);
   running.push(server);
   return server;
-}
-
-/** A raw POST so that Host and Origin can be forged. */
-function post(
-  url: string,
-  headers: Record<string, string>,
-  body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
-): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          ...headers,
-        },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (c) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
 }
 
 describe('Streamable HTTP server', () => {
