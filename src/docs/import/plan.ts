@@ -356,6 +356,34 @@ class Planner {
    * from the end; then deleteTableColumn right to left; then insertTableColumn left to right; then
    * the new cells are filled from the end, at positions computed from the new content.
    */
+  /**
+   * Cells that exist before and after a reshape (old row/column -> new row/column), edited in
+   * place from the last to the first so that earlier indices stay valid.
+   */
+  private editKeptCells(
+    o: TableBlock,
+    src: TableSource,
+    n: TableBlock,
+    rowTo: Map<number, number>,
+    colTo: Map<number, number>,
+    canon?: TableBlock,
+  ): void {
+    const oc = tableDims(o).cols;
+    for (let r = o.rows.length - 1; r >= 0; r--) {
+      const nr = rowTo.get(r);
+      if (nr === undefined) continue;
+      for (let c = oc - 1; c >= 0; c--) {
+        const ncol = colTo.get(c);
+        if (ncol === undefined) continue;
+        const before = o.rows[r]![c]!;
+        const after = n.rows[nr]![ncol]!;
+        if (deepEqual(before, after)) continue;
+        const cs = src.rows[r]!.cells[c]!;
+        this.cellContainer(before.blocks, cs.blocks, after.blocks, cs.endIndex, canon?.rows[r]?.[c]?.blocks);
+      }
+    }
+  }
+
   private tableColumns(o: TableBlock, src: TableSource, n: TableBlock, canon?: TableBlock): void {
     const ctx = this.ctx;
     const column = (t: TableBlock, c: number): TableBlock => ({
@@ -372,17 +400,7 @@ class Planner {
     );
     const pairOf = new Map<number, number>(); // old column -> new column
     for (const op of ops) if (op.op === 'keep' || op.op === 'pair') pairOf.set(op.o, op.n);
-    for (let r = o.rows.length - 1; r >= 0; r--) {
-      for (let c = oc - 1; c >= 0; c--) {
-        const to = pairOf.get(c);
-        if (to === undefined) continue;
-        const before = o.rows[r]![c]!;
-        const after = n.rows[r]![to]!;
-        if (deepEqual(before, after)) continue;
-        const cs = src.rows[r]!.cells[c]!;
-        this.cellContainer(before.blocks, cs.blocks, after.blocks, cs.endIndex, canon?.rows[r]?.[c]?.blocks);
-      }
-    }
+    this.editKeptCells(o, src, n, new Map(o.rows.map((_, r) => [r, r])), pairOf, canon);
     const tableStart = { index: src.startIndex, tabId: ctx.tabId };
     for (let c = oc - 1; c >= 0; c--) {
       if (pairOf.has(c)) continue;
@@ -474,19 +492,7 @@ class Planner {
     for (const op of colOps) if (op.op === 'keep' || op.op === 'pair') colTo.set(op.o, op.n);
     const rowTo = new Map<number, number>(rowPairs.map((p) => [p.o, p.n]));
     // 1. Cells that stay, edited in place from the end.
-    for (let r = o.rows.length - 1; r >= 0; r--) {
-      const nr = rowTo.get(r);
-      if (nr === undefined) continue;
-      for (let c = oc - 1; c >= 0; c--) {
-        const ncol = colTo.get(c);
-        if (ncol === undefined) continue;
-        const before = o.rows[r]![c]!;
-        const after = n.rows[nr]![ncol]!;
-        if (deepEqual(before, after)) continue;
-        const cs = src.rows[r]!.cells[c]!;
-        this.cellContainer(before.blocks, cs.blocks, after.blocks, cs.endIndex);
-      }
-    }
+    this.editKeptCells(o, src, n, rowTo, colTo);
     const at = (rowIndex: number, columnIndex: number) => ({
       tableStartLocation: { index: src.startIndex, tabId: ctx.tabId },
       rowIndex,
