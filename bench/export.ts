@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { buildTab } from '../src/docs/export/exporter.js';
 import { exportTab } from '../src/docs/export/index.js';
 import { render } from '../src/docs/export/render.js';
-import type { Document } from '../src/docs/types.js';
+import type { Document } from '../src/ground/docs-json.js';
 import { listDef, makeDoc, type ParaSpec, para, text } from '../test/export/builder.js';
 
 export interface ExportBenchResult {

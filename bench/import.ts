@@ -17,7 +17,7 @@ import {
 } from '../src/docs/export/index.js';
 import { planImport } from '../src/docs/import/index.js';
 import { importSectionService } from '../src/docs/service/import.js';
-import type { Document, Request } from '../src/docs/types.js';
+import type { Document, Request } from '../src/ground/docs-json.js';
 import { parseMebdf } from '../src/mebdf/index.js';
 import type { MebdfDocument } from '../src/mebdf/model.js';
 import { generatedDocument } from './export.js';

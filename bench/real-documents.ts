@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { toTabsShape } from '../src/docs/engine/index.js';
 import { exportTab, listTabs } from '../src/docs/export/index.js';
-import type { Document } from '../src/docs/types.js';
+import type { Document } from '../src/ground/docs-json.js';
 import { type Figure, median } from './measure.js';
 
 const dir = fileURLToPath(new URL('../test/fixtures/real/', import.meta.url));

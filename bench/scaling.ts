@@ -18,7 +18,7 @@ import {
   type TabExport,
 } from '../src/docs/export/index.js';
 import { planImport } from '../src/docs/import/index.js';
-import type { Document, Request } from '../src/docs/types.js';
+import type { Document, Request } from '../src/ground/docs-json.js';
 import { parseMebdf } from '../src/mebdf/index.js';
 import { generateDocument } from '../test/support/generate-document.js';
 import { type Figure, median } from './measure.js';

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exportTab } from '../src/docs/export/index.js';
-import type { Document } from '../src/docs/types.js';
+import type { Document } from '../src/ground/docs-json.js';
 import type { MebdfDocument } from '../src/mebdf/model.js';
 import { modelToTree } from '../src/mebdf/semantic/from-model.js';
 import { serializeMebdf } from '../src/mebdf/serialize/index.js';

@@ -4,8 +4,8 @@
  * AuthRequiredError and its "run gdoc login" suggestion, and a later call — after `gdoc login` —
  * succeeds without restarting the editor. A failed creation is not cached.
  */
-import type { Backend, BatchUpdateOptions, DocumentListing, FileMetadata } from '../docs/backend.js';
-import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../docs/types.js';
+import type { Backend, BatchUpdateOptions, DocumentListing, FileMetadata } from '../ground/backend.js';
+import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../ground/docs-json.js';
 
 export class LazyBackend implements Backend {
   private pending: Promise<Backend> | undefined;

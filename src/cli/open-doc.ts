@@ -5,8 +5,9 @@
  * - a docs.google.com URL or a bare id: Google.
  * Backends are imported lazily so that `gdoc --help` and local commands never load googleapis.
  */
-import type { Backend } from '../docs/backend.js';
+
 import { ValidationError } from '../errors.js';
+import type { Backend } from '../ground/backend.js';
 
 export interface OpenOptions {
   /** Serve/read the local store in this folder instead of Google. */

@@ -4,7 +4,8 @@
  * store. The Google backend and the engine have their own entry points (`gdoc-mcp/engine`, and
  * `GoogleBackend` from the package root) so that this one stays free of network code.
  */
-export type { Backend, DocumentListing, DocumentSummary, FileMetadata } from './backend.js';
+export type { Backend, DocumentListing, DocumentSummary, FileMetadata } from '../ground/backend.js';
+export type * from '../ground/docs-json.js';
 export { LocalBackend, type LocalBackendOptions } from './backends/local.js';
 export type { Hierarchy, SectionExport, TabExport } from './export/index.js';
 export {
@@ -26,4 +27,3 @@ export {
 } from './service/navigation.js';
 export { applyStylesService, extractStylesService, normalizeService } from './service/styles.js';
 export { extractStyles, planApplyStyles, planNormalize } from './styles/index.js';
-export type * from './types.js';

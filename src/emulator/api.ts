@@ -4,9 +4,7 @@
  * paging) and the mapping of our typed errors back to the bodies Google would send.
  */
 
-import type { FileMetadata } from '../docs/backend.js';
 import type { LocalBackend } from '../docs/backends/local.js';
-import type { BatchUpdateRequest } from '../docs/types.js';
 import {
   DocsApiError,
   DocumentNotFoundError,
@@ -14,6 +12,8 @@ import {
   RevisionConflictError,
   ValidationError,
 } from '../errors.js';
+import type { FileMetadata } from '../ground/backend.js';
+import type { BatchUpdateRequest } from '../ground/docs-json.js';
 import { compileDriveQuery, DriveQueryError } from './drive-query.js';
 import { applyFieldMask, type FieldMask, FieldMaskError, maskMentions, parseFieldMask } from './fields.js';
 import {

@@ -3,7 +3,7 @@
  * tab's content fills the top-level fields and `tabs` is left out (DOCS-API.md §1.1).
  */
 import { LEGACY_TAB_FIELDS } from '../docs/engine/document.js';
-import type { Document } from '../docs/types.js';
+import type { Document } from '../ground/docs-json.js';
 
 export function toLegacyShape(doc: Document): Document {
   const first = doc.tabs?.[0]?.documentTab ?? {};

@@ -2,7 +2,7 @@
  * What every tool needs from the outside world, passed in by the server factory so that tests can
  * hand the same tools a local store, a fake, or Google. Tools read nothing global.
  */
-import type { Backend } from '../docs/backend.js';
+import type { Backend } from '../ground/backend.js';
 
 export interface ToolDeps {
   /** Where documents live: the local store, the emulator, or Google. */

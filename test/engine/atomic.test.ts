@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { applyBatchUpdate, toTabsShape } from '../../src/docs/engine/index.js';
-import type { BatchUpdateRequest } from '../../src/docs/types.js';
+import type { BatchUpdateRequest } from '../../src/ground/docs-json.js';
 import { expectRejected } from './expect-error.js';
 import { docWith, loadReal, opts } from './helpers.js';
 

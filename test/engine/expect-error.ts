@@ -1,8 +1,8 @@
 /** Assert that a batch fails with Google's 400 and leaves the input document untouched. */
 import { expect } from 'vitest';
 import { applyBatchUpdate } from '../../src/docs/engine/index.js';
-import type { BatchUpdateRequest, Document } from '../../src/docs/types.js';
 import { DocsApiError } from '../../src/errors.js';
+import type { BatchUpdateRequest, Document } from '../../src/ground/docs-json.js';
 import { opts } from './helpers.js';
 
 export function expectRejected(doc: Document, requests: unknown[], message: string | RegExp): void {

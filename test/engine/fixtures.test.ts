@@ -12,7 +12,7 @@ import {
   serializeDocument,
   toTabsShape,
 } from '../../src/docs/engine/index.js';
-import type { Document, StructuralElement } from '../../src/docs/types.js';
+import type { Document, StructuralElement } from '../../src/ground/docs-json.js';
 import { loadReal, opts, realDocumentFiles } from './helpers.js';
 
 const files = realDocumentFiles();

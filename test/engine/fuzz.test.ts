@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { applyBatchUpdate, checkIndices, seededRandom, toTabsShape } from '../../src/docs/engine/index.js';
-import type { Document, StructuralElement } from '../../src/docs/types.js';
 import { DocsApiError } from '../../src/errors.js';
+import type { Document, StructuralElement } from '../../src/ground/docs-json.js';
 import { loadReal, opts } from './helpers.js';
 
 const M = {

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { applyBatchUpdate, createDocument, seededIds } from '../../src/docs/engine/index.js';
-import type { BatchUpdateRequest, Document, Request, StructuralElement } from '../../src/docs/types.js';
+import type { BatchUpdateRequest, Document, Request, StructuralElement } from '../../src/ground/docs-json.js';
 
 export const REAL_DIR = join(import.meta.dirname, '..', 'fixtures', 'real');
 

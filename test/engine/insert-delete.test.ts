@@ -6,8 +6,8 @@ import {
   createDocument,
   isRevisionMismatch,
 } from '../../src/docs/engine/index.js';
-import type { BatchUpdateRequest, Document, Request } from '../../src/docs/types.js';
 import { DocsApiError } from '../../src/errors.js';
+import type { BatchUpdateRequest, Document, Request } from '../../src/ground/docs-json.js';
 import { apply, body, bodyText, docWith, opts, paragraphTexts } from './helpers.js';
 
 function fails(doc: Document, requests: unknown[], message: string | RegExp): void {

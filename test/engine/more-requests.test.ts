@@ -1,7 +1,7 @@
 /** Conformance: headers/footers, section style, merged cells, table styles, named range content, preview requests. */
 import { describe, expect, it } from 'vitest';
 import { applyBatchUpdate, checkIndices } from '../../src/docs/engine/index.js';
-import type { Document } from '../../src/docs/types.js';
+import type { Document } from '../../src/ground/docs-json.js';
 import { expectRejected } from './expect-error.js';
 import { apply, body, bodyText, docWith, opts } from './helpers.js';
 

@@ -1,7 +1,7 @@
 /** Conformance: footnotes, page and section breaks, images, positioned objects, smart chips. */
 import { describe, expect, it } from 'vitest';
 import { applyBatchUpdate, checkIndices, createDocument } from '../../src/docs/engine/index.js';
-import type { Document } from '../../src/docs/types.js';
+import type { Document } from '../../src/ground/docs-json.js';
 import { expectRejected } from './expect-error.js';
 import { apply, body, docWith, opts, paragraphTexts } from './helpers.js';
 

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyBatchUpdate, checkIndices, seededIds, serializeDocument } from '../../src/docs/engine/index.js';
-import type { Document, StructuralElement } from '../../src/docs/types.js';
+import type { Document, StructuralElement } from '../../src/ground/docs-json.js';
 import { REAL_DIR } from './helpers.js';
 
 const PREFIX = 'think41__extrasuite__create_tab_named_range_footnote_write';

@@ -1,7 +1,7 @@
 /** Conformance: text and paragraph styles, style inheritance on insert, heading ids, merge rules. */
 import { describe, expect, it } from 'vitest';
 import { checkIndices } from '../../src/docs/engine/index.js';
-import type { Document, Paragraph, Request } from '../../src/docs/types.js';
+import type { Document, Paragraph, Request } from '../../src/ground/docs-json.js';
 import { expectRejected } from './expect-error.js';
 import { apply, body, docWith, paragraphTexts } from './helpers.js';
 

@@ -1,7 +1,7 @@
 /** Conformance: table geometry, insertTable and the row/column requests, deletions around tables. */
 import { describe, expect, it } from 'vitest';
 import { checkIndices } from '../../src/docs/engine/index.js';
-import type { Document, Table } from '../../src/docs/types.js';
+import type { Document, Table } from '../../src/ground/docs-json.js';
 import { expectRejected } from './expect-error.js';
 import { apply, body, docWith } from './helpers.js';
 

@@ -1,7 +1,7 @@
 /** Conformance: tabs, tabId/segmentId on locations, named ranges, replaceAllText, document and named styles. */
 import { describe, expect, it } from 'vitest';
 import { applyBatchUpdate, getTab } from '../../src/docs/engine/index.js';
-import type { Document } from '../../src/docs/types.js';
+import type { Document } from '../../src/ground/docs-json.js';
 import { expectRejected } from './expect-error.js';
 import { apply, body, bodyText, docWith, loadReal, opts } from './helpers.js';
 

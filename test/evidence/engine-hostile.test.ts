@@ -11,8 +11,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyBatchUpdate, checkIndices, seededIds, toTabsShape } from '../../src/docs/engine/index.js';
 import { HANDLERS } from '../../src/docs/engine/requests.js';
-import type { Document } from '../../src/docs/types.js';
 import { DocsApiError } from '../../src/errors.js';
+import type { Document } from '../../src/ground/docs-json.js';
 import { fuzzRuns, fuzzSeed, fuzzTimeout } from './fuzz-support.js';
 
 const FILES = [

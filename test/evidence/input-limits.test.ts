@@ -10,8 +10,8 @@ import { createServer, type Server } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { exportSection } from '../../src/docs/export/index.js';
 import { importSectionService, MAX_CONTENT_CHARS } from '../../src/docs/service/import.js';
-import type { Document } from '../../src/docs/types.js';
 import { ContentTooLargeError, GdocError, MebdfParseError, ValidationError } from '../../src/errors.js';
+import type { Document } from '../../src/ground/docs-json.js';
 import { MemoryBackend } from '../import/memory-backend.js';
 
 const GOLDEN = 'think41__extrasuite__1vL8dY0Ok__9VaUIqhBCMeElS5QdaKZfbgr_YCja5kx0.json';

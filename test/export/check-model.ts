@@ -7,7 +7,7 @@
 import { expect } from 'vitest';
 import type { BuiltTab } from '../../src/docs/export/exporter.js';
 import type { CellBlockSource, ParagraphSource } from '../../src/docs/export/types.js';
-import type { DocumentTab, StructuralElement } from '../../src/docs/types.js';
+import type { DocumentTab, StructuralElement } from '../../src/ground/docs-json.js';
 import type { Block, Inline, MebdfDocument, ParagraphBlock } from '../../src/mebdf/model.js';
 
 /** Segment text by index: every element's text (non-text elements as U+FFFC). */

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { exportSection, exportTab, listTabs } from '../../src/docs/export/index.js';
-import type { Document } from '../../src/docs/types.js';
+import type { Document } from '../../src/ground/docs-json.js';
 import { realDocNames } from './real-docs.js';
 
 const GOLDEN = join(dirname(fileURLToPath(import.meta.url)), '..', 'golden');

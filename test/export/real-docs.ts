@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Document } from '../../src/docs/types.js';
+import type { Document } from '../../src/ground/docs-json.js';
 
 export const REAL_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'real');
 

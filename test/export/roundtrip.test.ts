@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { exportSection, exportTab, listTabs, sectionSpans } from '../../src/docs/export/index.js';
-import type { Document } from '../../src/docs/types.js';
+import type { Document } from '../../src/ground/docs-json.js';
 import { parseMebdf, stringifyMebdf } from '../../src/mebdf/index.js';
 import type { MebdfDocument } from '../../src/mebdf/model.js';
 import { realDocNames } from './real-docs.js';

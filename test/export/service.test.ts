@@ -3,7 +3,6 @@
  * calls `get`), the `base` token, and the public API of the export module.
  */
 import { describe, expect, it } from 'vitest';
-import type { Backend } from '../../src/docs/backend.js';
 import * as exportApi from '../../src/docs/export/index.js';
 import {
   baseTokenFor,
@@ -12,13 +11,14 @@ import {
   encodeBaseToken,
 } from '../../src/docs/service/base-token.js';
 import { exportSectionService, exportTabService, hierarchyService } from '../../src/docs/service/export.js';
-import type { Document } from '../../src/docs/types.js';
 import {
   AnchorNotFoundError,
   DocumentNotFoundError,
   MultipleTabsError,
   ValidationError,
 } from '../../src/errors.js';
+import type { Backend } from '../../src/ground/backend.js';
+import type { Document } from '../../src/ground/docs-json.js';
 import { parseMebdf } from '../../src/mebdf/index.js';
 import { loadReal } from './real-docs.js';
 

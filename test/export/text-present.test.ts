@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { exportTab, listTabs } from '../../src/docs/export/index.js';
-import type { DocumentTab, StructuralElement } from '../../src/docs/types.js';
+import type { DocumentTab, StructuralElement } from '../../src/ground/docs-json.js';
 import { loadReal, realDocNames } from './real-docs.js';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };

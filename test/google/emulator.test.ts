@@ -11,7 +11,6 @@ import { OAuth2Client } from 'google-auth-library';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FileCredentialStore } from '../../src/auth/index.js';
 import { createGoogleBackend, GoogleBackend } from '../../src/docs/backends/google.js';
-import type { Document } from '../../src/docs/types.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/server.js';
 import {
   AuthRequiredError,
@@ -21,6 +20,7 @@ import {
   RevisionConflictError,
   ValidationError,
 } from '../../src/errors.js';
+import type { Document } from '../../src/ground/docs-json.js';
 import { REFRESH_TOKEN, REFRESHED_ACCESS_TOKEN, startFakeOAuthServer } from '../auth/fake-oauth-server.js';
 import { instantClock } from './fake-api.js';
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { exportTab } from '../../src/docs/export/index.js';
 import { importTabService } from '../../src/docs/service/import.js';
-import type { Request } from '../../src/docs/types.js';
+import type { Request } from '../../src/ground/docs-json.js';
 import { makeDoc, para } from '../export/builder.js';
 import { MemoryBackend } from './memory-backend.js';
 

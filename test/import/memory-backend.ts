@@ -3,10 +3,11 @@
  * maps the engine's revision mismatch to RevisionConflictError (as the real backends do), and can
  * simulate a concurrent edit landing right before a write.
  */
-import type { Backend, BatchUpdateOptions, DocumentListing, FileMetadata } from '../../src/docs/backend.js';
+
 import { applyBatchUpdate, isRevisionMismatch, seededIds, toTabsShape } from '../../src/docs/engine/index.js';
-import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../../src/docs/types.js';
 import { DocumentNotFoundError, RevisionConflictError } from '../../src/errors.js';
+import type { Backend, BatchUpdateOptions, DocumentListing, FileMetadata } from '../../src/ground/backend.js';
+import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../../src/ground/docs-json.js';
 
 export class MemoryBackend implements Backend {
   readonly kind = 'memory';

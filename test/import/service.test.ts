@@ -9,7 +9,7 @@ import { applyBatchUpdate } from '../../src/docs/engine/index.js';
 import { exportSection, exportTab, getHierarchy } from '../../src/docs/export/index.js';
 import { exportSectionService } from '../../src/docs/service/export.js';
 import { importSectionService, importTabService, MAX_CONTENT_CHARS } from '../../src/docs/service/import.js';
-import type { Document, Request } from '../../src/docs/types.js';
+import type { Document, Request } from '../../src/ground/docs-json.js';
 import { MemoryBackend } from './memory-backend.js';
 
 const FIXTURES = new URL('../fixtures/real/', import.meta.url);

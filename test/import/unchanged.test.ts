@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { exportSection, exportTab, getHierarchy, listTabs, resolveTab } from '../../src/docs/export/index.js';
 import { planImport } from '../../src/docs/import/index.js';
-import type { Document } from '../../src/docs/types.js';
+import type { Document } from '../../src/ground/docs-json.js';
 import { parseMebdf, stringifyMebdf } from '../../src/mebdf/index.js';
 
 const DIR = new URL('../fixtures/real/', import.meta.url);

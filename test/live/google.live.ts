@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVE_FILE_SCOPE, GDOC_SCOPES, type ResolvedAuth, resolveAuth } from '../../src/auth/index.js';
 import { GoogleBackend } from '../../src/docs/backends/google.js';
 import { readGoogleConfig } from '../../src/docs/backends/google-config.js';
-import type { Document } from '../../src/docs/types.js';
 import { DocumentNotFoundError, RevisionConflictError, ValidationError } from '../../src/errors.js';
+import type { Document } from '../../src/ground/docs-json.js';
 
 // Resolved before the suite is declared so that the skip decision is known; no network is used.
 const auth: ResolvedAuth | undefined = await resolveAuth(process.env, {

@@ -14,8 +14,8 @@ import { register as registerApply } from '../../src/cli/commands/apply.js';
 import { register as registerEmulator } from '../../src/cli/commands/emulator.js';
 import { register as registerNew } from '../../src/cli/commands/new.js';
 import { LocalBackend } from '../../src/docs/backends/local.js';
-import type { Document } from '../../src/docs/types.js';
 import { DocsApiError, ValidationError } from '../../src/errors.js';
+import type { Document } from '../../src/ground/docs-json.js';
 import { makeStore } from './store-fixtures.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -2,7 +2,6 @@ import { chmod, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promise
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LOCAL_OWNER, LocalBackend, MAX_DOCUMENT_BYTES } from '../../src/docs/backends/local.js';
-import type { Document, Request } from '../../src/docs/types.js';
 import {
   ContentTooLargeError,
   DocsApiError,
@@ -11,6 +10,7 @@ import {
   RevisionConflictError,
   ValidationError,
 } from '../../src/errors.js';
+import type { Document, Request } from '../../src/ground/docs-json.js';
 import { fixtureText, makeStore } from './store-fixtures.js';
 
 let dir: string;

@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalBackend } from '../../src/docs/backends/local.js';
 import { lockPathFor, withLockFile } from '../../src/docs/backends/local-lockfile.js';
-import type { Document } from '../../src/docs/types.js';
 import { ValidationError } from '../../src/errors.js';
+import type { Document } from '../../src/ground/docs-json.js';
 import { makeStore } from './store-fixtures.js';
 
 let dir: string;

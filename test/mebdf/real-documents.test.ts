@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exportTab } from '../../src/docs/export/index.js';
-import type { Document } from '../../src/docs/types.js';
+import type { Document } from '../../src/ground/docs-json.js';
 import { formatMebdf, parseMebdf, stringifyMebdf } from '../../src/mebdf/index.js';
 
 const dir = join(import.meta.dirname, '../fixtures/real');

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exportTab, listTabs } from '../../src/docs/export/index.js';
-import type { Document } from '../../src/docs/types.js';
+import type { Document } from '../../src/ground/docs-json.js';
 import { lintMebdf, parseMebdf } from '../../src/mebdf/index.js';
 import type { MebdfDocument } from '../../src/mebdf/model.js';
 import { modelToTree } from '../../src/mebdf/semantic/from-model.js';

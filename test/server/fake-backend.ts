@@ -3,9 +3,9 @@
  * store (failure injection: auth errors, unknown documents). Documents are real fixtures.
  */
 import { readFileSync } from 'node:fs';
-import type { Backend, DocumentListing, FileMetadata } from '../../src/docs/backend.js';
-import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../../src/docs/types.js';
 import { DocumentNotFoundError, type GdocError, ValidationError } from '../../src/errors.js';
+import type { Backend, DocumentListing, FileMetadata } from '../../src/ground/backend.js';
+import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../../src/ground/docs-json.js';
 
 export function loadFixture(name: string): Document {
   return JSON.parse(readFileSync(new URL(`../fixtures/real/${name}`, import.meta.url), 'utf8')) as Document;

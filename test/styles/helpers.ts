@@ -1,7 +1,7 @@
 /** Shared helpers of the styles tests: the real documents, in the tabs shape. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Document } from '../../src/docs/types.js';
+import type { Document } from '../../src/ground/docs-json.js';
 
 const REAL = join(import.meta.dirname, '..', 'fixtures', 'real');
 

@@ -7,8 +7,8 @@ import {
   planNormalize,
   resolveTabStyles,
 } from '../../src/docs/styles/index.js';
-import type { Document, Request } from '../../src/docs/types.js';
 import { ValidationError } from '../../src/errors.js';
+import type { Document, Request } from '../../src/ground/docs-json.js';
 import { DOCS, loadReal } from './helpers.js';
 
 const TEXT_FIELDS = new Set(['weightedFontFamily', 'fontSize', 'foregroundColor']);

@@ -16,7 +16,7 @@ import {
   resolveTabStyles,
   verifyStyleResult,
 } from '../../src/docs/styles/index.js';
-import type { DocsTextStyle, Document, Paragraph } from '../../src/docs/types.js';
+import type { DocsTextStyle, Document, Paragraph } from '../../src/ground/docs-json.js';
 import { generateDocument } from '../support/generate-document.js';
 
 const FAMILIES = ['Georgia', 'Courier New', 'Wingdings', 'Comic Sans MS', 'Arial', 'Roboto Mono'];

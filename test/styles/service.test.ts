@@ -6,13 +6,18 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Backend } from '../../src/docs/backend.js';
 import { LocalBackend } from '../../src/docs/backends/local.js';
 import { resolveTab } from '../../src/docs/export/tabs.js';
 import { applyStylesService, extractStylesService, normalizeService } from '../../src/docs/service/styles.js';
 import { isCodeRun, resolveTabStyles } from '../../src/docs/styles/index.js';
-import type { BatchUpdateRequest, Document, DocumentTab, StructuralElement } from '../../src/docs/types.js';
 import { MultipleTabsError, RevisionConflictError, ValidationError } from '../../src/errors.js';
+import type { Backend } from '../../src/ground/backend.js';
+import type {
+  BatchUpdateRequest,
+  Document,
+  DocumentTab,
+  StructuralElement,
+} from '../../src/ground/docs-json.js';
 import { DOCS } from './helpers.js';
 
 const REAL = join(import.meta.dirname, '..', 'fixtures', 'real');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyBatchUpdate, getTab } from '../../src/docs/engine/index.js';
 import { resolveTab } from '../../src/docs/export/tabs.js';
 import { planNormalize, resolveTabStyles, verifyStyleResult } from '../../src/docs/styles/index.js';
-import type { Document, Request } from '../../src/docs/types.js';
+import type { Document, Request } from '../../src/ground/docs-json.js';
 import { DOCS, loadReal } from './helpers.js';
 
 function problemsAfter(doc: Document, extra: Request[]): string[] {

@@ -12,7 +12,7 @@ import type {
   ParagraphElement,
   StructuralElement,
   TableRow,
-} from '../../src/docs/types.js';
+} from '../../src/ground/docs-json.js';
 
 export interface GenerateOptions {
   /** About 3,000 characters of body text a page. */

@@ -18,8 +18,8 @@ import type {
   DocumentListing,
   DocumentSummary,
   FileMetadata,
-} from '../backend.js';
-import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../types.js';
+} from '../../ground/backend.js';
+import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../../ground/docs-json.js';
 import { DEFAULT_GOOGLE_CONFIG, type GoogleClientConfig, readGoogleConfig } from './google-config.js';
 import { buildListQuery, GOOGLE_DOC_MIME } from './google-drive-query.js';
 import {

@@ -3,7 +3,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { ValidationError } from '../../errors.js';
-import type { BatchUpdateRequest, BatchUpdateResponse } from '../types.js';
+import type { BatchUpdateRequest, BatchUpdateResponse } from '../../ground/docs-json.js';
 import { LocalBackend } from './local.js';
 
 /** Reads a batch file: `{requests, writeControl?}`, or a bare array of requests. */

@@ -16,7 +16,8 @@ import {
   RevisionConflictError,
   ValidationError,
 } from '../../errors.js';
-import type { Backend, BatchUpdateOptions, DocumentListing, FileMetadata } from '../backend.js';
+import type { Backend, BatchUpdateOptions, DocumentListing, FileMetadata } from '../../ground/backend.js';
+import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../../ground/docs-json.js';
 import {
   applyBatchUpdate,
   createDocument,
@@ -25,7 +26,6 @@ import {
   serializeDocument,
   toTabsShape,
 } from '../engine/index.js';
-import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../types.js';
 import { createFileExclusive, isWritableMode, withFileLock, writeFileAtomic } from './local-files.js';
 import { withLockFile } from './local-lockfile.js';
 

@@ -4,7 +4,7 @@
  * answers replies 1:1 with a new revision id.
  */
 import { DocsApiError } from '../../errors.js';
-import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../types.js';
+import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../../ground/docs-json.js';
 import { EngineContext, EnvelopeError, RequestError } from './context.js';
 import { type EngineOptions, toTabsShape } from './document.js';
 import { randomIds, randomRevisionId } from './ids.js';

@@ -4,7 +4,7 @@
  * of the paragraph just before only when its preset matches; every list has 9 levels; bulleted
  * paragraphs get explicit indents copied from their level. Lists are never garbage-collected.
  */
-import type { Tab } from '../types.js';
+import type { Tab } from '../../ground/docs-json.js';
 import { type EngineContext, RequestError } from './context.js';
 import type { Segment } from './document.js';
 import { tabMap } from './document.js';

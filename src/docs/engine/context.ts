@@ -4,7 +4,7 @@
  * throw `RequestError` with Google's message; the batch adds the `Invalid requests[N].<type>:`
  * prefix.
  */
-import type { Document, Paragraph, Tab } from '../types.js';
+import type { Document, Paragraph, Tab } from '../../ground/docs-json.js';
 import { getTab, type Segment, segmentOf } from './document.js';
 import type { IdSource } from './ids.js';
 import { reindexContent } from './indices.js';

@@ -3,7 +3,7 @@
  * (test/fixtures/real/think41__extrasuite__create_tab_named_range_footnote_write.base.json):
  * page size A4 (the account locale decides A4 or Letter), the full set of named styles.
  */
-import type { DocumentTab } from '../types.js';
+import type { DocumentTab } from '../../ground/docs-json.js';
 
 /** A fresh `documentStyle` (A4, 72pt margins, PAGES mode). */
 export function defaultDocumentStyle(): NonNullable<DocumentTab['documentStyle']> {

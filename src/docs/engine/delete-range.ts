@@ -6,7 +6,7 @@
  * segment or cell, half a surrogate pair, part of a table/TOC, the newline before a
  * table/TOC/section break without that element.
  */
-import type { Paragraph, ParagraphElement, StructuralElement, Tab } from '../types.js';
+import type { Paragraph, ParagraphElement, StructuralElement, Tab } from '../../ground/docs-json.js';
 import { type EngineContext, RequestError } from './context.js';
 import type { Segment } from './document.js';
 import { resolveRange, segmentEnd } from './locations.js';

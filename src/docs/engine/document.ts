@@ -2,7 +2,7 @@
  * Document shapes and lookups: legacy single-body shape -> tabs shape, tab and segment lookup,
  * and `documents.create` semantics for a new document or a new tab.
  */
-import type { Document, DocumentTab, StructuralElement, Tab } from '../types.js';
+import type { Document, DocumentTab, StructuralElement, Tab } from '../../ground/docs-json.js';
 import { defaultDocumentStyle, defaultNamedStyles, defaultSectionStyle } from './defaults.js';
 import { type IdSource, randomIds, randomRevisionId } from './ids.js';
 import { allTabs } from './indices.js';

@@ -2,7 +2,7 @@
  * createHeader / createFooter (one empty paragraph; attached to the document style, or to the
  * section break named by sectionBreakLocation) and deleteHeader / deleteFooter; updateSectionStyle.
  */
-import type { StructuralElement } from '../types.js';
+import type { StructuralElement } from '../../ground/docs-json.js';
 import { type EngineContext, RequestError } from './context.js';
 import { tabMap } from './document.js';
 import { isRecord } from './json.js';

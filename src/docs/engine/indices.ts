@@ -4,7 +4,7 @@
  * and per cell, the cell contents, an end marker; TOC: start marker, content, end marker).
  * Also `checkIndices`, which reports every place where stored indices disagree with that model.
  */
-import type { Document, ParagraphElement, StructuralElement, Tab } from '../types.js';
+import type { Document, ParagraphElement, StructuralElement, Tab } from '../../ground/docs-json.js';
 
 /** Length of one paragraph element: text in UTF-16 units, every other kind 1. */
 export function elementLength(el: ParagraphElement): number {

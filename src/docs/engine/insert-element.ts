@@ -1,5 +1,5 @@
 /** Inserting one non-text paragraph element (footnote reference, image, chip, page break) at a request's location. */
-import type { ParagraphElement, Tab } from '../types.js';
+import type { ParagraphElement, Tab } from '../../ground/docs-json.js';
 import { type EngineContext, RequestError } from './context.js';
 import { insertTextAt } from './insert-text.js';
 import { insertionParagraph, resolvePoint } from './locations.js';

@@ -4,7 +4,7 @@
  * characters are dropped, and every inserted newline splits the paragraph, the new paragraphs
  * copying its style and bullet (a heading copy gets a fresh heading id).
  */
-import type { DocsTextStyle, ParagraphElement, StructuralElement, Tab } from '../types.js';
+import type { DocsTextStyle, ParagraphElement, StructuralElement, Tab } from '../../ground/docs-json.js';
 import { type EngineContext, RequestError } from './context.js';
 import type { Segment } from './document.js';
 import { insertionParagraph, resolvePoint } from './locations.js';

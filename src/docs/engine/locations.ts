@@ -2,7 +2,7 @@
  * Resolving a request's `location` / `endOfSegmentLocation` / `range` to a tab, a segment and
  * indices, with Google's validation messages.
  */
-import type { Tab } from '../types.js';
+import type { Tab } from '../../ground/docs-json.js';
 import { type EngineContext, RequestError } from './context.js';
 import type { Segment } from './document.js';
 import { isRecord } from './json.js';

@@ -2,7 +2,7 @@
  * Named ranges: createNamedRange / deleteNamedRange, and keeping every range in place when text
  * is inserted or deleted. The map is keyed by name; output ranges carry no tabId.
  */
-import type { Tab } from '../types.js';
+import type { Tab } from '../../ground/docs-json.js';
 import { type EngineContext, RequestError } from './context.js';
 import type { Segment } from './document.js';
 import { tabMap } from './document.js';

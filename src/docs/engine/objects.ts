@@ -4,7 +4,7 @@
  * insertSectionBreak (newline + break), insertInlineImage (URI recorded, nothing fetched),
  * deletePositionedObject, replaceImage.
  */
-import type { StructuralElement, Tab } from '../types.js';
+import type { StructuralElement, Tab } from '../../ground/docs-json.js';
 import { type EngineContext, RequestError } from './context.js';
 import { tabMap } from './document.js';
 import { insertElement } from './insert-element.js';

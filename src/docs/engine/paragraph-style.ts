@@ -4,7 +4,7 @@
  * heading mints a new one; re-applying the same named style clears run styles but link chrome),
  * then the other masked fields (a masked field without a value resets it).
  */
-import type { DocsTextStyle, Paragraph } from '../types.js';
+import type { DocsTextStyle, Paragraph } from '../../ground/docs-json.js';
 import { type EngineContext, RequestError } from './context.js';
 import { deepEqual, googleValue, isRecord } from './json.js';
 import { resolveRange } from './locations.js';

@@ -2,7 +2,13 @@
  * Paragraph-level primitives: find the paragraph at an index, split element lists at an index,
  * cut a range out of a paragraph, split a paragraph at its inner newlines, merge equal runs.
  */
-import type { DocsTextStyle, Paragraph, ParagraphElement, StructuralElement, TableCell } from '../types.js';
+import type {
+  DocsTextStyle,
+  Paragraph,
+  ParagraphElement,
+  StructuralElement,
+  TableCell,
+} from '../../ground/docs-json.js';
 import { elementLength } from './indices.js';
 import { deepEqual } from './json.js';
 

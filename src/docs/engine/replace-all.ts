@@ -3,7 +3,7 @@
  * expression) in every segment of the chosen tabs (all tabs by default) is replaced; the
  * replacement takes the style of the first matched character. Matches never cross paragraphs.
  */
-import type { StructuralElement, Tab } from '../types.js';
+import type { StructuralElement, Tab } from '../../ground/docs-json.js';
 import { type EngineContext, RequestError } from './context.js';
 import { deleteRangeIn } from './delete-range.js';
 import type { Segment } from './document.js';

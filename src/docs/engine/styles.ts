@@ -9,7 +9,7 @@ import type {
   Paragraph,
   StructuralElement,
   TableCell,
-} from '../types.js';
+} from '../../ground/docs-json.js';
 import { RequestError } from './context.js';
 import { deepEqual } from './json.js';
 import { REQUEST_SCHEMA } from './schema.js';

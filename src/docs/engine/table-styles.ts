@@ -3,7 +3,7 @@
  * head cell as separate paragraphs), unmergeTableCells, updateTableCellStyle, updateTableRowStyle,
  * updateTableColumnProperties (not below 5pt), pinTableHeaderRows.
  */
-import type { StructuralElement, Table, TableCell } from '../types.js';
+import type { StructuralElement, Table, TableCell } from '../../ground/docs-json.js';
 import { type EngineContext, RequestError } from './context.js';
 import { isRecord } from './json.js';
 import { applyPath, maskPaths } from './masks.js';

@@ -12,7 +12,7 @@ import type {
   Table,
   TableCell,
   TableRow,
-} from '../types.js';
+} from '../../ground/docs-json.js';
 import { type EngineContext, RequestError } from './context.js';
 import { releaseRemoved } from './delete-range.js';
 import type { Segment } from './document.js';

@@ -3,7 +3,7 @@
  * deleteTab (children go too; the last tab cannot), updateDocumentTabProperties (tabId inside
  * tabProperties; masked title/index/iconEmoji).
  */
-import type { Tab } from '../types.js';
+import type { Tab } from '../../ground/docs-json.js';
 import { type EngineContext, RequestError } from './context.js';
 import { newDocumentTab } from './document.js';
 import { allTabs } from './indices.js';

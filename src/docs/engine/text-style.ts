@@ -4,7 +4,7 @@
  * legacy heading/bookmark ids stored in the tabs form), whole-paragraph styling extended to the
  * newline, and list bullets restyled when their paragraph is wholly covered.
  */
-import type { DocsTextStyle, Paragraph, ParagraphElement } from '../types.js';
+import type { DocsTextStyle, Paragraph, ParagraphElement } from '../../ground/docs-json.js';
 import type { EngineContext } from './context.js';
 import { googleValue, isRecord } from './json.js';
 import { resolveRange } from './locations.js';

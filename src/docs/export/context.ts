@@ -4,8 +4,8 @@
  * the warnings, each tied to the top-level block being converted.
  */
 
+import type { DocumentTab } from '../../ground/docs-json.js';
 import type { NamedStyleType } from '../../mebdf/model.js';
-import type { DocumentTab } from '../types.js';
 import { SyntheticIds } from './ids.js';
 import { type NamedStyleBase, namedStyleBases } from './styles.js';
 import type { LocatedWarning } from './types.js';

@@ -6,8 +6,9 @@
  * placeholder embed, since the model has no block form for them. Footnote definitions are converted
  * after the block that first references them.
  */
+
+import type { Document, StructuralElement, Table } from '../../ground/docs-json.js';
 import type { MebdfDocument, ParagraphBlock, TableBlock, TableCell } from '../../mebdf/model.js';
-import type { Document, StructuralElement, Table } from '../types.js';
 import { ExportContext } from './context.js';
 import { assignListKeys, plainText } from './model-utils.js';
 import { captionOf, convertParagraph } from './paragraph.js';

@@ -6,8 +6,9 @@
  * same tab as `#^<id>` (`#^h.abc`, `#^id.xyz`, `#^t.0`); a heading or bookmark in another tab as
  * `#^<tabId>:<id>` (`#^t.ytrmrxold3qv:h.abc`).
  */
+
+import type { Document } from '../../ground/docs-json.js';
 import type { MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
-import type { Document } from '../types.js';
 import { buildTab } from './exporter.js';
 import { assignListKeys, footnoteLabels, placeholderSummary } from './model-utils.js';
 import { render } from './render.js';

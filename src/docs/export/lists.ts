@@ -6,8 +6,9 @@
  *   API exposes no checked state);
  * - `NONE` is a level without a glyph: shown as a bullet, with a warning.
  */
+
+import type { DocumentTab } from '../../ground/docs-json.js';
 import type { ListKind } from '../../mebdf/model.js';
-import type { DocumentTab } from '../types.js';
 import { pointsOf } from './styles.js';
 
 const NUMBERED = new Set(['DECIMAL', 'ZERO_DECIMAL', 'UPPER_ALPHA', 'ALPHA', 'UPPER_ROMAN', 'ROMAN']);

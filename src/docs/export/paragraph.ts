@@ -5,8 +5,8 @@
  */
 
 import type { docs_v1 } from '@googleapis/docs';
+import type { Paragraph, ParagraphElement } from '../../ground/docs-json.js';
 import type { EmbedKind, Inline, ParagraphBlock, TextStyle } from '../../mebdf/model.js';
-import type { Paragraph, ParagraphElement } from '../types.js';
 import type { ExportContext } from './context.js';
 import { listLevel } from './lists.js';
 import {

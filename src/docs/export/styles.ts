@@ -7,6 +7,8 @@
  * model values and a property is emitted only where the two differ. Named styles inherit from
  * NORMAL_TEXT, which inherits from the editor defaults below.
  */
+
+import type { DocsParagraphStyle, DocsTextStyle, DocumentTab } from '../../ground/docs-json.js';
 import {
   type Alignment,
   NAMED_STYLE_TYPES,
@@ -14,7 +16,6 @@ import {
   type ParagraphStyle,
   type TextStyle,
 } from '../../mebdf/model.js';
-import type { DocsParagraphStyle, DocsTextStyle, DocumentTab } from '../types.js';
 
 /** The editor's defaults under NORMAL_TEXT (what an unset property means everywhere). */
 const DEFAULT_FONT = 'Arial';

@@ -5,7 +5,7 @@
  * same `ResolvedTab`; a legacy document has exactly one tab, `t.0` (the first tab's id, always).
  */
 import { MultipleTabsError, TabNotFoundError } from '../../errors.js';
-import type { Document, DocumentTab, Tab } from '../types.js';
+import type { Document, DocumentTab, Tab } from '../../ground/docs-json.js';
 
 export interface ResolvedTab {
   tabId: string;

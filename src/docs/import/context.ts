@@ -3,9 +3,9 @@
  * requests emitted so far (in execution order) and what the plan would delete or keep.
  */
 import { EmbeddedObjectNotFoundError, ValidationError } from '../../errors.js';
+import type { Request } from '../../ground/docs-json.js';
 import type { NamedStyleType, ParagraphBlock, TextStyle } from '../../mebdf/model.js';
 import { cellStyleBase, type NamedStyleBase } from '../export/styles.js';
-import type { Request } from '../types.js';
 import type { RunStyles } from './run-styles.js';
 import { type TextField, textStylePayload } from './styles.js';
 import { ObjectCodes, type Units } from './units.js';

@@ -11,6 +11,7 @@
  * and where Docs cannot do what the content says) are typed errors with a reason.
  */
 import { ValidationError } from '../../errors.js';
+import type { DocumentTab, Request } from '../../ground/docs-json.js';
 import type {
   Block,
   ListKind,
@@ -28,7 +29,6 @@ import type {
   ParagraphSource,
   TableSource,
 } from '../export/types.js';
-import type { DocumentTab, Request } from '../types.js';
 import { type AlignOp, alignBlocks, deepEqual } from './align.js';
 import { type DeletedObject, PlanContext } from './context.js';
 import {

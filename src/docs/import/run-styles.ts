@@ -4,10 +4,11 @@
  * paragraph's closing newline, an object), yet text typed next to those takes their style: knowing
  * it lets the planner write only the fields that differ instead of every field.
  */
+
+import type { DocsTextStyle, DocumentTab, Paragraph, StructuralElement } from '../../ground/docs-json.js';
 import type { NamedStyleType, TextStyle } from '../../mebdf/model.js';
 import { linkHref } from '../export/paragraph.js';
 import { diffText, type NamedStyleBase, overlayText, type TextLoss, toNamedStyle } from '../export/styles.js';
-import type { DocsTextStyle, DocumentTab, Paragraph, StructuralElement } from '../types.js';
 
 interface Located {
   start: number;

@@ -6,9 +6,10 @@
  * therefore: set the fields the model has, and reset (field in the mask, no value) the ones it
  * lacks. A mask names only what must change, so untouched properties keep their exact Docs value.
  */
+
+import type { DocsParagraphStyle, DocsTextStyle } from '../../ground/docs-json.js';
 import type { Alignment, ParagraphStyle, TextStyle } from '../../mebdf/model.js';
 import type { NamedStyleBase } from '../export/styles.js';
-import type { DocsParagraphStyle, DocsTextStyle } from '../types.js';
 
 /** Docs text style fields the model can express, in a stable order. */
 export const TEXT_FIELDS = [

@@ -2,7 +2,7 @@
  * Export use cases over a Backend: a tab, a section, the outline. One `documents.get` each; the
  * result carries the revision read and the `base` token an import uses to detect concurrent edits.
  */
-import type { Backend } from '../backend.js';
+import type { Backend } from '../../ground/backend.js';
 import { estimateTokens, exportSection, exportTab, getHierarchy } from '../export/index.js';
 import { baseTokenFor } from './base-token.js';
 import type { ExportResult, HierarchyResult, SectionTarget, TabTarget } from './contract.js';

@@ -16,15 +16,15 @@ import {
   ValidationError,
   VerificationError,
 } from '../../errors.js';
+import type { Backend } from '../../ground/backend.js';
+import type { Document, Request } from '../../ground/docs-json.js';
 import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
 import type { Block, MebdfDocument } from '../../mebdf/model.js';
-import type { Backend } from '../backend.js';
 import { applyBatchUpdate } from '../engine/index.js';
 import { buildTab } from '../export/exporter.js';
 import { exportSection, exportTab, resolveTab, type SectionExport, type TabExport } from '../export/index.js';
 import { headingLevel } from '../export/styles.js';
 import { planImport } from '../import/index.js';
-import type { Document, Request } from '../types.js';
 import { contentFingerprint, decodeBaseToken } from './base-token.js';
 import type { ImportOptions, ImportResult, NewHeading, SectionTarget, TabTarget } from './contract.js';
 

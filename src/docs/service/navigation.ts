@@ -4,9 +4,9 @@
  */
 
 import { AuthRequiredError, GdocError, ValidationError } from '../../errors.js';
-import type { Backend, DocumentSummary, FileMetadata } from '../backend.js';
+import type { Backend, DocumentSummary, FileMetadata } from '../../ground/backend.js';
+import type { Document, Tab } from '../../ground/docs-json.js';
 import { getHierarchy } from '../export/index.js';
-import type { Document, Tab } from '../types.js';
 import type { HeadingInfo, MetadataResult, TabInfo } from './contract.js';
 
 export interface ListDocumentsParams {

@@ -7,14 +7,14 @@
  * the plan without writing.
  */
 import { DocsApiError, GdocError, RevisionConflictError, VerificationError } from '../../errors.js';
-import type { Backend } from '../backend.js';
+import type { Backend } from '../../ground/backend.js';
+import type { Document } from '../../ground/docs-json.js';
 import { applyBatchUpdate, getTab } from '../engine/index.js';
 import { resolveTab } from '../export/tabs.js';
 import { extractStyles, planApplyStyles, planNormalize, type TabStylePlan } from '../styles/index.js';
 import { planStyleChanges } from '../styles/plan.js';
 import { targetsFromDefinitions, targetsFromNormalize } from '../styles/targets.js';
 import { verifyStyleResult } from '../styles/verify.js';
-import type { Document } from '../types.js';
 import type {
   ApplyStylesOptions,
   ExtractStylesResult,

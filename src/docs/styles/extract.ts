@@ -9,8 +9,9 @@
  * family, links do not vote on the colour, and bold on runs (character-level) does not vote on the
  * weight — the weight is the style's own (bold + the font's weight).
  */
+
+import type { DocumentTab } from '../../ground/docs-json.js';
 import type { StyleDefinition } from '../service/contract.js';
-import type { DocumentTab } from '../types.js';
 import {
   ELEMENT_TYPES,
   isCodeRun,

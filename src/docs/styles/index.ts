@@ -4,9 +4,9 @@
  * in, requests and reports out.
  */
 
+import type { Document } from '../../ground/docs-json.js';
 import { resolveTab } from '../export/tabs.js';
 import type { NormalizeParams, StyleDefinition } from '../service/contract.js';
-import type { Document } from '../types.js';
 import { extractTabStyles } from './extract.js';
 import { planStyleChanges, type StylePlan } from './plan.js';
 import { type StyleTargets, targetsFromDefinitions, targetsFromNormalize } from './targets.js';

@@ -15,7 +15,7 @@
  * Only real changes produce requests and count in `changes`: a value that already equals the
  * target is not a change, so planning a second time over the result plans nothing.
  */
-import type { DocumentTab, Request } from '../types.js';
+import type { DocumentTab, Request } from '../../ground/docs-json.js';
 import {
   isCodeRun,
   NAMED_STYLE_TYPES,

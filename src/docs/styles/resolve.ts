@@ -6,7 +6,6 @@
  * colour, line spacing and the space above/below. Indices are the document's UTF-16 indices.
  */
 
-import { NAMED_STYLE_TYPES, type NamedStyleType } from '../../mebdf/model.js';
 import type {
   Body,
   DocsParagraphStyle,
@@ -14,7 +13,8 @@ import type {
   DocumentTab,
   NamedStyle,
   StructuralElement,
-} from '../types.js';
+} from '../../ground/docs-json.js';
+import { NAMED_STYLE_TYPES, type NamedStyleType } from '../../mebdf/model.js';
 import { dimensionToPoints, optionalColorToHex } from './units.js';
 
 export { NAMED_STYLE_TYPES, type NamedStyleType };

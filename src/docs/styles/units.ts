@@ -5,7 +5,7 @@
  * accepted forms, so the caller can fix the call in one go.
  */
 import { ValidationError } from '../../errors.js';
-import type { DocsTextStyle } from '../types.js';
+import type { DocsTextStyle } from '../../ground/docs-json.js';
 
 type DocsColor = NonNullable<DocsTextStyle['foregroundColor']>;
 

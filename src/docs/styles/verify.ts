@@ -7,7 +7,7 @@
  * (bold, italic, underline, strikethrough, links, highlights, super/subscript, small caps) are
  * exactly as before. Returns the problems found; empty means the plan is safe to send.
  */
-import type { DocumentTab, ParagraphElement, StructuralElement, TextRun } from '../types.js';
+import type { DocumentTab, ParagraphElement, StructuralElement, TextRun } from '../../ground/docs-json.js';
 import { lookValue, planStyleChanges } from './plan.js';
 import { NAMED_STYLE_TYPES, namedLayersOf, resolveNamedLooks } from './resolve.js';
 import { type StyleTargets, TARGET_LABELS, type TargetKey } from './targets.js';

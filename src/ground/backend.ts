@@ -1,10 +1,11 @@
 /**
- * The one seam between the pure core and a store of documents. `local.ts` implements it over a
- * folder of Docs JSON files through our engine; `google.ts` over the real Docs and Drive APIs.
+ * The one seam between the pure core and a store of documents. `docs/backends/local.ts` implements
+ * it over a folder of Docs JSON files through our engine; `docs/backends/google.ts` over the real
+ * Docs and Drive APIs. Ground: it imports nothing of ours but the Docs JSON types.
  * Every method raises `GdocError`s (DocumentNotFoundError, PermissionDeniedError,
  * RevisionConflictError, ValidationError, …), never raw transport errors.
  */
-import type { BatchUpdateRequest, BatchUpdateResponse, Document } from './types.js';
+import type { BatchUpdateRequest, BatchUpdateResponse, Document } from './docs-json.js';
 
 export interface DocumentSummary {
   document_id: string;
