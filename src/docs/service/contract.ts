@@ -3,6 +3,7 @@
  * the wire). Tools (src/tools) and CLI commands map onto these one-to-one; the service modules
  * (export.ts, import.ts, navigation.ts, styles.ts) implement them over a `Backend`.
  */
+import type { NormalizeValues, StyleDefinition } from '../styles/definitions.js';
 
 export interface TabTarget {
   document_id: string;
@@ -89,23 +90,7 @@ export interface MetadataResult {
   revision_id: string;
 }
 
-export interface StyleDefinition {
-  element_type: string;
-  font_family: string | null;
-  font_size: string | null;
-  font_weight: string | null;
-  text_color: string | null;
-  line_spacing: string | null;
-  space_before: string | null;
-  space_after: string | null;
-}
-
-export interface NormalizeParams extends TabTarget {
-  body_font?: string;
-  body_size?: string;
-  heading_font?: string;
-  line_spacing?: string;
-  space_after?: string;
+export interface NormalizeParams extends TabTarget, NormalizeValues {
   dry_run?: boolean;
 }
 

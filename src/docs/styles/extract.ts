@@ -11,7 +11,7 @@
  */
 
 import type { DocumentTab } from '../../ground/docs-json.js';
-import type { StyleDefinition } from '../service/contract.js';
+import type { StyleDefinition } from './definitions.js';
 import {
   ELEMENT_TYPES,
   isCodeRun,

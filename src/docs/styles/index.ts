@@ -6,11 +6,12 @@
 
 import type { Document } from '../../ground/docs-json.js';
 import { resolveTab } from '../export/tabs.js';
-import type { NormalizeParams, StyleDefinition } from '../service/contract.js';
+import type { NormalizeValues, StyleDefinition } from './definitions.js';
 import { extractTabStyles } from './extract.js';
 import { planStyleChanges, type StylePlan } from './plan.js';
 import { type StyleTargets, targetsFromDefinitions, targetsFromNormalize } from './targets.js';
 
+export type { NormalizeValues, StyleDefinition } from './definitions.js';
 export { type EffectiveTypeStyle, effectiveTypeStyle, extractTabStyles } from './extract.js';
 export { planStyleChanges, type StylePlan } from './plan.js';
 export {
@@ -73,9 +74,9 @@ export function planApplyStyles(doc: Document, tabId: string | undefined, styles
 export function planNormalize(
   doc: Document,
   tabId: string | undefined,
-  params: Omit<NormalizeParams, 'document_id' | 'tab_id' | 'dry_run'>,
+  params: NormalizeValues,
 ): TabStylePlan {
-  const targets = targetsFromNormalize({ document_id: '', ...params });
+  const targets = targetsFromNormalize(params);
   const tab = resolveTab(doc, tabId);
   return { ...planStyleChanges(tab.content, tab.tabId, targets), tabId: tab.tabId, targets };
 }

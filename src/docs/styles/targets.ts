@@ -4,7 +4,7 @@
  * is rejected before anything is read or written.
  */
 import { ValidationError } from '../../errors.js';
-import type { NormalizeParams, StyleDefinition } from '../service/contract.js';
+import type { NormalizeValues, StyleDefinition } from './definitions.js';
 import { ELEMENT_TYPES, NAMED_STYLE_TYPES, type NamedStyleType } from './resolve.js';
 import {
   parseColor,
@@ -143,7 +143,7 @@ export const NORMALIZE_PARAMETERS = [
  * normalize_formatting's parameters → targets. `body_*`, `line_spacing` and `space_after` set the
  * body text (NORMAL_TEXT); `heading_font` sets the title, subtitle and the six heading levels.
  */
-export function targetsFromNormalize(params: NormalizeParams): StyleTargets {
+export function targetsFromNormalize(params: NormalizeValues): StyleTargets {
   const given = NORMALIZE_PARAMETERS.filter((name) => params[name] !== undefined && params[name] !== null);
   if (given.length === 0) {
     throw new ValidationError(
