@@ -20,7 +20,7 @@ const expected: Record<string, string[]> = {
     'GdocError',
   ],
   './mebdf': ['parseMebdf', 'stringifyMebdf', 'formatMebdf', 'lintMebdf', 'remarkMebdf', 'mebdfSyntax'],
-  './docs': ['exportTab', 'exportSection', 'getHierarchy', 'planImport', 'LocalBackend', 'importTabService'],
+  './docs': ['exportTab', 'exportSection', 'getHierarchy', 'planImport', 'planNormalize', 'extractStyles'],
   './engine': ['applyBatchUpdate', 'createDocument', 'toTabsShape', 'serializeDocument'],
   './errors': ['GdocError', 'MebdfParseError', 'RevisionConflictError', 'FidelityGuardError'],
   './server': ['createServer', 'createToolDeps'],
@@ -40,4 +40,16 @@ describe('package exports', () => {
       for (const name of names) expect(module[name], `${entry} exports ${name}`).toBeDefined();
     });
   }
+
+  // gdoc-mcp/docs is the pure compiler: the use cases over a Backend and the backends moved to
+  // the package root, which composes them, so an embedder of the compiler loads no store or I/O.
+  it('./docs offers no use case and no backend; the package root offers both', async () => {
+    const docs = (await import(`${root}src/docs/index.ts`)) as Record<string, unknown>;
+    const services = Object.keys(docs).filter((name) => name.endsWith('Service') || name.endsWith('Backend'));
+    expect(services).toEqual([]);
+    const main = (await import(`${root}src/index.ts`)) as Record<string, unknown>;
+    for (const name of ['LocalBackend', 'GoogleBackend', 'importTabService', 'normalizeService']) {
+      expect(main[name], `. exports ${name}`).toBeDefined();
+    }
+  });
 });
