@@ -9,13 +9,13 @@ export { LocalBackend, type LocalBackendOptions } from './docs/backends/local.js
 export * from './docs/index.js';
 export type * from './docs/service/contract.js';
 export { exportSectionService, exportTabService, hierarchyService } from './docs/service/export.js';
+export { applyStylesService, extractStylesService, normalizeService } from './docs/service/formatting.js';
 export { importSectionService, importTabService } from './docs/service/import.js';
 export {
   healthCheckService,
   listDocumentsService,
   metadataService,
 } from './docs/service/navigation.js';
-export { applyStylesService, extractStylesService, normalizeService } from './docs/service/styles.js';
 export * from './errors.js';
 export type { Backend, DocumentListing, DocumentSummary, FileMetadata } from './ground/backend.js';
 export { formatMebdf, lintMebdf, parseMebdf, stringifyMebdf } from './mebdf/index.js';

@@ -15,14 +15,14 @@ import {
 import type { FileMetadata } from '../ground/backend.js';
 import type { BatchUpdateRequest } from '../ground/docs-json.js';
 import { compileDriveQuery, DriveQueryError } from './drive-query.js';
-import { applyFieldMask, type FieldMask, FieldMaskError, maskMentions, parseFieldMask } from './fields.js';
 import {
   driveFileNotFound,
   driveInvalidParameter,
   type GoogleErrorBody,
   googleError,
   NOT_FOUND_MESSAGE,
-} from './google-errors.js';
+} from './error-bodies.js';
+import { applyFieldMask, type FieldMask, FieldMaskError, maskMentions, parseFieldMask } from './fields.js';
 import { toLegacyShape } from './shapes.js';
 
 export type EmulatorOperation = 'get' | 'batchUpdate' | 'create' | 'list' | 'metadata';

@@ -10,7 +10,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { LocalBackend } from '../docs/backends/local.js';
 import type { EngineOptions } from '../docs/engine/index.js';
 import { EmulatedApis, type EmulatorOperation, matchRoute } from './api.js';
-import { googleError, MISSING_CREDENTIALS, quotaExceeded } from './google-errors.js';
+import { googleError, MISSING_CREDENTIALS, quotaExceeded } from './error-bodies.js';
 
 export type { EmulatorOperation } from './api.js';
 

@@ -1,7 +1,7 @@
 /** `apply_styles`: make a document use given style definitions (e.g. another document's, from extract_styles). */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { applyStylesService } from '../docs/service/styles.js';
+import { applyStylesService } from '../docs/service/formatting.js';
 import { defineTool } from './define-tool.js';
 import type { ToolDeps } from './deps.js';
 import { styleDefinitionShape } from './extract-styles.js';

@@ -1,7 +1,7 @@
 /** `extract_styles`: the formatting a document effectively uses, per element type, as reusable definitions. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { extractStylesService } from '../docs/service/styles.js';
+import { extractStylesService } from '../docs/service/formatting.js';
 import { defineTool } from './define-tool.js';
 import type { ToolDeps } from './deps.js';
 import { documentIdField, normalizeDocumentId, tabIdField } from './schemas.js';

@@ -1,7 +1,7 @@
 /** `normalize_formatting`: one font, size and spacing for the body (and one font for headings) across a tab. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { normalizeService } from '../docs/service/styles.js';
+import { normalizeService } from '../docs/service/formatting.js';
 import { dryRunField, styleChangeOutput } from './apply-styles.js';
 import { defineTool } from './define-tool.js';
 import type { ToolDeps } from './deps.js';

@@ -1,6 +1,6 @@
 /** Backoff policy: which failures are retried, how long it waits, when it gives up. */
 import { describe, expect, it } from 'vitest';
-import { describeFailure, isTransient } from '../../src/docs/backends/google-errors.js';
+import { describeFailure, isTransient } from '../../src/docs/backends/google-error-mapping.js';
 import { backoffDelay, type RetryPolicy, withRetries } from '../../src/docs/backends/google-retry.js';
 import { instantClock } from './fake-api.js';
 

@@ -9,7 +9,11 @@ import { join } from 'node:path';
 import { OAuth2Client } from 'google-auth-library';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GoogleBackend } from '../../src/docs/backends/google.js';
-import { applyStylesService, extractStylesService, normalizeService } from '../../src/docs/service/styles.js';
+import {
+  applyStylesService,
+  extractStylesService,
+  normalizeService,
+} from '../../src/docs/service/formatting.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/server.js';
 import { instantClock } from '../google/fake-api.js';
 import { DOCS } from './helpers.js';

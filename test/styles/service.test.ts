@@ -8,7 +8,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalBackend } from '../../src/docs/backends/local.js';
 import { resolveTab } from '../../src/docs/export/tabs.js';
-import { applyStylesService, extractStylesService, normalizeService } from '../../src/docs/service/styles.js';
+import {
+  applyStylesService,
+  extractStylesService,
+  normalizeService,
+} from '../../src/docs/service/formatting.js';
 import { isCodeRun, resolveTabStyles } from '../../src/docs/styles/index.js';
 import { MultipleTabsError, RevisionConflictError, ValidationError } from '../../src/errors.js';
 import type { Backend } from '../../src/ground/backend.js';

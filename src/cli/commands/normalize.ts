@@ -41,7 +41,7 @@ Examples:
       await out.withJsonErrors(opts.json, async () => {
         const [{ openDocument }, { normalizeService }, { printChangeResult }] = await Promise.all([
           import('../open-doc.js'),
-          import('../../docs/service/styles.js'),
+          import('../../docs/service/formatting.js'),
           import('./styles.js'),
         ]);
         const { backend, documentId } = await openDocument(doc, { local: opts.local });

@@ -29,7 +29,7 @@ Examples:
       await out.withJsonErrors(opts.json, async () => {
         const [{ openDocument }, { extractStylesService }] = await Promise.all([
           import('../open-doc.js'),
-          import('../../docs/service/styles.js'),
+          import('../../docs/service/formatting.js'),
         ]);
         const { backend, documentId } = await openDocument(doc, { local: opts.local });
         const result = await extractStylesService(backend, { document_id: documentId, tab_id: opts.tab });
@@ -82,7 +82,7 @@ Examples:
         await out.withJsonErrors(opts.json, async () => {
           const [{ openDocument }, { applyStylesService }] = await Promise.all([
             import('../open-doc.js'),
-            import('../../docs/service/styles.js'),
+            import('../../docs/service/formatting.js'),
           ]);
           const definitions = await readStylesFile(stylesFile);
           const { backend, documentId } = await openDocument(doc, { local: opts.local });

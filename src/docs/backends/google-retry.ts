@@ -5,7 +5,7 @@
  * retry is allowed, because a write may only be repeated when it is guarded.
  */
 
-import { type ApiFailure, describeFailure, isTransient } from './google-errors.js';
+import { type ApiFailure, describeFailure, isTransient } from './google-error-mapping.js';
 import type { Clock } from './google-limiter.js';
 
 export interface RetryPolicy {

@@ -30,7 +30,7 @@ import {
   looksLikeRevisionConflict,
   mapGoogleError,
   revisionConflict,
-} from './google-errors.js';
+} from './google-error-mapping.js';
 import { type Clock, RateLimiter, realClock } from './google-limiter.js';
 import { type RetryHooks, type RetryPolicy, withRetries } from './google-retry.js';
 

@@ -11,7 +11,7 @@ import { tabMap } from './document.js';
 import { resolveRange } from './locations.js';
 import { cutNamedRanges } from './named-ranges.js';
 import { cutElements } from './paragraphs.js';
-import { orderKeys, PARAGRAPH_STYLE_ORDER, type ParagraphRef, paragraphsInRange } from './styles.js';
+import { orderKeys, PARAGRAPH_STYLE_ORDER, type ParagraphRef, paragraphsInRange } from './style-fields.js';
 
 type Level = Record<string, unknown>;
 

@@ -2,7 +2,7 @@
 import { type EngineContext, RequestError } from './context.js';
 import { isRecord } from './json.js';
 import { applyPath, maskPaths } from './masks.js';
-import { orderKeys, PARAGRAPH_STYLE_ORDER, TEXT_STYLE_ORDER } from './styles.js';
+import { orderKeys, PARAGRAPH_STYLE_ORDER, TEXT_STYLE_ORDER } from './style-fields.js';
 
 /** updateDocumentStyle `{documentStyle, fields, tabId?}`. */
 export function updateDocumentStyle(

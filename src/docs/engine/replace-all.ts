@@ -12,7 +12,7 @@ import { allTabs } from './indices.js';
 import { insertTextAt } from './insert-text.js';
 import { isRecord } from './json.js';
 import { elementAt, elementStyle } from './paragraphs.js';
-import { paragraphsInRange } from './styles.js';
+import { paragraphsInRange } from './style-fields.js';
 import { stripInsertedText } from './utf16.js';
 
 function segments(tab: Tab): Segment[] {

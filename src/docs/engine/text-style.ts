@@ -16,7 +16,7 @@ import {
   parentTextStyle,
   parseMask,
   TEXT_STYLE_ORDER,
-} from './styles.js';
+} from './style-fields.js';
 
 /** #1155CC, the colour Google gives new links. */
 export const LINK_COLOR = { color: { rgbColor: { red: 0.06666667, green: 0.33333334, blue: 0.8 } } };

@@ -7,7 +7,7 @@
 import type { DocumentTab } from '../../ground/docs-json.js';
 import type { NamedStyleType } from '../../mebdf/model.js';
 import { SyntheticIds } from './ids.js';
-import { type NamedStyleBase, namedStyleBases } from './styles.js';
+import { type NamedStyleBase, namedStyleBases } from './style-overrides.js';
 import type { LocatedWarning } from './types.js';
 
 export interface AnchorStart {

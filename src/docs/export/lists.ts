@@ -9,7 +9,7 @@
 
 import type { DocumentTab } from '../../ground/docs-json.js';
 import type { ListKind } from '../../mebdf/model.js';
-import { pointsOf } from './styles.js';
+import { pointsOf } from './style-overrides.js';
 
 const NUMBERED = new Set(['DECIMAL', 'ZERO_DECIMAL', 'UPPER_ALPHA', 'ALPHA', 'UPPER_ROMAN', 'ROMAN']);
 /** The glyph patterns of Google's default presets: these numbering styles need no warning. */

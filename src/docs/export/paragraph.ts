@@ -18,7 +18,7 @@ import {
   overlayText,
   type TextLoss,
   toNamedStyle,
-} from './styles.js';
+} from './style-overrides.js';
 import type { ElementKind, ElementSource, InlineSource, ParagraphSource } from './types.js';
 
 interface Piece {

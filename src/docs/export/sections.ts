@@ -11,7 +11,7 @@
 import { AnchorNotFoundError } from '../../errors.js';
 import type { Block, MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
 import { plainText } from './model-utils.js';
-import { headingLevel } from './styles.js';
+import { headingLevel } from './style-overrides.js';
 import type { BlockSource } from './types.js';
 
 export interface SectionSpan {

@@ -5,7 +5,7 @@
 import { EmbeddedObjectNotFoundError, ValidationError } from '../../errors.js';
 import type { Request } from '../../ground/docs-json.js';
 import type { NamedStyleType, ParagraphBlock, TextStyle } from '../../mebdf/model.js';
-import { cellStyleBase, type NamedStyleBase } from '../export/styles.js';
+import { cellStyleBase, type NamedStyleBase } from '../export/style-overrides.js';
 import type { RunStyles } from './run-styles.js';
 import { type TextField, textStylePayload } from './styles.js';
 import { ObjectCodes, type Units } from './units.js';

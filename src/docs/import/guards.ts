@@ -5,7 +5,7 @@
  */
 import { FidelityGuardError, ValidationError } from '../../errors.js';
 import type { Block, Inline, MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
-import { headingLevel } from '../export/styles.js';
+import { headingLevel } from '../export/style-overrides.js';
 import { notFound } from './context.js';
 
 export function* inlinesOf(blocks: Block[]): Generator<Inline> {

@@ -21,7 +21,7 @@ import type {
   TableCell,
 } from '../../mebdf/model.js';
 import { listLevel } from '../export/lists.js';
-import { cellStyleBase, namedStyleBases } from '../export/styles.js';
+import { cellStyleBase, namedStyleBases } from '../export/style-overrides.js';
 import type {
   BlockSource,
   CellBlockSource,

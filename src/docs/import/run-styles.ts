@@ -8,7 +8,13 @@
 import type { DocsTextStyle, DocumentTab, Paragraph, StructuralElement } from '../../ground/docs-json.js';
 import type { NamedStyleType, TextStyle } from '../../mebdf/model.js';
 import { linkHref } from '../export/paragraph.js';
-import { diffText, type NamedStyleBase, overlayText, type TextLoss, toNamedStyle } from '../export/styles.js';
+import {
+  diffText,
+  type NamedStyleBase,
+  overlayText,
+  type TextLoss,
+  toNamedStyle,
+} from '../export/style-overrides.js';
 
 interface Located {
   start: number;

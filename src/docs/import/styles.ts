@@ -2,14 +2,14 @@
  * Model styles -> Docs request payloads with exact field masks.
  *
  * The model keeps only *direct* overrides relative to the paragraph's named style (see
- * export/styles.ts), so "absent" means "whatever the named style gives". Writing a model style is
+ * export/style-overrides.ts), so "absent" means "whatever the named style gives". Writing a model style is
  * therefore: set the fields the model has, and reset (field in the mask, no value) the ones it
  * lacks. A mask names only what must change, so untouched properties keep their exact Docs value.
  */
 
 import type { DocsParagraphStyle, DocsTextStyle } from '../../ground/docs-json.js';
 import type { Alignment, ParagraphStyle, TextStyle } from '../../mebdf/model.js';
-import type { NamedStyleBase } from '../export/styles.js';
+import type { NamedStyleBase } from '../export/style-overrides.js';
 
 /** Docs text style fields the model can express, in a stable order. */
 export const TEXT_FIELDS = [

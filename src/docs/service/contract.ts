@@ -1,7 +1,7 @@
 /**
  * The parameters and results of the use cases, as the tool contract names them (snake_case on
  * the wire). Tools (src/tools) and CLI commands map onto these one-to-one; the service modules
- * (export.ts, import.ts, navigation.ts, styles.ts) implement them over a `Backend`.
+ * (export.ts, import.ts, navigation.ts, formatting.ts) implement them over a `Backend`.
  */
 import type { NormalizeValues, StyleDefinition } from '../styles/definitions.js';
 

@@ -23,7 +23,7 @@ import type { Block, MebdfDocument } from '../../mebdf/model.js';
 import { applyBatchUpdate } from '../engine/index.js';
 import { buildTab } from '../export/exporter.js';
 import { exportSection, exportTab, resolveTab, type SectionExport, type TabExport } from '../export/index.js';
-import { headingLevel } from '../export/styles.js';
+import { headingLevel } from '../export/style-overrides.js';
 import { planImport } from '../import/index.js';
 import { contentFingerprint, decodeBaseToken } from './base-token.js';
 import type { ImportOptions, ImportResult, NewHeading, SectionTarget, TabTarget } from './contract.js';

@@ -21,7 +21,7 @@ import {
   type StyleLook,
   visibleLength,
 } from './resolve.js';
-import { formatLineSpacing, formatPoints, formatWeight, renderedWeight } from './units.js';
+import { formatLineSpacing, formatPoints, formatWeight, renderedWeight } from './style-values.js';
 
 /** Votes of characters for values; the winner replaces the named value only with a majority. */
 class Tally<T> {

@@ -31,15 +31,6 @@ export {
   type TextLook,
 } from './resolve.js';
 export {
-  elementToNamed,
-  NORMALIZE_PARAMETERS,
-  namedToElement,
-  type StyleTarget,
-  type StyleTargets,
-  targetsFromDefinitions,
-  targetsFromNormalize,
-} from './targets.js';
-export {
   formatLineSpacing,
   formatPoints,
   parseColor,
@@ -49,7 +40,16 @@ export {
   parseLineSpacing,
   parseSpace,
   renderedWeight,
-} from './units.js';
+} from './style-values.js';
+export {
+  elementToNamed,
+  NORMALIZE_PARAMETERS,
+  namedToElement,
+  type StyleTarget,
+  type StyleTargets,
+  targetsFromDefinitions,
+  targetsFromNormalize,
+} from './targets.js';
 export { fingerprint, verifyStyleResult } from './verify.js';
 
 /** A plan for one tab, with the tab it is for and the targets it was made from. */

@@ -28,7 +28,6 @@ import {
   type StyleLook,
   visibleLength,
 } from './resolve.js';
-import { namedToElement, type StyleTargets, TARGET_LABELS, type TargetKey } from './targets.js';
 import {
   formatLineSpacing,
   formatPoints,
@@ -36,7 +35,8 @@ import {
   hexToOptionalColor,
   pointsToDimension,
   renderedWeight,
-} from './units.js';
+} from './style-values.js';
+import { namedToElement, type StyleTargets, TARGET_LABELS, type TargetKey } from './targets.js';
 
 export interface StylePlan {
   requests: Request[];

@@ -15,7 +15,7 @@ import type {
   StructuralElement,
 } from '../../ground/docs-json.js';
 import { NAMED_STYLE_TYPES, type NamedStyleType } from '../../mebdf/model.js';
-import { dimensionToPoints, optionalColorToHex } from './units.js';
+import { dimensionToPoints, optionalColorToHex } from './style-values.js';
 
 export { NAMED_STYLE_TYPES, type NamedStyleType };
 

@@ -13,7 +13,7 @@ import {
   parseFontWeight,
   parseLineSpacing,
   parseSpace,
-} from './units.js';
+} from './style-values.js';
 
 /** Target values for one named style; an absent property is left as it is. */
 export interface StyleTarget {

@@ -10,8 +10,8 @@
 import type { DocumentTab, ParagraphElement, StructuralElement, TextRun } from '../../ground/docs-json.js';
 import { lookValue, planStyleChanges } from './plan.js';
 import { NAMED_STYLE_TYPES, namedLayersOf, resolveNamedLooks } from './resolve.js';
+import { optionalColorToHex } from './style-values.js';
 import { type StyleTargets, TARGET_LABELS, type TargetKey } from './targets.js';
-import { optionalColorToHex } from './units.js';
 
 /** The character-level properties the formatting tools must never change. */
 const MEANING_FIELDS = [
