@@ -10,8 +10,8 @@ import type { Segment } from './document.js';
 import { tabMap } from './document.js';
 import { resolveRange } from './locations.js';
 import { cutNamedRanges } from './named-ranges.js';
-import { cutElements } from './paragraphs.js';
-import { orderKeys, PARAGRAPH_STYLE_ORDER, type ParagraphRef, paragraphsInRange } from './style-fields.js';
+import { cutElements, type ParagraphRef, paragraphsInRange } from './paragraphs.js';
+import { orderKeys, PARAGRAPH_STYLE_ORDER } from './style-fields.js';
 
 type Level = Record<string, unknown>;
 

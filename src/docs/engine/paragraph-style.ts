@@ -8,14 +8,8 @@ import type { DocsTextStyle, Paragraph } from '../../ground/docs-json.js';
 import { type EngineContext, RequestError } from './context.js';
 import { deepEqual, googleValue, isRecord } from './json.js';
 import { resolveRange } from './locations.js';
-import { elementStyle } from './paragraphs.js';
-import {
-  HEADING_TYPES,
-  orderKeys,
-  PARAGRAPH_STYLE_ORDER,
-  paragraphsInRange,
-  parseMask,
-} from './style-fields.js';
+import { elementStyle, paragraphsInRange } from './paragraphs.js';
+import { HEADING_TYPES, orderKeys, PARAGRAPH_STYLE_ORDER, parseMask } from './style-fields.js';
 import { LINK_COLOR } from './text-style.js';
 
 /** Apply a new named style type to a paragraph, with the heading-id rules. */

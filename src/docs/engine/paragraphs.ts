@@ -1,6 +1,7 @@
 /**
- * Paragraph-level primitives: find the paragraph at an index, split element lists at an index,
- * cut a range out of a paragraph, split a paragraph at its inner newlines, merge equal runs.
+ * Paragraph-level primitives: find the paragraph at an index, walk the paragraphs a range covers,
+ * split element lists at an index, cut a range out of a paragraph, split a paragraph at its inner
+ * newlines, merge equal runs.
  */
 import type {
   DocsTextStyle,
@@ -200,4 +201,33 @@ export function normalizeParagraph(para: Paragraph): void {
     out.push(el);
   }
   para.elements = out;
+}
+
+/** A paragraph reached by a walk, with the structure around it. */
+export interface ParagraphRef {
+  se: StructuralElement;
+  para: Paragraph;
+  cell?: TableCell;
+  container: StructuralElement[];
+}
+
+/** Every paragraph overlapping [s, e), descending into tables and TOCs, in document order. */
+export function paragraphsInRange(
+  content: StructuralElement[],
+  s: number,
+  e: number,
+  cell?: TableCell,
+  out: ParagraphRef[] = [],
+): ParagraphRef[] {
+  for (const se of content) {
+    const a = se.startIndex ?? 0;
+    const b = se.endIndex ?? 0;
+    if (b <= s || a >= e) continue;
+    if (se.paragraph) out.push({ se, para: se.paragraph, cell, container: content });
+    for (const row of se.table?.tableRows ?? []) {
+      for (const c of row.tableCells ?? []) paragraphsInRange(c.content ?? [], s, e, c, out);
+    }
+    if (se.tableOfContents) paragraphsInRange(se.tableOfContents.content ?? [], s, e, cell, out);
+  }
+  return out;
 }

@@ -11,8 +11,7 @@ import { segmentOf } from './document.js';
 import { allTabs } from './indices.js';
 import { insertTextAt } from './insert-text.js';
 import { isRecord } from './json.js';
-import { elementAt, elementStyle } from './paragraphs.js';
-import { paragraphsInRange } from './style-fields.js';
+import { elementAt, elementStyle, paragraphsInRange } from './paragraphs.js';
 import { stripInsertedText } from './utf16.js';
 
 function segments(tab: Tab): Segment[] {

@@ -1,15 +1,8 @@
 /**
- * Style helpers shared by the style requests: field masks, canonical key order (as Google writes
- * styles), the parent (named) style a run or paragraph inherits from, and paragraph walks.
+ * The style fields the style requests share: canonical key order (as Google writes styles), field
+ * masks, the parent (named) text style a run inherits and the named heading types.
  */
-import type {
-  DocsParagraphStyle,
-  DocsTextStyle,
-  DocumentTab,
-  Paragraph,
-  StructuralElement,
-  TableCell,
-} from '../../ground/docs-json.js';
+import type { DocsTextStyle, DocumentTab, Paragraph } from '../../ground/docs-json.js';
 import { RequestError } from './context.js';
 import { deepEqual } from './json.js';
 import { REQUEST_SCHEMA } from './schema.js';
@@ -104,45 +97,9 @@ export function parentTextStyle(dt: DocumentTab, para: Paragraph): DocsTextStyle
   return { ...base, ...own };
 }
 
-/** The paragraph style a paragraph inherits from its named style (over NORMAL_TEXT). */
-export function parentParagraphStyle(dt: DocumentTab, type: string | null | undefined): DocsParagraphStyle {
-  const base = namedStyle(dt, 'NORMAL_TEXT')?.paragraphStyle ?? {};
-  const own = namedStyle(dt, type)?.paragraphStyle ?? {};
-  return { ...base, ...own };
-}
-
 /** True when a style value equals the inherited one (then Google stores it unset). */
 export function equalsParent(value: unknown, parent: unknown): boolean {
   return parent !== undefined && deepEqual(value, parent);
-}
-
-/** A paragraph reached by a walk, with the structure around it. */
-export interface ParagraphRef {
-  se: StructuralElement;
-  para: Paragraph;
-  cell?: TableCell;
-  container: StructuralElement[];
-}
-
-/** Every paragraph overlapping [s, e), descending into tables and TOCs, in document order. */
-export function paragraphsInRange(
-  content: StructuralElement[],
-  s: number,
-  e: number,
-  cell?: TableCell,
-  out: ParagraphRef[] = [],
-): ParagraphRef[] {
-  for (const se of content) {
-    const a = se.startIndex ?? 0;
-    const b = se.endIndex ?? 0;
-    if (b <= s || a >= e) continue;
-    if (se.paragraph) out.push({ se, para: se.paragraph, cell, container: content });
-    for (const row of se.table?.tableRows ?? []) {
-      for (const c of row.tableCells ?? []) paragraphsInRange(c.content ?? [], s, e, c, out);
-    }
-    if (se.tableOfContents) paragraphsInRange(se.tableOfContents.content ?? [], s, e, cell, out);
-  }
-  return out;
 }
 
 export const HEADING_TYPES = new Set([

@@ -8,15 +8,8 @@ import type { DocsTextStyle, Paragraph, ParagraphElement } from '../../ground/do
 import type { EngineContext } from './context.js';
 import { googleValue, isRecord } from './json.js';
 import { resolveRange } from './locations.js';
-import { elementStyle, markFresh, splitElementsAt } from './paragraphs.js';
-import {
-  equalsParent,
-  orderKeys,
-  paragraphsInRange,
-  parentTextStyle,
-  parseMask,
-  TEXT_STYLE_ORDER,
-} from './style-fields.js';
+import { elementStyle, markFresh, paragraphsInRange, splitElementsAt } from './paragraphs.js';
+import { equalsParent, orderKeys, parentTextStyle, parseMask, TEXT_STYLE_ORDER } from './style-fields.js';
 
 /** #1155CC, the colour Google gives new links. */
 export const LINK_COLOR = { color: { rgbColor: { red: 0.06666667, green: 0.33333334, blue: 0.8 } } };
