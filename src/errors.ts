@@ -121,8 +121,3 @@ export class DocsApiError extends GdocError {
     return { error: { code: this.code, message: this.message, status: this.status } };
   }
 }
-
-/** Google's 400 for an invalid batch: `Invalid requests[N].<type>: <message>`. */
-export function invalidRequest(index: number, requestType: string, message: string): DocsApiError {
-  return new DocsApiError(400, 'INVALID_ARGUMENT', `Invalid requests[${index}].${requestType}: ${message}`);
-}
