@@ -1,8 +1,13 @@
+/**
+ * The default tier (`npm test`, `npx vitest run`): every test/**\/*.test.ts, after a build of dist/
+ * when it is out of date (the binary tests spawn dist/cli/main.js).
+ */
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/support/build-dist.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

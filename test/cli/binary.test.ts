@@ -1,7 +1,7 @@
 /**
  * The README's first command, as a new user runs it: `npm run demo` is `node dist/cli/main.js
- * demo` after a build. Spawns the built binary (npm test builds first) and checks it completes
- * offline; plus the exit code and stderr line of a failing command.
+ * demo` after a build. Spawns the built binary (the vitest globalSetup builds it when out of date)
+ * and checks it completes offline; plus the exit code and stderr line of a failing command.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -12,7 +12,8 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = `${ROOT}dist/cli/main.js`;
 
 function gdoc(...args: string[]) {
-  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build\` first (npm test does).`);
+  if (!existsSync(BIN))
+    throw new Error(`${BIN} is missing: run \`npm run build\` first (the vitest globalSetup does).`);
   return spawnSync(process.execPath, [BIN, ...args], {
     cwd: ROOT,
     encoding: 'utf8',

@@ -21,7 +21,8 @@ afterEach(() => {
 });
 
 function start(args: string[]): Promise<string> {
-  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build\` first (npm test does).`);
+  if (!existsSync(BIN))
+    throw new Error(`${BIN} is missing: run \`npm run build\` first (the vitest globalSetup does).`);
   const proc = spawn(process.execPath, [BIN, 'serve', ...args, '--json'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,7 +1,7 @@
 /**
  * Smoke test of the built binary as an editor launches it: `node dist/cli/main.js serve --local
  * DIR` over stdio with the SDK's StdioClientTransport — list tools, read, write one section — and
- * nothing but MCP on stdout. Needs `npm run build` first (`npm test` runs it).
+ * nothing but MCP on stdout. Needs dist/ (the vitest globalSetup builds it when out of date).
  */
 import { existsSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +17,8 @@ let client: Client;
 let stderr = '';
 
 beforeAll(async () => {
-  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build\` first (npm test does).`);
+  if (!existsSync(BIN))
+    throw new Error(`${BIN} is missing: run \`npm run build\` first (the vitest globalSetup does).`);
   dir = makeStore({ golden: true, multi: true });
   const transport = new StdioClientTransport({
     command: process.execPath,
