@@ -1,8 +1,7 @@
 /** `export_tab`: a whole tab as MEBDF, refused (not truncated) when too large for a client. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { exportTabService } from '../docs/service/export.js';
-import { ContentTooLargeError } from '../errors.js';
+import { exportTabWithinLimit } from '../docs/service/export-size.js';
 import { defineTool } from './define-tool.js';
 import type { ToolDeps } from './deps.js';
 import { MEBDF_REMINDER } from './mebdf-hint.js';
@@ -33,16 +32,8 @@ export function registerExportTabTool(server: McpServer, deps: ToolDeps): void {
     },
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     run: async ({ document_id, tab_id }) => {
-      const result = await exportTabService(deps.backend, {
-        document_id: normalizeDocumentId(document_id),
-        tab_id,
-      });
-      if (result.estimated_tokens > deps.maxExportTokens) {
-        throw new ContentTooLargeError(
-          `Tab "${result.tab_id}" is about ${result.estimated_tokens} tokens, above this server's export_tab limit of ${deps.maxExportTokens}; nothing was returned rather than a partial tab.`,
-          `Call get_hierarchy with document_id "${normalizeDocumentId(document_id)}" and tab_id "${result.tab_id}", then export_section (and import_section) one section at a time.`,
-        );
-      }
+      const target = { document_id: normalizeDocumentId(document_id), tab_id };
+      const result = await exportTabWithinLimit(deps.backend, target, deps.maxExportTokens);
       const { anchor_id: _unused, ...tab } = result;
       return tab;
     },

@@ -30,5 +30,6 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
   registerHealthCheckTool(server, deps);
 }
 
+export { DEFAULT_MAX_EXPORT_TOKENS } from '../docs/service/export-size.js';
 export type { ToolDeps } from './deps.js';
-export { createToolDeps, DEFAULT_MAX_EXPORT_TOKENS } from './deps.js';
+export { createToolDeps } from './deps.js';

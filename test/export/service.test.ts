@@ -1,6 +1,7 @@
 /**
  * The export use cases over a Backend (a stub serving documents from memory: the service only
- * calls `get`), the `base` token, and the public API of the export module.
+ * calls `get`), the export_tab size policy, the `base` token, and the public API of the export
+ * module.
  */
 import { describe, expect, it } from 'vitest';
 import * as exportApi from '../../src/docs/export/index.js';
@@ -12,7 +13,13 @@ import {
 } from '../../src/docs/service/base-token.js';
 import { exportSectionService, exportTabService, hierarchyService } from '../../src/docs/service/export.js';
 import {
+  DEFAULT_MAX_EXPORT_TOKENS,
+  exportTabWithinLimit,
+  maxExportTokensFrom,
+} from '../../src/docs/service/export-size.js';
+import {
   AnchorNotFoundError,
+  ContentTooLargeError,
   DocumentNotFoundError,
   MultipleTabsError,
   ValidationError,
@@ -73,6 +80,28 @@ describe('exportTabService', () => {
 
   it('passes backend errors through', async () => {
     await expect(exportTabService(backend, { document_id: 'nope' })).rejects.toThrow(DocumentNotFoundError);
+  });
+});
+
+describe('export_tab size policy', () => {
+  it('returns the whole tab at the limit and refuses it one token above, naming the way through', async () => {
+    const { estimated_tokens, content } = await exportTabService(backend, { document_id: 'single' });
+    const atLimit = await exportTabWithinLimit(backend, { document_id: 'single' }, estimated_tokens);
+    expect(atLimit.content).toBe(content);
+    const error = await exportTabWithinLimit(backend, { document_id: 'single' }, estimated_tokens - 1).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ContentTooLargeError);
+    expect((error as ContentTooLargeError).message).toContain(`about ${estimated_tokens} tokens`);
+    expect((error as ContentTooLargeError).suggestion).toContain('get_hierarchy with document_id "single"');
+  });
+
+  it('takes the ceiling from GDOC_MAX_EXPORT_TOKENS when it is a positive number', () => {
+    expect(maxExportTokensFrom({})).toBe(DEFAULT_MAX_EXPORT_TOKENS);
+    expect(maxExportTokensFrom({ GDOC_MAX_EXPORT_TOKENS: '500' })).toBe(500);
+    for (const bad of ['', '0', '-3', 'lots']) {
+      expect(maxExportTokensFrom({ GDOC_MAX_EXPORT_TOKENS: bad }), bad).toBe(DEFAULT_MAX_EXPORT_TOKENS);
+    }
   });
 });
 
