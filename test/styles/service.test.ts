@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../../src/docs/backend.js';
 import { LocalBackend } from '../../src/docs/backends/local.js';
+import { canonicalKey } from '../../src/docs/equality.js';
 import { resolveTab } from '../../src/docs/export/tabs.js';
 import { applyStylesService, extractStylesService, normalizeService } from '../../src/docs/service/styles.js';
 import { isCodeRun, resolveTabStyles } from '../../src/docs/styles/index.js';
@@ -59,7 +60,7 @@ function characterMeaning(tab: DocumentTab): string[] {
     for (const pe of e.paragraph?.elements ?? []) {
       const s = pe.textRun?.textStyle;
       if (!pe.textRun || !s) continue;
-      const key = JSON.stringify([
+      const key = canonicalKey([
         s.bold === true,
         s.italic === true,
         s.underline === true,
