@@ -11,7 +11,7 @@
 import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
 import type { Block, MebdfDocument } from '../../mebdf/model.js';
 import { applyBatchUpdate } from '../engine/index.js';
-import { ACROSS_A_WRITE, asIntended, deepEqual, massage, sameAcrossWrite } from '../equality.js';
+import { ACROSS_A_WRITE, asIntended, equalUnder, sameAcrossWrite } from '../equality.js';
 import { buildTab } from '../export/exporter.js';
 import { exportSection, exportTab, type SectionExport, type TabExport } from '../export/index.js';
 import type { Document, Request } from '../types.js';
@@ -143,10 +143,8 @@ function outsideDifference(
   const b = outside(before.tab.blocks, was);
   const a = outside(afterTab.blocks, section);
   if (sameAcrossWrite(b, a)) return null;
-  const x = massage(b, ACROSS_A_WRITE);
-  const y = massage(a, ACROSS_A_WRITE);
   let i = 0;
-  while (i < x.length && deepEqual(x[i], y[i])) i++;
+  while (i < b.length && equalUnder(b[i], a[i], ACROSS_A_WRITE)) i++;
   const block = b[i] ?? a[i]!;
   const where = i < was.firstBlock ? 'before' : 'after';
   const at = i < was.firstBlock ? i : i - was.firstBlock + was.endBlock;
