@@ -65,7 +65,6 @@ function verifySection(requests: Request[], edit: (content: string) => string) {
     requests,
     intended: parseMebdf(edit(target.content)),
     scope: { tabId: target.tabId, anchorId: 'h.a' },
-    before: { tab: buildTab(doc, undefined).model, target },
   };
   const frozen = JSON.stringify(doc);
   const verification = verifyImport(input);

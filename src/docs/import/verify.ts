@@ -32,8 +32,11 @@ export interface VerifyInput {
   requests: Request[];
   intended: MebdfDocument;
   scope: VerifyScope;
-  /** What was exported from `doc` when planning: the whole tab's model and the target. */
-  before: { tab: MebdfDocument; target: ImportTarget };
+  /**
+   * What was exported from `doc` when planning (the whole tab's model and the target), so that it
+   * is not exported again; exported here when absent.
+   */
+  before?: { tab: MebdfDocument; target: ImportTarget };
   /** `stringifyMebdf(intended)`, when the caller has it already. */
   intendedText?: string;
 }
@@ -77,7 +80,7 @@ export function saysIntended(result: ImportTarget, intended: MebdfDocument, inte
 }
 
 export function verifyImport(input: VerifyInput): Verification {
-  const { doc, requests, intended, scope, before } = input;
+  const { doc, requests, intended, scope } = input;
   const fail = (kind: VerifyFailure['kind'], detail: string): Verification => ({
     ok: false,
     failure: { kind, detail },
@@ -100,6 +103,10 @@ export function verifyImport(input: VerifyInput): Verification {
   if (gotText !== intendedText)
     return fail('content', contentDifference(intended, intendedText, got, gotText));
   if (scope.anchorId !== null && requests.length > 0) {
+    const before = input.before ?? {
+      tab: buildTab(doc, scope.tabId).model,
+      target: exportTarget(doc, scope),
+    };
     const outside = outsideDifference(before, buildTab(after, scope.tabId).model, result as SectionExport);
     if (outside !== null) return fail('outside', outside);
   }
@@ -131,7 +138,7 @@ function contentDifference(
 
 /** The first block outside the section that the write would change, or null when none would. */
 function outsideDifference(
-  before: VerifyInput['before'],
+  before: NonNullable<VerifyInput['before']>,
   afterTab: MebdfDocument,
   section: SectionExport,
 ): string | null {

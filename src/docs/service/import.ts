@@ -9,7 +9,6 @@
  * re-plans and retries (twice at most). With `base`, a document that moved on is re-exported and
  * its fingerprint compared: a changed target is a conflict carrying the current content.
  */
-import { createTwoFilesPatch } from 'diff';
 import {
   ContentTooLargeError,
   GdocError,
@@ -35,6 +34,7 @@ import {
 import type { Document } from '../types.js';
 import { type BaseToken, contentFingerprint, decodeBaseToken } from './base-token.js';
 import type { ImportOptions, ImportResult, NewHeading, SectionTarget, TabTarget } from './contract.js';
+import { dryRunReport, needsReRead, newHeadings, writeReport } from './import-report.js';
 
 /** Larger content is refused before any work: 1 MB of MEBDF is far beyond any real tab. */
 export const MAX_CONTENT_CHARS = 1_000_000;
@@ -116,13 +116,13 @@ async function runImport(
     refuseConcurrentEdits(read, intended, firstRead, base);
     const plan = planFor(read, intended, options);
     const result = verifyPlan(read, plan, intended);
-    if (options.dry_run) return dryRunReport(read, plan, intended, result);
+    if (options.dry_run) return dryRunReport(plan, read, intended.model, result);
     const written = await guardedWrite(backend, where, read, plan, intended);
     if (written instanceof RevisionConflictError) {
       lastConflict = written;
       continue;
     }
-    return report(read, plan, written);
+    return writeReport(plan, read.scope, written);
   }
   throw new RevisionConflictError(
     `The document kept changing while importing (${ATTEMPTS} attempts); nothing was written.${lastConflict ? ` Last: ${lastConflict.message}` : ''}`,
@@ -277,56 +277,9 @@ async function guardedWrite(
   }
 }
 
-/** The fields every import result has. */
-function commonReport(read: Read, plan: Plan) {
-  const warnings = [...plan.warnings];
-  if (plan.deleted.length) {
-    warnings.push(
-      `Deleted objects (allow_deletions): ${plan.deleted.map((d) => `${d.id} (${d.kind})`).join(', ')}.`,
-    );
-  }
-  return {
-    success: true as const,
-    tab_id: read.scope.tabId,
-    ...(read.scope.anchorId !== null ? { anchor_id: read.scope.anchorId } : {}),
-    preserved_objects: plan.preserved,
-    warnings,
-    requests: plan.requests as unknown[],
-  };
-}
-
-function report(read: Read, plan: Plan, written: Written): ImportResult {
-  return {
-    ...commonReport(read, plan),
-    revision_id: written.revision,
-    new_headings: written.headings,
-    dry_run: false,
-  };
-}
-
-/** A dry run's result: what the write would do, with the would-be content and its diff. */
-function dryRunReport(read: Read, plan: Plan, intended: Intended, result: ImportTarget): ImportResult {
-  return {
-    ...commonReport(read, plan),
-    revision_id: read.revision,
-    new_headings: newHeadings(intended.model, result).map((h) => ({ ...h, anchor_id: '' })),
-    dry_run: true,
-    diff: createTwoFilesPatch('current', 'imported', read.target.content, result.content, '', '', {
-      context: 3,
-    }),
-    result_content: result.content,
-  };
-}
-
 function bodyEnd(doc: Document, tabId: string): number {
   const content = resolveTab(doc, tabId).content.body?.content ?? [];
   return content[content.length - 1]?.endIndex ?? 1;
-}
-
-function headingAnchor(b: Block): string | null {
-  if (b.type !== 'paragraph') return null;
-  const first = b.inlines[0];
-  return first?.type === 'anchor' ? first.id : null;
 }
 
 /** Every embed id of the tab, to tell a placeholder moved in from elsewhere from an unknown one. */
@@ -347,29 +300,6 @@ function embedIds(tab: MebdfDocument): Set<string> {
 function followingLevel(tab: MebdfDocument, section: SectionExport): number {
   const b = tab.blocks[section.endBlock];
   return b?.type === 'paragraph' ? headingLevel(b.style.namedStyle) : 0;
-}
-
-/** New headings of the intended content (no anchor given) with the ids the document gave them. */
-function newHeadings(intended: MebdfDocument, written: ImportTarget): NewHeading[] {
-  const out: NewHeading[] = [];
-  if (written.model.blocks.length !== intended.blocks.length) return out;
-  intended.blocks.forEach((ib, i) => {
-    const wb = written.model.blocks[i]!;
-    if (ib.type !== 'paragraph' || wb.type !== 'paragraph') return;
-    const level = headingLevel(ib.style.namedStyle);
-    if (level === 0 || headingAnchor(ib) !== null) return;
-    const id = headingAnchor(wb);
-    if (!id) return;
-    const text = ib.inlines.map((x) => (x.type === 'text' ? x.text : '')).join('');
-    out.push({ anchor_id: id, level, text });
-  });
-  return out;
-}
-
-function needsReRead(intended: MebdfDocument): boolean {
-  return intended.blocks.some(
-    (b) => b.type === 'paragraph' && headingLevel(b.style.namedStyle) > 0 && headingAnchor(b) === null,
-  );
 }
 
 /** Whether a re-read document already says what the import meant (a retried write that landed). */
