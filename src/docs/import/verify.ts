@@ -79,6 +79,10 @@ export function saysIntended(result: ImportTarget, intended: MebdfDocument, inte
   return stringifyMebdf(resultAsIntended(result, intended)) === intendedText;
 }
 
+/**
+ * Checks a plan before it is sent: it applies (the engine never modifies `doc`), the target is
+ * still there, it says the intended content, and (for a section) nothing outside it changes.
+ */
 export function verifyImport(input: VerifyInput): Verification {
   const { doc, requests, intended, scope } = input;
   const fail = (kind: VerifyFailure['kind'], detail: string): Verification => ({
