@@ -4,6 +4,7 @@
  * Text deliberately mixes Markdown and MEBDF punctuation with emoji, CJK and combining marks.
  */
 import fc from 'fast-check';
+import { deepEqual } from '../../src/docs/equality.js';
 import {
   type Block,
   EMBED_KINDS,
@@ -153,19 +154,11 @@ export function normaliseInlines(inlines: Inline[]): Inline[] {
   const out: Inline[] = [];
   for (const inline of inlines) {
     const last = out[out.length - 1];
-    if (
-      inline.type === 'text' &&
-      last?.type === 'text' &&
-      JSON.stringify(sorted(last.style)) === JSON.stringify(sorted(inline.style))
-    ) {
+    if (inline.type === 'text' && last?.type === 'text' && deepEqual(last.style, inline.style)) {
       last.text += inline.text;
     } else out.push(inline.type === 'text' ? { ...inline, style: { ...inline.style } } : inline);
   }
   return out;
-}
-
-function sorted(style: TextStyle): [string, unknown][] {
-  return Object.entries(style).sort(([a], [b]) => a.localeCompare(b));
 }
 
 const namedArb: fc.Arbitrary<NamedStyleType> = fc.constantFrom(

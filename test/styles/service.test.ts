@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalBackend } from '../../src/docs/backends/local.js';
+import { canonicalKey } from '../../src/docs/equality.js';
 import { resolveTab } from '../../src/docs/export/tabs.js';
 import {
   applyStylesService,
@@ -68,7 +69,7 @@ function characterMeaning(tab: DocumentTab): string[] {
     for (const pe of e.paragraph?.elements ?? []) {
       const s = pe.textRun?.textStyle;
       if (!pe.textRun || !s) continue;
-      const key = JSON.stringify([
+      const key = canonicalKey([
         s.bold === true,
         s.italic === true,
         s.underline === true,

@@ -1,20 +1,7 @@
-/** JSON helpers shared by the engine: deep equality, cloning and Google-like serialisation. */
+/** JSON helpers shared by the engine: deep equality (src/docs/equality.ts), cloning and Google-like serialisation. */
 
-/** Structural equality of JSON values, ignoring key order. */
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const bb = b as unknown[];
-    return a.length === bb.length && a.every((x, i) => deepEqual(x, bb[i]));
-  }
-  const ao = a as Record<string, unknown>;
-  const bo = b as Record<string, unknown>;
-  const ak = Object.keys(ao).filter((k) => ao[k] !== undefined);
-  const bk = Object.keys(bo).filter((k) => bo[k] !== undefined);
-  return ak.length === bk.length && ak.every((k) => deepEqual(ao[k], bo[k]));
-}
+// The ground-level equality the compiler uses too (it imports nothing of ours, so the engine may).
+export { deepEqual } from '../equality.js';
 
 export function clone<T>(value: T): T {
   return structuredClone(value);

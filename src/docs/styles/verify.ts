@@ -8,6 +8,7 @@
  * exactly as before. Returns the problems found; empty means the plan is safe to send.
  */
 import type { DocumentTab, ParagraphElement, StructuralElement, TextRun } from '../../ground/docs-json.js';
+import { deepEqual } from '../equality.js';
 import { lookValue, planStyleChanges } from './plan.js';
 import { NAMED_STYLE_TYPES, namedLayersOf, resolveNamedLooks } from './resolve.js';
 import { optionalColorToHex } from './style-values.js';
@@ -56,10 +57,10 @@ export function verifyStyleResult(
   const a = fingerprint(before);
   const b = fingerprint(after);
   if (a.text !== b.text) problems.push('the plain text changed');
-  if (a.objects !== b.objects)
+  if (!deepEqual(a.objects, b.objects))
     problems.push('objects (images, footnote references, chips…) moved or changed');
-  if (a.headings !== b.headings) problems.push('heading ids or paragraph types changed');
-  if (a.meaning !== b.meaning)
+  if (!deepEqual(a.headings, b.headings)) problems.push('heading ids or paragraph types changed');
+  if (!deepEqual(a.meaning, b.meaning))
     problems.push('character-level formatting (bold, italic, links, highlights…) changed');
   return problems;
 }
@@ -68,45 +69,49 @@ export function verifyStyleResult(
  * A comparable form of one character-level property. `false` and unset are the same here (Google
  * stores a value equal to the parent's as unset), as are `NONE` and unset, and `{}` colours.
  */
-function meaningValue(field: (typeof MEANING_FIELDS)[number], value: unknown): string {
-  if (value === true) return 'T';
-  if (value === false || value === null || value === undefined || value === 'NONE') return '-';
-  if (field === 'backgroundColor') return optionalColorToHex(value as never) ?? '-';
-  return JSON.stringify(value);
+function meaningValue(field: (typeof MEANING_FIELDS)[number], value: unknown): unknown {
+  if (value === false || value === null || value === undefined || value === 'NONE') return null;
+  if (field === 'backgroundColor') return optionalColorToHex(value as never) ?? null;
+  return value;
 }
 
 interface Fingerprint {
   text: string;
-  objects: string;
-  headings: string;
-  meaning: string;
+  /** Each object with where it is (`segment@index`), compared with `deepEqual`. */
+  objects: Array<{ at: string; kinds: string[]; value: unknown }>;
+  /** `segment@index:namedStyleType:headingId` per paragraph. */
+  headings: string[];
+  /** Runs of equal character-level meaning, as lengths: however runs are split, equal text compares equal. */
+  meaning: Array<{ style: unknown[]; length: number }>;
 }
 
-/** Everything about a tab the formatting tools must leave alone, as comparable strings. */
+/** Everything about a tab the formatting tools must leave alone, in comparable form. */
 export function fingerprint(tab: DocumentTab): Fingerprint {
   const text: string[] = [];
-  const objects: string[] = [];
+  const objects: Fingerprint['objects'] = [];
   const headings: string[] = [];
-  const meaning: Array<{ style: string; length: number }> = [];
+  const meaning: Fingerprint['meaning'] = [];
   const visitElement = (segment: string, pe: ParagraphElement): void => {
     const at = `${segment}@${pe.startIndex ?? 0}`;
     if (pe.textRun) {
       const run: TextRun = pe.textRun;
       text.push(run.content ?? '');
       const style = run.textStyle ?? {};
-      const picked = MEANING_FIELDS.map((f) => meaningValue(f, style[f])).join('|');
+      const picked = MEANING_FIELDS.map((f) => meaningValue(f, style[f]));
       // Run-length per character, so that runs split or joined differently still compare equal.
       const length = (run.content ?? '').length;
       const last = meaning[meaning.length - 1];
-      if (last && last.style === picked) last.length += length;
+      if (last && deepEqual(last.style, picked)) last.length += length;
       else meaning.push({ style: picked, length });
     } else {
       const { textStyle: _ignored, ...rest } = Object.values(pe).find(
         (v) => v !== null && typeof v === 'object' && !Array.isArray(v),
       ) as Record<string, unknown>;
-      objects.push(
-        `${at}:${JSON.stringify(Object.keys(pe).filter((k) => k !== 'startIndex' && k !== 'endIndex'))}:${JSON.stringify(rest)}`,
-      );
+      objects.push({
+        at,
+        kinds: Object.keys(pe).filter((k) => k !== 'startIndex' && k !== 'endIndex'),
+        value: rest,
+      });
       text.push('\ue907');
     }
   };
@@ -119,9 +124,11 @@ export function fingerprint(tab: DocumentTab): Fingerprint {
         );
         for (const pe of element.paragraph.elements ?? []) visitElement(segment, pe);
         if (element.paragraph.positionedObjectIds?.length) {
-          objects.push(
-            `${segment}@${element.startIndex ?? 0}:positioned:${element.paragraph.positionedObjectIds.join(',')}`,
-          );
+          objects.push({
+            at: `${segment}@${element.startIndex ?? 0}`,
+            kinds: ['positioned'],
+            value: element.paragraph.positionedObjectIds,
+          });
         }
       } else if (element.table) {
         text.push('[table]');
@@ -139,10 +146,5 @@ export function fingerprint(tab: DocumentTab): Fingerprint {
   for (const [id, header] of Object.entries(tab.headers ?? {})) walk(`header:${id}`, header.content);
   for (const [id, footer] of Object.entries(tab.footers ?? {})) walk(`footer:${id}`, footer.content);
   for (const [id, footnote] of Object.entries(tab.footnotes ?? {})) walk(`footnote:${id}`, footnote.content);
-  return {
-    text: text.join(''),
-    objects: objects.join('\n'),
-    headings: headings.join('\n'),
-    meaning: meaning.map((m) => `${m.length}:${m.style}`).join('\n'),
-  };
+  return { text: text.join(''), objects, headings, meaning };
 }

@@ -1,0 +1,164 @@
+/**
+ * Verify before write, as a pure stage: the planned requests applied by our engine to (a copy of)
+ * the document as read, the target exported again and compared with the intended content; for a
+ * section, the blocks outside it must not have moved. Returns plain data: the would-be document
+ * and export, or what is wrong — for a content mismatch, the first differing block in words
+ * (describe-difference.ts). Any failure is a bug in the import compiler, and the caller writes nothing.
+ *
+ * "Says the intended content" means: the result, with what the server assigns put back as the
+ * intended content said it (`asIntended`, src/docs/equality.ts), has the intended canonical text.
+ */
+
+import type { Document, Request } from '../../ground/docs-json.js';
+import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
+import type { Block, MebdfDocument } from '../../mebdf/model.js';
+import { applyBatchUpdate } from '../engine/index.js';
+import { ACROSS_A_WRITE, asIntended, equalUnder, sameAcrossWrite } from '../equality.js';
+import { buildTab } from '../export/exporter.js';
+import { exportSection, exportTab, type SectionExport, type TabExport } from '../export/index.js';
+import { blockLabel, describeDifference, firstLineDifference } from './describe-difference.js';
+
+/** What an import targets, as exported: a whole tab or one section of it. */
+export type ImportTarget = TabExport | SectionExport;
+
+/** The tab, and the section (its anchor id) or null for the whole tab. */
+export interface VerifyScope {
+  tabId: string;
+  anchorId: string | null;
+}
+
+export interface VerifyInput {
+  /** The document as read; never modified. */
+  doc: Document;
+  requests: Request[];
+  intended: MebdfDocument;
+  scope: VerifyScope;
+  /**
+   * What was exported from `doc` when planning (the whole tab's model and the target), so that it
+   * is not exported again; exported here when absent.
+   */
+  before?: { tab: MebdfDocument; target: ImportTarget };
+  /** `stringifyMebdf(intended)`, when the caller has it already. */
+  intendedText?: string;
+}
+
+/** Why a plan failed verification; `detail` is a short description in words. */
+export type VerifyFailure =
+  /** The engine refused a request (Google would have too). */
+  | { kind: 'unappliable'; detail: string }
+  /** After the requests, the section's heading cannot be found. */
+  | { kind: 'target-lost'; detail: string }
+  /** The target would not say the intended content: the first differing block. */
+  | { kind: 'content'; detail: string }
+  /** A block outside the section would change: the first such block. */
+  | { kind: 'outside'; detail: string };
+
+export type Verification =
+  | { ok: true; after: Document; result: ImportTarget }
+  | { ok: false; failure: VerifyFailure };
+
+/**
+ * The export of a target of `doc` (no `tabId`: the first tab). Throws (a GdocError) when the tab or
+ * section is not there.
+ */
+export function exportTarget(
+  doc: Document,
+  scope: { tabId: string | undefined; anchorId: string | null },
+): ImportTarget {
+  return scope.anchorId === null
+    ? exportTab(doc, scope.tabId)
+    : exportSection(doc, scope.tabId, scope.anchorId);
+}
+
+/** The result's model with what the server assigns put back as the intended content said it. */
+function resultAsIntended(result: ImportTarget, intended: MebdfDocument): MebdfDocument {
+  return { ...result.model, blocks: asIntended(result.model.blocks, intended.blocks) };
+}
+
+/** Whether an exported target says the intended content (also: whether a retried write landed). */
+export function saysIntended(result: ImportTarget, intended: MebdfDocument, intendedText: string): boolean {
+  return stringifyMebdf(resultAsIntended(result, intended)) === intendedText;
+}
+
+/**
+ * Checks a plan before it is sent: it applies (the engine never modifies `doc`), the target is
+ * still there, it says the intended content, and (for a section) nothing outside it changes.
+ */
+export function verifyImport(input: VerifyInput): Verification {
+  const { doc, requests, intended, scope } = input;
+  const fail = (kind: VerifyFailure['kind'], detail: string): Verification => ({
+    ok: false,
+    failure: { kind, detail },
+  });
+  let after: Document;
+  try {
+    after = requests.length ? applyBatchUpdate(doc, { requests }).document : doc;
+  } catch (e) {
+    return fail('unappliable', e instanceof Error ? e.message : String(e));
+  }
+  let result: ImportTarget;
+  try {
+    result = exportTarget(after, scope);
+  } catch (e) {
+    return fail('target-lost', e instanceof Error ? e.message : String(e));
+  }
+  const intendedText = input.intendedText ?? stringifyMebdf(intended);
+  const got = resultAsIntended(result, intended);
+  const gotText = stringifyMebdf(got);
+  if (gotText !== intendedText)
+    return fail('content', contentDifference(intended, intendedText, got, gotText));
+  if (scope.anchorId !== null && requests.length > 0) {
+    const before = input.before ?? {
+      tab: buildTab(doc, scope.tabId).model,
+      target: exportTarget(doc, scope),
+    };
+    const outside = outsideDifference(before, buildTab(after, scope.tabId).model, result as SectionExport);
+    if (outside !== null) return fail('outside', outside);
+  }
+  return { ok: true, after, result };
+}
+
+/**
+ * The first block where the texts' models differ. Both sides are read back from their canonical
+ * text, as the comparison that failed saw them (details the text cannot spell are gone from both).
+ */
+function contentDifference(
+  intended: MebdfDocument,
+  intendedText: string,
+  got: MebdfDocument,
+  gotText: string,
+): string {
+  const readBack = (text: string, model: MebdfDocument): MebdfDocument => {
+    try {
+      return parseMebdf(text);
+    } catch {
+      return model;
+    }
+  };
+  return (
+    describeDifference(readBack(intendedText, intended), readBack(gotText, got)) ??
+    firstLineDifference(intendedText, gotText)
+  );
+}
+
+/** The first block outside the section that the write would change, or null when none would. */
+function outsideDifference(
+  before: NonNullable<VerifyInput['before']>,
+  afterTab: MebdfDocument,
+  section: SectionExport,
+): string | null {
+  const was = before.target as SectionExport;
+  const outside = (blocks: Block[], s: SectionExport): Block[] => [
+    ...blocks.slice(0, s.firstBlock),
+    ...blocks.slice(s.endBlock),
+  ];
+  const b = outside(before.tab.blocks, was);
+  const a = outside(afterTab.blocks, section);
+  if (sameAcrossWrite(b, a)) return null;
+  let i = 0;
+  while (i < b.length && equalUnder(b[i], a[i], ACROSS_A_WRITE)) i++;
+  const block = b[i] ?? a[i]!;
+  const where = i < was.firstBlock ? 'before' : 'after';
+  const at = i < was.firstBlock ? i : i - was.firstBlock + was.endBlock;
+  return `block ${at + 1} of the tab (${blockLabel(block)}), ${where} the section, would change`;
+}

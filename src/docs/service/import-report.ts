@@ -1,0 +1,92 @@
+/**
+ * The import result, built from plain data: what was planned, where, at which revision, and for a
+ * dry run the would-be content with its diff. Also which new headings need their server ids read
+ * back. Pure.
+ */
+import { createTwoFilesPatch } from 'diff';
+import type { Block, MebdfDocument } from '../../mebdf/model.js';
+import { headingLevel } from '../export/style-overrides.js';
+import type { Plan } from '../import/index.js';
+import type { ImportTarget, VerifyScope } from '../import/verify.js';
+import type { ImportResult, NewHeading } from './contract.js';
+
+/** The fields every import result has. */
+function common(plan: Plan, scope: VerifyScope) {
+  const warnings = [...plan.warnings];
+  if (plan.deleted.length) {
+    warnings.push(
+      `Deleted objects (allow_deletions): ${plan.deleted.map((d) => `${d.id} (${d.kind})`).join(', ')}.`,
+    );
+  }
+  return {
+    success: true as const,
+    tab_id: scope.tabId,
+    ...(scope.anchorId !== null ? { anchor_id: scope.anchorId } : {}),
+    preserved_objects: plan.preserved,
+    warnings,
+    requests: plan.requests as unknown[],
+  };
+}
+
+/** The result of a write (or of a plan with nothing to write): the revision it made. */
+export function writeReport(
+  plan: Plan,
+  scope: VerifyScope,
+  written: { revision: string; headings: NewHeading[] },
+): ImportResult {
+  return {
+    ...common(plan, scope),
+    revision_id: written.revision,
+    new_headings: written.headings,
+    dry_run: false,
+  };
+}
+
+/** A dry run's result: what the write would do, with the would-be content and its diff. */
+export function dryRunReport(
+  plan: Plan,
+  read: { scope: VerifyScope; revision: string; target: { content: string } },
+  intended: MebdfDocument,
+  result: ImportTarget,
+): ImportResult {
+  return {
+    ...common(plan, read.scope),
+    revision_id: read.revision,
+    new_headings: newHeadings(intended, result).map((h) => ({ ...h, anchor_id: '' })),
+    dry_run: true,
+    diff: createTwoFilesPatch('current', 'imported', read.target.content, result.content, '', '', {
+      context: 3,
+    }),
+    result_content: result.content,
+  };
+}
+
+function headingAnchor(b: Block): string | null {
+  if (b.type !== 'paragraph') return null;
+  const first = b.inlines[0];
+  return first?.type === 'anchor' ? first.id : null;
+}
+
+/** New headings of the intended content (no anchor given) with the ids the document gave them. */
+export function newHeadings(intended: MebdfDocument, written: ImportTarget): NewHeading[] {
+  const out: NewHeading[] = [];
+  if (written.model.blocks.length !== intended.blocks.length) return out;
+  intended.blocks.forEach((ib, i) => {
+    const wb = written.model.blocks[i]!;
+    if (ib.type !== 'paragraph' || wb.type !== 'paragraph') return;
+    const level = headingLevel(ib.style.namedStyle);
+    if (level === 0 || headingAnchor(ib) !== null) return;
+    const id = headingAnchor(wb);
+    if (!id) return;
+    const text = ib.inlines.map((x) => (x.type === 'text' ? x.text : '')).join('');
+    out.push({ anchor_id: id, level, text });
+  });
+  return out;
+}
+
+/** Whether the intended content has new headings, whose ids only a read after the write tells. */
+export function needsReRead(intended: MebdfDocument): boolean {
+  return intended.blocks.some(
+    (b) => b.type === 'paragraph' && headingLevel(b.style.namedStyle) > 0 && headingAnchor(b) === null,
+  );
+}
