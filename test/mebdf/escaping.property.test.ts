@@ -16,7 +16,7 @@ import type {
   ParagraphBlock,
   TableCell,
 } from '../../src/mebdf/model.js';
-import { normaliseDocument, normaliseInlines, textStyleArb } from './arbitraries.js';
+import { normaliseDocument, normaliseInlines, plainCell, textStyleArb } from './arbitraries.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 
@@ -137,15 +137,7 @@ const plainCellArb: fc.Arbitrary<TableCell> = fc
   .array(fc.record({ type: fc.constant('text' as const), text: textArb, style: textStyleArb }), {
     maxLength: 3,
   })
-  .map((inlines) => ({
-    blocks: [
-      {
-        type: 'paragraph' as const,
-        style: { namedStyle: 'NORMAL_TEXT' as const },
-        inlines: normaliseInlines(inlines),
-      },
-    ],
-  }));
+  .map(plainCell);
 
 const tableArb: fc.Arbitrary<Block[]> = fc
   .tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 3 }), fc.boolean())
