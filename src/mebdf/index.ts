@@ -5,9 +5,9 @@
 import { type MebdfDiagnostic, MebdfParseError } from '../errors.js';
 import { delimiterDiagnostics, depthDiagnostics } from './limits.js';
 import type { MebdfDocument } from './model.js';
+import { modelToTree } from './semantic/from-model.js';
 import { treeToModel } from './semantic/to-model.js';
-import { serializeMebdf } from './serialize/index.js';
-import { parseTree } from './tree.js';
+import { parseTree, stringifyTree } from './tree.js';
 
 export type { MebdfDiagnostic } from '../errors.js';
 export { MebdfParseError } from '../errors.js';
@@ -43,13 +43,9 @@ export function parseMebdf(text: string): MebdfDocument {
   return document;
 }
 
-/**
- * The canonical MEBDF text of a block model. The fast writer (serialize/) gives the same bytes as
- * `stringifyMebdfTree(modelToTree(model))`, mdast-util-to-markdown's own path, which the
- * differential tests in test/serialize keep as the reference.
- */
+/** The canonical MEBDF text of a block model (mdast-util-to-markdown with the MEBDF extension). */
 export function stringifyMebdf(document: MebdfDocument): string {
-  return serializeMebdf(document);
+  return stringifyTree(modelToTree(document));
 }
 
 /** The canonical form of MEBDF text; throws `MebdfParseError` when the text is invalid. */

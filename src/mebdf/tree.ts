@@ -41,7 +41,10 @@ export function parseTree(text: string): Root {
   });
 }
 
-/** The serialisation options of the canonical form. */
+/**
+ * The serialisation options of the canonical form, built once: each call only merges them into a
+ * fresh state, and the unsafe patterns keep their compiled regexes from call to call.
+ */
 export const CANONICAL_OPTIONS: ToMarkdownOptions = {
   bullet: '-',
   bulletOther: '*',

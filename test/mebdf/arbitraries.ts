@@ -172,6 +172,13 @@ const namedArb: fc.Arbitrary<NamedStyleType> = fc.constantFrom(
   'HEADING_6',
 );
 
+/** A table cell holding one plain paragraph of `inlines`. */
+export function plainCell(inlines: Inline[]): TableCell {
+  return {
+    blocks: [{ type: 'paragraph', style: { namedStyle: 'NORMAL_TEXT' }, inlines: normaliseInlines(inlines) }],
+  };
+}
+
 export const paragraphStyleArb: fc.Arbitrary<ParagraphStyle> = fc
   .tuple(
     namedArb,
@@ -236,15 +243,7 @@ function tableArb(labels: readonly string[]): fc.Arbitrary<Block> {
               ),
               { maxLength: 3 },
             )
-            .map((inlines) => ({
-              blocks: [
-                {
-                  type: 'paragraph' as const,
-                  style: { namedStyle: 'NORMAL_TEXT' as const },
-                  inlines: normaliseInlines(inlines),
-                },
-              ],
-            }))
+            .map(plainCell)
         : fc
             .record({
               blocks: fc.oneof(
