@@ -2,7 +2,7 @@
  * A prompt that walks a model through the safe edit loop: outline → export_section → edit →
  * import_section (dry run first), keeping anchors and object placeholders in place.
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
 export function registerPrompts(server: McpServer): void {

@@ -3,13 +3,21 @@
  *   gdoc://documents/{document_id}                              metadata and the outline of every tab
  *   gdoc://documents/{document_id}/tabs/{tab_id}                the tab's MEBDF
  *   gdoc://documents/{document_id}/tabs/{tab_id}/sections/{anchor_id}   one section's MEBDF
- * Failures become JSON-RPC errors whose data carries the same {type, message, suggestion}.
+ * Failures become JSON-RPC errors whose data carries the same {type, message, suggestion}; a
+ * document, tab or section that does not exist is the protocol's resource-not-found (-32602 with
+ * the `uri` in its data).
  */
-import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { Variables } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
-import { ErrorCode, McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
+  type ReadResourceResult,
+  ResourceTemplate,
+  type Variables,
+} from '@modelcontextprotocol/server';
 import { exportSectionService, exportTabService } from '../docs/service/export.js';
 import { documentOutlineService } from '../docs/service/navigation.js';
+import { AnchorNotFoundError, DocumentNotFoundError, TabNotFoundError } from '../errors.js';
 import type { ToolDeps } from '../tools/deps.js';
 import { toErrorPayload } from '../tools/errors.js';
 
@@ -46,7 +54,7 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
       mimeType: 'text/markdown',
     },
     async (uri, vars) =>
-      await guarded(async () => {
+      await guarded(uri.href, async () => {
         const documentId = one(vars, 'document_id');
         const { metadata: meta, outlines } = await documentOutlineService(deps.backend, documentId);
         const parts = [
@@ -73,7 +81,7 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
     new ResourceTemplate(TAB_URI, { list: undefined }),
     { title: 'Tab as MEBDF', description: 'The whole tab as MEBDF Markdown.', mimeType: 'text/markdown' },
     async (uri, vars) =>
-      await guarded(async () => {
+      await guarded(uri.href, async () => {
         const result = await exportTabService(deps.backend, {
           document_id: one(vars, 'document_id'),
           tab_id: one(vars, 'tab_id'),
@@ -91,7 +99,7 @@ export function registerResources(server: McpServer, deps: ToolDeps): void {
       mimeType: 'text/markdown',
     },
     async (uri, vars) =>
-      await guarded(async () => {
+      await guarded(uri.href, async () => {
         const result = await exportSectionService(deps.backend, {
           document_id: one(vars, 'document_id'),
           tab_id: one(vars, 'tab_id'),
@@ -111,12 +119,17 @@ function markdown(uri: string, text: string): ReadResourceResult {
   return { contents: [{ uri, mimeType: 'text/markdown', text }] };
 }
 
-async function guarded(read: () => Promise<ReadResourceResult>): Promise<ReadResourceResult> {
+async function guarded(uri: string, read: () => Promise<ReadResourceResult>): Promise<ReadResourceResult> {
   try {
     return await read();
   } catch (error) {
     const { error: detail } = toErrorPayload(error);
-    const code = detail.type === 'InternalError' ? ErrorCode.InternalError : ErrorCode.InvalidParams;
-    throw new McpError(code, `${detail.type}: ${detail.message}`, detail);
+    const missing =
+      error instanceof DocumentNotFoundError ||
+      error instanceof TabNotFoundError ||
+      error instanceof AnchorNotFoundError;
+    const code =
+      detail.type === 'InternalError' ? ProtocolErrorCode.InternalError : ProtocolErrorCode.InvalidParams;
+    throw new ProtocolError(code, `${detail.type}: ${detail.message}`, missing ? { uri, ...detail } : detail);
   }
 }
