@@ -55,6 +55,6 @@ export function createServer(deps: ToolDeps): McpServer {
   );
   registerTools(server, deps);
   registerResources(server, deps);
-  registerPrompts(server);
+  registerPrompts(server, deps);
   return server;
 }
