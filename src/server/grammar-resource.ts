@@ -21,6 +21,7 @@ bracket families. Edit the text freely; keep the brackets you did not mean to ch
 | \`{!color:#cc0000, underline}text{/!}\` | formatting of the wrapped text | spans nest and close innermost first |
 | \`{!Heading 2}\` or \`{!align:center}\` alone on a line | style of the following paragraphs | stays in force until the next such line |
 | \`{!table}\` … \`{!row}\` … \`{!cell}\` … \`{!end-table}\` | a table that Markdown pipes cannot show (merged cells, lists in cells) | every row keeps the same number of cells |
+| \`{^}\` | asks for a new anchor (a named range) | the import's answer gives its id |
 | \`[text](#^h.abc123)\` | a link to a heading, bookmark or tab | keep the target id |
 | \`\\{!\` \`\\{/!}\` \`\\{^\` | literal text that would otherwise open MEBDF | any other \`{\` needs no escape |
 
