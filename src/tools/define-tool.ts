@@ -88,7 +88,7 @@ export function reportingIssues<S extends z.ZodType>(
   return {
     '~standard': {
       version: 1,
-      vendor: standard.vendor,
+      vendor: 'gdoc-mcp',
       jsonSchema: standard.jsonSchema,
       validate: async (value) => {
         const result = await standard.validate(value ?? {});
