@@ -100,7 +100,7 @@ export async function serveHttp(deps: ToolDeps, options: HttpOptions): Promise<R
   };
 }
 
-function reply(res: ServerResponse, status: number, message: string, code = -32000): void {
+function reply(res: ServerResponse, status: number, message: string): void {
   res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }

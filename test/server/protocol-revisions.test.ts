@@ -2,7 +2,7 @@
  * Both protocol revisions on one Streamable HTTP endpoint, over loopback: a 2026-07-28 client
  * (stateless: `server/discover`, the `_meta` envelope on every request, cache hints on list and
  * read results) and a 2025-11-25 client (`initialize` handshake) talk to the same `/mcp` of the
- * same running server, and both list and call tools and read resources.
+ * same running server, and both list and call tools, read resources and complete arguments.
  */
 import { rmSync } from 'node:fs';
 import { Client, ProtocolErrorCode, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -98,6 +98,14 @@ describe.each([MODERN, LEGACY] as const)('protocol revision %s on the shared /mc
       code: ProtocolErrorCode.InvalidParams,
       data: { uri: 'gdoc://documents/nope', type: 'DocumentNotFoundError' },
     });
+  });
+
+  it('completes a resource template variable from the store', async () => {
+    const { completion } = await c.client.complete({
+      ref: { type: 'ref/resource', uri: 'gdoc://documents/{document_id}' },
+      argument: { name: 'document_id', value: 'mul' },
+    });
+    expect(completion.values).toEqual(['multi']);
   });
 
   it(revision === MODERN ? 'puts cache hints on list and read results' : 'sends no cache hints', async () => {
