@@ -1,8 +1,10 @@
 /**
  * The server factory: one `McpServer` with every tool, resource and prompt, bound to the given
- * dependencies. Transports (stdio, Streamable HTTP) are thin files that call this.
+ * dependencies. Both transports (stdio, Streamable HTTP) call it for every instance they need —
+ * the SDK builds one per HTTP request and one per stdio connection, for the 2026-07-28 revision
+ * and for 2025-11-25 clients alike — so nothing here may hold per-client state.
  */
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { type CacheHint, McpServer } from '@modelcontextprotocol/server';
 import type { ToolDeps } from '../tools/deps.js';
 import { registerTools } from '../tools/index.js';
 import { registerPrompts } from './prompts.js';
@@ -17,15 +19,42 @@ const INSTRUCTIONS = [
   'edit the MEBDF -> import_section with the `base` from the export. Only what you changed is written;',
   'images and other objects stay where their {^= id} placeholders stay.',
   'Prefer export_section over export_tab for long documents (see estimated_tokens).',
+  'The MEBDF grammar is the resource gdoc://mebdf/grammar.',
 ].join(' ');
+
+/** The tool, prompt and template lists are fixed for a release and the same for every client. */
+const FIXED: CacheHint = { ttlMs: 60 * 60 * 1000, cacheScope: 'public' };
+
+/**
+ * Cache hints of the 2026-07-28 revision. The document list and document contents belong to
+ * the caller and change under them (another editor, an import), so they are private and short.
+ */
+const CACHE_HINTS = {
+  'server/discover': FIXED,
+  'tools/list': FIXED,
+  'prompts/list': FIXED,
+  'resources/templates/list': FIXED,
+  'resources/list': { ttlMs: 30 * 1000, cacheScope: 'private' },
+  'resources/read': { ttlMs: 0, cacheScope: 'private' },
+} satisfies Record<string, CacheHint>;
 
 export function createServer(deps: ToolDeps): McpServer {
   const server = new McpServer(
     { name: SERVER_NAME, title: 'Google Docs as Markdown (MEBDF)', version: SERVER_VERSION },
-    { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS },
+    {
+      // The lists never change while a server runs: say so rather than promise notifications.
+      capabilities: {
+        tools: { listChanged: false },
+        resources: { listChanged: false },
+        prompts: { listChanged: false },
+        completions: {},
+      },
+      instructions: INSTRUCTIONS,
+      cacheHints: CACHE_HINTS,
+    },
   );
   registerTools(server, deps);
   registerResources(server, deps);
-  registerPrompts(server);
+  registerPrompts(server, deps);
   return server;
 }

@@ -1,12 +1,15 @@
 /**
- * Streamable HTTP on `/mcp`, stateless: each POST gets a fresh server and transport, so no
- * session state lives in memory and one client's failure cannot leak into another's. Bound to
- * 127.0.0.1 by default; Host/Origin validated on every request; off loopback a bearer token is
- * required; bodies above `maxBodyBytes` are refused before they are read in full.
+ * Streamable HTTP on `/mcp`, stateless, for both protocol revisions: the SDK's `createMcpHandler`
+ * answers 2026-07-28 requests (each one self-describing, `_meta` envelope) and 2025-11-25 ones
+ * (`initialize`, then plain requests) from the same factory, a fresh server per request, so no
+ * session state lives in memory and one client's failure cannot leak into another's. In front of
+ * it: bound to 127.0.0.1 by default; Host/Origin validated on every request; off loopback a bearer
+ * token is required; bodies above `maxBodyBytes` are refused before they are read in full.
  */
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { createMcpHandler } from '@modelcontextprotocol/server';
 import { ValidationError } from '../errors.js';
 import type { ToolDeps } from '../tools/deps.js';
 import { createServer } from './create-server.js';
@@ -40,6 +43,9 @@ export async function serveHttp(deps: ToolDeps, options: HttpOptions): Promise<R
   }
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   let guard = createGuard({ ...options, host });
+  const onerror = (error: Error) => deps.log(`http: ${error.message}`);
+  const mcp = createMcpHandler(() => createServer(deps), { maxRequestBodySize: maxBody, onerror });
+  const serve = toNodeHandler(mcp, { maxRequestBodySize: maxBody, onerror });
 
   const http = createHttpServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -62,24 +68,10 @@ export async function serveHttp(deps: ToolDeps, options: HttpOptions): Promise<R
       res.setHeader('Allow', 'POST');
       return reply(res, 405, 'This server is stateless: send JSON-RPC messages with POST.');
     }
+    // A declared size is refused before reading; a chunked body is cut off by the adapter.
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > maxBody) return reply(res, 413, `Request body larger than ${maxBody} bytes.`);
-    const raw = await readBody(req, maxBody);
-    if (raw === undefined) return reply(res, 413, `Request body larger than ${maxBody} bytes.`);
-    let body: unknown;
-    try {
-      body = JSON.parse(raw);
-    } catch {
-      return reply(res, 400, 'The body is not valid JSON.', -32700);
-    }
-    const server = createServer(deps);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    res.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(req, res, body);
+    await serve(req, res);
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -98,39 +90,17 @@ export async function serveHttp(deps: ToolDeps, options: HttpOptions): Promise<R
   );
   return {
     url,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await mcp.close();
+      await new Promise<void>((resolve) => {
         http.closeAllConnections();
         http.close(() => resolve());
-      }),
+      });
+    },
   };
 }
 
-/** The body as text, or undefined once it exceeds `limit` bytes (reading stops there). */
-function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    req.on('data', (chunk: Buffer) => {
-      if (over) return;
-      size += chunk.length;
-      if (size > limit) {
-        over = true;
-        resolve(undefined);
-        req.resume();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      if (!over) resolve(Buffer.concat(chunks).toString('utf8'));
-    });
-    req.on('error', reject);
-  });
-}
-
-function reply(res: ServerResponse, status: number, message: string, code = -32000): void {
+function reply(res: ServerResponse, status: number, message: string): void {
   res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }

@@ -1,23 +1,32 @@
 /**
  * A prompt that walks a model through the safe edit loop: outline → export_section → edit →
- * import_section (dry run first), keeping anchors and object placeholders in place.
+ * import_section (dry run first), keeping anchors and object placeholders in place. Its
+ * document, tab and heading arguments complete from the backend.
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { completable, type McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import type { ToolDeps } from '../tools/deps.js';
+import { createCompleters } from './completions.js';
 
-export function registerPrompts(server: McpServer): void {
+export function registerPrompts(server: McpServer, deps: ToolDeps): void {
+  const complete = createCompleters(deps);
   server.registerPrompt(
     'edit_section',
     {
       title: 'Edit one section of a Google Doc',
       description:
         'Walks through finding a section by its heading, exporting it as MEBDF, editing it and writing back only the change.',
-      argsSchema: {
-        document_id: z.string().describe('Google Doc id or URL.'),
+      argsSchema: z.object({
+        document_id: completable(z.string().describe('Google Doc id or URL.'), complete.documentId),
         change: z.string().describe('What to change, in plain words (e.g. "tighten the Risks section").'),
-        heading: z.string().optional().describe('The heading of the section to edit, if known.'),
-        tab_id: z.string().optional().describe('The tab, for a multi-tab document.'),
-      },
+        // Optional outside the completable wrapper: the SDK looks for the completer inside it.
+        heading: completable(z.string(), complete.headingText)
+          .optional()
+          .describe('The heading of the section to edit, if known.'),
+        tab_id: completable(z.string(), complete.tabId)
+          .optional()
+          .describe('The tab, for a multi-tab document.'),
+      }),
     },
     ({ document_id, change, heading, tab_id }) => ({
       messages: [

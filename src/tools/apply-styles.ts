@@ -1,5 +1,5 @@
 /** `apply_styles`: make a document use given style definitions (e.g. another document's, from extract_styles). */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { applyStylesService } from '../docs/service/formatting.js';
 import { defineTool } from './define-tool.js';

@@ -3,22 +3,32 @@
  * description, zod input and output shapes (every field `.describe()`d), all four annotation
  * hints, and a `run` that returns the success payload or throws a typed error. This helper:
  *
- * - registers it with the SDK (`registerTool`), so `tools/list` shows the JSON Schemas;
+ * - registers it with the SDK's `registerTool`, so `tools/list` shows the JSON Schemas and the
+ *   SDK's own `tools/call` dispatcher runs it;
  * - answers success as `structuredContent` plus the same JSON as text (for clients that only
  *   read text);
  * - answers every failure as `{success:false, error:{type, message, suggestion}}` with
- *   `isError: true` — including bad arguments. The SDK would reject those with a plain-text
- *   message before our handler runs, so the server's `tools/call` handler is replaced by one that
- *   validates with the same schema and reports a typed `ValidationError` (see `dispatch`).
+ *   `isError: true` — including bad arguments. The SDK validates arguments through the input
+ *   schema's Standard Schema `validate` and would answer a failure with a plain-text message, so
+ *   the schema handed to it (see `reportingIssues`) publishes the real JSON Schema but hands the
+ *   zod issues to the handler instead of failing, and the handler reports a typed
+ *   `ValidationError`.
  *
  * Error results carry no `structuredContent`: a client validates structured content against the
  * success schema, so the error travels as JSON text.
  */
-import type { McpServer, RegisteredTool, ToolCallback } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { CallToolRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  CallToolResult,
+  Icon,
+  McpServer,
+  RegisteredTool,
+  StandardSchemaV1,
+  StandardSchemaWithJSON,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { ValidationError } from '../errors.js';
 import { toErrorPayload } from './errors.js';
+import { TOOL_ICONS } from './icons.js';
 
 /** All four hints, always: clients decide on confirmation prompts from them. */
 export interface ToolHints {
@@ -36,61 +46,73 @@ export interface ToolSpec<I extends z.ZodRawShape, O extends z.ZodRawShape> {
   input: I;
   output: O;
   annotations: ToolHints;
+  /** Shown by clients next to the tool; defaults to the read or the write icon by `readOnlyHint`. */
+  icons?: Icon[];
   run: (args: z.output<z.ZodObject<I>>) => Promise<z.input<z.ZodObject<O>>>;
 }
 
-interface Entry {
-  registered: RegisteredTool;
-  input: z.ZodObject;
-  output: z.ZodObject;
-  run: (args: unknown) => Promise<unknown>;
-}
-
-const registries = new WeakMap<McpServer, Map<string, Entry>>();
+/** What the handler receives: the parsed arguments, or why they did not parse. */
+export type CheckedArguments<T> =
+  | { ok: true; value: T }
+  | { ok: false; issues: ReadonlyArray<StandardSchemaV1.Issue> };
 
 export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(
   server: McpServer,
   spec: ToolSpec<I, O>,
 ): RegisteredTool {
-  const input = z.object(spec.input);
   const output = z.object(spec.output);
   const run = spec.run as (args: unknown) => Promise<unknown>;
-  const registered = server.registerTool(
+  return server.registerTool(
     spec.name,
     {
       title: spec.title,
       description: spec.description,
-      inputSchema: spec.input,
-      outputSchema: spec.output,
+      inputSchema: reportingIssues(z.object(spec.input)),
+      outputSchema: output,
       annotations: { title: spec.title, ...spec.annotations },
+      icons: spec.icons ?? (spec.annotations.readOnlyHint ? TOOL_ICONS.read : TOOL_ICONS.write),
     },
-    // Used only if the SDK's own dispatcher runs (it is replaced below); same behaviour.
-    (async (args: unknown) => await invoke({ input, output, run }, args)) as unknown as ToolCallback<I>,
+    async (checked) => await invoke({ output, run }, checked),
   );
-  let registry = registries.get(server);
-  if (!registry) {
-    registry = new Map();
-    registries.set(server, registry);
-    installDispatcher(server, registry);
-  }
-  registry.set(spec.name, { registered, input, output, run });
-  return registered;
 }
 
-/** Runs a tool on raw arguments and shapes the answer; never throws. */
+/**
+ * A Standard Schema with the same JSON Schema as `schema` whose validation never fails: it
+ * yields `{ok: true, value}` or `{ok: false, issues}`, so that bad arguments reach the tool's
+ * handler and get the typed error shape instead of the SDK's plain-text one.
+ */
+export function reportingIssues<S extends z.ZodType>(
+  schema: S,
+): StandardSchemaWithJSON<z.input<S>, CheckedArguments<z.output<S>>> {
+  const standard = schema['~standard'];
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'gdoc-mcp',
+      jsonSchema: standard.jsonSchema,
+      validate: async (value) => {
+        const result = await standard.validate(value ?? {});
+        return {
+          value: result.issues ? { ok: false, issues: result.issues } : { ok: true, value: result.value },
+        };
+      },
+    },
+  };
+}
+
+/** Runs a tool on checked arguments and shapes the answer; never throws. */
 export async function invoke(
-  tool: Pick<Entry, 'input' | 'output' | 'run'>,
-  rawArgs: unknown,
+  tool: { output: z.ZodObject; run: (args: unknown) => Promise<unknown> },
+  checked: CheckedArguments<unknown>,
 ): Promise<CallToolResult> {
   try {
-    const parsed = tool.input.safeParse(rawArgs ?? {});
-    if (!parsed.success) throw badArguments(parsed.error);
-    const value = await tool.run(parsed.data);
-    const checked = tool.output.safeParse(value);
-    if (!checked.success) {
-      throw new Error(`result does not match the tool's output schema: ${formatIssues(checked.error)}`);
+    if (!checked.ok) throw badArguments(checked.issues);
+    const value = await tool.run(checked.value);
+    const result = tool.output.safeParse(value);
+    if (!result.success) {
+      throw new Error(`result does not match the tool's output schema: ${formatIssues(result.error.issues)}`);
     }
-    return success(checked.data);
+    return success(result.data);
   } catch (error) {
     return failure(error);
   }
@@ -104,37 +126,18 @@ export function failure(error: unknown): CallToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(toErrorPayload(error), null, 2) }], isError: true };
 }
 
-function badArguments(error: z.ZodError): ValidationError {
+function badArguments(issues: ReadonlyArray<StandardSchemaV1.Issue>): ValidationError {
   return new ValidationError(
-    `Invalid arguments: ${formatIssues(error)}`,
+    `Invalid arguments: ${formatIssues(issues)}`,
     'Check the arguments against the input schema in tools/list; nothing was read or changed.',
   );
 }
 
-function formatIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(arguments)'}: ${issue.message}`)
+function formatIssues(issues: ReadonlyArray<StandardSchemaV1.Issue>): string {
+  return issues
+    .map((issue) => {
+      const path = (issue.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p));
+      return `${path.length > 0 ? path.join('.') : '(arguments)'}: ${issue.message}`;
+    })
     .join('; ');
-}
-
-/**
- * Replaces the SDK's `tools/call` handler (registered by the first `registerTool`) with one that
- * validates arguments itself, so that bad arguments get the same typed error shape as any other
- * failure. Listing, titles, schemas and annotations stay the SDK's.
- */
-function installDispatcher(server: McpServer, registry: Map<string, Entry>): void {
-  const method = CallToolRequestSchema.shape.method.value;
-  server.server.removeRequestHandler(method);
-  server.server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const entry = registry.get(request.params.name);
-    if (!entry?.registered.enabled) {
-      return failure(
-        new ValidationError(
-          `Unknown tool "${request.params.name}".`,
-          `Available tools: ${[...registry.keys()].join(', ')}.`,
-        ),
-      );
-    }
-    return await invoke(entry, request.params.arguments);
-  });
 }

@@ -1,5 +1,5 @@
 /** `export_section`: one heading's section of a tab as MEBDF, ready to edit and import back. */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { exportSectionService } from '../docs/service/export.js';
 import { defineTool } from './define-tool.js';

@@ -1,5 +1,5 @@
 /** `export_tab`: a whole tab as MEBDF, refused (not truncated) when too large for a client. */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { exportTabWithinLimit } from '../docs/service/export-size.js';
 import { defineTool } from './define-tool.js';

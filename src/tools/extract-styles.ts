@@ -1,5 +1,5 @@
 /** `extract_styles`: the formatting a document effectively uses, per element type, as reusable definitions. */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { extractStylesService } from '../docs/service/formatting.js';
 import { defineTool } from './define-tool.js';

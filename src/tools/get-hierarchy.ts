@@ -1,5 +1,5 @@
 /** `get_hierarchy`: the headings of one tab with the anchors the section tools take. */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { hierarchyService } from '../docs/service/export.js';
 import { defineTool } from './define-tool.js';

@@ -1,5 +1,5 @@
 /** `get_metadata`: title, every tab (nested ones too) and the user's permissions on a document. */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { metadataService } from '../docs/service/navigation.js';
 import { defineTool } from './define-tool.js';

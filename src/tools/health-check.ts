@@ -1,5 +1,5 @@
 /** `health_check`: is the backend reachable, are we authorised, and how long does a call take. */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { healthCheckService } from '../docs/service/navigation.js';
 import { defineTool } from './define-tool.js';

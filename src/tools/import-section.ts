@@ -1,5 +1,5 @@
 /** `import_section`: rewrite one section from MEBDF with a minimal, guarded, verified write. */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { importSectionService } from '../docs/service/import.js';
 import { defineTool } from './define-tool.js';

@@ -1,5 +1,5 @@
 /** `import_tab`: rewrite a whole tab from MEBDF by the same minimal diff as import_section. */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { importTabService } from '../docs/service/import.js';
 import { defineTool } from './define-tool.js';

@@ -2,7 +2,7 @@
  * Registers every tool on a server. One file per tool, each exporting `register<Name>Tool(server,
  * deps)` built with `defineTool`; add one line here per tool.
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { registerApplyStylesTool } from './apply-styles.js';
 import type { ToolDeps } from './deps.js';
 import { registerExportSectionTool } from './export-section.js';

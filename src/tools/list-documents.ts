@@ -1,5 +1,5 @@
 /** `list_documents`: the Google Docs the user can open, newest first, optionally filtered by name. */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { DEFAULT_LIST_LIMIT, listDocumentsService, MAX_LIST_LIMIT } from '../docs/service/navigation.js';
 import { defineTool } from './define-tool.js';

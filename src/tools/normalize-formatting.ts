@@ -1,5 +1,5 @@
 /** `normalize_formatting`: one font, size and spacing for the body (and one font for headings) across a tab. */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { normalizeService } from '../docs/service/formatting.js';
 import { dryRunField, styleChangeOutput } from './apply-styles.js';

@@ -1,11 +1,10 @@
 /**
  * The tools-layer pattern through a real MCP Client over an in-memory transport: schemas and
- * annotations listed, success as structuredContent + JSON text, every failure (bad arguments
- * included) as a typed `{success:false, error}` with isError.
+ * annotations listed, success as structuredContent + JSON text, every failure of a known tool (bad
+ * arguments included) as a typed `{success:false, error}` with isError.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Client, InMemoryTransport, ProtocolErrorCode } from '@modelcontextprotocol/client';
+import { McpServer } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AnchorNotFoundError, FidelityGuardError } from '../../src/errors.js';
@@ -141,12 +140,11 @@ describe('defineTool', () => {
     expect((parseText(result) as { error: { type: string } }).error.type).toBe('InternalError');
   });
 
-  it('answers an unknown tool with a typed error listing the tools', async () => {
+  it('leaves an unknown tool to the SDK: a protocol error naming it, no tool result', async () => {
     const client = await connect(echoServer(async () => ({ success: true, text: '' })));
-    const result = await client.callTool({ name: 'nope', arguments: {} });
-    expect(result.isError).toBe(true);
-    const payload = parseText(result) as { error: { type: string; suggestion: string } };
-    expect(payload.error.type).toBe('ValidationError');
-    expect(payload.error.suggestion).toContain('echo');
+    await expect(client.callTool({ name: 'nope', arguments: {} })).rejects.toMatchObject({
+      code: ProtocolErrorCode.InvalidParams,
+      message: expect.stringContaining('nope'),
+    });
   });
 });

@@ -96,7 +96,7 @@ describe('export tools', () => {
 });
 
 describe('resources and prompt', () => {
-  it('lists the three URI templates and the documents', async () => {
+  it('lists the three URI templates, the documents and the grammar', async () => {
     h = await connectLocal({ golden: true, multi: true });
     const { resourceTemplates } = await h.client.listResourceTemplates();
     expect(resourceTemplates.map((t) => t.uriTemplate).sort()).toEqual([
@@ -105,7 +105,11 @@ describe('resources and prompt', () => {
       'gdoc://documents/{document_id}/tabs/{tab_id}/sections/{anchor_id}',
     ]);
     const { resources } = await h.client.listResources();
-    expect(resources.map((r) => r.uri).sort()).toEqual(['gdoc://documents/golden', 'gdoc://documents/multi']);
+    expect(resources.map((r) => r.uri).sort()).toEqual([
+      'gdoc://documents/golden',
+      'gdoc://documents/multi',
+      'gdoc://mebdf/grammar',
+    ]);
   });
 
   it('reads a document outline, a tab and a section', async () => {

@@ -4,8 +4,7 @@
  * Google. Checks the wire: an import is one documents.get and one guarded batchUpdate.
  */
 import { rmSync } from 'node:fs';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGoogleBackend } from '../../src/docs/backends/google.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/server.js';

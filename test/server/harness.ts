@@ -5,8 +5,7 @@
 import { chmodSync, copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { LocalBackend } from '../../src/docs/backends/local.js';
 import { createServer } from '../../src/server/index.js';
 import { createToolDeps, type ToolDeps } from '../../src/tools/deps.js';

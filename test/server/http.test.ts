@@ -3,8 +3,7 @@
  * attacker would meet — a foreign Host (DNS rebinding), a foreign Origin, a missing bearer token,
  * an oversized body — plus the refusal to bind off loopback without a token.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningHttpServer, serveHttp } from '../../src/server/http.js';
 import { createGuard } from '../../src/server/http-guard.js';

@@ -2,8 +2,7 @@
  * list_documents, get_metadata and health_check through a real MCP Client, over a fake backend
  * holding real documents (a nested multi-tab one among them) and able to fail on demand.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AuthRequiredError } from '../../src/errors.js';
 import { createServer } from '../../src/server/index.js';

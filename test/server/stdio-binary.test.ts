@@ -1,12 +1,13 @@
 /**
  * Smoke test of the built binary as an editor launches it: `node dist/cli/main.js serve --local
  * DIR` over stdio with the SDK's StdioClientTransport — list tools, read, write one section — and
- * nothing but MCP on stdout. Needs dist/ (the vitest globalSetup builds it when out of date).
+ * nothing but MCP on stdout; a 2025-11-25 client (initialize) and a 2026-07-28 one (server/discover)
+ * are both served. Needs dist/ (the vitest globalSetup builds it when out of date).
  */
 import { existsSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeStore } from './harness.js';
 
@@ -80,5 +81,30 @@ describe('gdoc serve over stdio (built binary)', () => {
       'MultipleTabsError',
     );
     expect(stderr).toContain('serving local documents on stdio');
+  });
+});
+
+describe('gdoc serve over stdio, 2026-07-28 client (built binary)', () => {
+  it('answers server/discover instead of initialize and serves tools and resources', async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'serve', '--local', dir],
+      stderr: 'ignore',
+    });
+    const modern = new Client(
+      { name: 'smoke-2026', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    await modern.connect(transport);
+    try {
+      expect(modern.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+      const tools = await modern.listTools();
+      expect(tools.tools).toHaveLength(11);
+      expect(tools).toMatchObject({ cacheScope: 'public' });
+      const read = await modern.readResource({ uri: 'gdoc://documents/multi' });
+      expect((read.contents[0] as { text: string }).text).toContain('tab_id');
+    } finally {
+      await modern.close();
+    }
   });
 });

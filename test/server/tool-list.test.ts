@@ -124,7 +124,7 @@ describe('tools/list', () => {
     for (const name of ['export_section', 'export_tab', 'import_section', 'import_tab']) {
       const description = tools.find((t) => t.name === name)?.description ?? '';
       expect(description, name).toContain('{^= ');
-      expect(description, name).toContain('grammar/README.md');
+      expect(description, name).toContain('gdoc://mebdf/grammar');
     }
   });
 });

@@ -1,4 +1,7 @@
-/** `gdoc serve`: the MCP server, on stdio (default) or Streamable HTTP. */
+/**
+ * `gdoc serve`: the MCP server, on stdio (default) or Streamable HTTP, for 2026-07-28 and
+ * 2025-11-25 clients alike (the SDK picks the revision from the client's first message).
+ */
 import type { Command } from 'commander';
 import { ValidationError } from '../../errors.js';
 
@@ -16,7 +19,9 @@ interface ServeOptions {
 export function register(program: Command): void {
   program
     .command('serve')
-    .description('Run the MCP server: stdio by default (what editors launch), or Streamable HTTP on /mcp.')
+    .description(
+      'Run the MCP server (protocol revisions 2026-07-28 and 2025-11-25): stdio by default (what editors launch), or Streamable HTTP on /mcp.',
+    )
     .option('--http <host:port>', 'serve Streamable HTTP at http://HOST:PORT/mcp (e.g. 127.0.0.1:8765)')
     .option('--local <dir>', 'serve the local store in DIR instead of Google Docs (no account needed)')
     .option(

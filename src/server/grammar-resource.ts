@@ -1,0 +1,45 @@
+/**
+ * The resource `gdoc://mebdf/grammar`: a one-screen cheat sheet of the MEBDF a model meets when it
+ * edits an export, followed by the normative grammar, grammar/README.md, which ships in the
+ * package (package.json `files`) at the same place relative to src/ and dist/.
+ */
+import { readFile } from 'node:fs/promises';
+
+export const GRAMMAR_URI = 'gdoc://mebdf/grammar';
+
+const GRAMMAR_FILE = new URL('../../grammar/README.md', import.meta.url);
+
+export const MEBDF_CHEAT_SHEET = `# MEBDF cheat sheet
+
+MEBDF is Markdown (CommonMark + GFM tables, strikethrough, task lists, footnotes) plus two
+bracket families. Edit the text freely; keep the brackets you did not mean to change.
+
+| You see | It means | When editing |
+| --- | --- | --- |
+| \`## {^ h.abc123}Risks\` | a heading and its anchor | keep the \`{^ id}\`; a new heading needs none |
+| \`{^= kix.x1 image "Logo"}\` | an image, chart, chip, break… (kind after the id) | keep it where it is to keep the object; deleting it deletes the object |
+| \`{!color:#cc0000, underline}text{/!}\` | formatting of the wrapped text | spans nest and close innermost first |
+| \`{!Heading 2}\` or \`{!align:center}\` alone on a line | style of the following paragraphs | stays in force until the next such line |
+| \`{!table}\` … \`{!row}\` … \`{!cell}\` … \`{!end-table}\` | a table that Markdown pipes cannot show (merged cells, lists in cells) | every row keeps the same number of cells |
+| \`{^}\` | asks for a new anchor (a named range) | the import's answer gives its id |
+| \`[text](#^h.abc123)\` | a link to a heading, bookmark or tab | keep the target id |
+| \`\\{!\` \`\\{/!}\` \`\\{^\` | literal text that would otherwise open MEBDF | any other \`{\` needs no escape |
+
+Properties: named styles \`Normal text\`, \`Title\`, \`Subtitle\`, \`Heading 1\`…\`Heading 6\`
+(block directives only); text \`bold\`, \`italic\`, \`strikethrough\`, \`underline\`, \`smallcaps\`,
+\`sup\`, \`sub\`, \`mono\`, \`font:Roboto\`, \`weight:Bold\`, \`size:11pt\`, \`color:#rrggbb\`,
+\`highlight:#rrggbb\`; paragraph \`align:center\`, \`indent-left:36pt\`, \`first-line-indent\`,
+\`line-spacing:1.15\`, \`space-before:6pt\`, \`space-after\`. \`name:false\` turns a switch off.
+Errors name the line, the column and the fix; \`gdoc lint\` checks a file.
+
+---
+
+`;
+
+let grammar: Promise<string> | undefined;
+
+/** The cheat sheet and the grammar, read once per process. */
+export function readGrammar(): Promise<string> {
+  grammar ??= readFile(GRAMMAR_FILE, 'utf8').then((text) => MEBDF_CHEAT_SHEET + text);
+  return grammar;
+}
