@@ -3,13 +3,38 @@
  * client matches on (the tool contract's error types); `suggestion` tells a person or a model how
  * to recover. The MCP layer turns them into `{success:false, error:{type, message, suggestion}}`.
  */
+/**
+ * The longest message and suggestion an error carries. Errors go into a model's context and a
+ * person's terminal, so a caller who sends megabytes must not get megabytes back.
+ */
+export const MAX_ERROR_MESSAGE = 1024;
+export const MAX_ERROR_SUGGESTION = 512;
+/** How many MEBDF diagnostics an error carries (`gdoc lint` lists them all). */
+export const MAX_ERROR_DIAGNOSTICS = 5;
+
+/** `text` cut to `max` characters, saying how long it was: the backstop for every error text. */
+export function bounded(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const note = `… (cut: ${text.length.toLocaleString('en-US')} characters in all)`;
+  return `${text.slice(0, Math.max(0, max - note.length))}${note}`;
+}
+
+/**
+ * Caller input quoted in an error message: whole when short, else its start and its length, e.g.
+ * `"zzzzzzzz…" (2,000,000 characters)`. `quote` is `"` for ids and names, `` ` `` for MEBDF.
+ */
+export function excerpt(value: string, quote: '"' | '`' = '"', max = 40): string {
+  if (value.length <= max) return `${quote}${value}${quote}`;
+  return `${quote}${value.slice(0, max)}…${quote} (${value.length.toLocaleString('en-US')} characters)`;
+}
+
 export abstract class GdocError extends Error {
   abstract readonly type: string;
   readonly suggestion: string | undefined;
 
   constructor(message: string, suggestion?: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.suggestion = suggestion;
+    super(bounded(message, MAX_ERROR_MESSAGE), options);
+    this.suggestion = suggestion === undefined ? undefined : bounded(suggestion, MAX_ERROR_SUGGESTION);
   }
 
   override get name(): string {
@@ -89,6 +114,16 @@ export interface MebdfDiagnostic {
   suggestion?: string;
 }
 
+function boundedDiagnostic(d: MebdfDiagnostic): MebdfDiagnostic {
+  const out: MebdfDiagnostic = {
+    ...d,
+    text: bounded(d.text, 80),
+    message: bounded(d.message, 256),
+  };
+  if (d.suggestion !== undefined) out.suggestion = bounded(d.suggestion, 256);
+  return out;
+}
+
 export class MebdfParseError extends GdocError {
   readonly type = 'MebdfParseError';
   readonly diagnostics: MebdfDiagnostic[];
@@ -97,10 +132,11 @@ export class MebdfParseError extends GdocError {
     const where = first ? `line ${first.line}, column ${first.column}: ` : '';
     const more = diagnostics.length > 1 ? ` (and ${diagnostics.length - 1} more)` : '';
     super(
-      `${where}${first?.message ?? 'invalid MEBDF'}${more}`,
+      `${where}${first ? bounded(first.message, 256) : 'invalid MEBDF'}${more}`,
       first?.suggestion ?? 'Check the MEBDF syntax (see grammar/README.md).',
     );
-    this.diagnostics = diagnostics;
+    // The first few say where to start; `gdoc lint` lists every one.
+    this.diagnostics = diagnostics.slice(0, MAX_ERROR_DIAGNOSTICS).map((d) => boundedDiagnostic(d));
   }
 }
 

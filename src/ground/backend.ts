@@ -20,6 +20,13 @@ export interface DocumentListing {
   documents: DocumentSummary[];
   /** All matches, which may exceed the number returned. */
   total_count: number;
+  /** Files of a local store that are not readable documents, each with what is wrong with it. */
+  unreadable?: UnreadableDocument[];
+}
+
+export interface UnreadableDocument {
+  document_id: string;
+  problem: string;
 }
 
 export interface FileMetadata {

@@ -3,6 +3,8 @@
  * and where it is allowed (inline span, block directive, or both). Turns a raw property list into
  * a style change or a structural directive, collecting every problem with its offset in the list.
  */
+
+import { excerpt } from '../errors.js';
 import type { Alignment, NamedStyleType, ParagraphStyle, TextStyle } from './model.js';
 import { closest } from './suggest.js';
 import {
@@ -231,10 +233,15 @@ export function interpretSpanProps(raw: string): { delta: TextDelta; problems: P
       );
     } else if (item.source in NAMED_STYLES || STRUCTURAL_DIRECTIVES.includes(item.name)) {
       problems.push(
-        problem(item, `\`${item.source}\` is only allowed as a block directive on a line of its own`),
+        problem(
+          item,
+          `${excerpt(item.source, '`')} is only allowed as a block directive on a line of its own`,
+        ),
       );
     } else {
-      problems.push(problem(item, `unknown property \`${item.name}\``, closest(item.name, TEXT_PROPS)));
+      problems.push(
+        problem(item, `unknown property ${excerpt(item.name, '`')}`, closest(item.name, TEXT_PROPS)),
+      );
     }
   }
   return { delta, problems };
@@ -265,7 +272,7 @@ export function interpretDirectiveProps(raw: string): { directive: Directive; pr
     }
     if (applyTextProp(item, text, problems) || applyParagraphProp(item, paragraph, problems)) continue;
     if (STRUCTURAL_DIRECTIVES.includes(item.name)) {
-      problems.push(problem(item, `\`${item.name}\` must stand alone in its directive`));
+      problems.push(problem(item, `${excerpt(item.name, '`')} must stand alone in its directive`));
       continue;
     }
     const candidates = [
@@ -277,7 +284,11 @@ export function interpretDirectiveProps(raw: string): { directive: Directive; pr
     const suggestion = closest(item.value === undefined ? item.source : item.name, candidates);
     const what = item.value === undefined ? 'property or paragraph style' : 'property';
     problems.push(
-      problem(item, `unknown ${what} \`${item.value === undefined ? item.source : item.name}\``, suggestion),
+      problem(
+        item,
+        `unknown ${what} ${excerpt(item.value === undefined ? item.source : item.name, '`')}`,
+        suggestion,
+      ),
     );
   }
   const directive: Directive = { kind: 'state', paragraph, text };
@@ -291,13 +302,16 @@ function interpretStructural(
   problems: PropProblem[],
 ): { directive: Directive; problems: PropProblem[] } {
   if (name !== 'cell') {
-    for (const item of items.slice(1)) problems.push(problem(item, `\`${name}\` takes no properties`));
+    for (const item of items.slice(1))
+      problems.push(problem(item, `${excerpt(name, '`')} takes no properties`));
     return { directive: { kind: name as 'empty' | 'table' | 'row' | 'end-table' }, problems };
   }
   const directive: Directive = { kind: 'cell' };
   for (const item of items.slice(1)) {
     if (!CELL_PROPS.includes(item.name)) {
-      problems.push(problem(item, `unknown cell property \`${item.name}\``, closest(item.name, CELL_PROPS)));
+      problems.push(
+        problem(item, `unknown cell property ${excerpt(item.name, '`')}`, closest(item.name, CELL_PROPS)),
+      );
       continue;
     }
     const count = Number(item.value);

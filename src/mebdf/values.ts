@@ -4,6 +4,8 @@
  * that `parse(format(v)) === v` for every model value.
  */
 
+import { excerpt } from '../errors.js';
+
 /** Named colours accepted for `color` and `highlight` (CSS names; lowercase). */
 export const NAMED_COLORS: Readonly<Record<string, string>> = {
   black: '#000000',
@@ -48,7 +50,7 @@ export function parseColor(text: string): Parsed<string> {
   }
   return {
     ok: false,
-    message: `\`${text}\` is not a colour`,
+    message: `${excerpt(text, '`')} is not a colour`,
     suggestion: 'write `#rrggbb`, `#rgb` or a colour name such as `red`',
   };
 }
@@ -61,14 +63,14 @@ export function parseLength(text: string, allowNegative: boolean): Parsed<number
   if (!match) {
     return {
       ok: false,
-      message: `\`${text}\` is not a length`,
+      message: `${excerpt(text, '`')} is not a length`,
       suggestion: 'write a number with a unit: `12pt`, `0.5in`, `1cm` or `5mm`',
     };
   }
   const number = Number(match[1]);
   const unit = match[2]!.toLowerCase();
   if (number < 0 && !allowNegative)
-    return { ok: false, message: `\`${text}\`: a negative length is not allowed here` };
+    return { ok: false, message: `${excerpt(text, '`')}: a negative length is not allowed here` };
   const points = unit === 'pt' ? number : Math.round(number * POINTS_PER_UNIT[unit]! * 10000) / 10000;
   return { ok: true, value: points + 0 };
 }
@@ -98,7 +100,7 @@ export function parseWeight(text: string): Parsed<number> {
   if (/^[1-9]00$/.test(value)) return { ok: true, value: Number(value) };
   return {
     ok: false,
-    message: `\`${text}\` is not a font weight`,
+    message: `${excerpt(text, '`')} is not a font weight`,
     suggestion: `use 100, 200, … 900 or one of ${Object.keys(WEIGHT_NAMES).join(', ')}`,
   };
 }
@@ -122,7 +124,7 @@ export function parseLineSpacing(text: string): Parsed<number> {
   }
   return {
     ok: false,
-    message: `\`${text}\` is not a line spacing`,
+    message: `${excerpt(text, '`')} is not a line spacing`,
     suggestion: 'write `single`, `1.15`, `1.5`, `double`, another multiplier, or a percentage such as `130%`',
   };
 }

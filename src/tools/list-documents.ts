@@ -42,6 +42,10 @@ export function registerListDocumentsTool(server: McpServer, deps: ToolDeps): vo
         .number()
         .int()
         .describe('How many documents match in all; may exceed the number returned.'),
+      unreadable: z
+        .array(z.object({ document_id: z.string(), problem: z.string() }))
+        .optional()
+        .describe('Files of a local store that are not readable documents, with what is wrong with each.'),
     },
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     run: async (args) => await listDocumentsService(deps.backend, args),

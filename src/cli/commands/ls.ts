@@ -31,6 +31,7 @@ Examples:
           listDocumentsService(backend, { query, limit }),
         );
         if (opts.json) return out.printJson(result);
+        out.printWarnings((result.unreadable ?? []).map((u) => `skipped: ${u.problem}`));
         if (result.documents.length === 0)
           return out.printText(query ? `No document matches "${query}".` : 'No documents.');
         const rows = [['ID', 'MODIFIED', 'TITLE']];

@@ -12,11 +12,18 @@ import { basename, dirname, join, resolve } from 'node:path';
 import {
   ContentTooLargeError,
   DocumentNotFoundError,
+  excerpt,
   PermissionDeniedError,
   RevisionConflictError,
   ValidationError,
 } from '../../errors.js';
-import type { Backend, BatchUpdateOptions, DocumentListing, FileMetadata } from '../../ground/backend.js';
+import type {
+  Backend,
+  BatchUpdateOptions,
+  DocumentListing,
+  FileMetadata,
+  UnreadableDocument,
+} from '../../ground/backend.js';
 import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../../ground/docs-json.js';
 import {
   applyBatchUpdate,
@@ -85,7 +92,10 @@ export class LocalBackend implements Backend {
   private readonly newNames: 'title' | 'id';
   private readonly maxDocumentBytes: number;
   /** Listing cache: path -> file identity key and title (undefined: not a document). */
-  private readonly titles = new Map<string, { key: string; title: string | undefined }>();
+  private readonly titles = new Map<
+    string,
+    { key: string; title: string } | { key: string; problem: string }
+  >();
 
   constructor(options: LocalBackendOptions) {
     if (options.file !== undefined) {
@@ -176,9 +186,10 @@ export class LocalBackend implements Backend {
 
   async list(query: string | undefined, limit: number): Promise<DocumentListing> {
     const needle = (query ?? '').toLowerCase();
-    const all = await this.listAll();
-    const matches = all.filter((doc) => doc.title.toLowerCase().includes(needle));
+    const { found, unreadable } = await this.scan();
+    const matches = found.filter((doc) => doc.title.toLowerCase().includes(needle));
     return {
+      ...(unreadable.length > 0 ? { unreadable } : {}),
       documents: matches.slice(0, Math.max(0, limit)).map(({ document_id, title, last_modified, owner }) => ({
         document_id,
         title,
@@ -205,15 +216,24 @@ export class LocalBackend implements Backend {
 
   /**
    * Every readable document in the store with its metadata, newest first. Files that are not
-   * valid Docs JSON are left out (opening one by name reports what is wrong with it).
+   * valid Docs JSON are left out here; `list` names them with what is wrong with each.
    */
   async listAll(): Promise<FileMetadata[]> {
+    return (await this.scan()).found;
+  }
+
+  private async scan(): Promise<{ found: FileMetadata[]; unreadable: UnreadableDocument[] }> {
     const ids = this.file !== undefined ? [nameOf(this.file)] : await this.documentNames();
-    const found = await Promise.all(ids.map((id) => this.summaryOf(id)));
-    return found
-      .filter((doc): doc is Summary => doc !== undefined)
-      .sort((a, b) => b.mtime.getTime() - a.mtime.getTime() || a.id.localeCompare(b.id))
-      .map((doc) => this.describe(doc));
+    const summaries = await Promise.all(ids.map((id) => this.summaryOf(id)));
+    const found: Summary[] = [];
+    const unreadable: UnreadableDocument[] = [];
+    for (const s of summaries) {
+      if (s === undefined) continue;
+      if ('problem' in s) unreadable.push(s);
+      else found.push(s);
+    }
+    found.sort((a, b) => b.mtime.getTime() - a.mtime.getTime() || a.id.localeCompare(b.id));
+    return { found: found.map((doc) => this.describe(doc)), unreadable };
   }
 
   /**
@@ -221,18 +241,22 @@ export class LocalBackend implements Backend {
    * renames a new file into place, so a changed document always misses the cache, and a listing
    * of a large folder does not re-parse every document each time (the emulator pages through it).
    */
-  private async summaryOf(id: string): Promise<Summary | undefined> {
+  private async summaryOf(id: string): Promise<Summary | UnreadableDocument | undefined> {
     const path = this.pathOf(id);
     const info = await stat(path).catch(() => undefined);
     if (!info?.isFile()) return undefined;
     const key = `${info.ino}:${info.size}:${info.mtimeMs}`;
     let cached = this.titles.get(path);
     if (cached?.key !== key) {
-      const loaded = await this.load(id).catch(() => undefined);
-      cached = { key, title: loaded ? (loaded.document.title ?? loaded.id) : undefined };
+      try {
+        const loaded = await this.load(id);
+        cached = { key, title: loaded.document.title ?? loaded.id };
+      } catch (error) {
+        cached = { key, problem: error instanceof Error ? error.message : String(error) };
+      }
       this.titles.set(path, cached);
     }
-    if (cached.title === undefined) return undefined;
+    if ('problem' in cached) return { document_id: id, problem: cached.problem };
     return {
       id: this.file !== undefined ? nameOf(this.file) : id,
       title: cached.title,
@@ -323,14 +347,21 @@ export class LocalBackend implements Backend {
   }
 
   private notFound(documentId: string): DocumentNotFoundError {
+    if (this.file !== undefined && this.acceptsSingle(documentId)) {
+      // The file named on the command line is missing: say so, not "no such document in it".
+      return new DocumentNotFoundError(
+        `The file ${this.file} does not exist.`,
+        'Check the path, or create an empty document there with `gdoc new FILE`.',
+      );
+    }
     if (this.file !== undefined) {
       return new DocumentNotFoundError(
-        `No document "${documentId}" in the local store ${this.file}.`,
+        `No document ${excerpt(documentId)} in the local store ${this.file}.`,
         `This store holds one document, "${nameOf(this.file)}".`,
       );
     }
     return new DocumentNotFoundError(
-      `No document "${documentId}" in the local store ${this.root}.`,
+      `No document ${excerpt(documentId)} in the local store ${this.root}.`,
       `Each NAME.json file in ${this.root} is the document NAME; create one with \`gdoc new ${join(
         this.root,
         'NAME.json',

@@ -8,7 +8,7 @@
  * to the preamble or to the section they stand in. A section's anchor is its heading's anchor
  * inline: the Docs `headingId`, or `h.synthetic-<n>` (see ids.ts) for a heading without one.
  */
-import { AnchorNotFoundError } from '../../errors.js';
+import { AnchorNotFoundError, excerpt } from '../../errors.js';
 import type { Block, MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
 import { plainText } from './model-utils.js';
 import { headingLevel } from './style-overrides.js';
@@ -79,7 +79,7 @@ export function findSection(model: MebdfDocument, anchorId: string, tabId: strin
     .map((s) => `${s.anchorId} (${JSON.stringify(s.text.length > 30 ? `${s.text.slice(0, 30)}…` : s.text)})`);
   const more = spans.length > 41 ? `, and ${spans.length - 41} more` : '';
   throw new AnchorNotFoundError(
-    `Tab ${tabId} has no section with anchor "${anchorId}".`,
+    `Tab ${tabId} has no section with anchor ${excerpt(anchorId)}.`,
     `Call get_hierarchy to see the anchors. Valid anchors: "" (the preamble)${listed.length ? `, ${listed.join(', ')}` : ''}${more}.`,
   );
 }

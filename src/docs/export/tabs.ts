@@ -4,7 +4,7 @@
  * the legacy shape (the first tab's content in top-level `body`, `lists`, …). Both resolve to the
  * same `ResolvedTab`; a legacy document has exactly one tab, `t.0` (the first tab's id, always).
  */
-import { MultipleTabsError, TabNotFoundError } from '../../errors.js';
+import { excerpt, MultipleTabsError, TabNotFoundError } from '../../errors.js';
 import type { Document, DocumentTab, Tab } from '../../ground/docs-json.js';
 
 export interface ResolvedTab {
@@ -69,7 +69,7 @@ export function resolveTab(doc: Document, tabId?: string | null): ResolvedTab {
   const found = tabs.find((t) => t.tabId === tabId);
   if (!found) {
     throw new TabNotFoundError(
-      `The document has no tab "${tabId}".`,
+      `The document has no tab ${excerpt(tabId)}.`,
       `Use one of the document's tab ids (get_metadata lists them): ${listing}.`,
     );
   }

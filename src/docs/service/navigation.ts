@@ -4,7 +4,7 @@
  */
 
 import { AuthRequiredError, GdocError, ValidationError } from '../../errors.js';
-import type { Backend, DocumentSummary, FileMetadata } from '../../ground/backend.js';
+import type { Backend, DocumentSummary, FileMetadata, UnreadableDocument } from '../../ground/backend.js';
 import type { Document, Tab } from '../../ground/docs-json.js';
 import { getHierarchy } from '../export/index.js';
 import type { HeadingInfo, MetadataResult, TabInfo } from './contract.js';
@@ -18,6 +18,8 @@ export interface ListDocumentsResult {
   success: true;
   documents: DocumentSummary[];
   total_count: number;
+  /** Files of a local store that could not be read, with what is wrong with each. */
+  unreadable?: UnreadableDocument[];
 }
 
 export const DEFAULT_LIST_LIMIT = 20;
@@ -36,7 +38,12 @@ export async function listDocumentsService(
   }
   const query = params.query?.trim() ? params.query.trim() : undefined;
   const listing = await backend.list(query, limit);
-  return { success: true, documents: listing.documents.slice(0, limit), total_count: listing.total_count };
+  return {
+    success: true,
+    documents: listing.documents.slice(0, limit),
+    total_count: listing.total_count,
+    ...(listing.unreadable ? { unreadable: listing.unreadable } : {}),
+  };
 }
 
 export async function metadataService(backend: Backend, documentId: string): Promise<MetadataResult> {
