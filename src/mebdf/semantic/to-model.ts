@@ -161,7 +161,14 @@ class Reader {
 
   // --- diagnostics -------------------------------------------------------------------------
 
-  private report(node: Nodes, text: string, message: string, suggestion?: string, columnOffset = 0): void {
+  private report(
+    node: Nodes,
+    text: string,
+    message: string,
+    suggestion?: string,
+    columnOffset = 0,
+    severity?: 'warning',
+  ): void {
     const start = node.position?.start ?? { line: 1, column: 1 };
     if (text === '' && start.offset !== undefined) {
       // Quote the start of the offending line (at most 40 characters).
@@ -175,15 +182,15 @@ class Reader {
       message,
     };
     if (suggestion !== undefined) diagnostic.suggestion = suggestion;
+    if (severity !== undefined) diagnostic.severity = severity;
     this.diagnostics.push(diagnostic);
   }
 
   /** Problems inside `{!…}`: columns point at the offending property (after the `{!`). */
   private reportProps(node: Nodes, problems: PropProblem[]): void {
     for (const problem of problems) {
-      const suggestion =
-        problem.suggestion === undefined ? undefined : `did you mean \`${problem.suggestion}\`?`;
-      this.report(node, problem.text, problem.message, suggestion, 2 + problem.offset);
+      const suggestion = problem.fix === undefined ? problem.advice : `did you mean \`${problem.fix}\`?`;
+      this.report(node, problem.text, problem.message, suggestion, 2 + problem.offset, problem.severity);
     }
   }
 
@@ -292,6 +299,7 @@ class Reader {
       case 'state':
         if (directive.named !== undefined) this.state = { named: directive.named, paragraph: {}, text: {} };
         this.state.paragraph = { ...this.state.paragraph, ...directive.paragraph };
+        for (const field of directive.unsetParagraph) delete this.state.paragraph[field];
         this.state.text = applyTextDelta(this.state.text, directive.text);
         return;
       case 'empty':
