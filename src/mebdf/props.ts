@@ -289,9 +289,18 @@ function applyParagraphProp(
   return true;
 }
 
-/** The property list of an inline span `{!…}…{/!}`: text properties only. */
-export function interpretSpanProps(raw: string): { delta: TextDelta; problems: PropProblem[] } {
+/**
+ * The property list of an inline span `{!…}…{/!}`: text properties for the text inside, and
+ * paragraph properties for the paragraph that holds the span (MEBDF's first definition lets a
+ * span carry them; the canonical form puts them in a block directive).
+ */
+export function interpretSpanProps(raw: string): {
+  delta: TextDelta;
+  paragraph: ParagraphDelta;
+  problems: PropProblem[];
+} {
   const delta = emptyTextDelta();
+  const paragraph: ParagraphDelta = {};
   const problems: PropProblem[] = [];
   for (const item of splitProps(raw)) {
     if (item.name === '') {
@@ -299,14 +308,17 @@ export function interpretSpanProps(raw: string): { delta: TextDelta; problems: P
       continue;
     }
     if (applyTextProp(item, delta, problems)) continue;
+    if (PARAGRAPH_PROPS.includes(item.name) && item.value !== 'false') {
+      applyParagraphProp(item, paragraph, [], problems);
+      continue;
+    }
     if (item.source === '/') {
       problems.push(problem(item, '`{!/}` is not a closer', { advice: 'Close a span with `{/!}`.' }));
     } else if (PARAGRAPH_PROPS.includes(item.name)) {
       problems.push(
-        problem(
-          item,
-          `${item.name} is a paragraph property: put it in a block directive on a line of its own`,
-        ),
+        problem(item, `${item.name}:false removes a paragraph property: put it in a block directive`, {
+          advice: `Write \`{!${item.name}:false}\` on a line of its own before the paragraph.`,
+        }),
       );
     } else if (item.source in NAMED_STYLES || STRUCTURAL_DIRECTIVES.includes(item.name)) {
       problems.push(
@@ -325,7 +337,7 @@ export function interpretSpanProps(raw: string): { delta: TextDelta; problems: P
       );
     }
   }
-  return { delta, problems };
+  return { delta, paragraph, problems };
 }
 
 /** The property list of a block directive `{!…}` on a line of its own. */

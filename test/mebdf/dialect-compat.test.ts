@@ -92,6 +92,26 @@ const CASES: Record<string, Case> = {
     written: '{!align:center}\nCentred\n\n{!align:false}\nPlain',
     canonical: formatMebdf('{!align:center}\nCentred\n\n{!Normal text}\nPlain'),
   },
+  'a paragraph property in a span applies to its paragraph': {
+    written: '{!align:center}Centred{/!}',
+    canonical: '{!align:center}\nCentred',
+  },
+  'line spacing in a span': {
+    written: '{!line-spacing:1.5}Spaced out{/!}',
+    canonical: '{!line-spacing:1.5}\nSpaced out',
+  },
+  'spacing before and after in a span': {
+    written: '{!space-before:12pt, space-after:6pt}Airy{/!}',
+    canonical: '{!space-before:12pt, space-after:6pt}\nAiry',
+  },
+  'indent in a span, in inches': {
+    written: '{!indent-left:0.5in}Indented{/!}',
+    canonical: '{!indent-left:36pt}\nIndented',
+  },
+  'text and paragraph properties in one span': {
+    written: 'Before {!color:#0000FF, size:16pt, align:center}styled{/!}',
+    canonical: '{!align:center}\nBefore {!color:#0000ff, size:16pt}styled{/!}',
+  },
 };
 
 const FIXTURE = 'think41__extrasuite__1vL8dY0Ok__9VaUIqhBCMeElS5QdaKZfbgr_YCja5kx0.json';

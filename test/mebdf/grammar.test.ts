@@ -66,8 +66,9 @@ describe('property lists', () => {
     });
     expect(messages('{!/}a{/!}')).toEqual(['`{!/}` is not a closer']);
   });
-  it('should not accept a paragraph property in an inline span', () => {
-    expect(only('{!align:center}a{/!}').message).toContain('align is a paragraph property');
+  it('should give the paragraph a paragraph property written in an inline span', () => {
+    expect(parseMebdf('x {!align:center}a{/!}')).toEqual(parseMebdf('{!align:center}\nx a'));
+    expect(only('{!align:false}a{/!}').message).toContain('align:false removes a paragraph property');
   });
 });
 

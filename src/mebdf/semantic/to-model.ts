@@ -107,6 +107,11 @@ class Reader {
   private state: BlockState = freshState();
   private table: TableBuild | undefined;
   private listCount = 0;
+  /**
+   * Paragraph properties written inside inline spans of the paragraph being read
+   * (`{!align:center}text{/!}`): the paragraph takes them, as MEBDF's first definition says.
+   */
+  private paragraphFromSpans: ParagraphDelta = {};
 
   constructor(
     private readonly tree: Root,
@@ -264,8 +269,12 @@ class Reader {
     list?: ListMembership,
   ): ParagraphBlock {
     const inlines: Inline[] = [];
+    this.paragraphFromSpans = {};
     this.phrasing(children, this.state.text, inlines);
-    return this.block(named, inlines, list);
+    const block = this.block(named, inlines, list);
+    Object.assign(block.style, this.paragraphFromSpans);
+    this.paragraphFromSpans = {};
+    return block;
   }
 
   private heading(node: Heading, list?: ListMembership): ParagraphBlock {
@@ -485,8 +494,9 @@ class Reader {
         return;
       }
       case 'mebdfSpan': {
-        const { delta, problems } = interpretSpanProps(node.props);
+        const { delta, paragraph, problems } = interpretSpanProps(node.props);
         this.reportProps(node, problems);
+        Object.assign(this.paragraphFromSpans, paragraph);
         this.phrasing(node.children, applyTextDelta(style, delta), out);
         return;
       }
