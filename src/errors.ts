@@ -112,6 +112,8 @@ export interface MebdfDiagnostic {
   text: string;
   message: string;
   suggestion?: string;
+  /** `warning`: reported by lint, but the text still parses. Absent: an error. */
+  severity?: 'warning';
 }
 
 function boundedDiagnostic(d: MebdfDiagnostic): MebdfDiagnostic {

@@ -31,16 +31,35 @@ function read(text: string): { document: MebdfDocument; diagnostics: MebdfDiagno
   return treeToModel(tree, text);
 }
 
-/** Every problem in `text`, sorted by position; empty when the text is valid MEBDF. */
+/**
+ * Every problem in `text`, sorted by position: errors, and warnings (`severity: 'warning'`) for
+ * text that parses but probably does not mean what its writer wanted. Empty: nothing to say.
+ */
 export function lintMebdf(text: string): MebdfDiagnostic[] {
   return read(text).diagnostics;
 }
 
-/** Parses MEBDF text into the block model; throws `MebdfParseError` carrying every diagnostic. */
+/** Whether a diagnostic stops the text from parsing. */
+export function isLintError(diagnostic: MebdfDiagnostic): boolean {
+  return diagnostic.severity !== 'warning';
+}
+
+/**
+ * Parses MEBDF text into the block model; throws `MebdfParseError` carrying every error.
+ * Warnings do not stop it: `parseMebdfWithWarnings` returns them beside the model.
+ */
 export function parseMebdf(text: string): MebdfDocument {
+  return parseMebdfWithWarnings(text).document;
+}
+
+export function parseMebdfWithWarnings(text: string): {
+  document: MebdfDocument;
+  warnings: MebdfDiagnostic[];
+} {
   const { document, diagnostics } = read(text);
-  if (diagnostics.length > 0) throw new MebdfParseError(diagnostics);
-  return document;
+  const errors = diagnostics.filter(isLintError);
+  if (errors.length > 0) throw new MebdfParseError(errors);
+  return { document, warnings: diagnostics.filter((d) => !isLintError(d)) };
 }
 
 /** The canonical MEBDF text of a block model (mdast-util-to-markdown with the MEBDF extension). */

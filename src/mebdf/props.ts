@@ -3,15 +3,16 @@
  * and where it is allowed (inline span, block directive, or both). Turns a raw property list into
  * a style change or a structural directive, collecting every problem with its offset in the list.
  */
-
 import { excerpt } from '../errors.js';
-import type { Alignment, NamedStyleType, ParagraphStyle, TextStyle } from './model.js';
+import { canonicalFont } from './fonts.js';
+import type { NamedStyleType, ParagraphStyle, TextStyle } from './model.js';
 import { closest } from './suggest.js';
 import {
   formatLength,
   formatLineSpacing,
   formatWeight,
   type Parsed,
+  parseAlignment,
   parseColor,
   parseLength,
   parseLineSpacing,
@@ -74,19 +75,43 @@ export interface PropProblem {
   offset: number;
   text: string;
   message: string;
-  suggestion?: string;
+  /** A valid spelling the writer probably meant: shown as "did you mean …?". */
+  fix?: string;
+  /** An instruction: shown as it is. */
+  advice?: string;
+  /** A warning is reported by lint but does not stop a parse. */
+  severity?: 'warning';
 }
 
-/** A change to the text style: fields to set, and whether `mono:false` removes the mono font. */
+/** The value text properties, which `name:false` removes. */
+export type ValueTextProp = 'font' | 'weight' | 'size' | 'color' | 'highlight';
+
+/**
+ * A change to the text style: fields to set, fields to remove (`color:false`), and whether
+ * `mono:false` removes the mono font.
+ */
 export interface TextDelta {
   set: TextStyle;
+  unset: ValueTextProp[];
   monoOff: boolean;
 }
 
+export function emptyTextDelta(): TextDelta {
+  return { set: {}, unset: [], monoOff: false };
+}
+
 export type ParagraphDelta = Omit<Partial<ParagraphStyle>, 'namedStyle'>;
+export type ParagraphProp = keyof ParagraphDelta;
 
 export type Directive =
-  | { kind: 'state'; named?: NamedStyleType; paragraph: ParagraphDelta; text: TextDelta }
+  | {
+      kind: 'state';
+      named?: NamedStyleType;
+      paragraph: ParagraphDelta;
+      /** Paragraph properties the directive removes from the state (`align:false`). */
+      unsetParagraph: ParagraphProp[];
+      text: TextDelta;
+    }
   | { kind: 'empty' | 'table' | 'row' | 'end-table' }
   | { kind: 'cell'; colSpan?: number; rowSpan?: number };
 
@@ -105,15 +130,25 @@ export function splitProps(raw: string): PropItem[] {
   return items;
 }
 
-function problem(item: PropItem, message: string, suggestion?: string): PropProblem {
-  const result: PropProblem = { offset: item.offset, text: item.source, message };
-  if (suggestion !== undefined) result.suggestion = suggestion;
-  return result;
+function problem(
+  item: PropItem,
+  message: string,
+  help: Pick<PropProblem, 'fix' | 'advice' | 'severity'> = {},
+): PropProblem {
+  return { offset: item.offset, text: item.source, message, ...help };
+}
+
+/** `{fix}` when a close valid name exists, else `{advice}`: never a "did you mean" without a real name. */
+function fixOr(fix: string | undefined, advice: string): Pick<PropProblem, 'fix' | 'advice'> {
+  return fix === undefined ? { advice } : { fix };
 }
 
 function fromParsed<T>(item: PropItem, parsed: Parsed<T>, problems: PropProblem[]): T | undefined {
   if (parsed.ok) return parsed.value;
-  problems.push(problem(item, `${item.name}: ${parsed.message}`, parsed.suggestion));
+  const help: Pick<PropProblem, 'fix' | 'advice'> = {};
+  if (parsed.fix !== undefined) help.fix = parsed.fix;
+  if (parsed.advice !== undefined) help.advice = parsed.advice;
+  problems.push(problem(item, `${item.name}: ${parsed.message}`, help));
   return undefined;
 }
 
@@ -125,7 +160,9 @@ function applyTextProp(item: PropItem, delta: TextDelta, problems: PropProblem[]
     if (value === undefined || value === 'true') on = true;
     else if (value === 'false') on = false;
     else {
-      problems.push(problem(item, `${name} is a switch: write \`${name}\` or \`${name}:false\``, `${name}`));
+      problems.push(
+        problem(item, `${name} is a switch: write \`${name}\` or \`${name}:false\``, { fix: name }),
+      );
       return true;
     }
     if (name === 'mono') {
@@ -149,11 +186,31 @@ function applyTextProp(item: PropItem, delta: TextDelta, problems: PropProblem[]
     problems.push(problem(item, `${name} needs a value: \`${name}:…\``));
     return true;
   }
+  if (value === 'false' && name !== 'suggest') {
+    // `color:false` removes the value (back to what the paragraph's style gives), as `bold:false`
+    // does for a switch; a family is never named "false".
+    const key = name as ValueTextProp;
+    delete delta.set[key];
+    if (!delta.unset.includes(key)) delta.unset.push(key);
+    if (key === 'font') delta.monoOff = false;
+    return true;
+  }
   switch (name) {
-    case 'font':
-      delta.set.font = value;
+    case 'font': {
+      const font = canonicalFont(value);
+      delta.set.font = font.family;
       delta.monoOff = false;
+      if (!font.known) {
+        problems.push(
+          problem(item, `font: \`${value}\` is not a font gdoc knows Google Docs to offer`, {
+            severity: 'warning',
+            advice:
+              'Check the spelling in the Docs font menu: Docs shows text in Arial when it has no such font.',
+          }),
+        );
+      }
       break;
+    }
     case 'weight': {
       const weight = fromParsed(item, parseWeight(value), problems);
       if (weight !== undefined) delta.set.weight = weight;
@@ -172,27 +229,47 @@ function applyTextProp(item: PropItem, delta: TextDelta, problems: PropProblem[]
     }
     case 'suggest':
       if (value === 'insert' || value === 'delete') delta.set.suggestion = value;
-      else problems.push(problem(item, `suggest: \`${value}\` is not insert or delete`, 'insert'));
+      else problems.push(problem(item, `suggest: \`${value}\` is not insert or delete`, { fix: 'insert' }));
       break;
   }
   return true;
 }
 
-function applyParagraphProp(item: PropItem, delta: ParagraphDelta, problems: PropProblem[]): boolean {
+const PARAGRAPH_FIELDS: Readonly<Record<string, ParagraphProp>> = {
+  align: 'align',
+  'indent-left': 'indentLeft',
+  'indent-right': 'indentRight',
+  'first-line-indent': 'firstLineIndent',
+  'hanging-indent': 'firstLineIndent',
+  'line-spacing': 'lineSpacing',
+  'space-before': 'spaceBefore',
+  'space-after': 'spaceAfter',
+};
+
+function applyParagraphProp(
+  item: PropItem,
+  delta: ParagraphDelta,
+  unset: ParagraphProp[],
+  problems: PropProblem[],
+): boolean {
   const { name, value } = item;
   if (!PARAGRAPH_PROPS.includes(name)) return false;
   if (value === undefined || value === '') {
     problems.push(problem(item, `${name} needs a value: \`${name}:…\``));
     return true;
   }
+  if (value === 'false') {
+    const field = PARAGRAPH_FIELDS[name]!;
+    delete delta[field];
+    if (!unset.includes(field)) unset.push(field);
+    return true;
+  }
   switch (name) {
-    case 'align':
-      if (['left', 'center', 'right', 'justify'].includes(value)) delta.align = value as Alignment;
-      else {
-        const suggestion = closest(value, ['left', 'center', 'right', 'justify']);
-        problems.push(problem(item, `align: \`${value}\` is not left, center, right or justify`, suggestion));
-      }
+    case 'align': {
+      const align = fromParsed(item, parseAlignment(value), problems);
+      if (align !== undefined) delta.align = align;
       break;
+    }
     case 'line-spacing': {
       const spacing = fromParsed(item, parseLineSpacing(value), problems);
       if (spacing !== undefined) delta.lineSpacing = spacing;
@@ -212,9 +289,18 @@ function applyParagraphProp(item: PropItem, delta: ParagraphDelta, problems: Pro
   return true;
 }
 
-/** The property list of an inline span `{!…}…{/!}`: text properties only. */
-export function interpretSpanProps(raw: string): { delta: TextDelta; problems: PropProblem[] } {
-  const delta: TextDelta = { set: {}, monoOff: false };
+/**
+ * The property list of an inline span `{!…}…{/!}`: text properties for the text inside, and
+ * paragraph properties for the paragraph that holds the span (MEBDF's first definition lets a
+ * span carry them; the canonical form puts them in a block directive).
+ */
+export function interpretSpanProps(raw: string): {
+  delta: TextDelta;
+  paragraph: ParagraphDelta;
+  problems: PropProblem[];
+} {
+  const delta = emptyTextDelta();
+  const paragraph: ParagraphDelta = {};
   const problems: PropProblem[] = [];
   for (const item of splitProps(raw)) {
     if (item.name === '') {
@@ -222,14 +308,17 @@ export function interpretSpanProps(raw: string): { delta: TextDelta; problems: P
       continue;
     }
     if (applyTextProp(item, delta, problems)) continue;
+    if (PARAGRAPH_PROPS.includes(item.name) && item.value !== 'false') {
+      applyParagraphProp(item, paragraph, [], problems);
+      continue;
+    }
     if (item.source === '/') {
-      problems.push(problem(item, '`{!/}` is not a closer', 'close a span with `{/!}`'));
+      problems.push(problem(item, '`{!/}` is not a closer', { advice: 'Close a span with `{/!}`.' }));
     } else if (PARAGRAPH_PROPS.includes(item.name)) {
       problems.push(
-        problem(
-          item,
-          `${item.name} is a paragraph property: put it in a block directive on a line of its own`,
-        ),
+        problem(item, `${item.name}:false removes a paragraph property: put it in a block directive`, {
+          advice: `Write \`{!${item.name}:false}\` on a line of its own before the paragraph.`,
+        }),
       );
     } else if (item.source in NAMED_STYLES || STRUCTURAL_DIRECTIVES.includes(item.name)) {
       problems.push(
@@ -240,11 +329,15 @@ export function interpretSpanProps(raw: string): { delta: TextDelta; problems: P
       );
     } else {
       problems.push(
-        problem(item, `unknown property ${excerpt(item.name, '`')}`, closest(item.name, TEXT_PROPS)),
+        problem(
+          item,
+          `unknown property ${excerpt(item.name, '`')}`,
+          fixOr(closest(item.name, TEXT_PROPS), `A span takes text properties: ${TEXT_PROPS.join(', ')}.`),
+        ),
       );
     }
   }
-  return { delta, problems };
+  return { delta, paragraph, problems };
 }
 
 /** The property list of a block directive `{!…}` on a line of its own. */
@@ -255,8 +348,9 @@ export function interpretDirectiveProps(raw: string): { directive: Directive; pr
   if (STRUCTURAL_DIRECTIVES.includes(first.name) && first.value === undefined) {
     return interpretStructural(first.name, items, problems);
   }
-  const text: TextDelta = { set: {}, monoOff: false };
+  const text = emptyTextDelta();
   const paragraph: ParagraphDelta = {};
+  const unsetParagraph: ParagraphProp[] = [];
   let named: NamedStyleType | undefined;
   for (const item of items) {
     if (item.name === '') {
@@ -270,7 +364,8 @@ export function interpretDirectiveProps(raw: string): { directive: Directive; pr
       named = style;
       continue;
     }
-    if (applyTextProp(item, text, problems) || applyParagraphProp(item, paragraph, problems)) continue;
+    if (applyTextProp(item, text, problems) || applyParagraphProp(item, paragraph, unsetParagraph, problems))
+      continue;
     if (STRUCTURAL_DIRECTIVES.includes(item.name)) {
       problems.push(problem(item, `${excerpt(item.name, '`')} must stand alone in its directive`));
       continue;
@@ -281,17 +376,20 @@ export function interpretDirectiveProps(raw: string): { directive: Directive; pr
       ...PARAGRAPH_PROPS,
       ...STRUCTURAL_DIRECTIVES,
     ];
-    const suggestion = closest(item.value === undefined ? item.source : item.name, candidates);
+    const fix = closest(item.value === undefined ? item.source : item.name, candidates);
     const what = item.value === undefined ? 'property or paragraph style' : 'property';
     problems.push(
       problem(
         item,
         `unknown ${what} ${excerpt(item.value === undefined ? item.source : item.name, '`')}`,
-        suggestion,
+        fixOr(
+          fix,
+          'A block directive takes a paragraph style, text and paragraph properties (grammar/README.md §3).',
+        ),
       ),
     );
   }
-  const directive: Directive = { kind: 'state', paragraph, text };
+  const directive: Directive = { kind: 'state', paragraph, unsetParagraph, text };
   if (named !== undefined) directive.named = named;
   return { directive, problems };
 }
@@ -310,7 +408,11 @@ function interpretStructural(
   for (const item of items.slice(1)) {
     if (!CELL_PROPS.includes(item.name)) {
       problems.push(
-        problem(item, `unknown cell property ${excerpt(item.name, '`')}`, closest(item.name, CELL_PROPS)),
+        problem(
+          item,
+          `unknown cell property ${excerpt(item.name, '`')}`,
+          fixOr(closest(item.name, CELL_PROPS), 'A cell takes `colspan:N` and `rowspan:N`.'),
+        ),
       );
       continue;
     }

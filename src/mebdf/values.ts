@@ -5,13 +5,17 @@
  */
 
 import { excerpt } from '../errors.js';
+import { closest } from './suggest.js';
 
-/** Named colours accepted for `color` and `highlight` (CSS names; lowercase). */
+/**
+ * Named colours accepted for `color` and `highlight` (lowercase). CSS values, except `green`:
+ * MEBDF's first definition made it `#00ff00`, and models write it with that meaning.
+ */
 export const NAMED_COLORS: Readonly<Record<string, string>> = {
   black: '#000000',
   white: '#ffffff',
   red: '#ff0000',
-  green: '#008000',
+  green: '#00ff00',
   lime: '#00ff00',
   blue: '#0000ff',
   yellow: '#ffff00',
@@ -37,7 +41,13 @@ export const NAMED_COLORS: Readonly<Record<string, string>> = {
   darkgray: '#a9a9a9',
 };
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string; suggestion?: string };
+/**
+ * A parsed value, or why not: `fix` is a valid spelling the writer probably meant (shown as "did
+ * you mean …?"), `advice` an instruction (shown as it is).
+ */
+export type Parsed<T> =
+  | { ok: true; value: T }
+  | { ok: false; message: string; fix?: string; advice?: string };
 
 /** `#rgb`, `#rrggbb` (any case) or a named colour -> lowercase `#rrggbb`. */
 export function parseColor(text: string): Parsed<string> {
@@ -51,24 +61,27 @@ export function parseColor(text: string): Parsed<string> {
   return {
     ok: false,
     message: `${excerpt(text, '`')} is not a colour`,
-    suggestion: 'write `#rrggbb`, `#rgb` or a colour name such as `red`',
+    advice: 'Write `#rrggbb`, `#rgb` or a colour name such as `red`.',
   };
 }
 
 const POINTS_PER_UNIT: Readonly<Record<string, number>> = { pt: 1, in: 72, cm: 72 / 2.54, mm: 72 / 25.4 };
 
-/** `12pt`, `0.5in`, `1.27cm`, `5mm` -> points (rounded to 1/10000 pt for the metric units). */
+/**
+ * `12pt`, `0.5in`, `1.27cm`, `5mm` -> points (rounded to 1/10000 pt for the metric units). A bare
+ * number is points (`size:18`), as MEBDF's first definition has it.
+ */
 export function parseLength(text: string, allowNegative: boolean): Parsed<number> {
-  const match = /^\s*(-?(?:\d+(?:\.\d*)?|\.\d+))\s*(pt|in|cm|mm)\s*$/i.exec(text);
+  const match = /^\s*(-?(?:\d+(?:\.\d*)?|\.\d+))\s*(pt|in|cm|mm)?\s*$/i.exec(text);
   if (!match) {
     return {
       ok: false,
       message: `${excerpt(text, '`')} is not a length`,
-      suggestion: 'write a number with a unit: `12pt`, `0.5in`, `1cm` or `5mm`',
+      advice: 'Write a number of points (`12` or `12pt`), or a number with a unit: `0.5in`, `1cm`, `5mm`.',
     };
   }
   const number = Number(match[1]);
-  const unit = match[2]!.toLowerCase();
+  const unit = (match[2] ?? 'pt').toLowerCase();
   if (number < 0 && !allowNegative)
     return { ok: false, message: `${excerpt(text, '`')}: a negative length is not allowed here` };
   const points = unit === 'pt' ? number : Math.round(number * POINTS_PER_UNIT[unit]! * 10000) / 10000;
@@ -92,17 +105,62 @@ export const WEIGHT_NAMES: Readonly<Record<string, number>> = {
   Black: 900,
 };
 
+/**
+ * Every accepted weight name, folded (lowercase, no spaces, `-` or `_`): the Docs UI's names and
+ * the other names type foundries and MEBDF's first definition use.
+ */
+const WEIGHT_ALIASES: Readonly<Record<string, number>> = {
+  ...Object.fromEntries(Object.entries(WEIGHT_NAMES).map(([name, weight]) => [foldWeight(name), weight])),
+  hairline: 100,
+  ultralight: 200,
+  regular: 400,
+  book: 400,
+  demibold: 600,
+  ultrabold: 800,
+  heavy: 900,
+};
+
+function foldWeight(name: string): string {
+  return name.toLowerCase().replace(/[\s_-]+/g, '');
+}
+
 export function parseWeight(text: string): Parsed<number> {
   const value = text.trim();
-  for (const [name, weight] of Object.entries(WEIGHT_NAMES)) {
-    if (name.toLowerCase() === value.toLowerCase()) return { ok: true, value: weight };
-  }
+  const named = WEIGHT_ALIASES[foldWeight(value)];
+  if (named !== undefined) return { ok: true, value: named };
   if (/^[1-9]00$/.test(value)) return { ok: true, value: Number(value) };
   return {
     ok: false,
     message: `${excerpt(text, '`')} is not a font weight`,
-    suggestion: `use 100, 200, … 900 or one of ${Object.keys(WEIGHT_NAMES).join(', ')}`,
+    advice: `Use 100, 200, … 900 or one of ${Object.keys(WEIGHT_NAMES).join(', ')}.`,
   };
+}
+
+const ALIGNMENTS: Readonly<Record<string, 'left' | 'center' | 'right' | 'justify'>> = {
+  left: 'left',
+  start: 'left',
+  center: 'center',
+  centre: 'center',
+  right: 'right',
+  end: 'right',
+  justify: 'justify',
+  justified: 'justify',
+};
+
+/**
+ * `left`, `center`, `right`, `justify`, and the spellings `start`, `end`, `justified`, `centre`.
+ * `start`/`end` are left/right as in left-to-right text (Docs' own START/END flip in
+ * right-to-left paragraphs; MEBDF has no direction, so it keeps the common meaning).
+ */
+export function parseAlignment(text: string): Parsed<'left' | 'center' | 'right' | 'justify'> {
+  const value = ALIGNMENTS[text.trim().toLowerCase()];
+  if (value !== undefined) return { ok: true, value };
+  const fix = closest(text, Object.keys(ALIGNMENTS));
+  const refused: Parsed<never> = {
+    ok: false,
+    message: `${excerpt(text, '`')} is not left, center, right or justify`,
+  };
+  return fix === undefined ? refused : { ...refused, fix };
 }
 
 export function formatWeight(weight: number): string {
@@ -125,7 +183,7 @@ export function parseLineSpacing(text: string): Parsed<number> {
   return {
     ok: false,
     message: `${excerpt(text, '`')} is not a line spacing`,
-    suggestion: 'write `single`, `1.15`, `1.5`, `double`, another multiplier, or a percentage such as `130%`',
+    advice: 'Write `single`, `1.15`, `1.5`, `double`, another multiplier, or a percentage such as `130%`.',
   };
 }
 

@@ -66,8 +66,9 @@ describe('property lists', () => {
     });
     expect(messages('{!/}a{/!}')).toEqual(['`{!/}` is not a closer']);
   });
-  it('should not accept a paragraph property in an inline span', () => {
-    expect(only('{!align:center}a{/!}').message).toContain('align is a paragraph property');
+  it('should give the paragraph a paragraph property written in an inline span', () => {
+    expect(parseMebdf('x {!align:center}a{/!}')).toEqual(parseMebdf('{!align:center}\nx a'));
+    expect(only('{!align:false}a{/!}').message).toContain('align:false removes a paragraph property');
   });
 });
 
@@ -88,8 +89,9 @@ describe('property values', () => {
       para([text('x')], { indentLeft: 36, indentRight: 28.3465, spaceBefore: 12, spaceAfter: 14.1732 }),
     );
   });
-  it('should not accept a length without a unit, or a negative one where it makes no sense', () => {
-    expect(messages('{!size:12}a{/!}')).toEqual(['size: `12` is not a length']);
+  it('should read a length without a unit as points, and refuse a negative one where it makes no sense', () => {
+    expect(inlines('{!size:12}a{/!}')).toEqual([text('a', { size: 12 })]);
+    expect(messages('{!size:12px}a{/!}')).toEqual(['size: `12px` is not a length']);
     expect(messages('{!indent-left:-1pt}\nx')).toEqual([
       'indent-left: `-1pt`: a negative length is not allowed here',
     ]);
@@ -127,7 +129,7 @@ describe('property values', () => {
     ]);
   });
   it('should not accept an unknown alignment or suggestion kind', () => {
-    expect(lintMebdf('{!align:centre}\nx')[0]?.suggestion).toBe('did you mean `center`?');
+    expect(lintMebdf('{!align:centr}\nx')[0]?.suggestion).toBe('did you mean `center`?');
     expect(only('{!suggest:maybe}a{/!}').message).toBe('suggest: `maybe` is not insert or delete');
   });
   it('should let sup and sub replace each other (at most one is set)', () => {

@@ -26,9 +26,9 @@ Examples:
     )
     .action(async (file: string | undefined, opts: FmtOptions) => {
       const { name, text } = await readMebdfInput(file);
-      const { lintMebdf, formatMebdf } = await import('../../mebdf/index.js');
+      const { isLintError, lintMebdf, formatMebdf } = await import('../../mebdf/index.js');
       const diagnostics = lintMebdf(text);
-      const formatted = diagnostics.length === 0 ? formatMebdf(text) : null;
+      const formatted = diagnostics.some(isLintError) ? null : formatMebdf(text);
       if (opts.json) {
         const result = {
           file: name,
@@ -41,8 +41,10 @@ Examples:
       } else if (formatted === null) {
         for (const diagnostic of diagnostics) process.stderr.write(`${formatDiagnostic(name, diagnostic)}\n`);
       } else if (opts.check) {
+        for (const diagnostic of diagnostics) process.stderr.write(`${formatDiagnostic(name, diagnostic)}\n`);
         if (formatted !== text) process.stderr.write(`${name}: not in canonical form (run gdoc fmt)\n`);
       } else {
+        for (const diagnostic of diagnostics) process.stderr.write(`${formatDiagnostic(name, diagnostic)}\n`);
         process.stdout.write(formatted);
       }
       if (formatted === null || (opts.check && formatted !== text)) process.exitCode = 1;

@@ -32,14 +32,15 @@ export async function readMebdfInput(file: string | undefined): Promise<{ name: 
 /** `FILE:LINE:COLUMN: message (suggestion)` */
 export function formatDiagnostic(name: string, diagnostic: MebdfDiagnostic): string {
   const suggestion = diagnostic.suggestion ? ` (${diagnostic.suggestion})` : '';
-  return `${name}:${diagnostic.line}:${diagnostic.column}: ${diagnostic.message}${suggestion}`;
+  const warning = diagnostic.severity === 'warning' ? 'warning: ' : '';
+  return `${name}:${diagnostic.line}:${diagnostic.column}: ${warning}${diagnostic.message}${suggestion}`;
 }
 
 export function register(program: Command): void {
   program
     .command('lint')
     .description(
-      'Check MEBDF text: print one line per problem (FILE:LINE:COLUMN: message) and exit 1 if any.',
+      'Check MEBDF text: print one line per problem (FILE:LINE:COLUMN: message) and exit 1 if any is an error (warnings alone exit 0).',
     )
     .argument('[file]', 'the MEBDF file to check, or - (the default) for standard input')
     .option('--json', 'print {file, valid, diagnostics:[{line, column, text, message, suggestion}]}')
@@ -52,15 +53,14 @@ Examples:
     )
     .action(async (file: string | undefined, opts: LintOptions) => {
       const { name, text } = await readMebdfInput(file);
-      const { lintMebdf } = await import('../../mebdf/index.js');
+      const { isLintError, lintMebdf } = await import('../../mebdf/index.js');
       const diagnostics = lintMebdf(text);
+      const valid = !diagnostics.some(isLintError);
       if (opts.json) {
-        process.stdout.write(
-          `${JSON.stringify({ file: name, valid: diagnostics.length === 0, diagnostics }, null, 2)}\n`,
-        );
+        process.stdout.write(`${JSON.stringify({ file: name, valid, diagnostics }, null, 2)}\n`);
       } else {
         for (const diagnostic of diagnostics) process.stdout.write(`${formatDiagnostic(name, diagnostic)}\n`);
       }
-      if (diagnostics.length > 0) process.exitCode = 1;
+      if (!valid) process.exitCode = 1;
     });
 }

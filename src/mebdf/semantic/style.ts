@@ -30,6 +30,7 @@ export function sameTextStyle(a: TextStyle, b: TextStyle): boolean {
 export function applyTextDelta(base: TextStyle, delta: TextDelta): TextStyle {
   const result: TextStyle = { ...base };
   if (delta.monoOff && result.font === MONO_FONT) delete result.font;
+  for (const key of delta.unset) delete result[key];
   Object.assign(result, delta.set);
   if (delta.set.sup === true) delete result.sub;
   if (delta.set.sub === true) delete result.sup;

@@ -107,6 +107,11 @@ class Reader {
   private state: BlockState = freshState();
   private table: TableBuild | undefined;
   private listCount = 0;
+  /**
+   * Paragraph properties written inside inline spans of the paragraph being read
+   * (`{!align:center}text{/!}`): the paragraph takes them, as MEBDF's first definition says.
+   */
+  private paragraphFromSpans: ParagraphDelta = {};
 
   constructor(
     private readonly tree: Root,
@@ -161,7 +166,14 @@ class Reader {
 
   // --- diagnostics -------------------------------------------------------------------------
 
-  private report(node: Nodes, text: string, message: string, suggestion?: string, columnOffset = 0): void {
+  private report(
+    node: Nodes,
+    text: string,
+    message: string,
+    suggestion?: string,
+    columnOffset = 0,
+    severity?: 'warning',
+  ): void {
     const start = node.position?.start ?? { line: 1, column: 1 };
     if (text === '' && start.offset !== undefined) {
       // Quote the start of the offending line (at most 40 characters).
@@ -175,15 +187,15 @@ class Reader {
       message,
     };
     if (suggestion !== undefined) diagnostic.suggestion = suggestion;
+    if (severity !== undefined) diagnostic.severity = severity;
     this.diagnostics.push(diagnostic);
   }
 
   /** Problems inside `{!…}`: columns point at the offending property (after the `{!`). */
   private reportProps(node: Nodes, problems: PropProblem[]): void {
     for (const problem of problems) {
-      const suggestion =
-        problem.suggestion === undefined ? undefined : `did you mean \`${problem.suggestion}\`?`;
-      this.report(node, problem.text, problem.message, suggestion, 2 + problem.offset);
+      const suggestion = problem.fix === undefined ? problem.advice : `did you mean \`${problem.fix}\`?`;
+      this.report(node, problem.text, problem.message, suggestion, 2 + problem.offset, problem.severity);
     }
   }
 
@@ -257,8 +269,12 @@ class Reader {
     list?: ListMembership,
   ): ParagraphBlock {
     const inlines: Inline[] = [];
+    this.paragraphFromSpans = {};
     this.phrasing(children, this.state.text, inlines);
-    return this.block(named, inlines, list);
+    const block = this.block(named, inlines, list);
+    Object.assign(block.style, this.paragraphFromSpans);
+    this.paragraphFromSpans = {};
+    return block;
   }
 
   private heading(node: Heading, list?: ListMembership): ParagraphBlock {
@@ -292,6 +308,7 @@ class Reader {
       case 'state':
         if (directive.named !== undefined) this.state = { named: directive.named, paragraph: {}, text: {} };
         this.state.paragraph = { ...this.state.paragraph, ...directive.paragraph };
+        for (const field of directive.unsetParagraph) delete this.state.paragraph[field];
         this.state.text = applyTextDelta(this.state.text, directive.text);
         return;
       case 'empty':
@@ -477,8 +494,9 @@ class Reader {
         return;
       }
       case 'mebdfSpan': {
-        const { delta, problems } = interpretSpanProps(node.props);
+        const { delta, paragraph, problems } = interpretSpanProps(node.props);
         this.reportProps(node, problems);
+        Object.assign(this.paragraphFromSpans, paragraph);
         this.phrasing(node.children, applyTextDelta(style, delta), out);
         return;
       }

@@ -1,0 +1,200 @@
+/**
+ * The MEBDF dialect models already write: every alternative spelling the grammar lists (§3,
+ * "Other spellings") lints clean or with its stated warning, means what MEBDF's first definition
+ * says, is rewritten to the canonical form by `gdoc fmt`, and imports into a new and an existing
+ * document so that a re-export reads back exactly that canonical form.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { newDocumentTab } from '../../src/docs/engine/document.js';
+import { exportSection, exportTab } from '../../src/docs/export/index.js';
+import { importSectionService, importTabService } from '../../src/docs/service/import.js';
+import type { Document } from '../../src/docs/types.js';
+import { formatMebdf, isLintError, lintMebdf, parseMebdf } from '../../src/mebdf/index.js';
+import type { TextStyle } from '../../src/mebdf/model.js';
+import { MemoryBackend } from '../import/memory-backend.js';
+
+interface Case {
+  /** What the writer typed. */
+  written: string;
+  /** The same content in canonical form. */
+  canonical: string;
+  /** A warning lint must give (a substring of its message); none when absent. */
+  warning?: string;
+  /** The text style of the first run with text, when the case is about a run. */
+  style?: TextStyle;
+}
+
+const CASES: Record<string, Case> = {
+  'a size without a unit is points': {
+    written: '{!size:18}Big{/!} text',
+    canonical: '{!size:18pt}Big{/!} text',
+    style: { size: 18 },
+  },
+  'a length without a unit is points': {
+    written: '{!indent-left:36}\nIndented',
+    canonical: '{!indent-left:36pt}\nIndented',
+  },
+  'weight semibold': {
+    written: '{!weight:semibold}Semi{/!} text',
+    canonical: '{!weight:Semi Bold}Semi{/!} text',
+    style: { weight: 600 },
+  },
+  'weight semi-bold': {
+    written: '{!weight:semi-bold}Semi{/!} text',
+    canonical: '{!weight:Semi Bold}Semi{/!} text',
+    style: { weight: 600 },
+  },
+  'weight extralight': {
+    written: '{!weight:extralight}Thin-ish{/!} text',
+    canonical: '{!weight:Extra Light}Thin-ish{/!} text',
+    style: { weight: 200 },
+  },
+  'weight extra-bold': {
+    written: '{!weight:extra-bold}Heavy-ish{/!} text',
+    canonical: '{!weight:Extra Bold}Heavy-ish{/!} text',
+    style: { weight: 800 },
+  },
+  'weight heavy': {
+    written: '{!weight:heavy}Heavy{/!} text',
+    canonical: '{!weight:Black}Heavy{/!} text',
+    style: { weight: 900 },
+  },
+  'align end': { written: '{!align:end}\nRight', canonical: '{!align:right}\nRight' },
+  'align justified': { written: '{!align:justified}\nBoth', canonical: '{!align:justify}\nBoth' },
+  'align centre': { written: '{!align:centre}\nMiddle', canonical: '{!align:center}\nMiddle' },
+  'green is #00ff00': {
+    written: '{!color:green}Green{/!} text',
+    canonical: '{!color:#00ff00}Green{/!} text',
+    style: { color: '#00ff00' },
+  },
+  'a font in any case takes its Docs spelling': {
+    written: '{!font:roboto mono}Code-ish{/!} text',
+    canonical: '{!font:Roboto Mono}Code-ish{/!} text',
+    style: { font: 'Roboto Mono' },
+  },
+  'an unknown font is kept as typed, with a warning': {
+    written: '{!font:Fancy Script Pro}Fancy{/!} text',
+    canonical: '{!font:Fancy Script Pro}Fancy{/!} text',
+    warning: 'is not a font gdoc knows',
+    style: { font: 'Fancy Script Pro' },
+  },
+  'highlight:false removes the highlight inside a highlighted span': {
+    written: '{!highlight:yellow}Marked {!highlight:false}plain{/!} marked{/!}',
+    canonical: formatMebdf('{!highlight:#ffff00}Marked {/!}plain{!highlight:#ffff00} marked{/!}'),
+    style: { highlight: '#ffff00' },
+  },
+  'color:false in a block directive ends the colour of the following paragraphs': {
+    written: '{!color:red}\nRed\n\n{!color:false}\nPlain',
+    canonical: formatMebdf('{!color:#ff0000}Red{/!}\n\nPlain'),
+  },
+  'align:false in a block directive ends the alignment of the following paragraphs': {
+    written: '{!align:center}\nCentred\n\n{!align:false}\nPlain',
+    canonical: formatMebdf('{!align:center}\nCentred\n\n{!Normal text}\nPlain'),
+  },
+  'a paragraph property in a span applies to its paragraph': {
+    written: '{!align:center}Centred{/!}',
+    canonical: '{!align:center}\nCentred',
+  },
+  'line spacing in a span': {
+    written: '{!line-spacing:1.5}Spaced out{/!}',
+    canonical: '{!line-spacing:1.5}\nSpaced out',
+  },
+  'spacing before and after in a span': {
+    written: '{!space-before:12pt, space-after:6pt}Airy{/!}',
+    canonical: '{!space-before:12pt, space-after:6pt}\nAiry',
+  },
+  'indent in a span, in inches': {
+    written: '{!indent-left:0.5in}Indented{/!}',
+    canonical: '{!indent-left:36pt}\nIndented',
+  },
+  'text and paragraph properties in one span': {
+    written: 'Before {!color:#0000FF, size:16pt, align:center}styled{/!}',
+    canonical: '{!align:center}\nBefore {!color:#0000ff, size:16pt}styled{/!}',
+  },
+};
+
+const FIXTURE = 'think41__extrasuite__1vL8dY0Ok__9VaUIqhBCMeElS5QdaKZfbgr_YCja5kx0.json';
+const SECTION = 'h.ryalwp7mpmhm';
+
+function existingDocument(): MemoryBackend {
+  const text = readFileSync(new URL(`../fixtures/real/${FIXTURE}`, import.meta.url), 'utf8');
+  return new MemoryBackend(JSON.parse(text) as Document);
+}
+
+function newDocument(): MemoryBackend {
+  const tab = newDocumentTab();
+  return new MemoryBackend({
+    title: 'New',
+    tabs: [{ tabProperties: { tabId: 't.0', index: 0 }, documentTab: tab }],
+  });
+}
+
+function firstStyledRun(text: string): TextStyle | undefined {
+  for (const block of parseMebdf(text).blocks) {
+    if (block.type !== 'paragraph') continue;
+    for (const inline of block.inlines) if (inline.type === 'text') return inline.style;
+  }
+  return undefined;
+}
+
+describe('alternative MEBDF spellings', () => {
+  for (const [name, c] of Object.entries(CASES)) {
+    describe(name, () => {
+      it('lints clean, or with its stated warning only', () => {
+        const diagnostics = lintMebdf(c.written);
+        expect(diagnostics.filter(isLintError)).toEqual([]);
+        const warnings = diagnostics.map((d) => d.message);
+        if (c.warning === undefined) expect(warnings).toEqual([]);
+        else expect(warnings).toEqual([expect.stringContaining(c.warning)]);
+      });
+
+      it('means the same as its canonical form, which gdoc fmt writes', () => {
+        expect(parseMebdf(c.written)).toEqual(parseMebdf(c.canonical));
+        expect(formatMebdf(c.written)).toBe(formatMebdf(c.canonical));
+        if (c.style) expect(firstStyledRun(c.written)).toEqual(c.style);
+      });
+
+      it('imports into a new document and re-exports in canonical form', async () => {
+        const backend = newDocument();
+        await importTabService(backend, { document_id: 'doc' }, `${c.written}\n`);
+        expect(exportTab(backend.doc).content).toBe(formatMebdf(c.written));
+      });
+
+      it('imports into an existing section and re-exports in canonical form', async () => {
+        const backend = existingDocument();
+        const current = exportSection(backend.doc, undefined, SECTION).content;
+        const edited = `${current}\n${c.written}\n`;
+        await importSectionService(backend, { document_id: 'doc', anchor_id: SECTION }, edited);
+        expect(exportSection(backend.doc, undefined, SECTION).content).toBe(formatMebdf(edited));
+      });
+    });
+  }
+});
+
+describe('lint suggestions read as an instruction or as "did you mean" a real spelling, never both', () => {
+  const suggestionOf = (text: string) => lintMebdf(text)[0]?.suggestion;
+
+  it('a bad value gets an instruction', () => {
+    expect(suggestionOf('{!color:blurple}x{/!}')).toBe(
+      'Write `#rrggbb`, `#rgb` or a colour name such as `red`.',
+    );
+    expect(suggestionOf('{!size:big}x{/!}')).toMatch(/^Write a number of points/);
+  });
+
+  it('a near miss gets "did you mean" with a valid spelling', () => {
+    expect(suggestionOf('{!colr:red}x{/!}')).toBe('did you mean `color`?');
+    expect(suggestionOf('{!align:rigth}\nx')).toBe('did you mean `right`?');
+  });
+
+  it('an unknown name with nothing close gets an instruction, not silence', () => {
+    expect(suggestionOf('{!zzzzzzzzzzzz:1}x{/!}')).toMatch(/^A span takes text properties/);
+    expect(suggestionOf('{!zzzzzzzzzzzz}\nx')).toMatch(/^A block directive takes/);
+  });
+
+  it('no suggestion wraps an instruction in "did you mean"', () => {
+    for (const text of ['{!color:blurple}x{/!}', '{!weight:fat}x{/!}', '{!line-spacing:lots}\nx']) {
+      expect(suggestionOf(text)).not.toMatch(/did you mean `[A-Z][a-z]+ /);
+    }
+  });
+});
