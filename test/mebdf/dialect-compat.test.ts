@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { newDocumentTab } from '../../src/docs/engine/document.js';
 import { exportSection, exportTab } from '../../src/docs/export/index.js';
 import { importSectionService, importTabService } from '../../src/docs/service/import.js';
-import type { Document } from '../../src/docs/types.js';
+import type { Document } from '../../src/ground/docs-json.js';
 import { formatMebdf, isLintError, lintMebdf, parseMebdf } from '../../src/mebdf/index.js';
 import type { TextStyle } from '../../src/mebdf/model.js';
 import { MemoryBackend } from '../import/memory-backend.js';
