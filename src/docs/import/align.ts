@@ -8,6 +8,7 @@
  */
 import { diffArrays } from 'diff';
 import type { Block, ParagraphBlock } from '../../mebdf/model.js';
+import { deepEqual } from '../equality.js';
 
 export type AlignOp =
   | { op: 'keep'; o: number; n: number }
@@ -192,25 +193,6 @@ function alignGap(
     }
   }
   return out.reverse();
-}
-
-/** Aligns two block lists; `keys` are the blocks' canonical keys (equal key = equal block). */
-/** Structural equality of two JSON-like values (the model is plain data). */
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  for (const k of ka) {
-    if (!deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
-  }
-  return true;
 }
 
 /** Aligns two block lists; `key` gives a block's canonical key (equal key = equal block). */

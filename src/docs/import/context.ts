@@ -6,9 +6,9 @@ import { EmbeddedObjectNotFoundError, ValidationError } from '../../errors.js';
 import type { NamedStyleType, ParagraphBlock, TextStyle } from '../../mebdf/model.js';
 import { cellStyleBase, type NamedStyleBase } from '../export/styles.js';
 import type { Request } from '../types.js';
+import { ObjectCodes, type Units } from './paragraph-units.js';
 import type { RunStyles } from './run-styles.js';
-import { type TextField, textStylePayload } from './styles.js';
-import { ObjectCodes, type Units } from './units.js';
+import { type TextField, textStylePayload } from './style-payloads.js';
 
 export interface DeletedObject {
   id: string;

@@ -16,8 +16,8 @@ import type {
 } from '../../mebdf/model.js';
 import type { ParagraphSource } from '../export/types.js';
 import { cannotMove, notFound, type PlanContext } from './context.js';
-import { paragraphStylePayload, TEXT_FIELDS, type TextField, textFieldsDiffering } from './styles.js';
-import { toUnits, type UnitObject, type Units } from './units.js';
+import { toUnits, type UnitObject, type Units } from './paragraph-units.js';
+import { paragraphStylePayload, TEXT_FIELDS, type TextField, textFieldsDiffering } from './style-payloads.js';
 
 /** The bullet preset creating a list of each kind (the same glyph kind on every level). */
 export const PRESETS: Record<ListKind, string> = {

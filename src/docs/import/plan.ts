@@ -19,6 +19,7 @@ import type {
   TableBlock,
   TableCell,
 } from '../../mebdf/model.js';
+import { deepEqual } from '../equality.js';
 import { listLevel } from '../export/lists.js';
 import { cellStyleBase, namedStyleBases } from '../export/styles.js';
 import type {
@@ -29,7 +30,7 @@ import type {
   TableSource,
 } from '../export/types.js';
 import type { DocumentTab, Request } from '../types.js';
-import { type AlignOp, alignBlocks, deepEqual } from './align.js';
+import { type AlignOp, alignBlocks } from './align.js';
 import { type DeletedObject, PlanContext } from './context.js';
 import {
   allInlines,
@@ -39,9 +40,9 @@ import {
   headingAnchorId,
   isHeading,
 } from './guards.js';
+import { toUnits } from './paragraph-units.js';
 import { editParagraph, type Inherited, insertParagraphs, PRESETS } from './paragraphs.js';
 import { RunStyles } from './run-styles.js';
-import { toUnits } from './units.js';
 
 export interface PlanTarget {
   /** What the planner edits: the old content as exported, with where each block is in Docs. */
