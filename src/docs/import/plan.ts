@@ -30,7 +30,8 @@ import type {
   TableSource,
 } from '../export/types.js';
 import type { DocumentTab, Request } from '../types.js';
-import { type AlignOp, alignBlocks } from './align.js';
+import { type AlignOp, align, pairsOf } from './align.js';
+import { blockComparator, cellLineComparator, textComparator } from './comparators.js';
 import { type DeletedObject, PlanContext } from './context.js';
 import {
   allInlines,
@@ -147,13 +148,18 @@ class Planner {
     // Blocks are compared in their canonical form (the export read back), so a block the edit did
     // not touch matches even where reading back loses a detail; edits start from the real block.
     const cmp = canon && canon.length === old.length ? canon : old;
-    const ops = alignBlocks(cmp, next, key, (o, n) => {
-      const src = sources[o]!;
-      const ob = old[o]!;
-      const nb = next[n]!;
-      if (src.kind === 'table') return ob.type === 'table' && nb.type === 'table' && tablesCompatible(ob, nb);
-      return src.kind === 'paragraph';
-    });
+    const ops = align(
+      cmp,
+      next,
+      blockComparator(cmp, next, (o, n) => {
+        const src = sources[o]!;
+        const ob = old[o]!;
+        const nb = next[n]!;
+        if (src.kind === 'table')
+          return ob.type === 'table' && nb.type === 'table' && tablesCompatible(ob, nb);
+        return src.kind === 'paragraph';
+      }),
+    );
     for (const op of ops) {
       if (op.op === 'keep' || op.op === 'pair') {
         const ob = old[op.o]!;
@@ -387,20 +393,15 @@ class Planner {
 
   private tableColumns(o: TableBlock, src: TableSource, n: TableBlock, canon?: TableBlock): void {
     const ctx = this.ctx;
-    const column = (t: TableBlock, c: number): TableBlock => ({
-      type: 'table',
-      rows: t.rows.map((r) => [r[c]!]),
-    });
+    const column = (t: TableBlock, c: number): TableCell[] => t.rows.map((r) => r[c]!);
     const oc = tableDims(o).cols;
     const nc = tableDims(n).cols;
-    const ops = alignBlocks(
+    const ops = align(
       Array.from({ length: oc }, (_, c) => column(o, c)),
       Array.from({ length: nc }, (_, c) => column(n, c)),
-      key,
-      () => true,
+      cellLineComparator,
     );
-    const pairOf = new Map<number, number>(); // old column -> new column
-    for (const op of ops) if (op.op === 'keep' || op.op === 'pair') pairOf.set(op.o, op.n);
+    const pairOf = pairsOf(ops); // old column -> new column
     this.editKeptCells(o, src, n, new Map(o.rows.map((_, r) => [r, r])), pairOf, canon);
     const tableStart = { index: src.startIndex, tabId: ctx.tabId };
     for (let c = oc - 1; c >= 0; c--) {
@@ -464,17 +465,9 @@ class Planner {
           c.blocks.map((b) => b.inlines.map((x) => (x.type === 'text' ? x.text : '')).join('')).join('\n'),
         )
         .join('\t');
-    const asPara = (t: string): Block => ({
-      type: 'paragraph',
-      style: { namedStyle: 'NORMAL_TEXT' },
-      inlines: t ? [{ type: 'text', text: t, style: {} }] : [],
-    });
-    const rowOps = alignBlocks(
-      o.rows.map((r) => asPara(text(r))),
-      n.rows.map((r) => asPara(text(r))),
-      key,
-      () => true,
-    );
+    const oldRowText = o.rows.map(text);
+    const newRowText = n.rows.map(text);
+    const rowOps = align(oldRowText, newRowText, textComparator(oldRowText, newRowText));
     const rowPairs = rowOps.filter((op) => op.op === 'keep' || op.op === 'pair') as {
       o: number;
       n: number;
@@ -483,14 +476,10 @@ class Planner {
     const nc = tableDims(n).cols;
     const colText = (t: TableBlock, c: number, side: 'o' | 'n'): string =>
       text(rowPairs.map((p) => t.rows[p[side]]![c]!));
-    const colOps = alignBlocks(
-      Array.from({ length: oc }, (_, c) => asPara(colText(o, c, 'o'))),
-      Array.from({ length: nc }, (_, c) => asPara(colText(n, c, 'n'))),
-      key,
-      () => true,
-    );
-    const colTo = new Map<number, number>();
-    for (const op of colOps) if (op.op === 'keep' || op.op === 'pair') colTo.set(op.o, op.n);
+    const oldColText = Array.from({ length: oc }, (_, c) => colText(o, c, 'o'));
+    const newColText = Array.from({ length: nc }, (_, c) => colText(n, c, 'n'));
+    const colOps = align(oldColText, newColText, textComparator(oldColText, newColText));
+    const colTo = pairsOf(colOps);
     const rowTo = new Map<number, number>(rowPairs.map((p) => [p.o, p.n]));
     // 1. Cells that stay, edited in place from the end.
     this.editKeptCells(o, src, n, rowTo, colTo);
@@ -860,12 +849,7 @@ class Planner {
       }
       return;
     }
-    const ops = alignBlocks(
-      oldRows.map((r) => ({ type: 'table', rows: [r] }) as TableBlock),
-      newRows.map((r) => ({ type: 'table', rows: [r] }) as TableBlock),
-      key,
-      () => true,
-    );
+    const ops = align(oldRows, newRows, cellLineComparator);
     const tableStart = { index: src.startIndex, tabId: ctx.tabId };
     const blank = this.newCellStyle();
     for (let k = ops.length - 1; k >= 0; k--) {
