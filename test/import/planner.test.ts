@@ -280,6 +280,48 @@ describe('planner rules', () => {
     expect(kinds(merged.requests)).toEqual(['deleteContentRange', 'mergeTableCells']);
   });
 
+  describe('one table edit for cells, rows and columns', () => {
+    const grid = () =>
+      makeDoc({
+        blocks: [
+          para('Intro.'),
+          {
+            table: [
+              [[para('h1')], [para('h2')], [para('h3')]],
+              [[para('a')], [para('b')], [para('x')]],
+              [[para('c')], [para('d')], [para('y')]],
+            ],
+          },
+          para(''),
+        ],
+      });
+
+    it('rows deleted and inserted while a kept cell changes: the table is edited in place', async () => {
+      const { requests, after, intended } = await run(grid(), (c) =>
+        c
+          .replace('| a | b | x |\n', '')
+          .replace('| c | d | y |', '| c | D! | y |\n| e | f | z |\n| g | h | i |'),
+      );
+      expect(after).toBe(intended);
+      // Rows are paired with the rows they most resemble: one is inserted, none re-created.
+      expect(kinds(requests).filter((k) => k.includes('Table'))).toEqual(['insertTableRow']);
+    });
+
+    it('a column deleted and a row inserted while a kept cell changes', async () => {
+      const { requests, after, intended } = await run(grid(), (c) =>
+        c
+          .replace('| h1 | h2 | h3 |\n| - | - | - |', '| h1 | h3 |\n| - | - |')
+          .replace('| a | b | x |', '| a | x |')
+          .replace('| c | d | y |', '| c | y!! |\n| e | z |'),
+      );
+      expect(after).toBe(intended);
+      expect(kinds(requests).filter((k) => k.includes('Table'))).toEqual([
+        'deleteTableColumn',
+        'insertTableRow',
+      ]);
+    });
+  });
+
   it('{^} creates a named range over the text after it', async () => {
     const doc = makeDoc({ blocks: [para('Alpha beta.')] });
     const { requests, after } = await run(doc, (c) => c.replace('beta', '{^}beta'));

@@ -19,7 +19,6 @@ import type {
   TableBlock,
   TableCell,
 } from '../../mebdf/model.js';
-import { deepEqual } from '../equality.js';
 import { listLevel } from '../export/lists.js';
 import { cellStyleBase, namedStyleBases } from '../export/styles.js';
 import type {
@@ -31,7 +30,7 @@ import type {
 } from '../export/types.js';
 import type { DocumentTab, Request } from '../types.js';
 import { type AlignOp, align, pairsOf } from './align.js';
-import { blockComparator, cellLineComparator, textComparator } from './comparators.js';
+import { blockComparator } from './comparators.js';
 import { type DeletedObject, PlanContext } from './context.js';
 import {
   allInlines,
@@ -44,6 +43,7 @@ import {
 import { toUnits } from './paragraph-units.js';
 import { editParagraph, type Inherited, insertParagraphs, PRESETS } from './paragraphs.js';
 import { RunStyles } from './run-styles.js';
+import { type CellSpan, tableDims, tableEdit, tablesCompatible } from './table-edit.js';
 
 export interface PlanTarget {
   /** What the planner edits: the old content as exported, with where each block is in Docs. */
@@ -99,24 +99,6 @@ function lastTextStyle(b: ParagraphBlock, ctx: PlanContext): Inherited['textStyl
 function firstTextStyle(b: ParagraphBlock, ctx: PlanContext): Inherited['textStyle'] {
   const u = toUnits(b, ctx.codes, ctx.positioned);
   return u.styles.length ? (u.styles[0] ?? null) : null;
-}
-
-function hasSpans(t: TableBlock): boolean {
-  return t.rows.some((r) => r.some((c) => (c.colSpan ?? 1) > 1 || (c.rowSpan ?? 1) > 1));
-}
-
-function tableDims(t: TableBlock): { rows: number; cols: number } {
-  return { rows: t.rows.length, cols: t.rows[0]?.length ?? 0 };
-}
-
-/** Tables are edited in place when only cell contents or whole rows differ. */
-function tablesCompatible(o: TableBlock, n: TableBlock): boolean {
-  const a = tableDims(o);
-  const b = tableDims(n);
-  if (a.cols !== b.cols) return a.cols > 0 && b.cols > 0 && !hasSpans(o) && !hasSpans(n);
-  // Same shape: merges can be undone and redone in place; else rows move, which merges forbid.
-  if (a.rows === b.rows) return true;
-  return !hasSpans(o) && !hasSpans(n);
 }
 
 /** The outer level of each preset the planner uses: [glyphSymbol, glyphType, glyphFormat]. */
@@ -355,184 +337,6 @@ class Planner {
           bulletPreset: PRESETS[kind],
         },
       });
-    }
-  }
-
-  /**
-   * Columns added or removed (same rows, no merged cells): cell edits of the kept columns first,
-   * from the end; then deleteTableColumn right to left; then insertTableColumn left to right; then
-   * the new cells are filled from the end, at positions computed from the new content.
-   */
-  /**
-   * Cells that exist before and after a reshape (old row/column -> new row/column), edited in
-   * place from the last to the first so that earlier indices stay valid.
-   */
-  private editKeptCells(
-    o: TableBlock,
-    src: TableSource,
-    n: TableBlock,
-    rowTo: Map<number, number>,
-    colTo: Map<number, number>,
-    canon?: TableBlock,
-  ): void {
-    const oc = tableDims(o).cols;
-    for (let r = o.rows.length - 1; r >= 0; r--) {
-      const nr = rowTo.get(r);
-      if (nr === undefined) continue;
-      for (let c = oc - 1; c >= 0; c--) {
-        const ncol = colTo.get(c);
-        if (ncol === undefined) continue;
-        const before = o.rows[r]![c]!;
-        const after = n.rows[nr]![ncol]!;
-        if (deepEqual(before, after)) continue;
-        const cs = src.rows[r]!.cells[c]!;
-        this.cellContainer(before.blocks, cs.blocks, after.blocks, cs.endIndex, canon?.rows[r]?.[c]?.blocks);
-      }
-    }
-  }
-
-  private tableColumns(o: TableBlock, src: TableSource, n: TableBlock, canon?: TableBlock): void {
-    const ctx = this.ctx;
-    const column = (t: TableBlock, c: number): TableCell[] => t.rows.map((r) => r[c]!);
-    const oc = tableDims(o).cols;
-    const nc = tableDims(n).cols;
-    const ops = align(
-      Array.from({ length: oc }, (_, c) => column(o, c)),
-      Array.from({ length: nc }, (_, c) => column(n, c)),
-      cellLineComparator,
-    );
-    const pairOf = pairsOf(ops); // old column -> new column
-    this.editKeptCells(o, src, n, new Map(o.rows.map((_, r) => [r, r])), pairOf, canon);
-    const tableStart = { index: src.startIndex, tabId: ctx.tabId };
-    for (let c = oc - 1; c >= 0; c--) {
-      if (pairOf.has(c)) continue;
-      checkNoSuggestions(o.rows.flatMap((r) => r[c]!.blocks));
-      ctx.push({
-        deleteTableColumn: {
-          tableCellLocation: { tableStartLocation: tableStart, rowIndex: 0, columnIndex: c },
-        },
-      });
-    }
-    const inserted = new Set<number>();
-    for (const op of ops) {
-      if (op.op !== 'ins') continue;
-      inserted.add(op.n);
-      ctx.push({
-        insertTableColumn: {
-          tableCellLocation: {
-            tableStartLocation: tableStart,
-            rowIndex: 0,
-            columnIndex: Math.max(0, op.n - 1),
-          },
-          insertRight: op.n > 0,
-        },
-      });
-    }
-    // Positions in the table as it now is: kept cells hold their new content, new cells one "\n".
-    const cellLen = (r: number, c: number): number =>
-      inserted.has(c) ? 2 : 1 + n.rows[r]![c]!.blocks.reduce((t, b) => t + this.length(b), 0);
-    const starts: number[][] = [];
-    let at = src.startIndex + 1;
-    for (let r = 0; r < n.rows.length; r++) {
-      at += 1;
-      const row: number[] = [];
-      for (let c = 0; c < nc; c++) {
-        row.push(at);
-        at += cellLen(r, c);
-      }
-      starts.push(row);
-    }
-    const blank = this.newCellStyle();
-    for (let r = n.rows.length - 1; r >= 0; r--) {
-      for (let c = nc - 1; c >= 0; c--) {
-        if (inserted.has(c)) this.fillCell('', starts[r]![c]! + 1, n.rows[r]![c]!, blank);
-      }
-    }
-  }
-
-  /**
-   * Rows and columns both change (no merged cells): rows are paired by their text, columns by
-   * their text over the paired rows. Paired cells are edited first (from the end, indices of the
-   * table as read); then columns and rows are deleted (right to left, bottom to top), new columns
-   * and rows inserted (left to right, top to bottom), and new cells filled from the end at
-   * positions computed from the new content.
-   */
-  private tableReshape(o: TableBlock, src: TableSource, n: TableBlock): void {
-    const ctx = this.ctx;
-    const text = (cells: TableCell[]): string =>
-      cells
-        .map((c) =>
-          c.blocks.map((b) => b.inlines.map((x) => (x.type === 'text' ? x.text : '')).join('')).join('\n'),
-        )
-        .join('\t');
-    const oldRowText = o.rows.map(text);
-    const newRowText = n.rows.map(text);
-    const rowOps = align(oldRowText, newRowText, textComparator(oldRowText, newRowText));
-    const rowPairs = rowOps.filter((op) => op.op === 'keep' || op.op === 'pair') as {
-      o: number;
-      n: number;
-    }[];
-    const oc = tableDims(o).cols;
-    const nc = tableDims(n).cols;
-    const colText = (t: TableBlock, c: number, side: 'o' | 'n'): string =>
-      text(rowPairs.map((p) => t.rows[p[side]]![c]!));
-    const oldColText = Array.from({ length: oc }, (_, c) => colText(o, c, 'o'));
-    const newColText = Array.from({ length: nc }, (_, c) => colText(n, c, 'n'));
-    const colOps = align(oldColText, newColText, textComparator(oldColText, newColText));
-    const colTo = pairsOf(colOps);
-    const rowTo = new Map<number, number>(rowPairs.map((p) => [p.o, p.n]));
-    // 1. Cells that stay, edited in place from the end.
-    this.editKeptCells(o, src, n, rowTo, colTo);
-    const at = (rowIndex: number, columnIndex: number) => ({
-      tableStartLocation: { index: src.startIndex, tabId: ctx.tabId },
-      rowIndex,
-      columnIndex,
-    });
-    // 2. Deletions, then insertions.
-    for (let c = oc - 1; c >= 0; c--) {
-      if (colTo.has(c)) continue;
-      checkNoSuggestions(o.rows.flatMap((r) => r[c]!.blocks));
-      ctx.push({ deleteTableColumn: { tableCellLocation: at(0, c) } });
-    }
-    for (let r = o.rows.length - 1; r >= 0; r--) {
-      if (rowTo.has(r)) continue;
-      checkNoSuggestions(o.rows[r]!.flatMap((c) => c.blocks));
-      ctx.push({ deleteTableRow: { tableCellLocation: at(r, 0) } });
-    }
-    const newCols = new Set<number>();
-    for (const op of colOps) {
-      if (op.op !== 'ins') continue;
-      newCols.add(op.n);
-      ctx.push({
-        insertTableColumn: { tableCellLocation: at(0, Math.max(0, op.n - 1)), insertRight: op.n > 0 },
-      });
-    }
-    const newRows = new Set<number>();
-    for (const op of rowOps) {
-      if (op.op !== 'ins') continue;
-      newRows.add(op.n);
-      ctx.push({
-        insertTableRow: { tableCellLocation: at(Math.max(0, op.n - 1), 0), insertBelow: op.n > 0 },
-      });
-    }
-    // 3. New cells, filled from the end at their final positions.
-    const fresh = (r: number, c: number): boolean => newRows.has(r) || newCols.has(c);
-    const starts: number[][] = [];
-    let pos = src.startIndex + 1;
-    for (let r = 0; r < n.rows.length; r++) {
-      pos += 1;
-      const row: number[] = [];
-      for (let c = 0; c < nc; c++) {
-        row.push(pos);
-        pos += fresh(r, c) ? 2 : 1 + n.rows[r]![c]!.blocks.reduce((t, b) => t + this.length(b), 0);
-      }
-      starts.push(row);
-    }
-    const blank = this.newCellStyle();
-    for (let r = n.rows.length - 1; r >= 0; r--) {
-      for (let c = nc - 1; c >= 0; c--) {
-        if (fresh(r, c)) this.fillCell('', starts[r]![c]! + 1, n.rows[r]![c]!, blank);
-      }
     }
   }
 
@@ -799,94 +603,86 @@ class Planner {
     this.ctx.withinCell(() => insertParagraphs(this.ctx, seg, p, 'fill', blocks, inh));
   }
 
+  /**
+   * Edits table `o` (at `src`) into `n` in place: merges that change are undone; kept cells are
+   * edited from the last to the first (indices of the table as read); then columns and rows are
+   * deleted (right to left, bottom to top) and inserted (left to right, top to bottom, at their new
+   * indices); new cells are filled from the end at positions computed from the new content; last,
+   * the new merges are done.
+   */
   private table(o: TableBlock, src: TableSource, n: TableBlock, canon?: TableBlock): void {
-    const canonCell = (r: number, c: number): Block[] | undefined => canon?.rows[r]?.[c]?.blocks;
     const ctx = this.ctx;
-    const oldRows = o.rows;
-    const newRows = n.rows;
-    const cols = tableDims(o).cols;
-    const cellsEdit = (orow: number, nrow: number): void => {
-      const rs = src.rows[orow]!;
-      for (let c = cols - 1; c >= 0; c--) {
-        const oc = oldRows[orow]![c]!;
-        const nc = newRows[nrow]![c]!;
-        if (deepEqual(oc, nc)) continue;
-        const cs = rs.cells[c]!;
-        this.cellContainer(oc.blocks, cs.blocks, nc.blocks, cs.endIndex, canonCell(orow, c));
-      }
-    };
-    if (tableDims(n).cols !== cols) {
-      if (oldRows.length === newRows.length) this.tableColumns(o, src, n, canon);
-      else this.tableReshape(o, src, n);
-      return;
+    const edit = tableEdit(o, n);
+    const at = (rowIndex: number, columnIndex: number) => ({
+      tableStartLocation: { index: src.startIndex, tabId: ctx.tabId },
+      rowIndex,
+      columnIndex,
+    });
+    const range = (s: CellSpan) => ({
+      tableCellLocation: at(s.row, s.col),
+      rowSpan: s.rowSpan,
+      columnSpan: s.colSpan,
+    });
+    for (const s of edit.unmerge) ctx.push({ unmergeTableCells: { tableRange: range(s) } });
+    for (let k = edit.cells.length - 1; k >= 0; k--) {
+      const {
+        o: [r, c],
+        n: [nr, nc],
+      } = edit.cells[k]!;
+      const cs = src.rows[r]!.cells[c]!;
+      const canonCell = canon?.rows[r]?.[c]?.blocks;
+      this.cellContainer(o.rows[r]![c]!.blocks, cs.blocks, n.rows[nr]![nc]!.blocks, cs.endIndex, canonCell);
     }
-    if (oldRows.length === newRows.length) {
-      // Merges that change: unmerge first and merge last, both while the cells they move are
-      // empty (a covered cell is empty in the model), so neither moves an index.
-      const spanOf = (t: TableBlock, r: number, c: number): string => {
-        const cell = t.rows[r]![c]!;
-        return `${cell.rowSpan ?? 1}x${cell.colSpan ?? 1}`;
-      };
-      const range = (t: TableBlock, r: number, c: number) => ({
-        tableCellLocation: {
-          tableStartLocation: { index: src.startIndex, tabId: ctx.tabId },
-          rowIndex: r,
-          columnIndex: c,
-        },
-        rowSpan: t.rows[r]![c]!.rowSpan ?? 1,
-        columnSpan: t.rows[r]![c]!.colSpan ?? 1,
-      });
-      const changed: [number, number][] = [];
-      for (let r = 0; r < oldRows.length; r++) {
-        for (let c = 0; c < cols; c++) if (spanOf(o, r, c) !== spanOf(n, r, c)) changed.push([r, c]);
-      }
-      for (const [r, c] of changed) {
-        if (spanOf(o, r, c) !== '1x1') ctx.push({ unmergeTableCells: { tableRange: range(o, r, c) } });
-      }
-      for (let r = oldRows.length - 1; r >= 0; r--) cellsEdit(r, r);
-      for (const [r, c] of changed) {
-        if (spanOf(n, r, c) !== '1x1') ctx.push({ mergeTableCells: { tableRange: range(n, r, c) } });
-      }
-      return;
+    const oldCols = tableDims(o).cols;
+    const rowTo = pairsOf([...edit.rows]);
+    const colTo = pairsOf([...edit.cols]);
+    for (let c = oldCols - 1; c >= 0; c--) {
+      if (colTo.has(c)) continue;
+      checkNoSuggestions(o.rows.flatMap((r) => r[c]!.blocks));
+      ctx.push({ deleteTableColumn: { tableCellLocation: at(0, c) } });
     }
-    const ops = align(oldRows, newRows, cellLineComparator);
-    const tableStart = { index: src.startIndex, tabId: ctx.tabId };
-    const blank = this.newCellStyle();
-    for (let k = ops.length - 1; k >= 0; k--) {
-      const op: AlignOp = ops[k]!;
-      if (op.op === 'keep') continue;
-      if (op.op === 'pair') {
-        cellsEdit(op.o, op.n);
-        continue;
-      }
-      if (op.op === 'del') {
-        checkNoSuggestions(oldRows[op.o]!.flatMap((c) => c.blocks));
-        ctx.push({
-          deleteTableRow: {
-            tableCellLocation: { tableStartLocation: tableStart, rowIndex: op.o, columnIndex: 0 },
-          },
-        });
-        continue;
-      }
-      // Insert below the nearest old row before it (or above row 0), then fill the new cells.
-      let prev: number | null = null;
-      for (let j = k - 1; j >= 0; j--) {
-        const pj = ops[j]!;
-        if (pj.op !== 'ins') {
-          prev = pj.o;
-          break;
-        }
-      }
+    for (let r = o.rows.length - 1; r >= 0; r--) {
+      if (rowTo.has(r)) continue;
+      checkNoSuggestions(o.rows[r]!.flatMap((c) => c.blocks));
+      ctx.push({ deleteTableRow: { tableCellLocation: at(r, 0) } });
+    }
+    const newCols = new Set<number>();
+    for (const op of edit.cols) {
+      if (op.op !== 'ins') continue;
+      newCols.add(op.n);
       ctx.push({
-        insertTableRow: {
-          tableCellLocation: { tableStartLocation: tableStart, rowIndex: prev ?? 0, columnIndex: 0 },
-          insertBelow: prev !== null,
-        },
+        insertTableColumn: { tableCellLocation: at(0, Math.max(0, op.n - 1)), insertRight: op.n > 0 },
       });
-      const rowStart = prev !== null ? src.rows[prev]!.endIndex : src.startIndex + 1;
-      const row = newRows[op.n]!;
-      for (let c = cols - 1; c >= 0; c--) this.fillCell('', rowStart + 2 + 2 * c, row[c]!, blank);
     }
+    const newRows = new Set<number>();
+    for (const op of edit.rows) {
+      if (op.op !== 'ins') continue;
+      newRows.add(op.n);
+      ctx.push({
+        insertTableRow: { tableCellLocation: at(Math.max(0, op.n - 1), 0), insertBelow: op.n > 0 },
+      });
+    }
+    // New cells, filled from the end at their final positions: kept cells hold their new content
+    // by then, new ones one empty paragraph.
+    const fresh = (r: number, c: number): boolean => newRows.has(r) || newCols.has(c);
+    const starts: number[][] = [];
+    let pos = src.startIndex + 1;
+    for (let r = 0; r < n.rows.length; r++) {
+      pos += 1;
+      const row: number[] = [];
+      for (let c = 0; c < n.rows[r]!.length; c++) {
+        row.push(pos);
+        pos += fresh(r, c) ? 2 : 1 + n.rows[r]![c]!.blocks.reduce((t, b) => t + this.length(b), 0);
+      }
+      starts.push(row);
+    }
+    const blank = this.newCellStyle();
+    for (let r = n.rows.length - 1; r >= 0; r--) {
+      for (let c = n.rows[r]!.length - 1; c >= 0; c--) {
+        if (fresh(r, c)) this.fillCell('', starts[r]![c]! + 1, n.rows[r]![c]!, blank);
+      }
+    }
+    for (const s of edit.merge) ctx.push({ mergeTableCells: { tableRange: range(s) } });
   }
 }
 
