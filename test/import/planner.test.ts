@@ -280,6 +280,18 @@ describe('planner rules', () => {
     expect(kinds(merged.requests)).toEqual(['deleteContentRange', 'mergeTableCells']);
   });
 
+  it('a row added to a table with a merged cell keeps the table: merges undone, row inserted, merges redone', async () => {
+    const doc = JSON.parse(
+      readFileSync(new URL('../golden/construct-tables/document.json', import.meta.url), 'utf8'),
+    ) as Document;
+    const { requests, after, intended } = await run(doc, (c) =>
+      c.replace('{!cell}\nx\n{!end-table}', '{!cell}\nx\n{!row}\n{!cell}\nnew\n{!cell}\nrow\n{!end-table}'),
+    );
+    expect(after).toBe(intended);
+    const table = kinds(requests).filter((k) => k.includes('Table'));
+    expect(table).toEqual(['unmergeTableCells', 'insertTableRow', 'mergeTableCells']);
+  });
+
   describe('one table edit for cells, rows and columns', () => {
     const grid = () =>
       makeDoc({

@@ -108,7 +108,7 @@ describe('tableEdit', () => {
     expect(e.merge).toEqual([{ row: 1, col: 0, rowSpan: 1, colSpan: 2 }]);
   });
 
-  it('merged cells and a change of rows: not edited in place', () => {
+  it('merged cells and a change of rows: every merge undone, the row inserted, every merge redone', () => {
     const o: TableBlock = { type: 'table', rows: [[cell('wide', { colSpan: 2 }), cell('')]] };
     const n: TableBlock = {
       type: 'table',
@@ -117,7 +117,14 @@ describe('tableEdit', () => {
         [cell('a'), cell('b')],
       ],
     };
-    expect(tablesCompatible(o, n)).toBe(false);
-    expect(tablesCompatible(o, { ...o })).toBe(true);
+    expect(tablesCompatible(o, n)).toBe(true);
+    const e = tableEdit(o, n);
+    expect(ops(e.rows)).toEqual(['keep', 'ins']);
+    expect(e.unmerge).toEqual([{ row: 0, col: 0, rowSpan: 1, colSpan: 2 }]);
+    expect(e.merge).toEqual([{ row: 0, col: 0, rowSpan: 1, colSpan: 2 }]);
+  });
+
+  it('only a table without columns is re-created', () => {
+    expect(tablesCompatible(table([['a']]), { type: 'table', rows: [] })).toBe(false);
   });
 });

@@ -37,14 +37,13 @@ function hasSpans(t: TableBlock): boolean {
   return t.rows.some((r) => r.some((c) => (c.colSpan ?? 1) > 1 || (c.rowSpan ?? 1) > 1));
 }
 
-/** Whether a table can be edited into another in place (else it is re-created). */
+/**
+ * Whether a table can be edited into another in place: Docs has a request for every change of
+ * cells, rows, columns and merges, so only a table without columns (which Docs cannot hold) is
+ * re-created.
+ */
 export function tablesCompatible(o: TableBlock, n: TableBlock): boolean {
-  const a = tableDims(o);
-  const b = tableDims(n);
-  if (a.cols !== b.cols) return a.cols > 0 && b.cols > 0 && !hasSpans(o) && !hasSpans(n);
-  // Same shape: merges can be undone and redone in place; else rows move, which merges forbid.
-  if (a.rows === b.rows) return true;
-  return !hasSpans(o) && !hasSpans(n);
+  return tableDims(o).cols > 0 && tableDims(n).cols > 0;
 }
 
 /** Each index paired with itself: a dimension that does not change. */
@@ -91,19 +90,35 @@ function spanAt(t: TableBlock, row: number, col: number): CellSpan {
 
 const merged = (s: CellSpan): boolean => s.rowSpan !== 1 || s.colSpan !== 1;
 
+/** Every merged cell of a table, in table order. */
+function allSpans(t: TableBlock): CellSpan[] {
+  return t.rows.flatMap((row, r) => row.map((_, c) => spanAt(t, r, c)).filter(merged));
+}
+
 /** Plans the edit of table `o` into `n` (which `tablesCompatible` allows). */
 export function tableEdit(o: TableBlock, n: TableBlock): TableEdit {
   const { rows, cols } = lines(o, n);
   const rowTo = pairsOf(rows);
   const colTo = pairsOf(cols);
   const cells: { o: [number, number]; n: [number, number] }[] = [];
+  const a = tableDims(o);
+  const b = tableDims(n);
+  // Merges are undone first and done last, while the cells they cover are empty (a covered cell
+  // is empty in the model), so neither moves an index. Rows and columns cannot be added or
+  // removed through a merge: when the shape changes, every merge is undone and done again.
+  if ((a.rows !== b.rows || a.cols !== b.cols) && (hasSpans(o) || hasSpans(n))) {
+    for (const [r, nr] of rowTo) {
+      for (const [c, nc] of colTo) {
+        if (!deepEqual(o.rows[r]![c], n.rows[nr]![nc])) cells.push({ o: [r, c], n: [nr, nc] });
+      }
+    }
+    return { rows, cols, cells, unmerge: allSpans(o), merge: allSpans(n) };
+  }
   const unmerge: CellSpan[] = [];
   const merge: CellSpan[] = [];
   for (const [r, nr] of rowTo) {
     for (const [c, nc] of colTo) {
       if (!deepEqual(o.rows[r]![c], n.rows[nr]![nc])) cells.push({ o: [r, c], n: [nr, nc] });
-      // Merges that change: undone while the cells they move are empty (a covered cell is empty
-      // in the model), so neither moves an index.
       const before = spanAt(o, r, c);
       const after = spanAt(n, nr, nc);
       if (before.rowSpan === after.rowSpan && before.colSpan === after.colSpan) continue;
