@@ -21,8 +21,6 @@ export class PlanContext {
   readonly requests: Request[] = [];
   readonly deleted: DeletedObject[] = [];
   readonly warnings: string[] = [];
-  /** Old list key -> new list key, learned from kept and paired list paragraphs. */
-  readonly listMap = new Map<string, string>();
   /** New list items that need a nested level: their list is re-bulleted once the container is done. */
   readonly rebuild = new Set<ParagraphBlock>();
   /** Embed ids in the old target and in the new content; footnote labels in the new content. */
@@ -40,6 +38,8 @@ export class PlanContext {
   inCell = false;
 
   constructor(
+    /** Old list key -> new list key, learned from kept and paired list paragraphs. */
+    readonly lists: ReadonlyMap<string, string>,
     readonly tabId: string,
     readonly bases: Record<NamedStyleType, NamedStyleBase>,
     /** Whether an embed id is a positioned object (zero-width). */

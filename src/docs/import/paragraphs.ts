@@ -45,7 +45,7 @@ export function sameList(
   n: ListMembership | undefined,
 ): boolean {
   if (!o || !n) return !o && !n;
-  return ctx.listMap.get(o.key) === n.key && o.level === n.level && o.kind === n.kind;
+  return ctx.lists.get(o.key) === n.key && o.level === n.level && o.kind === n.kind;
 }
 
 /** The fields to write so that text inheriting `inherited` ends up `desired`. */

@@ -29,9 +29,10 @@ import type {
   TableSource,
 } from '../export/types.js';
 import type { DocumentTab, Request } from '../types.js';
-import { type AlignOp, align, pairsOf } from './align.js';
-import { blockComparator } from './comparators.js';
+import { type AlignOp, pairsOf } from './align.js';
+import { buildScript } from './build-script.js';
 import { type DeletedObject, PlanContext } from './context.js';
+import type { ContainerScript, Step } from './edit-script.js';
 import {
   allInlines,
   checkNoSuggestions,
@@ -43,7 +44,7 @@ import {
 import { toUnits } from './paragraph-units.js';
 import { editParagraph, type Inherited, insertParagraphs, PRESETS } from './paragraphs.js';
 import { RunStyles } from './run-styles.js';
-import { type CellSpan, tableDims, tableEdit, tablesCompatible } from './table-edit.js';
+import { type CellSpan, tableDims } from './table-edit.js';
 
 export interface PlanTarget {
   /** What the planner edits: the old content as exported, with where each block is in Docs. */
@@ -86,11 +87,6 @@ export interface Plan {
 
 type AnySource = BlockSource | CellBlockSource;
 
-/** Canonical key of a block: equal keys mean equal blocks. */
-function key(b: Block): string {
-  return JSON.stringify(b);
-}
-
 function lastTextStyle(b: ParagraphBlock, ctx: PlanContext): Inherited['textStyle'] {
   const u = toUnits(b, ctx.codes, ctx.positioned);
   return u.styles.length ? (u.styles[u.styles.length - 1] ?? null) : null;
@@ -115,126 +111,54 @@ class Planner {
   ) {}
 
   /**
-   * Plans one container: `old` blocks at `sources`, becoming `next`. `tailEnd`: the end index of
-   * the container when its last old paragraph holds the container's final (undeletable) newline.
+   * Lowers the script of one container, from its last step to its first, so that every request's
+   * indices are those of the document left by the requests before it.
    */
-  container(
-    seg: string,
-    old: Block[],
-    sources: AnySource[],
-    next: Block[],
-    tailEnd: number | null,
-    canon?: Block[],
-  ): void {
+  container(script: ContainerScript): void {
+    if (script.inCell && !this.ctx.inCell) {
+      this.ctx.withinCell(() => this.container(script));
+      return;
+    }
     const ctx = this.ctx;
-    // Blocks are compared in their canonical form (the export read back), so a block the edit did
-    // not touch matches even where reading back loses a detail; edits start from the real block.
-    const cmp = canon && canon.length === old.length ? canon : old;
-    const ops = align(
-      cmp,
-      next,
-      blockComparator(cmp, next, (o, n) => {
-        const src = sources[o]!;
-        const ob = old[o]!;
-        const nb = next[n]!;
-        if (src.kind === 'table')
-          return ob.type === 'table' && nb.type === 'table' && tablesCompatible(ob, nb);
-        return src.kind === 'paragraph';
-      }),
-    );
-    for (const op of ops) {
-      if (op.op === 'keep' || op.op === 'pair') {
-        const ob = old[op.o]!;
-        const nb = next[op.n]!;
-        if (
-          ob.type === 'paragraph' &&
-          nb.type === 'paragraph' &&
-          ob.list &&
-          nb.list &&
-          !ctx.listMap.has(ob.list.key)
-        ) {
-          ctx.listMap.set(ob.list.key, nb.list.key);
+    const { seg, old, sources, next, tailEnd } = script;
+    for (let k = script.steps.length - 1; k >= 0; k--) {
+      const step = script.steps[k]!;
+      switch (step.kind) {
+        case 'edit-paragraph':
+          editParagraph(
+            ctx,
+            seg,
+            old[step.o] as ParagraphBlock,
+            sources[step.o] as ParagraphSource,
+            next[step.n] as ParagraphBlock,
+          );
+          break;
+        case 'edit-table':
+          this.table(
+            old[step.o] as TableBlock,
+            sources[step.o] as TableSource,
+            next[step.n] as TableBlock,
+            step,
+          );
+          break;
+        case 'delete':
+          this.deleteRun(seg, step.olds, old, sources, step.prev, step.next, tailEnd);
+          break;
+        case 'insert': {
+          const surv = step.survivor;
+          // A paired block is already edited when the insert happens (later steps run first).
+          const survivor = surv && {
+            block: (surv.edited ? next[surv.n] : old[surv.o]) as ParagraphBlock,
+            isNew: surv.edited,
+            start: sources[surv.o]!.startIndex,
+          };
+          const blocks = step.news.map((n) => next[n]!);
+          this.insertRun(seg, blocks, old, sources, step.prev, step.next, survivor, tailEnd);
+          break;
         }
       }
     }
-    const prevOld = (k: number): number | null => {
-      for (let j = k - 1; j >= 0; j--) {
-        const op = ops[j]!;
-        if (op.op !== 'ins') return op.o;
-      }
-      return null;
-    };
-    const nextOld = (k: number): number | null => {
-      for (let j = k + 1; j < ops.length; j++) {
-        const op = ops[j]!;
-        if (op.op !== 'ins') return op.o;
-      }
-      return null;
-    };
-    /** The first block after op k that survives (kept or paired): what `before` inserts inherit. */
-    const survivor = (k: number): { block: ParagraphBlock; isNew: boolean; start: number } | null => {
-      for (let j = k + 1; j < ops.length; j++) {
-        const op = ops[j]!;
-        if (op.op === 'ins' || op.op === 'del') continue;
-        if (sources[op.o]!.kind !== 'paragraph') return null;
-        // A paired block is already edited when the insert happens (later ops run first).
-        const start = sources[op.o]!.startIndex;
-        return op.op === 'pair'
-          ? { block: next[op.n] as ParagraphBlock, isNew: true, start }
-          : { block: old[op.o] as ParagraphBlock, isNew: false, start };
-      }
-      return null;
-    };
-    let k = ops.length - 1;
-    while (k >= 0) {
-      const op = ops[k]!;
-      if (op.op === 'keep') {
-        k--;
-        continue;
-      }
-      if (op.op === 'pair') {
-        const ob = old[op.o]!;
-        const nb = next[op.n]!;
-        const src = sources[op.o]!;
-        if (ob.type === 'paragraph' && nb.type === 'paragraph' && src.kind === 'paragraph')
-          editParagraph(ctx, seg, ob, src, nb);
-        else if (ob.type === 'table' && nb.type === 'table' && src.kind === 'table') {
-          const cb = cmp[op.o];
-          this.table(ob, src, nb, cb?.type === 'table' ? cb : undefined);
-        }
-        k--;
-        continue;
-      }
-      if (op.op === 'del') {
-        let j = k;
-        while (j > 0 && ops[j - 1]!.op === 'del') j--;
-        this.deleteRun(
-          seg,
-          ops.slice(j, k + 1).map((x) => (x as { o: number }).o),
-          old,
-          sources,
-          prevOld(j),
-          nextOld(k),
-          tailEnd,
-        );
-        k = j - 1;
-        continue;
-      }
-      let j = k;
-      while (j > 0 && ops[j - 1]!.op === 'ins') j--;
-      this.insertRun(
-        seg,
-        ops.slice(j, k + 1).map((x) => next[(x as { n: number }).n]!),
-        old,
-        sources,
-        prevOld(j),
-        nextOld(k),
-        survivor(k),
-        tailEnd,
-      );
-      k = j - 1;
-    }
-    if (ctx.rebuild.size > 0) this.rebuildLists(seg, ops, sources, next);
+    if (ctx.rebuild.size > 0) this.rebuildLists(seg, script.ops, sources, next);
   }
 
   /**
@@ -242,7 +166,12 @@ class Planner {
    * with leading tabs giving their levels (Docs takes nesting from tabs, relative to the set). Runs
    * after every other request of the container, so positions are those of the new content.
    */
-  private rebuildLists(seg: string, ops: AlignOp[], sources: AnySource[], next: Block[]): void {
+  private rebuildLists(
+    seg: string,
+    ops: readonly AlignOp[],
+    sources: readonly AnySource[],
+    next: readonly Block[],
+  ): void {
     const ctx = this.ctx;
     const flagged = new Set<number>();
     next.forEach((b, i) => {
@@ -368,9 +297,9 @@ class Planner {
 
   private deleteRun(
     seg: string,
-    idx: number[],
-    old: Block[],
-    sources: AnySource[],
+    idx: readonly number[],
+    old: readonly Block[],
+    sources: readonly AnySource[],
     prev: number | null,
     next: number | null,
     tailEnd: number | null,
@@ -414,8 +343,8 @@ class Planner {
   private insertRun(
     seg: string,
     blocks: Block[],
-    old: Block[],
-    sources: AnySource[],
+    old: readonly Block[],
+    sources: readonly AnySource[],
     prev: number | null,
     next: number | null,
     surv: { block: ParagraphBlock; isNew: boolean; start: number } | null,
@@ -559,17 +488,6 @@ class Planner {
     }
   }
 
-  /** Plans the content of an existing table cell (compared against the cell base). */
-  private cellContainer(
-    old: Block[],
-    sources: AnySource[],
-    next: Block[],
-    tailEnd: number | null,
-    canon?: Block[],
-  ): void {
-    this.ctx.withinCell(() => this.container('', old, sources, next, tailEnd, canon));
-  }
-
   /**
    * What the paragraph of a new cell starts with: Google gives it an explicit full paragraph style
    * (single spacing, no space around, no indents, left aligned); the model says what of that
@@ -610,9 +528,9 @@ class Planner {
    * indices); new cells are filled from the end at positions computed from the new content; last,
    * the new merges are done.
    */
-  private table(o: TableBlock, src: TableSource, n: TableBlock, canon?: TableBlock): void {
+  private table(o: TableBlock, src: TableSource, n: TableBlock, step: Step & { kind: 'edit-table' }): void {
     const ctx = this.ctx;
-    const edit = tableEdit(o, n);
+    const edit = step.table;
     const at = (rowIndex: number, columnIndex: number) => ({
       tableStartLocation: { index: src.startIndex, tabId: ctx.tabId },
       rowIndex,
@@ -624,15 +542,7 @@ class Planner {
       columnSpan: s.colSpan,
     });
     for (const s of edit.unmerge) ctx.push({ unmergeTableCells: { tableRange: range(s) } });
-    for (let k = edit.cells.length - 1; k >= 0; k--) {
-      const {
-        o: [r, c],
-        n: [nr, nc],
-      } = edit.cells[k]!;
-      const cs = src.rows[r]!.cells[c]!;
-      const canonCell = canon?.rows[r]?.[c]?.blocks;
-      this.cellContainer(o.rows[r]![c]!.blocks, cs.blocks, n.rows[nr]![nc]!.blocks, cs.endIndex, canonCell);
-    }
+    for (let k = step.cells.length - 1; k >= 0; k--) this.container(step.cells[k]!);
     const oldCols = tableDims(o).cols;
     const rowTo = pairsOf([...edit.rows]);
     const colTo = pairsOf([...edit.cols]);
@@ -747,7 +657,9 @@ export function planImport(input: PlanInput): Plan {
   }
   const positionedIds = new Set(Object.keys(input.tab.positionedObjects ?? {}));
   const bases = namedStyleBases(input.tab);
+  const script = buildScript(input);
   const ctx = new PlanContext(
+    script.lists,
     input.tabId,
     bases,
     (id) => positionedIds.has(id),
@@ -771,26 +683,8 @@ export function planImport(input: PlanInput): Plan {
     }
   }
   const planner = new Planner(ctx, input);
-  for (const [label, blocks] of Object.entries(old.model.footnotes)) {
-    const fs = old.footnoteSources[label];
-    const nb = next.footnotes[label];
-    if (
-      !fs ||
-      !nb ||
-      key({ type: 'table', rows: [[{ blocks }]] }) === key({ type: 'table', rows: [[{ blocks: nb }]] })
-    )
-      continue;
-    const last = fs.blocks[fs.blocks.length - 1];
-    planner.container(
-      fs.footnoteId,
-      blocks,
-      fs.blocks,
-      nb,
-      last ? last.endIndex : null,
-      input.canonical?.footnotes[label],
-    );
-  }
-  planner.container('', old.model.blocks, old.sources, next.blocks, input.bodyEnd, input.canonical?.blocks);
+  for (const footnote of script.footnotes) planner.container(footnote);
+  planner.container(script.body);
   checkAnchors(ctx, input);
   ctx.deleted.sort((a, b) => a.id.localeCompare(b.id));
   return {
