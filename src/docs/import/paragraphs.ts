@@ -172,22 +172,23 @@ function checkRemovable(ctx: PlanContext, u: Units, from: number, to: number): v
   }
 }
 
-/** Bullets: remove/create so that a paragraph at `start` has list `n` (from `o`). Returns whether removed. */
+/**
+ * Bullets: remove/create so that a paragraph at `start` has list `n` (from `o`). Says whether a
+ * bullet was removed, and whether the paragraph needs a nested level (which only re-bulleting its
+ * whole list gives).
+ */
 function fixBullets(
   ctx: PlanContext,
   seg: string,
   start: number,
   o: ListMembership | undefined,
   block: ParagraphBlock,
-): boolean {
+): { removed: boolean; nested: boolean } {
   const n = block.list;
-  if (sameList(ctx, o, n)) return false;
-  if (n && n.level > 0) {
-    // A nested level can only come from createParagraphBullets over a range that also holds the
-    // list's outer items: the planner re-bullets the whole list once the container is done.
-    ctx.rebuild.add(block);
-    return false;
-  }
+  if (sameList(ctx, o, n)) return { removed: false, nested: false };
+  // A nested level can only come from createParagraphBullets over a range that also holds the
+  // list's outer items: the planner re-bullets the whole list once the container is done.
+  if (n && n.level > 0) return { removed: false, nested: true };
   let removed = false;
   if (o) {
     ctx.push({ deleteParagraphBullets: { range: ctx.range(seg, start, start + 1) } });
@@ -198,7 +199,7 @@ function fixBullets(
       createParagraphBullets: { range: ctx.range(seg, start, start + 1), bulletPreset: PRESETS[n.kind] },
     });
   }
-  return removed;
+  return { removed, nested: false };
 }
 
 /**
@@ -224,20 +225,23 @@ function isLowSurrogate(c: number): boolean {
   return c >= 0xdc00 && c <= 0xdfff;
 }
 
-/** Edits paragraph `o` (at `src`) into `n` in place. */
+/**
+ * Edits paragraph `o` (at `src`) into `n` in place. Returns the new paragraphs whose list needs
+ * re-bulleting for a nested level (`n`, or none).
+ */
 export function editParagraph(
   ctx: PlanContext,
   seg: string,
   o: ParagraphBlock,
   src: ParagraphSource,
   n: ParagraphBlock,
-): void {
+): ParagraphBlock[] {
   const s = src.startIndex;
   const ou = toUnits(o, ctx.codes, ctx.positioned);
   const nu = toUnits(n, ctx.codes, ctx.positioned);
   ctx.checkMarkers(seg, ou, nu);
 
-  const removed = fixBullets(ctx, seg, s, o.list, n);
+  const { removed, nested } = fixBullets(ctx, seg, s, o.list, n);
   const ps = paragraphStylePayload(
     o.style,
     n.style,
@@ -348,6 +352,7 @@ export function editParagraph(
     }
   }
   ctx.createAnchors(seg, nu, s, s + nu.text.length);
+  return nested ? [n] : [];
 }
 
 /**
@@ -355,6 +360,7 @@ export function editParagraph(
  * - `after`: `x` is the closing `\n` of an existing paragraph; the new ones follow it;
  * - `before`: `x` is the start of an existing paragraph; the new ones precede it;
  * - `fill`: `x` is the start of an empty paragraph (a new table cell); the last new paragraph is it.
+ * Returns the new paragraphs whose list needs re-bulleting for a nested level.
  */
 export function insertParagraphs(
   ctx: PlanContext,
@@ -363,8 +369,9 @@ export function insertParagraphs(
   mode: 'after' | 'before' | 'fill',
   blocks: ParagraphBlock[],
   inh: Inherited,
-): void {
-  if (blocks.length === 0) return;
+): ParagraphBlock[] {
+  const nested: ParagraphBlock[] = [];
+  if (blocks.length === 0) return nested;
   const units = blocks.map((b) => toUnits(b, ctx.codes, ctx.positioned));
   for (const u of units) {
     ctx.checkNewMarkers(u);
@@ -396,7 +403,7 @@ export function insertParagraphs(
     if (min > 0) {
       // Nesting is relative to the bulleted set: leave these to the whole-list re-bulleting.
       for (let k = i; k < j; k++) {
-        ctx.rebuild.add(blocks[k]!);
+        nested.push(blocks[k]!);
         create[k] = false;
         drop[k] = false;
       }
@@ -530,4 +537,5 @@ export function insertParagraphs(
     });
     j = i;
   }
+  return nested;
 }

@@ -116,22 +116,25 @@ class Planner {
    */
   container(script: ContainerScript): void {
     if (script.inCell && !this.ctx.inCell) {
-      this.ctx.withinCell(() => this.container(script));
+      new Planner(this.ctx.cell(), this.input).container(script);
       return;
     }
     const ctx = this.ctx;
     const { seg, old, sources, next, tailEnd } = script;
+    /** New list items that need a nested level: their list is re-bulleted once the container is done. */
+    const nested = new Set<ParagraphBlock>();
     for (let k = script.steps.length - 1; k >= 0; k--) {
       const step = script.steps[k]!;
       switch (step.kind) {
         case 'edit-paragraph':
-          editParagraph(
+          for (const b of editParagraph(
             ctx,
             seg,
             old[step.o] as ParagraphBlock,
             sources[step.o] as ParagraphSource,
             next[step.n] as ParagraphBlock,
-          );
+          ))
+            nested.add(b);
           break;
         case 'edit-table':
           this.table(
@@ -153,12 +156,13 @@ class Planner {
             start: sources[surv.o]!.startIndex,
           };
           const blocks = step.news.map((n) => next[n]!);
-          this.insertRun(seg, blocks, old, sources, step.prev, step.next, survivor, tailEnd);
+          for (const b of this.insertRun(seg, blocks, old, sources, step.prev, step.next, survivor, tailEnd))
+            nested.add(b);
           break;
         }
       }
     }
-    if (ctx.rebuild.size > 0) this.rebuildLists(seg, script.ops, sources, next);
+    if (nested.size > 0) this.rebuildLists(seg, script.ops, sources, next, nested);
   }
 
   /**
@@ -171,14 +175,14 @@ class Planner {
     ops: readonly AlignOp[],
     sources: readonly AnySource[],
     next: readonly Block[],
+    nested: ReadonlySet<ParagraphBlock>,
   ): void {
     const ctx = this.ctx;
     const flagged = new Set<number>();
     next.forEach((b, i) => {
-      if (b.type === 'paragraph' && ctx.rebuild.has(b)) flagged.add(i);
+      if (b.type === 'paragraph' && nested.has(b)) flagged.add(i);
     });
     if (flagged.size === 0) return;
-    for (const i of flagged) ctx.rebuild.delete(next[i] as ParagraphBlock);
     const first = sources[0];
     if (!first) return;
     const kept = new Map<number, AnySource>();
@@ -349,7 +353,7 @@ class Planner {
     next: number | null,
     surv: { block: ParagraphBlock; isNew: boolean; start: number } | null,
     tailEnd: number | null,
-  ): void {
+  ): ParagraphBlock[] {
     const ctx = this.ctx;
     const prevSrc = prev !== null ? sources[prev]! : null;
     const nextSrc = next !== null ? sources[next]! : null;
@@ -360,8 +364,7 @@ class Planner {
       const textStyle = lastTextStyle(pb, ctx) ?? ctx.runStyles.at(seg, x > prevSrc.startIndex ? x - 1 : x);
       const inh: Inherited = { style: pb.style, list: pb.list, textStyle };
       const atTail = tailEnd !== null && prevSrc.endIndex === tailEnd;
-      this.insertAfter(seg, prevSrc.endIndex - 1, blocks, inh, atTail);
-      return;
+      return this.insertAfter(seg, prevSrc.endIndex - 1, blocks, inh, atTail);
     }
     if (nextSrc && nextSrc.kind === 'paragraph' && surv) {
       // Deleted blocks between run first and collapse to nextSrc.startIndex; the survivor follows.
@@ -384,7 +387,7 @@ class Planner {
       if (blocks.some((b) => b.type === 'table') && blocks[0]!.type === 'paragraph') {
         // Place the first new paragraph before `next`, then the rest after that new paragraph.
         const first = blocks[0] as ParagraphBlock;
-        insertParagraphs(ctx, seg, nextSrc.startIndex, 'before', [first], inh0);
+        const nested = insertParagraphs(ctx, seg, nextSrc.startIndex, 'before', [first], inh0);
         const len = toUnits(first, ctx.codes, ctx.positioned).text.length;
         const inh: Inherited = {
           style: first.style,
@@ -392,8 +395,7 @@ class Planner {
           listIsNew: true,
           textStyle: lastTextStyle(first, ctx),
         };
-        this.insertAfter(seg, nextSrc.startIndex + len, blocks.slice(1), inh, false);
-        return;
+        return [...nested, ...this.insertAfter(seg, nextSrc.startIndex + len, blocks.slice(1), inh, false)];
       }
       if (blocks.some((b) => b.type === 'table')) {
         throw new ValidationError(
@@ -401,8 +403,7 @@ class Planner {
           'Put a paragraph (it may be empty) before the new table.',
         );
       }
-      insertParagraphs(ctx, seg, nextSrc.startIndex, 'before', blocks as ParagraphBlock[], inh0);
-      return;
+      return insertParagraphs(ctx, seg, nextSrc.startIndex, 'before', blocks as ParagraphBlock[], inh0);
     }
     if (old.length === 0) {
       throw new ValidationError(
@@ -422,8 +423,18 @@ class Planner {
     );
   }
 
-  /** Inserts `blocks` after the paragraph whose closing newline is at `x`, last first. */
-  private insertAfter(seg: string, x: number, blocks: Block[], inh: Inherited, atTail: boolean): void {
+  /**
+   * Inserts `blocks` after the paragraph whose closing newline is at `x`, last first. Returns the
+   * new paragraphs whose list needs re-bulleting for a nested level.
+   */
+  private insertAfter(
+    seg: string,
+    x: number,
+    blocks: Block[],
+    inh: Inherited,
+    atTail: boolean,
+  ): ParagraphBlock[] {
+    const nested: ParagraphBlock[] = [];
     let j = blocks.length;
     while (j > 0) {
       const b = blocks[j - 1]!;
@@ -437,9 +448,12 @@ class Planner {
       }
       let i = j - 1;
       while (i > 0 && blocks[i - 1]!.type === 'paragraph') i--;
-      insertParagraphs(this.ctx, seg, x, 'after', blocks.slice(i, j) as ParagraphBlock[], inh);
+      nested.push(
+        ...insertParagraphs(this.ctx, seg, x, 'after', blocks.slice(i, j) as ParagraphBlock[], inh),
+      );
       j = i;
     }
+    return nested;
   }
 
   /** insertTable at `x` (an existing paragraph's closing newline), then fill its cells. */
@@ -518,7 +532,7 @@ class Planner {
       JSON.stringify(only.style) === JSON.stringify(inh.style)
     )
       return;
-    this.ctx.withinCell(() => insertParagraphs(this.ctx, seg, p, 'fill', blocks, inh));
+    insertParagraphs(this.ctx.cell(), seg, p, 'fill', blocks, inh);
   }
 
   /**
@@ -658,19 +672,20 @@ export function planImport(input: PlanInput): Plan {
   const positionedIds = new Set(Object.keys(input.tab.positionedObjects ?? {}));
   const bases = namedStyleBases(input.tab);
   const script = buildScript(input);
-  const ctx = new PlanContext(
-    script.lists,
-    input.tabId,
-    bases,
-    (id) => positionedIds.has(id),
-    new RunStyles(input.tab, input.tabId, bases),
-  );
-
   // Objects: every placeholder must name an object of the target, once; missing ones would go.
   const { oldEmbeds, seen, missing } = checkObjects(old.model, next, input.tabEmbedIds, input.allowDeletions);
-  for (const id of oldEmbeds.keys()) ctx.oldEmbedIds.add(id);
-  for (const id of seen) ctx.newEmbedIds.add(id);
-  for (const i of allInlines(next)) if (i.type === 'footnoteRef') ctx.newFootnoteLabels.add(i.label);
+  const newFootnoteLabels = new Set<string>();
+  for (const i of allInlines(next)) if (i.type === 'footnoteRef') newFootnoteLabels.add(i.label);
+  const ctx = new PlanContext({
+    tabId: input.tabId,
+    bases,
+    lists: script.lists,
+    positioned: (id) => positionedIds.has(id),
+    runStyles: new RunStyles(input.tab, input.tabId, bases),
+    oldEmbedIds: new Set(oldEmbeds.keys()),
+    newEmbedIds: seen,
+    newFootnoteLabels,
+  });
   for (const [id, m] of missing) ctx.recordDeleted(id, m.kind, m.caption);
 
   // Footnotes: existing ones are edited in their own segments (new ones need a second write).
