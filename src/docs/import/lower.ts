@@ -15,8 +15,10 @@ import type { AnySource, ContainerScript } from './edit-script.js';
 import { checkNoSuggestions, headingAnchorId, isHeading } from './guards.js';
 import { rebuildLists } from './lower-lists.js';
 import { lowerTableEdit } from './lower-table.js';
+import { editParagraph } from './paragraph-edit.js';
+import { insertParagraphs } from './paragraph-insert.js';
 import { toUnits } from './paragraph-units.js';
-import { editParagraph, type Inherited, insertParagraphs } from './paragraphs.js';
+import type { Inherited } from './paragraphs.js';
 import { insertTable } from './table-insert.js';
 
 function lastTextStyle(b: ParagraphBlock, ctx: PlanContext): Inherited['textStyle'] {

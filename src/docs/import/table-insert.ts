@@ -7,8 +7,9 @@ import { ValidationError } from '../../errors.js';
 import type { Block, ParagraphBlock, TableBlock, TableCell } from '../../mebdf/model.js';
 import { cellStyleBase } from '../export/styles.js';
 import type { PlanContext } from './context.js';
+import { insertParagraphs } from './paragraph-insert.js';
 import { toUnits } from './paragraph-units.js';
-import { type Inherited, insertParagraphs } from './paragraphs.js';
+import type { Inherited } from './paragraphs.js';
 import { tableDims } from './table-edit.js';
 
 /** The number of indices a new block occupies. */
