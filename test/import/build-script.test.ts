@@ -44,7 +44,7 @@ describe('buildScript', () => {
 
   it('a removed paragraph is a delete run, with the old blocks around it', () => {
     const steps = script(doc(), (c) => c.replace('Two.\n\n', '')).body.steps;
-    expect(steps).toEqual([{ kind: 'delete', olds: [1], prev: 0, next: 2 }]);
+    expect(steps).toEqual([{ kind: 'delete', olds: [1], prev: 0, next: 2, recreatesTable: false }]);
   });
 
   it('a changed table cell is a table edit holding the script of that cell', () => {

@@ -50,6 +50,16 @@ function survivorAfter(ops: AlignOp[], sources: AnySource[], k: number): Survivo
   return null;
 }
 
+/** Whether the run of inserts from op `k` on (walking by `dir`) holds a table. */
+function tableInserted(ops: AlignOp[], next: Block[], k: number, dir: 1 | -1): boolean {
+  for (let j = k; j >= 0 && j < ops.length; j += dir) {
+    const op = ops[j]!;
+    if (op.op !== 'ins') return false;
+    if (next[op.n]!.type === 'table') return true;
+  }
+  return false;
+}
+
 /** The steps of a container in document order, with runs of deletes and of inserts grouped. */
 function steps(input: ContainerInput, cmp: Block[], ops: AlignOp[]): Step[] {
   const { old, sources, next } = input;
@@ -92,9 +102,13 @@ function steps(input: ContainerInput, cmp: Block[], ops: AlignOp[]): Step[] {
     while (j + 1 < ops.length && ops[j + 1]!.op === op.op) j++;
     const run = ops.slice(k, j + 1);
     const around = { prev: oldBefore(ops, k), next: oldAfter(ops, j) };
-    if (op.op === 'del')
-      out.push({ kind: 'delete', olds: run.map((x) => (x as { o: number }).o), ...around });
-    else {
+    if (op.op === 'del') {
+      const olds = run.map((x) => (x as { o: number }).o);
+      const recreatesTable =
+        olds.some((i) => old[i]!.type === 'table') &&
+        (tableInserted(ops, next, k - 1, -1) || tableInserted(ops, next, j + 1, 1));
+      out.push({ kind: 'delete', olds, ...around, recreatesTable });
+    } else {
       const news = run.map((x) => (x as { n: number }).n);
       out.push({ kind: 'insert', news, ...around, survivor: survivorAfter(ops, sources, j) });
     }

@@ -35,6 +35,8 @@ export type Step =
       /** A run of old blocks deleted; `prev`/`next`: the old blocks around it that stay or go. */
       readonly kind: 'delete';
       readonly olds: readonly number[];
+      /** A table of the run gives way to a new table next to it: Docs has no request to edit one into the other. */
+      readonly recreatesTable: boolean;
       readonly prev: number | null;
       readonly next: number | null;
     }

@@ -75,7 +75,7 @@ export class Lowering {
           );
           break;
         case 'delete':
-          this.deleteRun(seg, step.olds, old, sources, step.prev, step.next, tailEnd);
+          this.deleteRun(seg, step.olds, old, sources, step.prev, step.next, tailEnd, step.recreatesTable);
           break;
         case 'insert': {
           const surv = step.survivor;
@@ -103,11 +103,12 @@ export class Lowering {
     prev: number | null,
     next: number | null,
     tailEnd: number | null,
+    recreatesTable: boolean,
   ): void {
     checkNoSuggestions(idx.map((i) => old[i]!));
-    if (idx.some((i) => old[i]!.type === 'table')) {
+    if (recreatesTable) {
       this.ctx.warnings.push(
-        'A table is deleted (re-created where the new content has a table of another shape): its cell colours, widths and borders are not kept.',
+        'A table is re-created (the Docs API has no request for this change of it): its cell colours, widths and borders are not kept.',
       );
     }
     const first = sources[idx[0]!]!;
