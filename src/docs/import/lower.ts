@@ -11,7 +11,7 @@ import type { Block, ParagraphBlock, TableBlock } from '../../mebdf/model.js';
 import type { ParagraphSource, TableSource } from '../export/types.js';
 import type { DocumentTab } from '../types.js';
 import type { PlanContext } from './context.js';
-import type { AnySource, ContainerScript } from './edit-script.js';
+import type { AnySource, ContainerScript, EditScript } from './edit-script.js';
 import { checkNoSuggestions, headingAnchorId, isHeading } from './guards.js';
 import { rebuildLists } from './lower-lists.js';
 import { lowerTableEdit } from './lower-table.js';
@@ -31,7 +31,7 @@ function firstTextStyle(b: ParagraphBlock, ctx: PlanContext): Inherited['textSty
   return u.styles.length ? (u.styles[0] ?? null) : null;
 }
 
-export class Lowering {
+class Lowering {
   constructor(
     readonly ctx: PlanContext,
     /** The tab as read (its lists, for re-bulleting). */
@@ -252,4 +252,11 @@ export class Lowering {
     }
     return nested;
   }
+}
+
+/** Lowers a whole edit script: each footnote in its own segment, then the body. */
+export function lowerScript(ctx: PlanContext, tab: DocumentTab, script: EditScript): void {
+  const lowering = new Lowering(ctx, tab);
+  for (const footnote of script.footnotes) lowering.container(footnote);
+  lowering.container(script.body);
 }

@@ -5,16 +5,15 @@
  * `planImport` only chains the stages (see index.ts): the guards, the edit script
  * (build-script.ts), its lowering to requests (lower.ts), and the anchor check (anchor-check.ts).
  */
-import { ValidationError } from '../../errors.js';
 import type { MebdfDocument } from '../../mebdf/model.js';
 import { namedStyleBases } from '../export/styles.js';
 import type { BlockSource, FootnoteSource } from '../export/types.js';
 import type { DocumentTab, Request } from '../types.js';
 import { checkAnchors } from './anchor-check.js';
 import { buildScript } from './build-script.js';
-import { type DeletedObject, PlanContext } from './context.js';
-import { allInlines, checkObjects, checkSection } from './guards.js';
-import { Lowering } from './lower.js';
+import { type DeletedObject, PlanContext, type PlanEnv } from './context.js';
+import { allInlines, checkFootnotes, checkObjects, checkSection, type ObjectCheck } from './guards.js';
+import { lowerScript } from './lower.js';
 import { RunStyles } from './run-styles.js';
 
 export interface PlanTarget {
@@ -59,47 +58,43 @@ export interface Plan {
 /** Plans the import of `next` over the target `old`. Throws the typed errors of the guards. */
 export function planImport(input: PlanInput): Plan {
   const { old, next } = input;
+  // 1. Guards: refusals before anything is planned.
   if (input.scope.kind === 'section') {
     checkSection(old.model, next, input.scope.anchorId, input.scope.followingLevel ?? 0);
   }
-  const positionedIds = new Set(Object.keys(input.tab.positionedObjects ?? {}));
-  const bases = namedStyleBases(input.tab);
+  const objects = checkObjects(old.model, next, input.tabEmbedIds, input.allowDeletions);
+  checkFootnotes(old.model, next);
+  // 2. The edit script.
   const script = buildScript(input);
-  // Objects: every placeholder must name an object of the target, once; missing ones would go.
-  const { oldEmbeds, seen, missing } = checkObjects(old.model, next, input.tabEmbedIds, input.allowDeletions);
-  const newFootnoteLabels = new Set<string>();
-  for (const i of allInlines(next)) if (i.type === 'footnoteRef') newFootnoteLabels.add(i.label);
-  const ctx = new PlanContext({
-    tabId: input.tabId,
-    bases,
-    lists: script.lists,
-    positioned: (id) => positionedIds.has(id),
-    runStyles: new RunStyles(input.tab, input.tabId, bases),
-    oldEmbedIds: new Set(oldEmbeds.keys()),
-    newEmbedIds: seen,
-    newFootnoteLabels,
-  });
-  for (const [id, m] of missing) ctx.recordDeleted(id, m.kind, m.caption);
-
-  // Footnotes: existing ones are edited in their own segments (new ones need a second write).
-  for (const label of Object.keys(next.footnotes)) {
-    if (!(label in old.model.footnotes)) {
-      throw new ValidationError(
-        `The footnote [^${label}] is new: creating a footnote with its text needs two writes, which an import does not do.`,
-        'Add the footnote in Docs, then edit its text here.',
-      );
-    }
-  }
-  const lowering = new Lowering(ctx, input.tab);
-  for (const footnote of script.footnotes) lowering.container(footnote);
-  lowering.container(script.body);
+  // 3. Its lowering to requests.
+  const ctx = new PlanContext(planEnv(input, script.lists, objects));
+  for (const [id, m] of objects.missing) ctx.recordDeleted(id, m.kind, m.caption);
+  lowerScript(ctx, input.tab, script);
+  // 4. Anchors the requests drop or empty.
   checkAnchors(ctx, input);
-  ctx.deleted.sort((a, b) => a.id.localeCompare(b.id));
   return {
     requests: ctx.requests,
-    deleted: ctx.deleted,
-    preserved: [...oldEmbeds.keys()].filter((id) => seen.has(id)),
+    deleted: [...ctx.deleted].sort((a, b) => a.id.localeCompare(b.id)),
+    preserved: [...objects.oldEmbeds.keys()].filter((id) => objects.seen.has(id)),
     warnings: [...new Set(ctx.warnings)],
     anchorsCreated: ctx.anchorsCreated,
+  };
+}
+
+/** What the lowering reads: the tab's styles and objects, the list pairings, the objects on each side. */
+function planEnv(input: PlanInput, lists: ReadonlyMap<string, string>, objects: ObjectCheck): PlanEnv {
+  const positionedIds = new Set(Object.keys(input.tab.positionedObjects ?? {}));
+  const bases = namedStyleBases(input.tab);
+  const newFootnoteLabels = new Set<string>();
+  for (const i of allInlines(input.next)) if (i.type === 'footnoteRef') newFootnoteLabels.add(i.label);
+  return {
+    tabId: input.tabId,
+    bases,
+    lists,
+    positioned: (id) => positionedIds.has(id),
+    runStyles: new RunStyles(input.tab, input.tabId, bases),
+    oldEmbedIds: new Set(objects.oldEmbeds.keys()),
+    newEmbedIds: objects.seen,
+    newFootnoteLabels,
   };
 }
