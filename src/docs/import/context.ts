@@ -64,30 +64,6 @@ export class PlanContext {
     return this.inCell ? this : new PlanContext(this.env, true, this.out, this.codes);
   }
 
-  get tabId(): string {
-    return this.env.tabId;
-  }
-  get bases(): Record<NamedStyleType, NamedStyleBase> {
-    return this.env.bases;
-  }
-  get lists(): ReadonlyMap<string, string> {
-    return this.env.lists;
-  }
-  get positioned(): (id: string) => boolean {
-    return this.env.positioned;
-  }
-  get runStyles(): RunStyles {
-    return this.env.runStyles;
-  }
-  get oldEmbedIds(): ReadonlySet<string> {
-    return this.env.oldEmbedIds;
-  }
-  get newEmbedIds(): ReadonlySet<string> {
-    return this.env.newEmbedIds;
-  }
-  get newFootnoteLabels(): ReadonlySet<string> {
-    return this.env.newFootnoteLabels;
-  }
   get requests(): Request[] {
     return this.out.requests;
   }
@@ -106,7 +82,7 @@ export class PlanContext {
 
   /** The base paragraph styles are compared against: the named style's, or in a cell the cell's. */
   paragraphBase(named: NamedStyleType): NamedStyleBase {
-    const base = this.bases[named];
+    const base = this.env.bases[named];
     return this.inCell ? cellStyleBase(base) : base;
   }
 
@@ -125,15 +101,15 @@ export class PlanContext {
     const inNew = new Set(n.markers.map((m) => markerId(m.inline)).filter((x): x is string => x !== null));
     for (const m of o.markers) {
       if (m.inline.type !== 'embed' || inNew.has(m.inline.id)) continue;
-      if (this.newEmbedIds.has(m.inline.id)) throw cannotMove(m.inline.id, m.inline.kind);
+      if (this.env.newEmbedIds.has(m.inline.id)) throw cannotMove(m.inline.id, m.inline.kind);
       this.recordDeleted(m.inline.id, m.inline.kind, m.inline.caption);
-      this.push({ deletePositionedObject: { objectId: m.inline.id, tabId: this.tabId } });
+      this.push({ deletePositionedObject: { objectId: m.inline.id, tabId: this.env.tabId } });
     }
     for (const m of n.markers) {
       const id = markerId(m.inline);
       if (id === null || inOld.has(id)) continue;
       if (m.inline.type === 'embed') {
-        if (this.oldEmbedIds.has(id)) throw cannotMove(id, m.inline.kind);
+        if (this.env.oldEmbedIds.has(id)) throw cannotMove(id, m.inline.kind);
         throw notFound(id, m.inline.kind);
       }
       if (m.inline.type === 'anchor' && m.offset === 0 && seg === '') continue; // heading anchors are checked by pairing
@@ -150,7 +126,7 @@ export class PlanContext {
       const id = markerId(m.inline);
       if (id === null) continue;
       if (m.inline.type === 'embed') {
-        if (this.oldEmbedIds.has(id)) throw cannotMove(id, m.inline.kind);
+        if (this.env.oldEmbedIds.has(id)) throw cannotMove(id, m.inline.kind);
         throw notFound(id, m.inline.kind);
       }
       throw new ValidationError(
@@ -182,12 +158,12 @@ export class PlanContext {
     end: number,
   ): { startIndex: number; endIndex: number; tabId: string; segmentId?: string } {
     return segmentId
-      ? { segmentId, startIndex: start, endIndex: end, tabId: this.tabId }
-      : { startIndex: start, endIndex: end, tabId: this.tabId };
+      ? { segmentId, startIndex: start, endIndex: end, tabId: this.env.tabId }
+      : { startIndex: start, endIndex: end, tabId: this.env.tabId };
   }
 
   location(segmentId: string, index: number): { index: number; tabId: string; segmentId?: string } {
-    return segmentId ? { segmentId, index, tabId: this.tabId } : { index, tabId: this.tabId };
+    return segmentId ? { segmentId, index, tabId: this.env.tabId } : { index, tabId: this.env.tabId };
   }
 
   insertText(segmentId: string, index: number, text: string): void {
@@ -222,7 +198,12 @@ export class PlanContext {
         'Leave suggested text exactly as exported, or accept/reject the suggestion in Docs first.',
       );
     }
-    const { textStyle, fields: mask } = textStylePayload(style, fields, this.bases[named], this.tabId);
+    const { textStyle, fields: mask } = textStylePayload(
+      style,
+      fields,
+      this.env.bases[named],
+      this.env.tabId,
+    );
     if (mask === '') return;
     this.push({ updateTextStyle: { range: this.range(segmentId, start, end), textStyle, fields: mask } });
   }

@@ -29,7 +29,7 @@ export function lowerTableEdit(
 ): void {
   const edit = step.table;
   const at = (rowIndex: number, columnIndex: number) => ({
-    tableStartLocation: { index: src.startIndex, tabId: ctx.tabId },
+    tableStartLocation: { index: src.startIndex, tabId: ctx.env.tabId },
     rowIndex,
     columnIndex,
   });

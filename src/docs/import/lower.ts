@@ -22,12 +22,12 @@ import type { Inherited } from './paragraphs.js';
 import { insertTable } from './table-insert.js';
 
 function lastTextStyle(b: ParagraphBlock, ctx: PlanContext): Inherited['textStyle'] {
-  const u = toUnits(b, ctx.codes, ctx.positioned);
+  const u = toUnits(b, ctx.codes, ctx.env.positioned);
   return u.styles.length ? (u.styles[u.styles.length - 1] ?? null) : null;
 }
 
 function firstTextStyle(b: ParagraphBlock, ctx: PlanContext): Inherited['textStyle'] {
-  const u = toUnits(b, ctx.codes, ctx.positioned);
+  const u = toUnits(b, ctx.codes, ctx.env.positioned);
   return u.styles.length ? (u.styles[0] ?? null) : null;
 }
 
@@ -158,7 +158,8 @@ class Lowering {
       const pb = old[prev!] as ParagraphBlock;
       // Text typed at the end of a paragraph takes its last character's style, or the newline's.
       const x = prevSrc.endIndex - 1;
-      const textStyle = lastTextStyle(pb, ctx) ?? ctx.runStyles.at(seg, x > prevSrc.startIndex ? x - 1 : x);
+      const textStyle =
+        lastTextStyle(pb, ctx) ?? ctx.env.runStyles.at(seg, x > prevSrc.startIndex ? x - 1 : x);
       const inh: Inherited = { style: pb.style, list: pb.list, textStyle };
       const atTail = tailEnd !== null && prevSrc.endIndex === tailEnd;
       return this.insertAfter(seg, prevSrc.endIndex - 1, blocks, inh, atTail);
@@ -170,7 +171,7 @@ class Lowering {
         style: nb0.style,
         list: nb0.list,
         listIsNew: surv.isNew,
-        textStyle: firstTextStyle(nb0, ctx) ?? (surv.isNew ? null : ctx.runStyles.at(seg, surv.start)),
+        textStyle: firstTextStyle(nb0, ctx) ?? (surv.isNew ? null : ctx.env.runStyles.at(seg, surv.start)),
       };
       const hid = isHeading(nb0) ? headingAnchorId(nb0) : null;
       if (hid && !hid.startsWith('h.synthetic-')) {
@@ -185,7 +186,7 @@ class Lowering {
         // Place the first new paragraph before `next`, then the rest after that new paragraph.
         const first = blocks[0] as ParagraphBlock;
         const nested = insertParagraphs(ctx, seg, nextSrc.startIndex, 'before', [first], inh0);
-        const len = toUnits(first, ctx.codes, ctx.positioned).text.length;
+        const len = toUnits(first, ctx.codes, ctx.env.positioned).text.length;
         const inh: Inherited = {
           style: first.style,
           list: first.list,

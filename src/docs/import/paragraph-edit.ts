@@ -32,11 +32,11 @@ function checkRemovable(ctx: PlanContext, u: Units, from: number, to: number): v
     if (st === null && ctx.codes.isObject(ch)) {
       const obj = ctx.codes.objects.get(ch)!;
       if (obj.kind === 'embed') {
-        if (ctx.newEmbedIds.has(obj.id)) {
+        if (ctx.env.newEmbedIds.has(obj.id)) {
           throw cannotMove(obj.id, obj.embedKind);
         }
         ctx.recordDeleted(obj.id);
-      } else if (obj.kind === 'footnoteRef' && ctx.newFootnoteLabels.has(obj.label)) {
+      } else if (obj.kind === 'footnoteRef' && ctx.env.newFootnoteLabels.has(obj.label)) {
         throw new ValidationError(
           `The footnote reference [^${obj.label}] would move; a footnote cannot be moved by an import.`,
           'Keep footnote references where they were exported.',
@@ -88,8 +88,8 @@ export function editParagraph(
   n: ParagraphBlock,
 ): ParagraphBlock[] {
   const s = src.startIndex;
-  const ou = toUnits(o, ctx.codes, ctx.positioned);
-  const nu = toUnits(n, ctx.codes, ctx.positioned);
+  const ou = toUnits(o, ctx.codes, ctx.env.positioned);
+  const nu = toUnits(n, ctx.codes, ctx.env.positioned);
   ctx.checkMarkers(seg, ou, nu);
 
   const { removed, nested } = fixBullets(ctx, seg, s, o.list, n);
@@ -137,10 +137,10 @@ export function editParagraph(
       // after it (already given its new style: later stretches are done first), or the newline's.
       const inherited =
         g.o > 0
-          ? (ou.styles[g.o - 1] ?? ctx.runStyles.at(seg, s + g.o - 1))
+          ? (ou.styles[g.o - 1] ?? ctx.env.runStyles.at(seg, s + g.o - 1))
           : g.o + g.oLen < ou.text.length
             ? (nu.styles[g.n + g.nLen] ?? null)
-            : ctx.runStyles.at(seg, s + g.o + g.oLen);
+            : ctx.env.runStyles.at(seg, s + g.o + g.oLen);
       for (const r of runs(nu.styles, g.n, g.n + g.nLen)) {
         const at = s + g.o + (r.start - g.n);
         ctx.textStyle(

@@ -30,7 +30,7 @@ export function insertParagraphs(
 ): ParagraphBlock[] {
   const nested: ParagraphBlock[] = [];
   if (blocks.length === 0) return nested;
-  const units = blocks.map((b) => toUnits(b, ctx.codes, ctx.positioned));
+  const units = blocks.map((b) => toUnits(b, ctx.codes, ctx.env.positioned));
   for (const u of units) {
     ctx.checkNewMarkers(u);
     if (u.styles.some((st) => st?.suggestion)) throw writesSuggestion();

@@ -39,7 +39,7 @@ export function sameList(
   n: ListMembership | undefined,
 ): boolean {
   if (!o || !n) return !o && !n;
-  return ctx.lists.get(o.key) === n.key && o.level === n.level && o.kind === n.kind;
+  return ctx.env.lists.get(o.key) === n.key && o.level === n.level && o.kind === n.kind;
 }
 
 /** The fields to write so that text inheriting `inherited` ends up `desired`. */
@@ -99,7 +99,9 @@ export function insertObject(ctx: PlanContext, seg: string, index: number, obj: 
     return;
   }
   if (obj.kind === 'embed') {
-    throw ctx.oldEmbedIds.has(obj.id) ? cannotMove(obj.id, obj.embedKind) : notFound(obj.id, obj.embedKind);
+    throw ctx.env.oldEmbedIds.has(obj.id)
+      ? cannotMove(obj.id, obj.embedKind)
+      : notFound(obj.id, obj.embedKind);
   }
   throw new ValidationError(
     `The footnote reference [^${obj.label}] is new or moved; creating a footnote with its text needs two writes, which an import does not do.`,

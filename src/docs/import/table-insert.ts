@@ -14,7 +14,7 @@ import { tableDims } from './table-edit.js';
 
 /** The number of indices a new block occupies. */
 export function blockLength(ctx: PlanContext, b: Block): number {
-  if (b.type === 'paragraph') return toUnits(b, ctx.codes, ctx.positioned).text.length + 1;
+  if (b.type === 'paragraph') return toUnits(b, ctx.codes, ctx.env.positioned).text.length + 1;
   let n = 2;
   for (const row of b.rows) {
     n += 1;
@@ -33,7 +33,7 @@ export function blockLength(ctx: PlanContext, b: Block): number {
  * Its text style is that of the insertion point: unknown here.
  */
 export function newCellStyle(ctx: PlanContext): Inherited {
-  const base = cellStyleBase(ctx.bases.NORMAL_TEXT).paragraph;
+  const base = cellStyleBase(ctx.env.bases.NORMAL_TEXT).paragraph;
   const style: ParagraphBlock['style'] = { namedStyle: 'NORMAL_TEXT' };
   if (base.align !== 'left') style.align = 'left';
   if (base.indentLeft !== 0) style.indentLeft = 0;
@@ -82,7 +82,7 @@ export function insertTable(
         mergeTableCells: {
           tableRange: {
             tableCellLocation: {
-              tableStartLocation: { index: T, tabId: ctx.tabId },
+              tableStartLocation: { index: T, tabId: ctx.env.tabId },
               rowIndex: r,
               columnIndex: c,
             },
