@@ -5,13 +5,12 @@
  * Google allows it.
  */
 import { ValidationError } from '../../errors.js';
-import type { Block, ListKind, ParagraphBlock } from '../../mebdf/model.js';
+import type { ListKind, ParagraphBlock } from '../../mebdf/model.js';
 import { listLevel } from '../export/lists.js';
 import type { ParagraphSource } from '../export/types.js';
 import type { DocumentTab } from '../types.js';
-import type { AlignOp } from './align.js';
 import type { PlanContext } from './context.js';
-import type { AnySource } from './edit-script.js';
+import type { AnySource, ContainerScript } from './edit-script.js';
 import { PRESETS } from './paragraphs.js';
 import { blockLength } from './table-insert.js';
 
@@ -30,12 +29,10 @@ const PRESET_OUTER: Record<ListKind, [string | null, string | null, string | nul
 export function rebuildLists(
   ctx: PlanContext,
   tab: DocumentTab,
-  seg: string,
-  ops: readonly AlignOp[],
-  sources: readonly AnySource[],
-  next: readonly Block[],
+  script: ContainerScript,
   nested: ReadonlySet<ParagraphBlock>,
 ): void {
+  const { seg, ops, sources, next } = script;
   const flagged = new Set<number>();
   next.forEach((b, i) => {
     if (b.type === 'paragraph' && nested.has(b)) flagged.add(i);

@@ -11,7 +11,7 @@ import type { Block, ParagraphBlock, TableBlock } from '../../mebdf/model.js';
 import type { ParagraphSource, TableSource } from '../export/types.js';
 import type { DocumentTab } from '../types.js';
 import type { PlanContext } from './context.js';
-import type { AnySource, ContainerScript, EditScript } from './edit-script.js';
+import type { ContainerScript, EditScript, Step } from './edit-script.js';
 import { checkNoSuggestions, headingAnchorId, isHeading } from './guards.js';
 import { rebuildLists } from './lower-lists.js';
 import { lowerTableEdit } from './lower-table.js';
@@ -48,7 +48,7 @@ class Lowering {
       return;
     }
     const ctx = this.ctx;
-    const { seg, old, sources, next, tailEnd } = script;
+    const { seg, old, sources, next } = script;
     /** New list items that need a nested level: their list is re-bulleted once the container is done. */
     const nested = new Set<ParagraphBlock>();
     for (let k = script.steps.length - 1; k >= 0; k--) {
@@ -75,38 +75,22 @@ class Lowering {
           );
           break;
         case 'delete':
-          this.deleteRun(seg, step.olds, old, sources, step.prev, step.next, tailEnd, step.recreatesTable);
+          this.deleteRun(script, step);
           break;
-        case 'insert': {
-          const surv = step.survivor;
-          // A paired block is already edited when the insert happens (later steps run first).
-          const survivor = surv && {
-            block: (surv.edited ? next[surv.n] : old[surv.o]) as ParagraphBlock,
-            isNew: surv.edited,
-            start: sources[surv.o]!.startIndex,
-          };
-          const blocks = step.news.map((n) => next[n]!);
-          for (const b of this.insertRun(seg, blocks, old, sources, step.prev, step.next, survivor, tailEnd))
-            nested.add(b);
+        case 'insert':
+          for (const b of this.insertRun(script, step)) nested.add(b);
           break;
-        }
       }
     }
-    if (nested.size > 0) rebuildLists(ctx, this.tab, seg, script.ops, sources, next, nested);
+    if (nested.size > 0) rebuildLists(ctx, this.tab, script, nested);
   }
 
-  private deleteRun(
-    seg: string,
-    idx: readonly number[],
-    old: readonly Block[],
-    sources: readonly AnySource[],
-    prev: number | null,
-    next: number | null,
-    tailEnd: number | null,
-    recreatesTable: boolean,
-  ): void {
+  /** A run of old blocks deleted, keeping the newlines Docs cannot delete. */
+  private deleteRun(script: ContainerScript, step: Step & { kind: 'delete' }): void {
+    const { seg, old, sources, tailEnd } = script;
+    const { olds: idx, prev, next } = step;
     checkNoSuggestions(idx.map((i) => old[i]!));
-    if (recreatesTable) {
+    if (step.recreatesTable) {
       this.ctx.warnings.push(
         'A table is re-created (the Docs API has no request for this change of it): its cell colours, widths and borders are not kept.',
       );
@@ -141,17 +125,21 @@ class Lowering {
     this.ctx.deleteOld(seg, first.startIndex, last.endIndex);
   }
 
-  private insertRun(
-    seg: string,
-    blocks: Block[],
-    old: readonly Block[],
-    sources: readonly AnySource[],
-    prev: number | null,
-    next: number | null,
-    surv: { block: ParagraphBlock; isNew: boolean; start: number } | null,
-    tailEnd: number | null,
-  ): ParagraphBlock[] {
+  /**
+   * A run of new blocks inserted after the old paragraph before it, or else before the paragraph
+   * that stays after it. Returns the new paragraphs whose list needs re-bulleting.
+   */
+  private insertRun(script: ContainerScript, step: Step & { kind: 'insert' }): ParagraphBlock[] {
     const ctx = this.ctx;
+    const { seg, old, sources, tailEnd } = script;
+    const { prev, next } = step;
+    const blocks = step.news.map((n) => script.next[n]!);
+    // A paired survivor is already edited when the insert happens (later steps run first).
+    const surv = step.survivor && {
+      block: (step.survivor.edited ? script.next[step.survivor.n] : old[step.survivor.o]) as ParagraphBlock,
+      isNew: step.survivor.edited,
+      start: sources[step.survivor.o]!.startIndex,
+    };
     const prevSrc = prev !== null ? sources[prev]! : null;
     const nextSrc = next !== null ? sources[next]! : null;
     if (prevSrc && prevSrc.kind === 'paragraph') {
