@@ -59,7 +59,7 @@ function fixBullets(
   block: ParagraphBlock,
 ): { removed: boolean; nested: boolean } {
   const n = block.list;
-  if (sameList(ctx, o, n)) return { removed: false, nested: false };
+  if (sameList(ctx.env.lists, o, n)) return { removed: false, nested: false };
   // A nested level can only come from createParagraphBullets over a range that also holds the
   // list's outer items: the planner re-bullets the whole list once the container is done.
   if (n && n.level > 0) return { removed: false, nested: true };

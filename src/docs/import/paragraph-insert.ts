@@ -1,3 +1,8 @@
+/**
+ * Lowering of new paragraphs next to existing ones (or filling a new table cell): one insertText
+ * for their text, then objects, bullets dropped, paragraph styles, run styles, anchors and bullets
+ * created, in an order that keeps every index valid. Touches no index below the insertion point.
+ */
 import type { ParagraphBlock, ParagraphStyle, TextStyle } from '../../mebdf/model.js';
 import type { PlanContext } from './context.js';
 import { toUnits } from './paragraph-units.js';
@@ -28,48 +33,13 @@ export function insertParagraphs(
   blocks: ParagraphBlock[],
   inh: Inherited,
 ): ParagraphBlock[] {
-  const nested: ParagraphBlock[] = [];
-  if (blocks.length === 0) return nested;
+  if (blocks.length === 0) return [];
   const units = blocks.map((b) => toUnits(b, ctx.codes, ctx.env.positioned));
   for (const u of units) {
     ctx.checkNewMarkers(u);
     if (u.styles.some((st) => st?.suggestion)) throw writesSuggestion();
   }
-  // Bullets: which paragraphs keep the inherited bullet, which get a new one (grouped by preset).
-  const same = (b: ParagraphBlock): boolean =>
-    inh.listIsNew
-      ? JSON.stringify(inh.list ?? null) === JSON.stringify(b.list ?? null)
-      : sameList(ctx, inh.list, b.list);
-  const create = blocks.map((b) => b.list !== undefined && !same(b));
-  const drop = blocks.map((b) => inh.list !== undefined && !same(b));
-  const tabs = blocks.map(() => 0);
-  for (let i = 0; i < blocks.length; ) {
-    if (!create[i]) {
-      i++;
-      continue;
-    }
-    let j = i + 1;
-    const kind = blocks[i]!.list!.kind;
-    while (
-      j < blocks.length &&
-      create[j] &&
-      blocks[j]!.list!.kind === kind &&
-      blocks[j]!.list!.key === blocks[i]!.list!.key
-    )
-      j++;
-    const min = Math.min(...blocks.slice(i, j).map((b) => b.list!.level));
-    if (min > 0) {
-      // Nesting is relative to the bulleted set: leave these to the whole-list re-bulleting.
-      for (let k = i; k < j; k++) {
-        nested.push(blocks[k]!);
-        create[k] = false;
-        drop[k] = false;
-      }
-    } else {
-      for (let k = i; k < j; k++) tabs[k] = blocks[k]!.list!.level;
-    }
-    i = j;
-  }
+  const { create, drop, tabs, nested } = bulletPlan(ctx.env.lists, inh, blocks);
   const textOnly = units.map((u, i) => '\t'.repeat(tabs[i]!) + splitObjects(ctx, u, 0, u.text.length).text);
   const joined = textOnly.join('\n');
   const text = mode === 'after' ? `\n${joined}` : mode === 'before' ? `${joined}\n` : joined;
@@ -196,4 +166,63 @@ export function insertParagraphs(
     j = i;
   }
   return nested;
+}
+
+/** What new paragraphs do about bullets, per paragraph (plain data, decided before any request). */
+export interface BulletPlan {
+  /** Gets a bullet of its own (createParagraphBullets, grouped by list). */
+  create: boolean[];
+  /** Drops the bullet it inherits from the paragraph it was split from. */
+  drop: boolean[];
+  /** Leading tabs giving its level within the bulleted set. */
+  tabs: number[];
+  /** Needs a nested level no set of its own can give: its whole list is re-bulleted later. */
+  nested: ParagraphBlock[];
+}
+
+/**
+ * Which new paragraphs keep the inherited bullet, which get a new one, and which need their list
+ * re-bulleted. `lists` pairs old list keys with new ones.
+ */
+export function bulletPlan(
+  lists: ReadonlyMap<string, string>,
+  inh: Inherited,
+  blocks: ParagraphBlock[],
+): BulletPlan {
+  const same = (b: ParagraphBlock): boolean =>
+    inh.listIsNew
+      ? JSON.stringify(inh.list ?? null) === JSON.stringify(b.list ?? null)
+      : sameList(lists, inh.list, b.list);
+  const create = blocks.map((b) => b.list !== undefined && !same(b));
+  const drop = blocks.map((b) => inh.list !== undefined && !same(b));
+  const tabs = blocks.map(() => 0);
+  const nested: ParagraphBlock[] = [];
+  for (let i = 0; i < blocks.length; ) {
+    if (!create[i]) {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    const kind = blocks[i]!.list!.kind;
+    while (
+      j < blocks.length &&
+      create[j] &&
+      blocks[j]!.list!.kind === kind &&
+      blocks[j]!.list!.key === blocks[i]!.list!.key
+    )
+      j++;
+    const min = Math.min(...blocks.slice(i, j).map((b) => b.list!.level));
+    if (min > 0) {
+      // Nesting is relative to the bulleted set: leave these to the whole-list re-bulleting.
+      for (let k = i; k < j; k++) {
+        nested.push(blocks[k]!);
+        create[k] = false;
+        drop[k] = false;
+      }
+    } else {
+      for (let k = i; k < j; k++) tabs[k] = blocks[k]!.list!.level;
+    }
+    i = j;
+  }
+  return { create, drop, tabs, nested };
 }

@@ -34,12 +34,12 @@ export interface Inherited {
 
 /** Whether the old list membership already is the new one (same list, level and kind). */
 export function sameList(
-  ctx: PlanContext,
+  lists: ReadonlyMap<string, string>,
   o: ListMembership | undefined,
   n: ListMembership | undefined,
 ): boolean {
   if (!o || !n) return !o && !n;
-  return ctx.env.lists.get(o.key) === n.key && o.level === n.level && o.kind === n.kind;
+  return lists.get(o.key) === n.key && o.level === n.level && o.kind === n.kind;
 }
 
 /** The fields to write so that text inheriting `inherited` ends up `desired`. */
