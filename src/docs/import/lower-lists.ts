@@ -62,54 +62,16 @@ export function rebuildLists(
         'Keep the list in one piece, or nest the item in Docs.',
       );
     }
-    // Start at an outer item that is not the list's first, before the first nested newcomer:
-    // the bulleted set then joins the list of the item before it and keeps that list's glyphs.
-    // Without one the whole list is re-created from a preset, which needs one kind throughout.
-    const firstFlagged = idx.findIndex((i) => flagged.has(i));
-    // Joining works only when the list's outer level looks like the preset (Google's rule).
-    const outerKind = (items.find((b) => b.list!.level === 0) ?? items[0]!).list!.kind;
     const listId = idx
       .map((i) => oldOf.get(i))
       .find((src): src is ParagraphSource => src?.kind === 'paragraph' && !!src.listId)?.listId;
-    const canJoin = listId !== undefined && presetMatches(tab, listId, outerKind);
-    let from = 0;
-    for (let p = canJoin ? firstFlagged : 0; p >= 1; p--) {
-      if (items[p]!.list!.level === 0) {
-        from = p;
-        break;
-      }
-    }
-    // No such outer item before it: start at the newcomer itself (the item before it keeps the
-    // set in the list) when an outer item after it gives the set its level 0.
-    const lastFlagged = idx.length - 1 - [...idx].reverse().findIndex((i) => flagged.has(i));
-    const outerAfter = items.findIndex((b, k) => k > firstFlagged && b.list!.level === 0);
-    let to = items.length - 1; // re-created whole: the set must not leave part of the list behind
-    if (from > 0) to = lastFlagged;
-    else if (canJoin && firstFlagged >= 1 && outerAfter !== -1) {
-      from = firstFlagged;
-      to = Math.max(lastFlagged, outerAfter);
-    }
+    const { from, to, kind } = bulletedSet(
+      tab,
+      items,
+      idx.map((i) => flagged.has(i)),
+      listId,
+    );
     const set = items.slice(from, to + 1);
-    if (canJoin && from > 0) {
-      // The set joins the existing list, whose glyph kind per level is fixed.
-      for (const b of set) {
-        const have = listLevel(tab, listId!, b.list!.level).kind;
-        if (have !== b.list!.kind) {
-          throw new ValidationError(
-            `Level ${b.list!.level + 1} of this list is ${have === 'ordered' ? 'numbered' : have}; a ${b.list!.kind === 'ordered' ? 'numbered' : b.list!.kind} item cannot be nested there (the Docs API cannot change a list's glyphs).`,
-            `Use the list's own marker at that level (${have === 'ordered' ? '1.' : have === 'checkbox' ? '- [ ]' : '-'}).`,
-          );
-        }
-      }
-    }
-    // The preset must match the list's outer level for the set to join it.
-    const kind = (set.find((b) => b.list!.level === 0) ?? set[0]!).list!.kind;
-    if (from === 0 && to === items.length - 1 && items.some((b) => b.list!.kind !== kind)) {
-      throw new ValidationError(
-        'A nested list item is new in a list that mixes numbered, bulleted or checkbox levels; the Docs API can only create lists of one kind.',
-        'Give the new item the same kind of marker as its list, or nest it in Docs.',
-      );
-    }
     const setIdx = idx.slice(from, to + 1);
     for (let k = setIdx.length - 1; k >= 0; k--) {
       const level = set[k]!.list!.level;
@@ -138,4 +100,63 @@ function presetMatches(tab: DocumentTab, listId: string, kind: ListKind): boolea
     (level.glyphType ?? null) === want[1] &&
     (level.glyphFormat ?? null) === want[2]
   );
+}
+
+/**
+ * Which items of one list (`items`, in order; `flagged`: the new nested ones) one
+ * createParagraphBullets covers, and with which preset: joining the existing list `listId` where
+ * Google allows it, else the whole list re-created. Refuses what no bulleted set can say.
+ */
+export function bulletedSet(
+  tab: DocumentTab,
+  items: ParagraphBlock[],
+  flagged: boolean[],
+  listId: string | undefined,
+): { from: number; to: number; kind: ListKind } {
+  // Start at an outer item that is not the list's first, before the first nested newcomer:
+  // the bulleted set then joins the list of the item before it and keeps that list's glyphs.
+  // Without one the whole list is re-created from a preset, which needs one kind throughout.
+  const firstFlagged = flagged.indexOf(true);
+  // Joining works only when the list's outer level looks like the preset (Google's rule).
+  const outerKind = (items.find((b) => b.list!.level === 0) ?? items[0]!).list!.kind;
+  const canJoin = listId !== undefined && presetMatches(tab, listId, outerKind);
+  let from = 0;
+  for (let p = canJoin ? firstFlagged : 0; p >= 1; p--) {
+    if (items[p]!.list!.level === 0) {
+      from = p;
+      break;
+    }
+  }
+  // No such outer item before it: start at the newcomer itself (the item before it keeps the
+  // set in the list) when an outer item after it gives the set its level 0.
+  const lastFlagged = flagged.lastIndexOf(true);
+  const outerAfter = items.findIndex((b, k) => k > firstFlagged && b.list!.level === 0);
+  let to = items.length - 1; // re-created whole: the set must not leave part of the list behind
+  if (from > 0) to = lastFlagged;
+  else if (canJoin && firstFlagged >= 1 && outerAfter !== -1) {
+    from = firstFlagged;
+    to = Math.max(lastFlagged, outerAfter);
+  }
+  const set = items.slice(from, to + 1);
+  if (canJoin && from > 0) {
+    // The set joins the existing list, whose glyph kind per level is fixed.
+    for (const b of set) {
+      const have = listLevel(tab, listId!, b.list!.level).kind;
+      if (have !== b.list!.kind) {
+        throw new ValidationError(
+          `Level ${b.list!.level + 1} of this list is ${have === 'ordered' ? 'numbered' : have}; a ${b.list!.kind === 'ordered' ? 'numbered' : b.list!.kind} item cannot be nested there (the Docs API cannot change a list's glyphs).`,
+          `Use the list's own marker at that level (${have === 'ordered' ? '1.' : have === 'checkbox' ? '- [ ]' : '-'}).`,
+        );
+      }
+    }
+  }
+  // The preset must match the list's outer level for the set to join it.
+  const kind = (set.find((b) => b.list!.level === 0) ?? set[0]!).list!.kind;
+  if (from === 0 && to === items.length - 1 && items.some((b) => b.list!.kind !== kind)) {
+    throw new ValidationError(
+      'A nested list item is new in a list that mixes numbered, bulleted or checkbox levels; the Docs API can only create lists of one kind.',
+      'Give the new item the same kind of marker as its list, or nest it in Docs.',
+    );
+  }
+  return { from, to, kind };
 }
