@@ -31,6 +31,10 @@ async function run(doc: Document, edit: (content: string) => string, options = {
 
 const kinds = (reqs: Req[]): string[] => reqs.map((r) => Object.keys(r)[0]!);
 
+/** The document of a golden case. */
+const golden = (name: string): Document =>
+  JSON.parse(readFileSync(new URL(`../golden/${name}/document.json`, import.meta.url), 'utf8')) as Document;
+
 describe('planner rules', () => {
   it('counts indices in UTF-16 code units (emoji, CJK, combining marks)', async () => {
     const doc = makeDoc({ blocks: [para('😀 漢字 e\u0301 word and more')] });
@@ -120,12 +124,7 @@ describe('planner rules', () => {
   });
 
   it('a nested item in a list mixing kinds joins the list from an outer item that is not its first', async () => {
-    const doc = JSON.parse(
-      readFileSync(
-        new URL('../golden/cedricdelpoux__gatsby-source-google-docs__lists/document.json', import.meta.url),
-        'utf8',
-      ),
-    ) as Document;
+    const doc = golden('cedricdelpoux__gatsby-source-google-docs__lists');
     const { requests, after, intended } = await run(doc, (c) =>
       c.replace('- List item 5', '- List item 5\n  1. nested new'),
     );
@@ -134,12 +133,7 @@ describe('planner rules', () => {
   });
 
   it('a nested item under the first item of a list is bulleted with the next outer item, in the same list', async () => {
-    const doc = JSON.parse(
-      readFileSync(
-        new URL('../golden/stencila__encoda__test-fixture-1/document.json', import.meta.url),
-        'utf8',
-      ),
-    ) as Document;
+    const doc = golden('stencila__encoda__test-fixture-1');
     const { requests, after, intended } = await run(doc, (c) =>
       c.replace('   - Banana', '   - Banana\n     1. Cavendish'),
     );
@@ -246,9 +240,7 @@ describe('planner rules', () => {
   });
 
   it('a new table with a merged cell is created, merged, then filled', async () => {
-    const doc = JSON.parse(
-      readFileSync(new URL('../golden/construct-tables/document.json', import.meta.url), 'utf8'),
-    ) as Document;
+    const doc = golden('construct-tables');
     const table =
       '{!table}\n{!row}\n{!cell, colspan:2}\nWide\n{!cell}\n{!empty}\n{!row}\n{!cell}\na\n{!cell}\nb\n{!end-table}';
     const { requests, after, intended } = await run(doc, (c) =>
@@ -259,9 +251,7 @@ describe('planner rules', () => {
   });
 
   it('merges that change are undone and redone in place, keeping the table', async () => {
-    const doc = JSON.parse(
-      readFileSync(new URL('../golden/construct-tables/document.json', import.meta.url), 'utf8'),
-    ) as Document;
+    const doc = golden('construct-tables');
     const split = await run(doc, (c) =>
       c.replace(
         '{!cell, colspan:2}\nMerged across\n{!cell}\n{!empty}\n',
@@ -280,6 +270,58 @@ describe('planner rules', () => {
     expect(kinds(merged.requests)).toEqual(['deleteContentRange', 'mergeTableCells']);
   });
 
+  it('a row added to a table with a merged cell keeps the table: merges undone, row inserted, merges redone', async () => {
+    const doc = golden('construct-tables');
+    const { requests, after, intended } = await run(doc, (c) =>
+      c.replace('{!cell}\nx\n{!end-table}', '{!cell}\nx\n{!row}\n{!cell}\nnew\n{!cell}\nrow\n{!end-table}'),
+    );
+    expect(after).toBe(intended);
+    const table = kinds(requests).filter((k) => k.includes('Table'));
+    expect(table).toEqual(['unmergeTableCells', 'insertTableRow', 'mergeTableCells']);
+  });
+
+  describe('one table edit for cells, rows and columns', () => {
+    const grid = () =>
+      makeDoc({
+        blocks: [
+          para('Intro.'),
+          {
+            table: [
+              [[para('h1')], [para('h2')], [para('h3')]],
+              [[para('a')], [para('b')], [para('x')]],
+              [[para('c')], [para('d')], [para('y')]],
+            ],
+          },
+          para(''),
+        ],
+      });
+
+    it('rows deleted and inserted while a kept cell changes: the table is edited in place', async () => {
+      const { requests, after, intended } = await run(grid(), (c) =>
+        c
+          .replace('| a | b | x |\n', '')
+          .replace('| c | d | y |', '| c | D! | y |\n| e | f | z |\n| g | h | i |'),
+      );
+      expect(after).toBe(intended);
+      // Rows are paired with the rows they most resemble: one is inserted, none re-created.
+      expect(kinds(requests).filter((k) => k.includes('Table'))).toEqual(['insertTableRow']);
+    });
+
+    it('a column deleted and a row inserted while a kept cell changes', async () => {
+      const { requests, after, intended } = await run(grid(), (c) =>
+        c
+          .replace('| h1 | h2 | h3 |\n| - | - | - |', '| h1 | h3 |\n| - | - |')
+          .replace('| a | b | x |', '| a | x |')
+          .replace('| c | d | y |', '| c | y!! |\n| e | z |'),
+      );
+      expect(after).toBe(intended);
+      expect(kinds(requests).filter((k) => k.includes('Table'))).toEqual([
+        'deleteTableColumn',
+        'insertTableRow',
+      ]);
+    });
+  });
+
   it('{^} creates a named range over the text after it', async () => {
     const doc = makeDoc({ blocks: [para('Alpha beta.')] });
     const { requests, after } = await run(doc, (c) => c.replace('beta', '{^}beta'));
@@ -288,9 +330,7 @@ describe('planner rules', () => {
   });
 
   it('an anchor left out is deleted; one whose marked text would all go is refused', async () => {
-    const doc = JSON.parse(
-      readFileSync(new URL('../golden/construct-named-ranges/document.json', import.meta.url), 'utf8'),
-    ) as Document;
+    const doc = golden('construct-named-ranges');
     const dropped = await run(doc, (c) => c.replace('Alpha {^ kix.range00001}beta', 'Alpha beta'));
     expect(dropped.requests).toEqual([
       { deleteNamedRange: { namedRangeId: 'kix.range00001', tabsCriteria: { tabIds: ['t.0'] } } },
@@ -302,9 +342,7 @@ describe('planner rules', () => {
   });
 
   it('edits footnote text in the footnote segment', async () => {
-    const doc = JSON.parse(
-      readFileSync(new URL('../golden/construct-footnotes/document.json', import.meta.url), 'utf8'),
-    ) as Document;
+    const doc = golden('construct-footnotes');
     const { requests, after, intended } = await run(doc, (c) =>
       c.replace('Second note.', 'Second, longer note.'),
     );
@@ -313,17 +351,13 @@ describe('planner rules', () => {
   });
 
   it('refuses a new footnote, an http image and a changed suggestion, writing nothing', async () => {
-    const notes = JSON.parse(
-      readFileSync(new URL('../golden/construct-footnotes/document.json', import.meta.url), 'utf8'),
-    ) as Document;
+    const notes = golden('construct-footnotes');
     await expect(run(notes, (c) => `${c}\nMore[^9].\n\n[^9]: New note.\n`)).rejects.toThrow(/two writes/);
     const doc = makeDoc({ blocks: [para('Text.')] });
     await expect(run(doc, (c) => c.replace('Text.', 'Text ![x](http://example.com/a.png)'))).rejects.toThrow(
       /https/,
     );
-    const sugg = JSON.parse(
-      readFileSync(new URL('../golden/construct-suggestions/document.json', import.meta.url), 'utf8'),
-    ) as Document;
+    const sugg = golden('construct-suggestions');
     await expect(run(sugg, (c) => c.replace('not {/!}', 'no {/!}'))).rejects.toThrow(/suggest/);
     await expect(run(sugg, (c) => c.replace('final', 'final {!suggest:insert}new{/!}'))).rejects.toThrow(
       /suggestion/,
@@ -331,9 +365,7 @@ describe('planner rules', () => {
   });
 
   it('edits text next to suggested text without touching the suggestion', async () => {
-    const sugg = JSON.parse(
-      readFileSync(new URL('../golden/construct-suggestions/document.json', import.meta.url), 'utf8'),
-    ) as Document;
+    const sugg = golden('construct-suggestions');
     const { after, intended } = await run(sugg, (c) => c.replace('The plan', 'Our plan'));
     expect(after).toBe(intended);
   });

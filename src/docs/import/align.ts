@@ -1,13 +1,16 @@
 /**
- * Block alignment: which old block becomes which new block.
+ * The one alignment routine of the planner: which old item becomes which new item. Used for a
+ * container's blocks, a table's rows and its columns; what differs between those is only the
+ * comparator (comparators.ts).
  *
- * First an LCS (Myers, from the `diff` package) on a key per block (its canonical JSON), so equal
- * blocks are kept and get no request at all. Inside each gap left between kept blocks, a small
- * dynamic programme pairs old with new blocks by similarity (a paired paragraph is edited in place,
- * keeping its heading id, comments and objects) and leaves the rest deleted or inserted.
+ * Common prefix and suffix first, then an LCS (Myers, from the `diff` package) on each item's key,
+ * so equal items are kept and get no request at all. Inside each gap left between kept items, a
+ * small dynamic programme (Needleman–Wunsch) pairs old with new items by the comparator's cost (a
+ * paired item is edited in place) and leaves the rest deleted or inserted. Items that name an
+ * anchor (headings) split a gap first, so each pairs with itself however large the rewrite.
  */
 import { diffArrays } from 'diff';
-import type { Block, ParagraphBlock } from '../../mebdf/model.js';
+import { deepEqual } from '../equality.js';
 
 export type AlignOp =
   | { op: 'keep'; o: number; n: number }
@@ -15,134 +18,110 @@ export type AlignOp =
   | { op: 'del'; o: number }
   | { op: 'ins'; n: number };
 
-/** Whether a block may be paired with another (edited in place) rather than replaced. */
-export type Pairable = (o: number, n: number) => boolean;
-
-function headingAnchor(b: ParagraphBlock): string | null {
-  const first = b.inlines[0];
-  return first?.type === 'anchor' && first.id ? first.id : null;
+/** How two lists of items compare: what the alignment needs to know about an item type. */
+export interface Comparator<T> {
+  /** Canonical key: equal keys mean equal items. */
+  key(item: T): string;
+  /**
+   * The cost of editing old item `o` into new item `n` in place, by index: below 2 (a delete and
+   * an insert cost 1 each), or Infinity when it cannot be edited in place.
+   */
+  pairCost(o: number, n: number): number;
+  /** The anchor an item is named by (a heading's id): such items pair only with themselves. */
+  anchor?(item: T): string | null;
 }
 
-function plainText(b: Block): string {
-  if (b.type === 'table') return '';
-  let s = '';
-  for (const i of b.inlines) if (i.type === 'text') s += i.text;
-  return s;
+/** The ops of a run of positions pairing nothing: deletes, then inserts. */
+function unpaired(o0: number, o1: number, n0: number, n1: number): AlignOp[] {
+  const out: AlignOp[] = [];
+  for (let i = o0; i < o1; i++) out.push({ op: 'del', o: i });
+  for (let j = n0; j < n1; j++) out.push({ op: 'ins', n: j });
+  return out;
 }
 
-/** 0 (identical) … 1 (nothing in common): common prefix and suffix against the longer text. */
-function dissimilarity(a: string, b: string): number {
-  const max = Math.max(a.length, b.length);
-  if (max === 0) return 0;
-  let p = 0;
-  const lim = Math.min(a.length, b.length);
-  while (p < lim && a.charCodeAt(p) === b.charCodeAt(p)) p++;
-  let s = 0;
-  while (s < lim - p && a.charCodeAt(a.length - 1 - s) === b.charCodeAt(b.length - 1 - s)) s++;
-  return 1 - (p + s) / max;
-}
-
-/** The cost of editing old block `o` into new block `n` in place (Infinity when it cannot be). */
-function pairCost(o: Block, n: Block, allowed: boolean): number {
-  if (!allowed || o.type !== n.type) return Number.POSITIVE_INFINITY;
-  if (o.type === 'table' || n.type === 'table') return 0.5;
-  const na = headingAnchor(n);
-  const oa = headingAnchor(o);
-  // A heading that names its anchor is the paragraph holding that anchor, nothing else.
-  if (na !== null) return na === oa ? 0 : Number.POSITIVE_INFINITY;
-  const d = dissimilarity(plainText(o), plainText(n));
-  const sameStyle = o.style.namedStyle === n.style.namedStyle ? 0 : 0.3;
-  return Math.min(1.9, 1.5 * d + sameStyle + (oa !== null ? 0.2 : 0));
-}
-
-/**
- * A gap split at the headings both sides name by the same anchor (their order kept: an LCS over
- * anchor ids), so a large rewrite still pairs each heading with itself and aligns what lies
- * between two headings on its own; each piece is then aligned by `alignGap`.
- */
-function alignByAnchors(
-  oldB: Block[],
-  newB: Block[],
-  o0: number,
-  o1: number,
-  n0: number,
-  n1: number,
-  pairable: Pairable,
-): AlignOp[] {
-  const anchorsOf = (blocks: Block[], a: number, b: number): { id: string; at: number }[] => {
-    const out: { id: string; at: number }[] = [];
-    for (let i = a; i < b; i++) {
-      const bl = blocks[i]!;
-      const id = bl.type === 'paragraph' ? headingAnchor(bl) : null;
-      if (id !== null) out.push({ id, at: i });
-    }
-    return out;
-  };
-  const oa = anchorsOf(oldB, o0, o1);
-  const na = anchorsOf(newB, n0, n1);
-  if (oa.length === 0 || na.length === 0) return alignGap(oldB, newB, o0, o1, n0, n1, pairable);
-  const common = diffArrays(
-    oa.map((x) => x.id),
-    na.map((x) => x.id),
-  );
-  const syncs: { o: number; n: number }[] = [];
+/** Runs of equal elements of two lists, as [old index, new index, count] (Myers LCS). */
+function commonRuns<K>(a: K[], b: K[]): [number, number, number][] {
+  const out: [number, number, number][] = [];
   let i = 0;
   let j = 0;
-  for (const part of common) {
+  for (const part of diffArrays(a, b)) {
     const count = part.count ?? part.value.length;
     if (part.added) j += count;
     else if (part.removed) i += count;
     else {
-      for (let k = 0; k < count; k++) {
-        const o = oa[i + k]!.at;
-        const n = na[j + k]!.at;
-        if (pairable(o, n)) syncs.push({ o, n });
-      }
+      out.push([i, j, count]);
       i += count;
       j += count;
     }
   }
-  if (syncs.length === 0) return alignGap(oldB, newB, o0, o1, n0, n1, pairable);
-  const out: AlignOp[] = [];
-  let po = o0;
-  let pn = n0;
-  for (const s of syncs) {
-    out.push(...alignGap(oldB, newB, po, s.o, pn, s.n, pairable), { op: 'pair', o: s.o, n: s.n });
-    po = s.o + 1;
-    pn = s.n + 1;
-  }
-  out.push(...alignGap(oldB, newB, po, o1, pn, n1, pairable));
   return out;
 }
 
-/** Needleman–Wunsch over one gap; falls back to positional pairing when the gap is huge. */
-function alignGap(
-  oldB: Block[],
-  newB: Block[],
+/**
+ * A gap split at the items both sides name by the same anchor (their order kept: an LCS over
+ * anchor ids), so a large rewrite still pairs each heading with itself and aligns what lies
+ * between two headings on its own; each piece is then aligned by `alignGap`.
+ */
+function alignByAnchors<T>(
+  oldI: T[],
+  newI: T[],
   o0: number,
   o1: number,
   n0: number,
   n1: number,
-  pairable: Pairable,
+  cmp: Comparator<T>,
 ): AlignOp[] {
+  const anchor = cmp.anchor;
+  if (!anchor) return alignGap(o0, o1, n0, n1, cmp);
+  const anchorsOf = (items: T[], a: number, b: number): { id: string; at: number }[] => {
+    const out: { id: string; at: number }[] = [];
+    for (let i = a; i < b; i++) {
+      const id = anchor(items[i]!);
+      if (id !== null) out.push({ id, at: i });
+    }
+    return out;
+  };
+  const oa = anchorsOf(oldI, o0, o1);
+  const na = anchorsOf(newI, n0, n1);
+  if (oa.length === 0 || na.length === 0) return alignGap(o0, o1, n0, n1, cmp);
+  const syncs: { o: number; n: number }[] = [];
+  const runs = commonRuns(
+    oa.map((x) => x.id),
+    na.map((x) => x.id),
+  );
+  for (const [i, j, count] of runs) {
+    for (let k = 0; k < count; k++) {
+      const o = oa[i + k]!.at;
+      const n = na[j + k]!.at;
+      if (Number.isFinite(cmp.pairCost(o, n))) syncs.push({ o, n });
+    }
+  }
+  if (syncs.length === 0) return alignGap(o0, o1, n0, n1, cmp);
+  const out: AlignOp[] = [];
+  let po = o0;
+  let pn = n0;
+  for (const s of syncs) {
+    out.push(...alignGap(po, s.o, pn, s.n, cmp), { op: 'pair', o: s.o, n: s.n });
+    po = s.o + 1;
+    pn = s.n + 1;
+  }
+  out.push(...alignGap(po, o1, pn, n1, cmp));
+  return out;
+}
+
+/** Needleman–Wunsch over one gap; falls back to positional pairing when the gap is huge. */
+function alignGap<T>(o0: number, o1: number, n0: number, n1: number, cmp: Comparator<T>): AlignOp[] {
   const R = o1 - o0;
   const C = n1 - n0;
+  if (R === 0 || C === 0) return unpaired(o0, o1, n0, n1);
   const out: AlignOp[] = [];
-  if (R === 0 || C === 0) {
-    for (let i = o0; i < o1; i++) out.push({ op: 'del', o: i });
-    for (let j = n0; j < n1; j++) out.push({ op: 'ins', n: j });
-    return out;
-  }
   if (R * C > 400_000) {
     const m = Math.min(R, C);
     for (let i = 0; i < m; i++) {
-      const allowed = pairable(o0 + i, n0 + i);
-      if (Number.isFinite(pairCost(oldB[o0 + i]!, newB[n0 + i]!, allowed)))
-        out.push({ op: 'pair', o: o0 + i, n: n0 + i });
+      if (Number.isFinite(cmp.pairCost(o0 + i, n0 + i))) out.push({ op: 'pair', o: o0 + i, n: n0 + i });
       else out.push({ op: 'del', o: o0 + i }, { op: 'ins', n: n0 + i });
     }
-    for (let i = m; i < R; i++) out.push({ op: 'del', o: o0 + i });
-    for (let j = m; j < C; j++) out.push({ op: 'ins', n: n0 + j });
+    out.push(...unpaired(o0 + m, o1, n0 + m, n1));
     return out;
   }
   const W = C + 1;
@@ -158,8 +137,7 @@ function alignGap(
   }
   for (let i = 1; i <= R; i++) {
     for (let j = 1; j <= C; j++) {
-      const pc = pairCost(oldB[o0 + i - 1]!, newB[n0 + j - 1]!, pairable(o0 + i - 1, n0 + j - 1));
-      let best = cost[(i - 1) * W + j - 1]! + pc;
+      let best = cost[(i - 1) * W + j - 1]! + cmp.pairCost(o0 + i - 1, n0 + j - 1);
       let mv = 1;
       const del = cost[(i - 1) * W + j]! + 1;
       if (del < best) {
@@ -194,68 +172,41 @@ function alignGap(
   return out.reverse();
 }
 
-/** Aligns two block lists; `keys` are the blocks' canonical keys (equal key = equal block). */
-/** Structural equality of two JSON-like values (the model is plain data). */
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  for (const k of ka) {
-    if (!deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
-  }
-  return true;
-}
-
-/** Aligns two block lists; `key` gives a block's canonical key (equal key = equal block). */
-export function alignBlocks(
-  oldB: Block[],
-  newB: Block[],
-  key: (b: Block) => string,
-  pairable: Pairable,
-): AlignOp[] {
+/** Aligns two lists: every old index is kept, paired or deleted, every new one kept, paired or inserted, in order. */
+export function align<T>(oldI: T[], newI: T[], cmp: Comparator<T>): AlignOp[] {
   const ops: AlignOp[] = [];
-  // Common prefix and suffix first (no keys built): a one-word edit in a long document diffs one block.
+  // Common prefix and suffix first (no keys built): a one-word edit in a long document diffs one item.
   let pre = 0;
-  while (pre < oldB.length && pre < newB.length && deepEqual(oldB[pre], newB[pre])) pre++;
+  while (pre < oldI.length && pre < newI.length && deepEqual(oldI[pre], newI[pre])) pre++;
   let suf = 0;
   while (
-    suf < oldB.length - pre &&
-    suf < newB.length - pre &&
-    deepEqual(oldB[oldB.length - 1 - suf], newB[newB.length - 1 - suf])
+    suf < oldI.length - pre &&
+    suf < newI.length - pre &&
+    deepEqual(oldI[oldI.length - 1 - suf], newI[newI.length - 1 - suf])
   )
     suf++;
   for (let k = 0; k < pre; k++) ops.push({ op: 'keep', o: k, n: k });
-  const oEnd = oldB.length - suf;
-  const nEnd = newB.length - suf;
-  const mid = diffArrays(oldB.slice(pre, oEnd).map(key), newB.slice(pre, nEnd).map(key));
+  const oEnd = oldI.length - suf;
+  const nEnd = newI.length - suf;
+  const runs = commonRuns(oldI.slice(pre, oEnd).map(cmp.key), newI.slice(pre, nEnd).map(cmp.key));
   let o = pre;
   let n = pre;
-  let gapO = o;
-  let gapN = n;
-  const flush = (): void => {
-    if (o > gapO || n > gapN) ops.push(...alignByAnchors(oldB, newB, gapO, o, gapN, n, pairable));
-  };
-  for (const part of mid) {
-    const count = part.count ?? part.value.length;
-    if (part.added) n += count;
-    else if (part.removed) o += count;
-    else {
-      flush();
-      for (let k = 0; k < count; k++) ops.push({ op: 'keep', o: o + k, n: n + k });
-      o += count;
-      n += count;
-      gapO = o;
-      gapN = n;
-    }
+  for (const [i, j, count] of runs) {
+    const ko = pre + i;
+    const kn = pre + j;
+    if (ko > o || kn > n) ops.push(...alignByAnchors(oldI, newI, o, ko, n, kn, cmp));
+    for (let k = 0; k < count; k++) ops.push({ op: 'keep', o: ko + k, n: kn + k });
+    o = ko + count;
+    n = kn + count;
   }
-  flush();
+  if (oEnd > o || nEnd > n) ops.push(...alignByAnchors(oldI, newI, o, oEnd, n, nEnd, cmp));
   for (let k = 0; k < suf; k++) ops.push({ op: 'keep', o: oEnd + k, n: nEnd + k });
   return ops;
+}
+
+/** The old -> new index of every kept or paired item. */
+export function pairsOf(ops: AlignOp[]): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const op of ops) if (op.op === 'keep' || op.op === 'pair') out.set(op.o, op.n);
+  return out;
 }

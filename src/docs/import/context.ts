@@ -1,14 +1,15 @@
 /**
- * State shared by the parts of one plan: the tab, the named-style bases, the object codes, the
- * requests emitted so far (in execution order) and what the plan would delete or keep.
+ * What the lowering of one plan works with: its fixed environment (the tab, the named-style bases,
+ * list pairings, the objects on each side), whether it is inside a table cell, and the one
+ * accumulator of the requests emitted so far (in execution order) and what they delete.
  */
 import { EmbeddedObjectNotFoundError, ValidationError } from '../../errors.js';
 import type { Request } from '../../ground/docs-json.js';
-import type { NamedStyleType, ParagraphBlock, TextStyle } from '../../mebdf/model.js';
+import type { NamedStyleType, TextStyle } from '../../mebdf/model.js';
 import { cellStyleBase, type NamedStyleBase } from '../export/style-overrides.js';
+import { ObjectCodes, type Units } from './paragraph-units.js';
 import type { RunStyles } from './run-styles.js';
-import { type TextField, textStylePayload } from './styles.js';
-import { ObjectCodes, type Units } from './units.js';
+import { type TextField, textStylePayload } from './style-payloads.js';
 
 export interface DeletedObject {
   id: string;
@@ -16,58 +17,78 @@ export interface DeletedObject {
   caption?: string;
 }
 
-export class PlanContext {
-  readonly codes = new ObjectCodes();
+/** What every part of one plan reads: all known before the lowering starts, never changed. */
+export interface PlanEnv {
+  readonly tabId: string;
+  readonly bases: Record<NamedStyleType, NamedStyleBase>;
+  /** Old list key -> new list key, learned from kept and paired list paragraphs. */
+  readonly lists: ReadonlyMap<string, string>;
+  /** Whether an embed id is a positioned object (zero-width). */
+  readonly positioned: (id: string) => boolean;
+  /** Styles of the characters of the document as read. */
+  readonly runStyles: RunStyles;
+  /** Embed ids in the old target and in the new content; footnote labels in the new content. */
+  readonly oldEmbedIds: ReadonlySet<string>;
+  readonly newEmbedIds: ReadonlySet<string>;
+  readonly newFootnoteLabels: ReadonlySet<string>;
+}
+
+/** What the lowering of one plan emits, in execution order: the plan's one accumulator. */
+class PlanOutput {
   readonly requests: Request[] = [];
   readonly deleted: DeletedObject[] = [];
   readonly warnings: string[] = [];
-  /** Old list key -> new list key, learned from kept and paired list paragraphs. */
-  readonly listMap = new Map<string, string>();
-  /** New list items that need a nested level: their list is re-bulleted once the container is done. */
-  readonly rebuild = new Set<ParagraphBlock>();
-  /** Embed ids in the old target and in the new content; footnote labels in the new content. */
-  readonly oldEmbedIds = new Set<string>();
-  readonly newEmbedIds = new Set<string>();
-  readonly newFootnoteLabels = new Set<string>();
+  /** Ranges of the *old* content the plan deletes (segment, start, end), for the anchor check. */
+  readonly deletedOld: { seg: string; start: number; end: number }[] = [];
   /** Ids already in `deleted`. */
-  private readonly deletedIds = new Set<string>();
+  readonly deletedIds = new Set<string>();
   /** How many named ranges the plan creates for proposed anchors `{^}`. */
   anchorsCreated = 0;
-  /**
-   * Whether the paragraphs being planned are in a table cell (set by the planner around cell
-   * contents): they are compared against the cell base, as the exporter does.
-   */
-  inCell = false;
+}
 
+export class PlanContext {
   constructor(
-    readonly tabId: string,
-    readonly bases: Record<NamedStyleType, NamedStyleBase>,
-    /** Whether an embed id is a positioned object (zero-width). */
-    readonly positioned: (id: string) => boolean,
-    /** Styles of the characters of the document as read. */
-    readonly runStyles: RunStyles,
+    readonly env: PlanEnv,
+    /**
+     * Whether the paragraphs being planned are in a table cell: they are compared against the
+     * cell base, as the exporter does.
+     */
+    readonly inCell = false,
+    private readonly out = new PlanOutput(),
+    /** PUA codes of objects, shared by the old and new side of every paragraph diff. */
+    readonly codes = new ObjectCodes(),
   ) {}
+
+  /** The same plan, for the content of a table cell. */
+  cell(): PlanContext {
+    return this.inCell ? this : new PlanContext(this.env, true, this.out, this.codes);
+  }
+
+  get requests(): Request[] {
+    return this.out.requests;
+  }
+  get deleted(): DeletedObject[] {
+    return this.out.deleted;
+  }
+  get warnings(): string[] {
+    return this.out.warnings;
+  }
+  get deletedOld(): readonly { seg: string; start: number; end: number }[] {
+    return this.out.deletedOld;
+  }
+  get anchorsCreated(): number {
+    return this.out.anchorsCreated;
+  }
 
   /** The base paragraph styles are compared against: the named style's, or in a cell the cell's. */
   paragraphBase(named: NamedStyleType): NamedStyleBase {
-    const base = this.bases[named];
+    const base = this.env.bases[named];
     return this.inCell ? cellStyleBase(base) : base;
   }
 
-  /** Runs `fn` with `inCell` set (and restores it after, also on a throw). */
-  withinCell(fn: () => void): void {
-    const was = this.inCell;
-    this.inCell = true;
-    try {
-      fn();
-    } finally {
-      this.inCell = was;
-    }
-  }
-
   recordDeleted(id: string, kind = 'object', caption?: string): void {
-    if (this.deletedIds.has(id)) return;
-    this.deletedIds.add(id);
+    if (this.out.deletedIds.has(id)) return;
+    this.out.deletedIds.add(id);
     this.deleted.push(caption === undefined ? { id, kind } : { id, kind, caption });
   }
 
@@ -80,15 +101,15 @@ export class PlanContext {
     const inNew = new Set(n.markers.map((m) => markerId(m.inline)).filter((x): x is string => x !== null));
     for (const m of o.markers) {
       if (m.inline.type !== 'embed' || inNew.has(m.inline.id)) continue;
-      if (this.newEmbedIds.has(m.inline.id)) throw cannotMove(m.inline.id, m.inline.kind);
+      if (this.env.newEmbedIds.has(m.inline.id)) throw cannotMove(m.inline.id, m.inline.kind);
       this.recordDeleted(m.inline.id, m.inline.kind, m.inline.caption);
-      this.push({ deletePositionedObject: { objectId: m.inline.id, tabId: this.tabId } });
+      this.push({ deletePositionedObject: { objectId: m.inline.id, tabId: this.env.tabId } });
     }
     for (const m of n.markers) {
       const id = markerId(m.inline);
       if (id === null || inOld.has(id)) continue;
       if (m.inline.type === 'embed') {
-        if (this.oldEmbedIds.has(id)) throw cannotMove(id, m.inline.kind);
+        if (this.env.oldEmbedIds.has(id)) throw cannotMove(id, m.inline.kind);
         throw notFound(id, m.inline.kind);
       }
       if (m.inline.type === 'anchor' && m.offset === 0 && seg === '') continue; // heading anchors are checked by pairing
@@ -105,7 +126,7 @@ export class PlanContext {
       const id = markerId(m.inline);
       if (id === null) continue;
       if (m.inline.type === 'embed') {
-        if (this.oldEmbedIds.has(id)) throw cannotMove(id, m.inline.kind);
+        if (this.env.oldEmbedIds.has(id)) throw cannotMove(id, m.inline.kind);
         throw notFound(id, m.inline.kind);
       }
       throw new ValidationError(
@@ -123,7 +144,7 @@ export class PlanContext {
       // A named range cannot be empty: it covers the text after the anchor, or the paragraph end.
       const to = Math.max(end, from + 1);
       this.push({ createNamedRange: { name: 'mebdf-anchor', range: this.range(seg, from, to) } });
-      this.anchorsCreated++;
+      this.out.anchorsCreated++;
     }
   }
 
@@ -137,12 +158,12 @@ export class PlanContext {
     end: number,
   ): { startIndex: number; endIndex: number; tabId: string; segmentId?: string } {
     return segmentId
-      ? { segmentId, startIndex: start, endIndex: end, tabId: this.tabId }
-      : { startIndex: start, endIndex: end, tabId: this.tabId };
+      ? { segmentId, startIndex: start, endIndex: end, tabId: this.env.tabId }
+      : { startIndex: start, endIndex: end, tabId: this.env.tabId };
   }
 
   location(segmentId: string, index: number): { index: number; tabId: string; segmentId?: string } {
-    return segmentId ? { segmentId, index, tabId: this.tabId } : { index, tabId: this.tabId };
+    return segmentId ? { segmentId, index, tabId: this.env.tabId } : { index, tabId: this.env.tabId };
   }
 
   insertText(segmentId: string, index: number, text: string): void {
@@ -150,13 +171,10 @@ export class PlanContext {
     this.push({ insertText: { text, location: this.location(segmentId, index) } });
   }
 
-  /** Ranges of the *old* content the plan deletes (segment, start, end), for the anchor check. */
-  readonly deletedOld: { seg: string; start: number; end: number }[] = [];
-
   /** deleteContentRange of old content (indices still those of the document as read). */
   deleteOld(segmentId: string, start: number, end: number): void {
     if (end <= start) return;
-    this.deletedOld.push({ seg: segmentId, start, end });
+    this.out.deletedOld.push({ seg: segmentId, start, end });
     this.deleteRange(segmentId, start, end);
   }
 
@@ -180,7 +198,12 @@ export class PlanContext {
         'Leave suggested text exactly as exported, or accept/reject the suggestion in Docs first.',
       );
     }
-    const { textStyle, fields: mask } = textStylePayload(style, fields, this.bases[named], this.tabId);
+    const { textStyle, fields: mask } = textStylePayload(
+      style,
+      fields,
+      this.env.bases[named],
+      this.env.tabId,
+    );
     if (mask === '') return;
     this.push({ updateTextStyle: { range: this.range(segmentId, start, end), textStyle, fields: mask } });
   }

@@ -1,7 +1,8 @@
 /**
  * The guards of an import, checked before any request is planned: the section rules (what a
  * section's content may hold), objects (placeholders name objects of the target, once; a missing
- * one would delete its object), and suggested text (never rewritten).
+ * one would delete its object), footnotes (only existing ones), and suggested text (never
+ * rewritten).
  */
 import { FidelityGuardError, ValidationError } from '../../errors.js';
 import type { Block, Inline, MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
@@ -147,4 +148,16 @@ export function checkObjects(
     );
   }
   return { oldEmbeds, seen, missing };
+}
+
+/** Footnotes: existing ones are edited in their own segments; a new one needs a second write. */
+export function checkFootnotes(old: MebdfDocument, next: MebdfDocument): void {
+  for (const label of Object.keys(next.footnotes)) {
+    if (!(label in old.footnotes)) {
+      throw new ValidationError(
+        `The footnote [^${label}] is new: creating a footnote with its text needs two writes, which an import does not do.`,
+        'Add the footnote in Docs, then edit its text here.',
+      );
+    }
+  }
 }

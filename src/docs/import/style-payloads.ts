@@ -86,6 +86,19 @@ export function textFieldsDiffering(a: TextStyle, b: TextStyle): Set<TextField> 
   return out;
 }
 
+/** The on/off text fields, with the model property that says each. */
+const SWITCHES = {
+  bold: 'bold',
+  italic: 'italic',
+  underline: 'underline',
+  strikethrough: 'strikethrough',
+  smallCaps: 'smallcaps',
+} as const satisfies Partial<Record<TextField, keyof TextStyle>>;
+
+function isSwitch(f: TextField): f is keyof typeof SWITCHES {
+  return f in SWITCHES;
+}
+
 /**
  * The `updateTextStyle` payload that gives a run the model style `style` for the given fields.
  * `base` supplies the named style's font/weight when only one of the pair is set (Docs writes
@@ -117,22 +130,12 @@ export function textStylePayload(
     if (style.underline === undefined) mask.delete('underline');
   }
   for (const f of mask) {
+    if (isSwitch(f)) {
+      const on = style[SWITCHES[f]];
+      if (on !== undefined) ts[f] = on;
+      continue;
+    }
     switch (f) {
-      case 'bold':
-        if (style.bold !== undefined) ts.bold = style.bold;
-        break;
-      case 'italic':
-        if (style.italic !== undefined) ts.italic = style.italic;
-        break;
-      case 'underline':
-        if (style.underline !== undefined) ts.underline = style.underline;
-        break;
-      case 'strikethrough':
-        if (style.strikethrough !== undefined) ts.strikethrough = style.strikethrough;
-        break;
-      case 'smallCaps':
-        if (style.smallcaps !== undefined) ts.smallCaps = style.smallcaps;
-        break;
       case 'baselineOffset':
         if (style.sup) ts.baselineOffset = 'SUPERSCRIPT';
         else if (style.sub) ts.baselineOffset = 'SUBSCRIPT';

@@ -1,0 +1,212 @@
+/**
+ * Builds the edit script (edit-script.ts) of an import: aligns the blocks of every container
+ * (align.ts with the block comparator), describes paired tables (table-edit.ts) and their changed
+ * cells as containers of their own, and learns which old list becomes which new one. Pure; makes
+ * no request and computes no index.
+ */
+
+import type { Block, MebdfDocument } from '../../mebdf/model.js';
+import { deepEqual } from '../equality.js';
+import type { FootnoteSource } from '../export/types.js';
+import { type AlignOp, align } from './align.js';
+import { blockComparator } from './comparators.js';
+import type { AnySource, ContainerScript, EditScript, Step, Survivor } from './edit-script.js';
+import { tableEdit, tablesCompatible } from './table-edit.js';
+
+interface ContainerInput {
+  seg: string;
+  inCell: boolean;
+  old: Block[];
+  sources: AnySource[];
+  next: Block[];
+  tailEnd: number | null;
+  /** The old blocks in canonical form (the export read back), when they can stand in for `old`. */
+  canon?: Block[] | undefined;
+}
+
+/** The old block before op `k` (kept, paired or deleted), or null at the start. */
+function oldBefore(ops: AlignOp[], k: number): number | null {
+  for (let j = k - 1; j >= 0; j--) {
+    const op = ops[j]!;
+    if (op.op !== 'ins') return op.o;
+  }
+  return null;
+}
+
+function oldAfter(ops: AlignOp[], k: number): number | null {
+  for (let j = k + 1; j < ops.length; j++) {
+    const op = ops[j]!;
+    if (op.op !== 'ins') return op.o;
+  }
+  return null;
+}
+
+/** The first paragraph after op `k` that stays (kept or paired), or null when that is no paragraph. */
+function survivorAfter(ops: AlignOp[], sources: AnySource[], k: number): Survivor | null {
+  for (let j = k + 1; j < ops.length; j++) {
+    const op = ops[j]!;
+    if (op.op === 'ins' || op.op === 'del') continue;
+    if (sources[op.o]!.kind !== 'paragraph') return null;
+    return { o: op.o, n: op.n, edited: op.op === 'pair' };
+  }
+  return null;
+}
+
+/** Whether the run of inserts from op `k` on (walking by `dir`) holds a table. */
+function tableInserted(ops: AlignOp[], next: Block[], k: number, dir: 1 | -1): boolean {
+  for (let j = k; j >= 0 && j < ops.length; j += dir) {
+    const op = ops[j]!;
+    if (op.op !== 'ins') return false;
+    if (next[op.n]!.type === 'table') return true;
+  }
+  return false;
+}
+
+/** The steps of a container in document order, with runs of deletes and of inserts grouped. */
+function steps(input: ContainerInput, cmp: Block[], ops: AlignOp[]): Step[] {
+  const { old, sources, next } = input;
+  const out: Step[] = [];
+  let k = 0;
+  while (k < ops.length) {
+    const op = ops[k]!;
+    if (op.op === 'keep') {
+      k++;
+      continue;
+    }
+    if (op.op === 'pair') {
+      const ob = old[op.o]!;
+      const nb = next[op.n]!;
+      const src = sources[op.o]!;
+      if (ob.type === 'paragraph' && nb.type === 'paragraph' && src.kind === 'paragraph')
+        out.push({ kind: 'edit-paragraph', o: op.o, n: op.n });
+      else if (ob.type === 'table' && nb.type === 'table' && src.kind === 'table') {
+        const table = tableEdit(ob, nb);
+        const cb = cmp[op.o];
+        const canon = cb?.type === 'table' ? cb : undefined;
+        const cells = table.cells.map(({ o: [r, c], n: [nr, nc] }) => {
+          const cs = src.rows[r]!.cells[c]!;
+          return container({
+            seg: '',
+            inCell: true,
+            old: ob.rows[r]![c]!.blocks,
+            sources: cs.blocks,
+            next: nb.rows[nr]![nc]!.blocks,
+            tailEnd: cs.endIndex,
+            canon: canon?.rows[r]?.[c]?.blocks,
+          });
+        });
+        out.push({ kind: 'edit-table', o: op.o, n: op.n, table, cells });
+      }
+      k++;
+      continue;
+    }
+    let j = k;
+    while (j + 1 < ops.length && ops[j + 1]!.op === op.op) j++;
+    const run = ops.slice(k, j + 1);
+    const around = { prev: oldBefore(ops, k), next: oldAfter(ops, j) };
+    if (op.op === 'del') {
+      const olds = run.map((x) => (x as { o: number }).o);
+      const recreatesTable =
+        olds.some((i) => old[i]!.type === 'table') &&
+        (tableInserted(ops, next, k - 1, -1) || tableInserted(ops, next, j + 1, 1));
+      out.push({ kind: 'delete', olds, ...around, recreatesTable });
+    } else {
+      const news = run.map((x) => (x as { n: number }).n);
+      out.push({ kind: 'insert', news, ...around, survivor: survivorAfter(ops, sources, j) });
+    }
+    k = j + 1;
+  }
+  return out;
+}
+
+function container(input: ContainerInput): ContainerScript {
+  const { old, sources, next, canon } = input;
+  // Blocks are compared in their canonical form (the export read back), so a block the edit did
+  // not touch matches even where reading back loses a detail; edits start from the real block.
+  const cmp = canon && canon.length === old.length ? canon : old;
+  const ops = align(
+    cmp,
+    next,
+    blockComparator(cmp, next, (o, n) => {
+      const src = sources[o]!;
+      const ob = old[o]!;
+      const nb = next[n]!;
+      if (src.kind === 'table') return ob.type === 'table' && nb.type === 'table' && tablesCompatible(ob, nb);
+      return src.kind === 'paragraph';
+    }),
+  );
+  return {
+    seg: input.seg,
+    inCell: input.inCell,
+    tailEnd: input.tailEnd,
+    old,
+    sources,
+    next,
+    ops,
+    steps: steps(input, cmp, ops),
+  };
+}
+
+/**
+ * Old list key -> new list key over the containers in the order the lowering visits them (each
+ * container, then the cells of its tables from the last): the first pairing of a list wins.
+ */
+function listPairs(scripts: readonly ContainerScript[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const visit = (s: ContainerScript): void => {
+    for (const op of s.ops) {
+      if (op.op !== 'keep' && op.op !== 'pair') continue;
+      const ob = s.old[op.o]!;
+      const nb = s.next[op.n]!;
+      if (ob.type === 'paragraph' && nb.type === 'paragraph' && ob.list && nb.list && !out.has(ob.list.key))
+        out.set(ob.list.key, nb.list.key);
+    }
+    for (let k = s.steps.length - 1; k >= 0; k--) {
+      const step = s.steps[k]!;
+      if (step.kind !== 'edit-table') continue;
+      for (let c = step.cells.length - 1; c >= 0; c--) visit(step.cells[c]!);
+    }
+  };
+  for (const s of scripts) visit(s);
+  return out;
+}
+
+export interface ScriptInput {
+  old: { model: MebdfDocument; sources: AnySource[]; footnoteSources: Record<string, FootnoteSource> };
+  next: MebdfDocument;
+  bodyEnd: number;
+  canonical?: MebdfDocument | undefined;
+}
+
+/** The edit script of `next` over `old`: every container aligned, tables and cells described. */
+export function buildScript(input: ScriptInput): EditScript {
+  const { old, next } = input;
+  const footnotes: ContainerScript[] = [];
+  for (const [label, blocks] of Object.entries(old.model.footnotes)) {
+    const fs = old.footnoteSources[label];
+    const nb = next.footnotes[label];
+    if (!fs || !nb || deepEqual(blocks, nb)) continue;
+    const last = fs.blocks[fs.blocks.length - 1];
+    footnotes.push(
+      container({
+        seg: fs.footnoteId,
+        inCell: false,
+        old: blocks,
+        sources: fs.blocks,
+        next: nb,
+        tailEnd: last ? last.endIndex : null,
+        canon: input.canonical?.footnotes[label],
+      }),
+    );
+  }
+  const body = container({
+    seg: '',
+    inCell: false,
+    old: old.model.blocks,
+    sources: old.sources,
+    next: next.blocks,
+    tailEnd: input.bodyEnd,
+    canon: input.canonical?.blocks,
+  });
+  return { footnotes, body, lists: listPairs([...footnotes, body]) };
+}

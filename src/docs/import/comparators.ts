@@ -1,0 +1,78 @@
+/**
+ * What the alignment (align.ts) compares: a container's blocks, a table's rows or columns as
+ * lines of cells, or plain texts. Each comparator says when two items are equal (their key),
+ * what editing one into the other in place costs, and which items name an anchor.
+ */
+
+import type { Block, ParagraphBlock, TableCell } from '../../mebdf/model.js';
+import { canonicalKey } from '../equality.js';
+import type { Comparator } from './align.js';
+
+/** A heading's anchor: the id of an anchor inline opening the paragraph. */
+function headingAnchor(b: ParagraphBlock): string | null {
+  const first = b.inlines[0];
+  return first?.type === 'anchor' && first.id ? first.id : null;
+}
+
+function plainText(b: Block): string {
+  if (b.type === 'table') return '';
+  let s = '';
+  for (const i of b.inlines) if (i.type === 'text') s += i.text;
+  return s;
+}
+
+/** 0 (identical) … 1 (nothing in common): common prefix and suffix against the longer text. */
+function dissimilarity(a: string, b: string): number {
+  const max = Math.max(a.length, b.length);
+  if (max === 0) return 0;
+  let p = 0;
+  const lim = Math.min(a.length, b.length);
+  while (p < lim && a.charCodeAt(p) === b.charCodeAt(p)) p++;
+  let s = 0;
+  while (s < lim - p && a.charCodeAt(a.length - 1 - s) === b.charCodeAt(b.length - 1 - s)) s++;
+  return 1 - (p + s) / max;
+}
+
+/** The cost of editing a text into another in place (a rewrite costs nearly a delete and insert). */
+function textCost(a: string, b: string): number {
+  return Math.min(1.9, 1.5 * dissimilarity(a, b));
+}
+
+/** The cost of editing old block `o` into new block `n` in place (Infinity when it cannot be). */
+function blockCost(o: Block, n: Block): number {
+  if (o.type !== n.type) return Number.POSITIVE_INFINITY;
+  if (o.type === 'table' || n.type === 'table') return 0.5;
+  const na = headingAnchor(n);
+  const oa = headingAnchor(o);
+  // A heading that names its anchor is the paragraph holding that anchor, nothing else.
+  if (na !== null) return na === oa ? 0 : Number.POSITIVE_INFINITY;
+  const sameStyle = o.style.namedStyle === n.style.namedStyle ? 0 : 0.3;
+  return Math.min(1.9, 1.5 * dissimilarity(plainText(o), plainText(n)) + sameStyle + (oa !== null ? 0.2 : 0));
+}
+
+/** Blocks of a container; `pairable` says which old block may be edited into which new one. */
+export function blockComparator(
+  oldB: Block[],
+  newB: Block[],
+  pairable: (o: number, n: number) => boolean,
+): Comparator<Block> {
+  return {
+    key: (b) => canonicalKey(b),
+    pairCost: (o, n) => (pairable(o, n) ? blockCost(oldB[o]!, newB[n]!) : Number.POSITIVE_INFINITY),
+    anchor: (b) => (b.type === 'paragraph' ? headingAnchor(b) : null),
+  };
+}
+
+/** Rows or columns of a table as lines of cells: any line may be edited into any other. */
+export const cellLineComparator: Comparator<TableCell[]> = {
+  key: (line) => canonicalKey(line),
+  pairCost: () => 0.5,
+};
+
+/** Plain texts (a table line's text): paired by how much of them is in common. */
+export function textComparator(oldT: string[], newT: string[]): Comparator<string> {
+  return {
+    key: (t) => t,
+    pairCost: (o, n) => textCost(oldT[o]!, newT[n]!),
+  };
+}

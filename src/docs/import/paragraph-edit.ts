@@ -1,0 +1,164 @@
+/**
+ * Lowering of an edit-paragraph step: one paragraph edited in place (its text hunks, then run
+ * styles, paragraph style and bullet), requests in descending index order within the paragraph.
+ */
+import { ValidationError } from '../../errors.js';
+import type { ListMembership, ParagraphBlock } from '../../mebdf/model.js';
+import type { ParagraphSource } from '../export/types.js';
+import { cannotMove, type PlanContext } from './context.js';
+import { toUnits, type Units } from './paragraph-units.js';
+import {
+  ALL_FIELDS,
+  fieldsFor,
+  insertUnits,
+  PRESETS,
+  runs,
+  sameList,
+  writesSuggestion,
+} from './paragraphs.js';
+import { paragraphStylePayload, textFieldsDiffering } from './style-payloads.js';
+import { textHunks } from './text-hunks.js';
+
+function checkRemovable(ctx: PlanContext, u: Units, from: number, to: number): void {
+  for (let k = from; k < to; k++) {
+    const st = u.styles[k];
+    if (st?.suggestion) {
+      throw new ValidationError(
+        'The edit would delete or change suggested text; the Docs API cannot write suggestions.',
+        'Leave suggested text exactly as exported, or accept/reject the suggestion in Docs first.',
+      );
+    }
+    const ch = u.text[k]!;
+    if (st === null && ctx.codes.isObject(ch)) {
+      const obj = ctx.codes.objects.get(ch)!;
+      if (obj.kind === 'embed') {
+        if (ctx.env.newEmbedIds.has(obj.id)) {
+          throw cannotMove(obj.id, obj.embedKind);
+        }
+        ctx.recordDeleted(obj.id);
+      } else if (obj.kind === 'footnoteRef' && ctx.env.newFootnoteLabels.has(obj.label)) {
+        throw new ValidationError(
+          `The footnote reference [^${obj.label}] would move; a footnote cannot be moved by an import.`,
+          'Keep footnote references where they were exported.',
+        );
+      }
+    }
+  }
+}
+
+/**
+ * Bullets: remove/create so that a paragraph at `start` has list `n` (from `o`). Says whether a
+ * bullet was removed, and whether the paragraph needs a nested level (which only re-bulleting its
+ * whole list gives).
+ */
+function fixBullets(
+  ctx: PlanContext,
+  seg: string,
+  start: number,
+  o: ListMembership | undefined,
+  block: ParagraphBlock,
+): { removed: boolean; nested: boolean } {
+  const n = block.list;
+  if (sameList(ctx.env.lists, o, n)) return { removed: false, nested: false };
+  // A nested level can only come from createParagraphBullets over a range that also holds the
+  // list's outer items: the planner re-bullets the whole list once the container is done.
+  if (n && n.level > 0) return { removed: false, nested: true };
+  let removed = false;
+  if (o) {
+    ctx.push({ deleteParagraphBullets: { range: ctx.range(seg, start, start + 1) } });
+    removed = true;
+  }
+  if (n) {
+    ctx.push({
+      createParagraphBullets: { range: ctx.range(seg, start, start + 1), bulletPreset: PRESETS[n.kind] },
+    });
+  }
+  return { removed, nested: false };
+}
+
+/**
+ * Edits paragraph `o` (at `src`) into `n` in place. Returns the new paragraphs whose list needs
+ * re-bulleting for a nested level (`n`, or none).
+ */
+export function editParagraph(
+  ctx: PlanContext,
+  seg: string,
+  o: ParagraphBlock,
+  src: ParagraphSource,
+  n: ParagraphBlock,
+): ParagraphBlock[] {
+  const s = src.startIndex;
+  const ou = toUnits(o, ctx.codes, ctx.env.positioned);
+  const nu = toUnits(n, ctx.codes, ctx.env.positioned);
+  ctx.checkMarkers(seg, ou, nu);
+
+  const { removed, nested } = fixBullets(ctx, seg, s, o.list, n);
+  const ps = paragraphStylePayload(
+    o.style,
+    n.style,
+    ctx.paragraphBase(n.style.namedStyle),
+    removed && !n.list,
+  );
+  if (ps) ctx.push({ updateParagraphStyle: { range: ctx.range(seg, s, s + 1), ...ps } });
+  // A new named style changes what "inherited" means for every run: write them all afterwards.
+  const restyleAll = o.style.namedStyle !== n.style.namedStyle;
+
+  if (ou.text !== nu.text || !restyleAll) {
+    const segs = textHunks(ou, nu);
+    for (let k = segs.length - 1; k >= 0; k--) {
+      const g = segs[k]!;
+      if (g.equal) {
+        if (restyleAll) continue;
+        // Style changes on kept text: one request per run of equal (old, new) style.
+        let a = 0;
+        while (a < g.oLen) {
+          const os = ou.styles[g.o + a];
+          const ns = nu.styles[g.n + a];
+          let b = a + 1;
+          while (b < g.oLen && ou.styles[g.o + b] === os && nu.styles[g.n + b] === ns) b++;
+          if (os && ns) {
+            const f = textFieldsDiffering(os, ns);
+            if (f.size > 0) {
+              if (os.suggestion || ns.suggestion) checkRemovable(ctx, ou, g.o + a, g.o + b);
+              ctx.textStyle(seg, s + g.o + a, s + g.o + b, ns, f, n.style.namedStyle);
+            }
+          }
+          a = b;
+        }
+        continue;
+      }
+      checkRemovable(ctx, ou, g.o, g.o + g.oLen);
+      ctx.deleteOld(seg, s + g.o, s + g.o + g.oLen);
+      if (g.nLen === 0) continue;
+      if (nu.styles.slice(g.n, g.n + g.nLen).some((st) => st?.suggestion)) throw writesSuggestion();
+      insertUnits(ctx, seg, s + g.o, nu, g.n, g.n + g.nLen);
+      if (restyleAll) continue;
+      // New text takes the style of the character before it, or at a paragraph start the one
+      // after it (already given its new style: later stretches are done first), or the newline's.
+      const inherited =
+        g.o > 0
+          ? (ou.styles[g.o - 1] ?? ctx.env.runStyles.at(seg, s + g.o - 1))
+          : g.o + g.oLen < ou.text.length
+            ? (nu.styles[g.n + g.nLen] ?? null)
+            : ctx.env.runStyles.at(seg, s + g.o + g.oLen);
+      for (const r of runs(nu.styles, g.n, g.n + g.nLen)) {
+        const at = s + g.o + (r.start - g.n);
+        ctx.textStyle(
+          seg,
+          at,
+          at + (r.end - r.start),
+          r.style,
+          fieldsFor(inherited, r.style),
+          n.style.namedStyle,
+        );
+      }
+    }
+  }
+  if (restyleAll) {
+    for (const r of runs(nu.styles, 0, nu.text.length)) {
+      ctx.textStyle(seg, s + r.start, s + r.end, r.style, ALL_FIELDS, n.style.namedStyle);
+    }
+  }
+  ctx.createAnchors(seg, nu, s, s + nu.text.length);
+  return nested ? [n] : [];
+}
