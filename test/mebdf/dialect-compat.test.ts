@@ -198,3 +198,57 @@ describe('lint suggestions read as an instruction or as "did you mean" a real sp
     }
   });
 });
+
+describe('explicit values equal to what the paragraph inherits are a no-op, never a failure', () => {
+  const explicit: Array<[string, string]> = [
+    ['{!font:Arial}Plain{/!} text', 'Plain text'],
+    ['{!size:11pt}Plain{/!} text', 'Plain text'],
+    ['{!color:#000000}Plain{/!} text', 'Plain text'],
+    ['{!weight:Normal}Plain{/!} text', 'Plain text'],
+    ['{!bold:false, italic:false}Plain{/!} text', 'Plain text'],
+    ['{!font:Arial, size:11pt, color:black}Plain{/!} {!color:red}red{/!}', 'Plain {!color:#ff0000}red{/!}'],
+    ['{!align:left}\nLeft aligned', 'Left aligned'],
+    ['[{!underline}a link{/!}](https://example.com)', '[a link](https://example.com)'],
+  ];
+  for (const [written, meant] of explicit) {
+    it(`${JSON.stringify(written)} imports into a new document as ${JSON.stringify(meant)}`, async () => {
+      const backend = newDocument();
+      const result = await importTabService(backend, { document_id: 'doc' }, `${written}\n`);
+      expect(exportTab(backend.doc).content).toBe(formatMebdf(meant));
+      const styleUpdates = backend.writes
+        .flatMap((w) => w.requests ?? [])
+        .filter((r) => 'updateTextStyle' in r);
+      // Nothing to style but what the text means (a link is set through updateTextStyle too).
+      if (!meant.includes('{!') && !meant.includes('](')) expect(styleUpdates).toEqual([]);
+      expect(result.success).toBe(true);
+    });
+
+    it(`${JSON.stringify(written)} imports into an existing section as ${JSON.stringify(meant)}`, async () => {
+      const backend = existingDocument();
+      const current = exportSection(backend.doc, undefined, SECTION).content;
+      await importSectionService(
+        backend,
+        { document_id: 'doc', anchor_id: SECTION },
+        `${current}\n${written}\n`,
+      );
+      expect(exportSection(backend.doc, undefined, SECTION).content).toBe(
+        formatMebdf(`${current}\n${meant}\n`),
+      );
+    });
+  }
+
+  it('an unchanged section with explicit defaults added to an untouched paragraph sends nothing', async () => {
+    const backend = existingDocument();
+    const current = exportSection(backend.doc, undefined, SECTION).content;
+    const lines = current.split('\n');
+    const last = lines.findLastIndex((line) => /^[A-Za-z]/.test(line));
+    lines[last] = `{!font:Arial, size:11pt}${lines[last]}{/!}`;
+    const result = await importSectionService(
+      backend,
+      { document_id: 'doc', anchor_id: SECTION },
+      lines.join('\n'),
+    );
+    expect(result.requests).toEqual([]);
+    expect(backend.writes).toEqual([]);
+  });
+});

@@ -24,6 +24,7 @@ import { buildTab } from '../export/exporter.js';
 import { resolveTab, type SectionExport } from '../export/index.js';
 import { headingLevel } from '../export/style-overrides.js';
 import { type Plan, planImport } from '../import/index.js';
+import { withoutInherited } from '../import/inherited.js';
 import {
   exportTarget,
   type ImportTarget,
@@ -113,11 +114,12 @@ async function runImport(
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const read = await readTarget(backend, where);
     firstRead ??= contentFingerprint(read.target.content);
-    refuseConcurrentEdits(read, intended, firstRead, base);
-    const plan = planFor(read, intended, options);
-    const result = verifyPlan(read, plan, intended);
-    if (options.dry_run) return dryRunReport(plan, read, intended.model, result);
-    const written = await guardedWrite(backend, where, read, plan, intended);
+    const meant = resolveIntended(intended, read);
+    refuseConcurrentEdits(read, meant, firstRead, base);
+    const plan = planFor(read, meant, options);
+    const result = verifyPlan(read, plan, meant);
+    if (options.dry_run) return dryRunReport(plan, read, meant.model, result);
+    const written = await guardedWrite(backend, where, read, plan, meant);
     if (written instanceof RevisionConflictError) {
       lastConflict = written;
       continue;
@@ -139,6 +141,16 @@ function parseIntended(content: string): Intended {
   }
   const model = parseMebdf(content);
   return { model, text: stringifyMebdf(model) };
+}
+
+/**
+ * The intended content resolved against the target tab's styles: values equal to what they
+ * inherit say nothing and are dropped (import/inherited.ts), so they are neither sent nor
+ * expected back.
+ */
+function resolveIntended(intended: Intended, read: Read): Intended {
+  const model = withoutInherited(intended.model, resolveTab(read.doc, read.scope.tabId).content);
+  return model === intended.model ? intended : { model, text: stringifyMebdf(model) };
 }
 
 /** One `get`, and the target exported from it. */
