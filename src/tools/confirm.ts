@@ -29,16 +29,26 @@ export class InputNeeded extends Error {
   }
 }
 
-/** Asks the user to confirm `message`; see the file comment. */
-export async function ask(server: McpServer, ctx: ServerContext, message: string): Promise<Answer> {
+/** Whether the client can show the user a form: it declared form-mode elicitation. */
+export function canAsk(server: McpServer, ctx: ServerContext): boolean {
   const envelope = (ctx.mcpReq.envelope ?? {}) as Record<string, unknown>;
-  const modern = typeof envelope[PROTOCOL_VERSION_META_KEY] === 'string';
-  const capabilities = modern
-    ? (envelope[CLIENT_CAPABILITIES_META_KEY] as { elicitation?: { form?: unknown } } | undefined)
+  const capabilities = isModern(ctx)
+    ? (envelope[CLIENT_CAPABILITIES_META_KEY] as { elicitation?: unknown } | undefined)
     : server.server.getClientCapabilities();
   const elicitation = capabilities?.elicitation as { form?: unknown; url?: unknown } | undefined;
   // An empty `elicitation: {}` means form mode (the revisions' back-compatible default).
-  if (!elicitation || (elicitation.url !== undefined && elicitation.form === undefined)) return 'unsupported';
+  return elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
+}
+
+function isModern(ctx: ServerContext): boolean {
+  const envelope = (ctx.mcpReq.envelope ?? {}) as Record<string, unknown>;
+  return typeof envelope[PROTOCOL_VERSION_META_KEY] === 'string';
+}
+
+/** Asks the user to confirm `message` (check `canAsk` first); see the file comment. */
+export async function ask(server: McpServer, ctx: ServerContext, message: string): Promise<Answer> {
+  if (!canAsk(server, ctx)) return 'unsupported';
+  const modern = isModern(ctx);
   const requestedSchema = {
     type: 'object' as const,
     properties: {
@@ -60,24 +70,29 @@ export async function ask(server: McpServer, ctx: ServerContext, message: string
 
 /**
  * Goes on only with the user's yes, or — where they cannot be asked — with `allow_deletions`.
- * `what` says the change in a few words ("delete section h.abc (Budget) and 2 subsections").
+ * `describe` says the change in a few words ("delete section h.abc and its 2 subsections"); it
+ * is called (it may plan, to refuse an impossible change before asking) only when the user can
+ * be asked.
  */
 export async function confirmDestructive(
-  confirm: (message: string) => Promise<Answer>,
-  what: string,
+  call: { canAsk: () => boolean; confirm: (message: string) => Promise<Answer> },
+  describe: () => Promise<string>,
   allowDeletions: boolean | undefined,
 ): Promise<void> {
-  const answer = await confirm(`${what[0]?.toUpperCase()}${what.slice(1)}? This cannot be undone from here.`);
-  if (answer === 'accepted') return;
-  if (answer === 'declined') {
+  if (!call.canAsk()) {
+    if (allowDeletions === true) return;
     throw new ValidationError(
-      `The user did not confirm: ${what}. Nothing was changed.`,
-      'Ask the user what they want instead.',
+      'This change removes content, and the user cannot be asked to confirm here. Nothing was changed.',
+      'Confirm with the user, then call again with allow_deletions: true (dry_run: true shows what would go).',
     );
   }
-  if (allowDeletions === true) return;
+  const what = await describe();
+  const answer = await call.confirm(
+    `${what[0]?.toUpperCase()}${what.slice(1)}? This cannot be undone from here.`,
+  );
+  if (answer === 'accepted') return;
   throw new ValidationError(
-    `This would ${what}, and the user cannot be asked here. Nothing was changed.`,
-    'Confirm with the user, then call again with allow_deletions: true.',
+    `The user did not confirm: ${what}. Nothing was changed.`,
+    'Ask the user what they want instead.',
   );
 }

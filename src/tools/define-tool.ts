@@ -29,7 +29,7 @@ import type {
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { ValidationError } from '../errors.js';
-import { type Answer, ask, InputNeeded } from './confirm.js';
+import { type Answer, ask, canAsk, InputNeeded } from './confirm.js';
 import { toErrorPayload } from './errors.js';
 import { TOOL_ICONS } from './icons.js';
 
@@ -56,6 +56,8 @@ export interface ToolSpec<I extends z.ZodRawShape, O extends z.ZodRawShape> {
 
 /** What a running tool may ask of the client. */
 export interface ToolCall {
+  /** Whether the client can show the user a confirmation form. */
+  canAsk: () => boolean;
   /** Asks the user to confirm a destructive change (src/tools/confirm.ts). */
   confirm: (message: string) => Promise<Answer>;
 }
@@ -83,6 +85,7 @@ export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(
     },
     async (checked, ctx) =>
       await invoke({ output, run }, checked, {
+        canAsk: () => canAsk(server, ctx as ServerContext),
         confirm: (message) => ask(server, ctx as ServerContext, message),
       }),
   );
@@ -116,7 +119,7 @@ export function reportingIssues<S extends z.ZodType>(
 export async function invoke(
   tool: { output: z.ZodObject; run: (args: unknown, call: ToolCall) => Promise<unknown> },
   checked: CheckedArguments<unknown>,
-  call: ToolCall = { confirm: async () => 'unsupported' },
+  call: ToolCall = { canAsk: () => false, confirm: async () => 'unsupported' },
 ): Promise<CallToolResult | InputRequiredResult> {
   try {
     if (!checked.ok) throw badArguments(checked.issues);

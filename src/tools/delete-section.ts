@@ -30,11 +30,13 @@ export function registerDeleteSectionTool(server: McpServer, deps: ToolDeps): vo
     run: async ({ document_id, anchor_id, tab_id, dry_run, allow_deletions }, call) => {
       const target = requireAnchor(withRef(document_id, tab_id, anchor_id));
       if (!dry_run) {
-        const preview = await deleteSectionService(deps.backend, target, { dry_run: true });
-        const more = preview.removed_anchors.length - 1;
         await confirmDestructive(
-          call.confirm,
-          `delete section ${target.anchor_id}${more > 0 ? ` and its ${more} subsection${more === 1 ? '' : 's'}` : ''}`,
+          call,
+          async () => {
+            const preview = await deleteSectionService(deps.backend, target, { dry_run: true });
+            const more = preview.removed_anchors.length - 1;
+            return `delete section ${target.anchor_id}${more > 0 ? ` and its ${more} subsection${more === 1 ? '' : 's'}` : ''}`;
+          },
           allow_deletions,
         );
       }

@@ -55,8 +55,8 @@ export function registerManageTabsTool(server: McpServer, deps: ToolDeps): void 
       const action = actionOf(args, target.tab_id);
       if (action.action === 'delete') {
         await confirmDestructive(
-          call.confirm,
-          `delete tab ${action.tab_id} and any tabs nested in it`,
+          call,
+          async () => `delete tab ${action.tab_id} and any tabs nested in it`,
           args.allow_deletions,
         );
       }

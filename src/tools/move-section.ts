@@ -46,11 +46,13 @@ export function registerMoveSectionTool(server: McpServer, deps: ToolDeps): void
       const target = requireAnchor(withRef(document_id, tab_id, anchor_id));
       const placement = placementOf(position, to_anchor_id);
       if (!dry_run) {
-        // Plan first: a move that cannot happen is refused before the user is asked.
-        await moveSectionService(deps.backend, target, placement, { dry_run: true });
         await confirmDestructive(
-          call.confirm,
-          `move section ${target.anchor_id} (its headings get new anchors)`,
+          call,
+          async () => {
+            // Planned first: a move that cannot happen is refused before the user is asked.
+            await moveSectionService(deps.backend, target, placement, { dry_run: true });
+            return `move section ${target.anchor_id} (its headings get new anchors)`;
+          },
           allow_deletions,
         );
       }

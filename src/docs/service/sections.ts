@@ -9,7 +9,8 @@
 import { RevisionConflictError, ValidationError } from '../../errors.js';
 import type { Backend } from '../../ground/backend.js';
 import type { Document, Request } from '../../ground/docs-json.js';
-import { buildTab } from '../export/exporter.js';
+import { type BuiltTab, buildTab } from '../export/exporter.js';
+import { sectionSpans } from '../export/sections.js';
 import {
   checkNewSection,
   headedSection,
@@ -179,10 +180,22 @@ function planned(
   warnings: string[],
   after: Document,
 ): Planned {
-  const preview = placed
-    ? headingsIn(buildTab(after, tabId), placed.first, placed.end).map((h) => ({ ...h, anchor_id: '' }))
-    : [];
+  const built = placed ? buildTab(after, tabId) : null;
+  const preview =
+    built && placed ? headingsIn(built, placed.first, placed.end).map((h) => ({ ...h, anchor_id: '' })) : [];
+  const absorbed = built && placed ? takenIn(built, placed) : [];
+  if (absorbed.length > 0) {
+    warnings.push(
+      `The section now also holds the ${absorbed.length} deeper section${absorbed.length === 1 ? '' : 's'} that followed the place (${absorbed.map((h) => `${h.anchor_id} "${h.text}"`).join(', ')}): a section runs to the next heading of its level or higher. Use a deeper heading level to keep them where they were.`,
+    );
+  }
   return { tabId, revision: doc.revisionId ?? '', requests, placed, removed, warnings, preview };
+}
+
+/** Headings right after the written section that now belong to it (they are deeper). */
+function takenIn(built: BuiltTab, placed: { first: number; end: number }): NewHeading[] {
+  const span = sectionSpans(built.model).find((s) => s.firstBlock === placed.first);
+  return span && span.endBlock > placed.end ? headingsIn(built, placed.end, span.endBlock) : [];
 }
 
 /** One read, one plan, one guarded write; a revision conflict re-reads and re-plans. */
