@@ -13,6 +13,7 @@ import { registerExtractStylesTool } from './extract-styles.js';
 import { registerFindInDocumentTool } from './find-in-document.js';
 import { registerGetHierarchyTool } from './get-hierarchy.js';
 import { registerGetMetadataTool } from './get-metadata.js';
+import { registerHeaderFooterTools } from './header-footer.js';
 import { registerHealthCheckTool } from './health-check.js';
 import { registerImportSectionTool } from './import-section.js';
 import { registerImportTabTool } from './import-tab.js';
@@ -40,6 +41,7 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
   registerDeleteSectionTool(server, deps);
   registerMoveSectionTool(server, deps);
   registerManageTabsTool(server, deps);
+  registerHeaderFooterTools(server, deps);
 }
 
 export { DEFAULT_MAX_EXPORT_TOKENS } from '../docs/service/export-size.js';

@@ -126,6 +126,24 @@ describe('gdoc find / tab / create', () => {
   });
 });
 
+describe('gdoc header / footer', () => {
+  it('imports a header (creating it), exports it and deletes it', async () => {
+    const file = join(dir, 'header.md');
+    writeFileSync(file, 'Acme *internal*\n');
+    const none = await runGdoc(['header', 'export', 'golden', '--local', dir]);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('gdoc header import');
+    const written = await runGdoc(['header', 'import', 'golden', file, '--local', dir]);
+    expect(written.code, written.stderr).toBe(0);
+    expect(written.stdout).toMatch(/^Created the header and wrote it in \d+ requests?/);
+    const read = await runGdoc(['header', 'export', 'golden', '--local', dir]);
+    expect(read.stdout).toBe('Acme *internal*\n');
+    const deleted = await runGdoc(['header', 'delete', 'golden', '--allow-deletions', '--local', dir]);
+    expect(deleted.code, deleted.stderr).toBe(0);
+    expect((await runGdoc(['footer', 'export', 'golden', '--local', dir])).code).toBe(1);
+  });
+});
+
 describe('the CLI speaks in its own terms', () => {
   it('a multi-tab document without --tab names the flag and the command', async () => {
     const run = await runGdoc(['export', 'multi', '--local', dir]);

@@ -255,6 +255,80 @@ export function structureSuite(label: string, connect: () => Promise<Connected>)
     );
 
     it(
+      'writes a header (creating it), rewrites it, reads it and deletes it; a child tab gets its own footer',
+      withServer(async ({ client }) => {
+        const missing = errorOf(
+          await client.callTool({
+            name: 'export_header_footer',
+            arguments: { document_id: 'golden', kind: 'header' },
+          }),
+        );
+        expect(missing.type).toBe('AnchorNotFoundError');
+        const created = await call(client, 'import_header_footer', {
+          document_id: 'golden',
+          kind: 'header',
+          content: 'Acme **Confidential**\n\nDraft, see [the plan](https://example.com/plan).\n',
+        });
+        expect(created).toMatchObject({ created: true, kind: 'header' });
+        const rewritten = await call(client, 'import_header_footer', {
+          document_id: 'golden',
+          kind: 'header',
+          content: 'Acme **Public**\n\nDraft, see [the plan](https://example.com/plan).\n',
+        });
+        expect(rewritten).toMatchObject({ created: false, segment_id: created.segment_id });
+        expect(rewritten.request_count).toBeLessThanOrEqual(4);
+        const read = await call(client, 'export_header_footer', { document_id: 'golden', kind: 'header' });
+        expect(read.content).toBe('Acme **Public**\n\nDraft, see [the plan](https://example.com/plan).\n');
+        const body = await call(client, 'get_hierarchy', { document_id: 'golden' });
+        expect((body.headings as unknown[]).length).toBeGreaterThan(0);
+
+        const refused = errorOf(
+          await client.callTool({
+            name: 'delete_header_footer',
+            arguments: { document_id: 'golden', kind: 'header' },
+          }),
+        );
+        expect(refused.suggestion).toContain('allow_deletions');
+        await call(client, 'delete_header_footer', {
+          document_id: 'golden',
+          kind: 'header',
+          allow_deletions: true,
+        });
+        const gone = errorOf(
+          await client.callTool({
+            name: 'export_header_footer',
+            arguments: { document_id: 'golden', kind: 'header' },
+          }),
+        );
+        expect(gone.type).toBe('AnchorNotFoundError');
+
+        const child = 't.lkp7hl41vf2d';
+        await call(client, 'import_header_footer', {
+          document_id: 'multi',
+          tab_id: child,
+          kind: 'footer',
+          content: 'Child tab footer\n',
+        });
+        expect(
+          (
+            await call(client, 'export_header_footer', {
+              document_id: 'multi',
+              tab_id: child,
+              kind: 'footer',
+            })
+          ).content,
+        ).toBe('Child tab footer\n');
+        const other = errorOf(
+          await client.callTool({
+            name: 'export_header_footer',
+            arguments: { document_id: 'multi', tab_id: 't.0', kind: 'footer' },
+          }),
+        );
+        expect(other.type).toBe('AnchorNotFoundError');
+      }),
+    );
+
+    it(
       'creates a document with content, in a folder where there are folders',
       withServer(async ({ client, folders }) => {
         const created = await call(client, 'create_document', {

@@ -21,6 +21,7 @@ const READ_ONLY = [
   'extract_styles',
   'health_check',
   'find_in_document',
+  'export_header_footer',
 ];
 const WRITERS = [
   'import_section',
@@ -32,11 +33,28 @@ const WRITERS = [
   'delete_section',
   'move_section',
   'manage_tabs',
+  'import_header_footer',
+  'delete_header_footer',
 ];
 /** Tools that remove or rewrite what is there; the others only add or restyle. */
-const DESTRUCTIVE = ['import_section', 'import_tab', 'delete_section', 'move_section', 'manage_tabs'];
+const DESTRUCTIVE = [
+  'import_section',
+  'import_tab',
+  'delete_section',
+  'move_section',
+  'manage_tabs',
+  'import_header_footer',
+  'delete_header_footer',
+];
 /** Tools whose second identical call adds again (a second section, tab or document). */
-const NOT_IDEMPOTENT = ['create_document', 'insert_section', 'delete_section', 'move_section', 'manage_tabs'];
+const NOT_IDEMPOTENT = [
+  'create_document',
+  'insert_section',
+  'delete_section',
+  'move_section',
+  'manage_tabs',
+  'delete_header_footer',
+];
 
 describe('tools/list', () => {
   it('has the contract tools with complete metadata', async () => {
@@ -102,7 +120,7 @@ describe('tools/list', () => {
     expect(required('import_tab')).toEqual(['document_id', 'content']);
   });
 
-  it('has exactly the seventeen tools', async () => {
+  it('has exactly the twenty tools', async () => {
     const { tools } = await h.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([...READ_ONLY, ...WRITERS].sort());
   });

@@ -10,6 +10,7 @@ import { register as emulator } from './emulator.js';
 import { register as exportCommand } from './export.js';
 import { register as find } from './find.js';
 import { register as fmt } from './fmt.js';
+import { register as headerFooter } from './header-footer.js';
 import { register as importCommand } from './import.js';
 import { register as info } from './info.js';
 import { register as lint } from './lint.js';
@@ -43,6 +44,7 @@ const commands: Register[] = [
   find,
   sections,
   tab,
+  headerFooter,
   create,
   demo,
   styles,
