@@ -33,6 +33,13 @@ export interface FindMatch {
   snippet: string;
 }
 
+/** Where each match of the pattern is in each text: `[index, matched text]` pairs, per text. */
+export type Matcher = (texts: string[], pattern: RegExp) => Array<Array<[number, string]>>;
+
+/** Matching in this thread: fine for plain text, which cannot backtrack badly. */
+export const matchHere: Matcher = (texts, pattern) =>
+  texts.map((t) => Array.from(t.matchAll(pattern), (m): [number, string] => [m.index, m[0]]));
+
 export interface FindResult {
   matches: FindMatch[];
   /** All matches, which may exceed the number returned. */
@@ -43,12 +50,44 @@ export interface FindResult {
 export const MAX_QUERY_CHARS = 500;
 const SNIPPET_SIDE = 40;
 
-export function findInDocument(doc: Document, q: FindQuery): FindResult {
+/** One paragraph's text, with its tab and innermost section. */
+interface Place {
+  tab_id: string;
+  tab_title: string;
+  anchor_id: string;
+  heading_text: string;
+  text: string;
+}
+
+/**
+ * Finds `q` in the document. `match` runs the pattern over the texts; a caller matching a
+ * pattern it did not write passes one that bounds the time (see the find service).
+ */
+export function findInDocument(doc: Document, q: FindQuery, match: Matcher = matchHere): FindResult {
   const pattern = compile(q);
+  const places = placesOf(doc, q.tabId);
+  const found = match(
+    places.map((p) => p.text),
+    pattern,
+  );
   const matches: FindMatch[] = [];
   let total = 0;
-  const tabs = listTabs(doc).filter((t) => q.tabId === undefined || t.tabId === q.tabId);
-  for (const tab of tabs) {
+  places.forEach((place, i) => {
+    for (const [index, text] of found[i] ?? []) {
+      if (text === '') continue; // an empty match finds nothing a reader would see
+      total++;
+      if (matches.length >= q.limit) continue;
+      const { text: whole, ...where } = place;
+      matches.push({ ...where, match: text, snippet: snippet(whole, index, text.length) });
+    }
+  });
+  return { matches, total_count: total };
+}
+
+/** Every paragraph of the tabs searched, in reading order, with where it is. */
+function placesOf(doc: Document, tabId: string | undefined): Place[] {
+  const out: Place[] = [];
+  for (const tab of listTabs(doc).filter((t) => tabId === undefined || t.tabId === tabId)) {
     const { model } = buildTab(doc, tab.tabId);
     let anchorId = '';
     let headingText = '';
@@ -60,23 +99,17 @@ export function findInDocument(doc: Document, q: FindQuery): FindResult {
         headingText = texts[0] ?? '';
       }
       for (const text of texts) {
-        for (const m of text.matchAll(pattern)) {
-          if (m[0] === '') continue; // an empty match finds nothing a reader would see
-          total++;
-          if (matches.length >= q.limit) continue;
-          matches.push({
-            tab_id: tab.tabId,
-            tab_title: tab.title,
-            anchor_id: anchorId,
-            heading_text: headingText,
-            match: m[0],
-            snippet: snippet(text, m.index, m[0].length),
-          });
-        }
+        out.push({
+          tab_id: tab.tabId,
+          tab_title: tab.title,
+          anchor_id: anchorId,
+          heading_text: headingText,
+          text,
+        });
       }
     }
   }
-  return { matches, total_count: total };
+  return out;
 }
 
 function compile(q: FindQuery): RegExp {
