@@ -21,8 +21,7 @@ import { type BuiltTab, buildTab } from '../export/exporter.js';
 import { assignListKeys, footnoteLabels } from '../export/model-utils.js';
 import { render } from '../export/render.js';
 import type { BlockSource, FootnoteSource } from '../export/types.js';
-import type { DeletedObject } from '../import/index.js';
-import { planImport } from '../import/index.js';
+import { type DeletedObject, planImport } from '../import/index.js';
 
 export interface SpliceInput {
   doc: Document;
