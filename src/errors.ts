@@ -103,6 +103,10 @@ export class VerificationError extends GdocError {
 export class ContentTooLargeError extends GdocError {
   readonly type = 'ContentTooLargeError';
 }
+/** The HTTP server cannot listen where it was asked to (port taken, not allowed, no such address). */
+export class ListenError extends GdocError {
+  readonly type = 'ListenError';
+}
 
 /** One problem found while parsing MEBDF, with its position (1-based line and column). */
 export interface MebdfDiagnostic {

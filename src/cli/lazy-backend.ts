@@ -44,4 +44,9 @@ export class LazyBackend implements Backend {
   async metadata(documentId: string): Promise<FileMetadata> {
     return await (await this.backend()).metadata(documentId);
   }
+  async placeInFolder(documentId: string, folderId: string): Promise<void> {
+    const backend = await this.backend();
+    if (!backend.placeInFolder) throw new Error(`the ${backend.kind} backend has no folders`);
+    await backend.placeInFolder(documentId, folderId);
+  }
 }

@@ -21,6 +21,8 @@ Examples:
   gdoc import doc.json edited.md --section h.abc123 --dry-run
                                               the requests and diff, nothing written
   gdoc export 1AbC…xyz --tab t.0 --json       a Google Doc (after gdoc login)
+  gdoc find 1AbC…xyz "budget"                 where a text is, in every tab
+  gdoc insert doc.json new.md --after h.abc   a new section after another
   gdoc serve --local ./docs                   the MCP server over a folder of documents
   gdoc lint notes.md                          check MEBDF; gdoc fmt prints the canonical form`,
   );

@@ -2,10 +2,12 @@
  * Turns what a person types as DOC into a backend and a document id:
  * - `--local DIR`: the local store in DIR, DOC being the document's NAME (NAME.json);
  * - a path ending in `.json`: that one file as a local store;
- * - a docs.google.com URL or a bare id: Google.
+ * - a docs.google.com URL or a bare id: Google; a URL's `?tab=` and `#heading=` are returned as
+ *   the tab and section a command uses when its --tab / --section are not given.
  * Backends are imported lazily so that `gdoc --help` and local commands never load googleapis.
  */
 
+import { parseDocRef } from '../docs/doc-ref.js';
 import { ValidationError } from '../errors.js';
 import type { Backend } from '../ground/backend.js';
 
@@ -17,6 +19,10 @@ export interface OpenOptions {
 export interface OpenedDocument {
   backend: Backend;
   documentId: string;
+  /** From a URL's `?tab=`. */
+  tabId?: string;
+  /** From a URL's `#heading=`. */
+  anchorId?: string;
 }
 
 const GOOGLE_URL = /^https?:\/\/docs\.google\.com\/document\/(?:u\/\d+\/)?d\/([a-zA-Z0-9_-]+)/;
@@ -35,8 +41,7 @@ export async function openDocument(ref: string, options: OpenOptions = {}): Prom
     const backend = new LocalBackend({ file: trimmed });
     return { backend, documentId: backend.singleDocumentId ?? trimmed };
   }
-  const fromUrl = GOOGLE_URL.exec(trimmed)?.[1];
-  if (fromUrl) return { backend: await openGoogle(), documentId: fromUrl };
+  if (GOOGLE_URL.test(trimmed)) return { backend: await openGoogle(), ...parseDocRef(trimmed) };
   if (GOOGLE_ID.test(trimmed)) return { backend: await openGoogle(), documentId: trimmed };
   throw new ValidationError(
     `"${ref}" is neither a Google Doc id or URL nor a .json file.`,

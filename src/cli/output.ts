@@ -32,8 +32,14 @@ export async function withJsonErrors(json: boolean | undefined, action: () => Pr
     await action();
   } catch (error) {
     if (json) {
-      const { toErrorPayload } = await import('../tools/errors.js');
-      printJson(toErrorPayload(error));
+      const [{ toErrorPayload }, { inCliTerms }] = await Promise.all([
+        import('../tools/errors.js'),
+        import('./vocabulary.js'),
+      ]);
+      const payload = toErrorPayload(error);
+      payload.error.message = inCliTerms(payload.error.message);
+      if (payload.error.suggestion) payload.error.suggestion = inCliTerms(payload.error.suggestion);
+      printJson(payload);
     }
     throw error;
   }

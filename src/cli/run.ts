@@ -1,12 +1,16 @@
 /**
  * Runs the program and turns any failure into a one-line message on stderr and an exit code:
- * 1 for a failure the user can act on (a GdocError), 2 for a usage error, 70 for a bug.
+ * 1 for a failure the user can act on (a GdocError), 2 for a usage error, 70 for a bug. Error
+ * texts are put in the CLI's own terms (vocabulary.ts).
  */
 import type { Command } from 'commander';
 import { GdocError } from '../errors.js';
+import { inCliTerms } from './vocabulary.js';
 
 export async function runCli(program: Command, argv: string[]): Promise<void> {
-  program.exitOverride();
+  // Every command, subcommands included: commander copies the setting only into commands created
+  // after it is made, and a subcommand's usage error must exit 2 like the program's.
+  for (const command of everyCommand(program)) command.exitOverride();
   try {
     await program.parseAsync(argv);
   } catch (error) {
@@ -17,8 +21,8 @@ export async function runCli(program: Command, argv: string[]): Promise<void> {
 export function reportCliError(error: unknown): number {
   if (isCommanderExit(error)) return error.exitCode === 0 ? 0 : 2;
   if (error instanceof GdocError) {
-    const hint = error.suggestion ? `\n  ${error.suggestion}` : '';
-    process.stderr.write(`gdoc: ${error.type}: ${error.message}${hint}\n`);
+    const hint = error.suggestion ? `\n  ${inCliTerms(error.suggestion)}` : '';
+    process.stderr.write(`gdoc: ${error.type}: ${inCliTerms(error.message)}${hint}\n`);
     return 1;
   }
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -34,4 +38,8 @@ function isCommanderExit(error: unknown): error is { exitCode: number; code: str
     typeof (error as { code: unknown }).code === 'string' &&
     (error as { code: string }).code.startsWith('commander.')
   );
+}
+
+function everyCommand(command: Command): Command[] {
+  return [command, ...command.commands.flatMap((c) => everyCommand(c))];
 }

@@ -25,7 +25,7 @@ import {
 import { applyFieldMask, type FieldMask, FieldMaskError, maskMentions, parseFieldMask } from './fields.js';
 import { toLegacyShape } from './shapes.js';
 
-export type EmulatorOperation = 'get' | 'batchUpdate' | 'create' | 'list' | 'metadata';
+export type EmulatorOperation = 'get' | 'batchUpdate' | 'create' | 'list' | 'metadata' | 'update';
 
 export const DOCUMENT_MIME_TYPE = 'application/vnd.google-apps.document';
 
@@ -50,6 +50,7 @@ export function matchRoute(method: string, pathname: string): Route | undefined 
   if (method === 'GET' && pathname === '/drive/v3/files') return { operation: 'list' };
   match = /^\/drive\/v3\/files\/([^/]+)$/.exec(pathname);
   if (match && method === 'GET') return { operation: 'metadata', id: decode(match[1] as string) };
+  if (match && method === 'PATCH') return { operation: 'update', id: decode(match[1] as string) };
   return undefined;
 }
 
@@ -78,6 +79,8 @@ export class EmulatedApis {
           return await this.listFiles(query);
         case 'metadata':
           return await this.getFile(route.id as string, query);
+        case 'update':
+          return await this.updateFile(route.id as string, query);
       }
     } catch (error) {
       return errorResult(error, route);
@@ -107,6 +110,23 @@ export class EmulatedApis {
     const shaped = includeTabs ? doc : toLegacyShape(doc);
     return { status: 200, body: mask ? applyFieldMask(shaped, mask) : shaped };
   }
+
+  /**
+   * files.update, as far as folders go: `addParents` / `removeParents` (comma-separated ids). The
+   * store has no folders, so the parents are kept in memory and every folder id is taken as one.
+   */
+  private async updateFile(id: string, query: URLSearchParams): Promise<ApiResult> {
+    await this.store.metadata(id); // DocumentNotFoundError -> 404 like files.get
+    const ids = (name: string) => (query.get(name) ?? '').split(',').filter((x) => x !== '');
+    const parents = new Set(this.parents.get(id) ?? []);
+    for (const p of ids('addParents')) parents.add(p);
+    for (const p of ids('removeParents')) parents.delete(p);
+    this.parents.set(id, [...parents]);
+    return { status: 200, body: { kind: 'drive#file', id, parents: [...parents] } };
+  }
+
+  /** The folders each document was put in (files.update addParents). */
+  readonly parents = new Map<string, string[]>();
 
   private async batchUpdate(id: string, body: unknown): Promise<ApiResult> {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -272,7 +292,7 @@ function compareFor(orderBy: string | null): ((a: DriveFile, b: DriveFile) => nu
 function errorResult(error: unknown, route: Route): ApiResult {
   if (error instanceof DocsApiError) return { status: error.code, body: error.toGoogleJson() };
   if (error instanceof DocumentNotFoundError) {
-    return route.operation === 'metadata'
+    return route.operation === 'metadata' || route.operation === 'update'
       ? { status: 404, body: driveFileNotFound(route.id ?? '') }
       : { status: 404, body: googleError(404, NOT_FOUND_MESSAGE) };
   }

@@ -58,6 +58,11 @@ export interface Backend {
   list(query: string | undefined, limit: number): Promise<DocumentListing>;
   /** Drive metadata: title, owner, modified time, capabilities. */
   metadata(documentId: string): Promise<FileMetadata>;
+  /**
+   * Drive `files.update` with `addParents`: puts the document in a folder. Absent where the store
+   * has no folders (the local store).
+   */
+  placeInFolder?(documentId: string, folderId: string): Promise<void>;
 }
 
 /**

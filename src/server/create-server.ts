@@ -19,6 +19,9 @@ const INSTRUCTIONS = [
   'edit the MEBDF -> import_section with the `base` from the export. Only what you changed is written;',
   'images and other objects stay where their {^= id} placeholders stay.',
   'Prefer export_section over export_tab for long documents (see estimated_tokens).',
+  'To find where something is, find_in_document searches every tab. To add, remove or reorder whole sections use',
+  'insert_section, delete_section and move_section (they never need the whole tab); tabs: manage_tabs.',
+  'Destructive tools ask the user when the client can; otherwise pass allow_deletions: true only after the user agreed.',
   'The MEBDF grammar is the resource gdoc://mebdf/grammar.',
 ].join(' ');
 

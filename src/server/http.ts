@@ -10,7 +10,7 @@ import { createServer as createHttpServer, type IncomingMessage, type ServerResp
 import type { AddressInfo } from 'node:net';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler } from '@modelcontextprotocol/server';
-import { ValidationError } from '../errors.js';
+import { ListenError, ValidationError } from '../errors.js';
 import type { ToolDeps } from '../tools/deps.js';
 import { createServer } from './create-server.js';
 import { createGuard, isLoopbackHost } from './http-guard.js';
@@ -75,7 +75,7 @@ export async function serveHttp(deps: ToolDeps, options: HttpOptions): Promise<R
   }
 
   await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
+    http.once('error', (error) => reject(listenError(error, host, options.port)));
     http.listen(options.port, host, () => {
       http.off('error', reject);
       resolve();
@@ -103,4 +103,26 @@ export async function serveHttp(deps: ToolDeps, options: HttpOptions): Promise<R
 function reply(res: ServerResponse, status: number, message: string): void {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+}
+
+/** Why `listen` failed, in words and with what to do; anything unexpected stays as it was. */
+function listenError(error: Error, host: string, port: number): Error {
+  const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') {
+    return new ListenError(
+      `${where} is already in use by another program.`,
+      `Stop that program, or pick another port (e.g. --http ${host.includes(':') ? `[${host}]` : host}:${port + 1}).`,
+    );
+  }
+  if (code === 'EACCES') {
+    return new ListenError(`Not allowed to listen on ${where}.`, 'Use a port above 1023.');
+  }
+  if (code === 'EADDRNOTAVAIL') {
+    return new ListenError(
+      `${host} is not an address of this machine.`,
+      'Use 127.0.0.1, or an address this machine has.',
+    );
+  }
+  return error;
 }

@@ -5,13 +5,7 @@ import { applyStylesService } from '../docs/service/formatting.js';
 import { defineTool } from './define-tool.js';
 import type { ToolDeps } from './deps.js';
 import { styleDefinitionShape } from './extract-styles.js';
-import {
-  documentIdField,
-  normalizeDocumentId,
-  revisionIdField,
-  tabIdField,
-  warningsField,
-} from './schemas.js';
+import { documentIdField, revisionIdField, tabIdField, tabTarget, warningsField } from './schemas.js';
 
 /** The result shape shared by apply_styles and normalize_formatting (StyleChangeResult). */
 export const styleChangeOutput = {
@@ -65,13 +59,8 @@ export function registerApplyStylesTool(server: McpServer, deps: ToolDeps): void
     output: styleChangeOutput,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     run: async ({ document_id, styles, tab_id, dry_run }) =>
-      await applyStylesService(
-        deps.backend,
-        { document_id: normalizeDocumentId(document_id), tab_id },
-        styles,
-        {
-          dry_run,
-        },
-      ),
+      await applyStylesService(deps.backend, tabTarget(document_id, tab_id), styles, {
+        dry_run,
+      }),
   });
 }

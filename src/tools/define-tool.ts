@@ -20,13 +20,16 @@
 import type {
   CallToolResult,
   Icon,
+  InputRequiredResult,
   McpServer,
   RegisteredTool,
+  ServerContext,
   StandardSchemaV1,
   StandardSchemaWithJSON,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { ValidationError } from '../errors.js';
+import { type Answer, ask, canAsk, InputNeeded } from './confirm.js';
 import { toErrorPayload } from './errors.js';
 import { TOOL_ICONS } from './icons.js';
 
@@ -48,7 +51,15 @@ export interface ToolSpec<I extends z.ZodRawShape, O extends z.ZodRawShape> {
   annotations: ToolHints;
   /** Shown by clients next to the tool; defaults to the read or the write icon by `readOnlyHint`. */
   icons?: Icon[];
-  run: (args: z.output<z.ZodObject<I>>) => Promise<z.input<z.ZodObject<O>>>;
+  run: (args: z.output<z.ZodObject<I>>, call: ToolCall) => Promise<z.input<z.ZodObject<O>>>;
+}
+
+/** What a running tool may ask of the client. */
+export interface ToolCall {
+  /** Whether the client can show the user a confirmation form. */
+  canAsk: () => boolean;
+  /** Asks the user to confirm a destructive change (src/tools/confirm.ts). */
+  confirm: (message: string) => Promise<Answer>;
 }
 
 /** What the handler receives: the parsed arguments, or why they did not parse. */
@@ -61,7 +72,7 @@ export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(
   spec: ToolSpec<I, O>,
 ): RegisteredTool {
   const output = z.object(spec.output);
-  const run = spec.run as (args: unknown) => Promise<unknown>;
+  const run = spec.run as (args: unknown, call: ToolCall) => Promise<unknown>;
   return server.registerTool(
     spec.name,
     {
@@ -72,7 +83,11 @@ export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(
       annotations: { title: spec.title, ...spec.annotations },
       icons: spec.icons ?? (spec.annotations.readOnlyHint ? TOOL_ICONS.read : TOOL_ICONS.write),
     },
-    async (checked) => await invoke({ output, run }, checked),
+    async (checked, ctx) =>
+      await invoke({ output, run }, checked, {
+        canAsk: () => canAsk(server, ctx as ServerContext),
+        confirm: (message) => ask(server, ctx as ServerContext, message),
+      }),
   );
 }
 
@@ -102,18 +117,20 @@ export function reportingIssues<S extends z.ZodType>(
 
 /** Runs a tool on checked arguments and shapes the answer; never throws. */
 export async function invoke(
-  tool: { output: z.ZodObject; run: (args: unknown) => Promise<unknown> },
+  tool: { output: z.ZodObject; run: (args: unknown, call: ToolCall) => Promise<unknown> },
   checked: CheckedArguments<unknown>,
-): Promise<CallToolResult> {
+  call: ToolCall = { canAsk: () => false, confirm: async () => 'unsupported' },
+): Promise<CallToolResult | InputRequiredResult> {
   try {
     if (!checked.ok) throw badArguments(checked.issues);
-    const value = await tool.run(checked.value);
+    const value = await tool.run(checked.value, call);
     const result = tool.output.safeParse(value);
     if (!result.success) {
       throw new Error(`result does not match the tool's output schema: ${formatIssues(result.error.issues)}`);
     }
     return success(result.data);
   } catch (error) {
+    if (error instanceof InputNeeded) return error.result;
     return failure(error);
   }
 }

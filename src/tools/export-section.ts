@@ -10,9 +10,9 @@ import {
   baseField,
   documentIdField,
   estimatedTokensField,
-  normalizeDocumentId,
   revisionIdField,
   tabIdField,
+  tabTarget,
   warningsField,
 } from './schemas.js';
 
@@ -35,9 +35,8 @@ export function registerExportSectionTool(server: McpServer, deps: ToolDeps): vo
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     run: async ({ document_id, anchor_id, tab_id }) => {
       const result = await exportSectionService(deps.backend, {
-        document_id: normalizeDocumentId(document_id),
+        ...tabTarget(document_id, tab_id),
         anchor_id,
-        tab_id,
       });
       return { ...result, anchor_id: result.anchor_id ?? anchor_id };
     },

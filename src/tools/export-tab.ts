@@ -9,9 +9,9 @@ import {
   baseField,
   documentIdField,
   estimatedTokensField,
-  normalizeDocumentId,
   revisionIdField,
   tabIdField,
+  tabTarget,
   warningsField,
 } from './schemas.js';
 
@@ -32,7 +32,7 @@ export function registerExportTabTool(server: McpServer, deps: ToolDeps): void {
     },
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     run: async ({ document_id, tab_id }) => {
-      const target = { document_id: normalizeDocumentId(document_id), tab_id };
+      const target = tabTarget(document_id, tab_id);
       const result = await exportTabWithinLimit(deps.backend, target, deps.maxExportTokens);
       const { anchor_id: _unused, ...tab } = result;
       return tab;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { extractStylesService } from '../docs/service/formatting.js';
 import { defineTool } from './define-tool.js';
 import type { ToolDeps } from './deps.js';
-import { documentIdField, normalizeDocumentId, tabIdField } from './schemas.js';
+import { documentIdField, tabIdField, tabTarget } from './schemas.js';
 
 /** One StyleDefinition, shared by extract_styles (output) and apply_styles (input). */
 export const styleDefinitionShape = {
@@ -53,6 +53,6 @@ export function registerExtractStylesTool(server: McpServer, deps: ToolDeps): vo
     },
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     run: async ({ document_id, tab_id }) =>
-      await extractStylesService(deps.backend, { document_id: normalizeDocumentId(document_id), tab_id }),
+      await extractStylesService(deps.backend, tabTarget(document_id, tab_id)),
   });
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { hierarchyService } from '../docs/service/export.js';
 import { defineTool } from './define-tool.js';
 import type { ToolDeps } from './deps.js';
-import { documentIdField, normalizeDocumentId, tabIdField } from './schemas.js';
+import { documentIdField, tabIdField, tabTarget } from './schemas.js';
 
 export function registerGetHierarchyTool(server: McpServer, deps: ToolDeps): void {
   defineTool(server, {
@@ -29,6 +29,6 @@ export function registerGetHierarchyTool(server: McpServer, deps: ToolDeps): voi
     },
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     run: async ({ document_id, tab_id }) =>
-      await hierarchyService(deps.backend, { document_id: normalizeDocumentId(document_id), tab_id }),
+      await hierarchyService(deps.backend, tabTarget(document_id, tab_id)),
   });
 }

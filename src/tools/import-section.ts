@@ -6,7 +6,7 @@ import { defineTool } from './define-tool.js';
 import type { ToolDeps } from './deps.js';
 import { importOptionFields, importOutputFields, toImportOutput } from './import-fields.js';
 import { MEBDF_REMINDER } from './mebdf-hint.js';
-import { documentIdField, normalizeDocumentId, tabIdField } from './schemas.js';
+import { documentIdField, tabIdField, tabTarget } from './schemas.js';
 
 export function registerImportSectionTool(server: McpServer, deps: ToolDeps): void {
   defineTool(server, {
@@ -32,7 +32,7 @@ export function registerImportSectionTool(server: McpServer, deps: ToolDeps): vo
     run: async ({ document_id, anchor_id, content, tab_id, dry_run, allow_deletions, base }) => {
       const result = await importSectionService(
         deps.backend,
-        { document_id: normalizeDocumentId(document_id), anchor_id, tab_id },
+        { ...tabTarget(document_id, tab_id), anchor_id },
         content,
         { dry_run, allow_deletions, base },
       );

@@ -6,7 +6,7 @@ import { defineTool } from './define-tool.js';
 import type { ToolDeps } from './deps.js';
 import { importOptionFields, importOutputFields, toImportOutput } from './import-fields.js';
 import { MEBDF_REMINDER } from './mebdf-hint.js';
-import { documentIdField, normalizeDocumentId, tabIdField } from './schemas.js';
+import { documentIdField, tabIdField, tabTarget } from './schemas.js';
 
 export function registerImportTabTool(server: McpServer, deps: ToolDeps): void {
   defineTool(server, {
@@ -23,16 +23,11 @@ export function registerImportTabTool(server: McpServer, deps: ToolDeps): void {
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
     run: async ({ document_id, content, tab_id, dry_run, allow_deletions, base }) =>
       toImportOutput(
-        await importTabService(
-          deps.backend,
-          { document_id: normalizeDocumentId(document_id), tab_id },
-          content,
-          {
-            dry_run,
-            allow_deletions,
-            base,
-          },
-        ),
+        await importTabService(deps.backend, tabTarget(document_id, tab_id), content, {
+          dry_run,
+          allow_deletions,
+          base,
+        }),
       ),
   });
 }

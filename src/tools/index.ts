@@ -4,16 +4,23 @@
  */
 import type { McpServer } from '@modelcontextprotocol/server';
 import { registerApplyStylesTool } from './apply-styles.js';
+import { registerCreateDocumentTool } from './create-document.js';
+import { registerDeleteSectionTool } from './delete-section.js';
 import type { ToolDeps } from './deps.js';
 import { registerExportSectionTool } from './export-section.js';
 import { registerExportTabTool } from './export-tab.js';
 import { registerExtractStylesTool } from './extract-styles.js';
+import { registerFindInDocumentTool } from './find-in-document.js';
 import { registerGetHierarchyTool } from './get-hierarchy.js';
 import { registerGetMetadataTool } from './get-metadata.js';
+import { registerHeaderFooterTools } from './header-footer.js';
 import { registerHealthCheckTool } from './health-check.js';
 import { registerImportSectionTool } from './import-section.js';
 import { registerImportTabTool } from './import-tab.js';
+import { registerInsertSectionTool } from './insert-section.js';
 import { registerListDocumentsTool } from './list-documents.js';
+import { registerManageTabsTool } from './manage-tabs.js';
+import { registerMoveSectionTool } from './move-section.js';
 import { registerNormalizeFormattingTool } from './normalize-formatting.js';
 
 export function registerTools(server: McpServer, deps: ToolDeps): void {
@@ -28,6 +35,13 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
   registerExtractStylesTool(server, deps);
   registerApplyStylesTool(server, deps);
   registerHealthCheckTool(server, deps);
+  registerCreateDocumentTool(server, deps);
+  registerFindInDocumentTool(server, deps);
+  registerInsertSectionTool(server, deps);
+  registerDeleteSectionTool(server, deps);
+  registerMoveSectionTool(server, deps);
+  registerManageTabsTool(server, deps);
+  registerHeaderFooterTools(server, deps);
 }
 
 export { DEFAULT_MAX_EXPORT_TOKENS } from '../docs/service/export-size.js';

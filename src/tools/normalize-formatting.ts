@@ -5,7 +5,7 @@ import { normalizeService } from '../docs/service/formatting.js';
 import { dryRunField, styleChangeOutput } from './apply-styles.js';
 import { defineTool } from './define-tool.js';
 import type { ToolDeps } from './deps.js';
-import { documentIdField, normalizeDocumentId, tabIdField } from './schemas.js';
+import { documentIdField, tabIdField, tabTarget } from './schemas.js';
 
 export function registerNormalizeFormattingTool(server: McpServer, deps: ToolDeps): void {
   defineTool(server, {
@@ -34,6 +34,6 @@ export function registerNormalizeFormattingTool(server: McpServer, deps: ToolDep
     output: styleChangeOutput,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     run: async ({ document_id, ...rest }) =>
-      await normalizeService(deps.backend, { document_id: normalizeDocumentId(document_id), ...rest }),
+      await normalizeService(deps.backend, { ...rest, ...tabTarget(document_id, rest.tab_id) }),
   });
 }

@@ -3,12 +3,14 @@
  * common result fields are described the same way everywhere.
  */
 import { z } from 'zod';
+import { parseDocRef, withRef } from '../docs/doc-ref.js';
+import { ValidationError } from '../errors.js';
 
 export const documentIdField = z
   .string()
   .min(1)
   .describe(
-    'Google Doc ID: the long id in the document URL (docs.google.com/document/d/<ID>/edit). A full docs.google.com URL is accepted too.',
+    'Google Doc ID: the long id in the document URL (docs.google.com/document/d/<ID>/edit). A full docs.google.com URL is accepted too; its ?tab=t.… and #heading=h.… are used when tab_id / anchor_id are not given.',
   );
 
 export const tabIdField = z
@@ -57,6 +59,33 @@ export const newHeadingsField = z
 
 /** `docs.google.com/document/d/<id>/…` → `<id>`; anything else is taken as an id. */
 export function normalizeDocumentId(ref: string): string {
-  const match = /\/document\/(?:u\/\d+\/)?d\/([a-zA-Z0-9_-]+)/.exec(ref);
-  return match?.[1] ?? ref.trim();
+  return parseDocRef(ref).documentId;
+}
+
+/** `document_id` and `tab_id` of a call, the tab taken from a URL's `?tab=` when not given. */
+export function tabTarget(ref: string, tabId: string | undefined): { document_id: string; tab_id?: string } {
+  const { document_id, tab_id } = withRef(ref, tabId);
+  return { document_id, ...(tab_id ? { tab_id } : {}) };
+}
+
+export const allowDeletionsField = z
+  .boolean()
+  .optional()
+  .describe(
+    'Needed (true) for a destructive change when the client cannot ask the user to confirm: pass it only after the user agreed. Where the client can ask, the user is asked either way.',
+  );
+
+/** A section target whose anchor came from the call or its URL; else a ValidationError. */
+export function requireAnchor(target: { document_id: string; tab_id?: string; anchor_id?: string }): {
+  document_id: string;
+  tab_id?: string;
+  anchor_id: string;
+} {
+  if (target.anchor_id === undefined) {
+    throw new ValidationError(
+      'No section named: pass anchor_id, or a document URL ending in #heading=h.….',
+      'Call get_hierarchy to see the anchors.',
+    );
+  }
+  return { ...target, anchor_id: target.anchor_id };
 }

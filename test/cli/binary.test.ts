@@ -60,4 +60,11 @@ describe('the README first command', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/^gdoc: DocumentNotFoundError: /);
   });
+
+  it('a subcommand usage error exits 2, as the README says', () => {
+    const missing = gdoc('export');
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain("missing required argument 'doc'");
+    expect(gdoc('tab', 'rename', 'doc.json').status).toBe(2);
+  });
 });

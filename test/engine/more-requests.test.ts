@@ -32,6 +32,17 @@ describe('headers and footers', () => {
     expect(dt(gone).documentStyle!.defaultHeaderId).toBeUndefined();
   });
 
+  it('createFooter at the first section break goes on the document style, as without a location', () => {
+    const { document, response } = applyBatchUpdate(
+      docWith('x'),
+      { requests: [{ createFooter: { type: 'DEFAULT', sectionBreakLocation: { index: 0, tabId: 't.0' } } }] },
+      opts(),
+    );
+    const footerId = (response.replies![0] as { createFooter: { footerId: string } }).createFooter.footerId;
+    expect(dt(document).documentStyle!.defaultFooterId).toBe(footerId);
+    expect(body(document)[0]!.sectionBreak!.sectionStyle).not.toHaveProperty('defaultFooterId');
+  });
+
   it('updateSectionStyle with columnProperties lacking padding is refused', () => {
     expectRejected(
       docWith('x'),

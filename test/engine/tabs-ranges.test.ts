@@ -68,6 +68,50 @@ describe('tabs', () => {
     });
     expectRejected(docWith('x'), [{ deleteTab: { tabId: 't.0' } }], /^Invalid requests\[0\]\.deleteTab: /);
   });
+
+  it('updateDocumentTabProperties with parentTabId moves a tab (and its children) under another, or to the top', () => {
+    const real = loadReal('markkohdev__google-docs-markdown__Markdown_Conversion_Example_-_Multi-Tab.json');
+    const nested = apply(real, [
+      {
+        updateDocumentTabProperties: {
+          tabProperties: { tabId: 't.lkp7hl41vf2d', parentTabId: 't.0' },
+          fields: 'parentTabId',
+        },
+      },
+    ]);
+    expect(getTab(nested, 't.lkp7hl41vf2d')!.tabProperties).toMatchObject({
+      parentTabId: 't.0',
+      nestingLevel: 1,
+      index: 0,
+    });
+    expect(getTab(nested, 't.a2r49ovghki6')!.tabProperties).toMatchObject({
+      parentTabId: 't.lkp7hl41vf2d',
+      nestingLevel: 2,
+    });
+    expect(getTab(nested, 't.ytrmrxold3qv')!.childTabs).toBeUndefined();
+    const top = apply(real, [
+      {
+        updateDocumentTabProperties: {
+          tabProperties: { tabId: 't.a2r49ovghki6', parentTabId: '', index: 0 },
+          fields: 'parentTabId,index',
+        },
+      },
+    ]);
+    expect(top.tabs!.map((t) => t.tabProperties!.tabId)).toEqual(['t.a2r49ovghki6', 't.0', 't.ytrmrxold3qv']);
+    expect(getTab(top, 't.a2r49ovghki6')!.tabProperties!.parentTabId).toBeUndefined();
+    expectRejected(
+      real,
+      [
+        {
+          updateDocumentTabProperties: {
+            tabProperties: { tabId: 't.ytrmrxold3qv', parentTabId: 't.a2r49ovghki6' },
+            fields: 'parentTabId',
+          },
+        },
+      ],
+      /cannot be nested under itself or its own child/,
+    );
+  });
 });
 
 describe('named ranges', () => {

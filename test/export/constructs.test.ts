@@ -429,7 +429,7 @@ describe('lossy cases are warned about', () => {
       },
     };
     expect(buildTab(doc).warnings.map((w) => w.message)).toEqual([
-      'The tab\'s footer kix.f1 holds text "Page" and an object (image, page number, …); headers and footers are not part of the export.',
+      'The tab\'s footer kix.f1 holds text "Page" and an object (image, page number, …); headers and footers are not part of the export (export_header_footer reads them).',
     ]);
   });
 });

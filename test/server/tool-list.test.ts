@@ -20,8 +20,41 @@ const READ_ONLY = [
   'export_tab',
   'extract_styles',
   'health_check',
+  'find_in_document',
+  'export_header_footer',
 ];
-const WRITERS = ['import_section', 'import_tab', 'normalize_formatting', 'apply_styles'];
+const WRITERS = [
+  'import_section',
+  'import_tab',
+  'normalize_formatting',
+  'apply_styles',
+  'create_document',
+  'insert_section',
+  'delete_section',
+  'move_section',
+  'manage_tabs',
+  'import_header_footer',
+  'delete_header_footer',
+];
+/** Tools that remove or rewrite what is there; the others only add or restyle. */
+const DESTRUCTIVE = [
+  'import_section',
+  'import_tab',
+  'delete_section',
+  'move_section',
+  'manage_tabs',
+  'import_header_footer',
+  'delete_header_footer',
+];
+/** Tools whose second identical call adds again (a second section, tab or document). */
+const NOT_IDEMPOTENT = [
+  'create_document',
+  'insert_section',
+  'delete_section',
+  'move_section',
+  'manage_tabs',
+  'delete_header_footer',
+];
 
 describe('tools/list', () => {
   it('has the contract tools with complete metadata', async () => {
@@ -87,16 +120,16 @@ describe('tools/list', () => {
     expect(required('import_tab')).toEqual(['document_id', 'content']);
   });
 
-  it('has exactly the eleven tools', async () => {
+  it('has exactly the twenty tools', async () => {
     const { tools } = await h.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([...READ_ONLY, ...WRITERS].sort());
   });
 
-  it('marks the imports destructive and everything idempotent', async () => {
+  it('marks what removes content destructive, and what adds again not idempotent', async () => {
     const { tools } = await h.client.listTools();
     for (const tool of tools) {
-      expect(tool.annotations?.destructiveHint, tool.name).toBe(tool.name.startsWith('import_'));
-      expect(tool.annotations?.idempotentHint, tool.name).toBe(true);
+      expect(tool.annotations?.destructiveHint, tool.name).toBe(DESTRUCTIVE.includes(tool.name));
+      expect(tool.annotations?.idempotentHint, tool.name).toBe(!NOT_IDEMPOTENT.includes(tool.name));
     }
   });
 

@@ -44,15 +44,16 @@ Warnings (lossy choices) go to stderr. Keep --json's "base" to pass to gdoc impo
           import('../../docs/service/export.js'),
           import('../progress.js'),
         ]);
-        const { backend, documentId } = await openDocument(doc, { local: opts.local });
+        const { backend, documentId, tabId, anchorId } = await openDocument(doc, { local: opts.local });
+        const section = opts.section ?? anchorId;
         const result = await withProgress('Exporting', () =>
-          opts.section !== undefined
+          section !== undefined
             ? service.exportSectionService(backend, {
                 document_id: documentId,
-                tab_id: opts.tab,
-                anchor_id: opts.section,
+                tab_id: opts.tab ?? tabId,
+                anchor_id: section,
               })
-            : service.exportTabService(backend, { document_id: documentId, tab_id: opts.tab }),
+            : service.exportTabService(backend, { document_id: documentId, tab_id: opts.tab ?? tabId }),
         );
         if (opts.output !== undefined) {
           const { writeFile } = await import('node:fs/promises');

@@ -55,27 +55,27 @@ Examples:
           import('../../docs/service/import.js'),
           import('../progress.js'),
         ]);
-        const { backend, documentId } = await openDocument(doc, { local: opts.local });
+        const { backend, documentId, tabId, anchorId } = await openDocument(doc, { local: opts.local });
+        const section = opts.section ?? anchorId;
         const options = { dry_run: opts.dryRun, allow_deletions: opts.allowDeletions, base: opts.base };
         const result = await withProgress(opts.dryRun ? 'Planning' : 'Importing', () =>
-          opts.section !== undefined
+          section !== undefined
             ? service.importSectionService(
                 backend,
-                { document_id: documentId, tab_id: opts.tab, anchor_id: opts.section },
+                { document_id: documentId, tab_id: opts.tab ?? tabId, anchor_id: section },
                 content,
                 options,
               )
             : service.importTabService(
                 backend,
-                { document_id: documentId, tab_id: opts.tab },
+                { document_id: documentId, tab_id: opts.tab ?? tabId },
                 content,
                 options,
               ),
         );
         if (opts.json) return out.printJson(result);
         out.printWarnings(result.warnings);
-        const target =
-          opts.section !== undefined ? `section ${opts.section || '(preamble)'}` : `tab ${result.tab_id}`;
+        const target = section !== undefined ? `section ${section || '(preamble)'}` : `tab ${result.tab_id}`;
         const n = result.requests.length;
         const requests = `${n} request${n === 1 ? '' : 's'}`;
         if (result.dry_run) {
@@ -110,7 +110,7 @@ function kinds(requests: unknown[]): string {
   return ` (${[...counts].map(([kind, n]) => `${n} ${kind}`).join(', ')})`;
 }
 
-async function readContent(file: string | undefined): Promise<string> {
+export async function readContent(file: string | undefined): Promise<string> {
   if (file !== undefined && file !== '-') {
     const { readFile } = await import('node:fs/promises');
     try {

@@ -4,10 +4,13 @@
  */
 import type { Command } from 'commander';
 import { register as apply } from './apply.js';
+import { register as create } from './create.js';
 import { register as demo } from './demo.js';
 import { register as emulator } from './emulator.js';
 import { register as exportCommand } from './export.js';
+import { register as find } from './find.js';
 import { register as fmt } from './fmt.js';
+import { register as headerFooter } from './header-footer.js';
 import { register as importCommand } from './import.js';
 import { register as info } from './info.js';
 import { register as lint } from './lint.js';
@@ -17,8 +20,10 @@ import { register as ls } from './ls.js';
 import { register as newDocument } from './new.js';
 import { register as normalize } from './normalize.js';
 import { register as outline } from './outline.js';
+import { register as sections } from './sections.js';
 import { register as serve } from './serve.js';
 import { register as styles } from './styles.js';
+import { register as tab } from './tab.js';
 import { register as whoami } from './whoami.js';
 
 type Register = (program: Command) => void;
@@ -36,6 +41,11 @@ const commands: Register[] = [
   exportCommand,
   outline,
   importCommand,
+  find,
+  sections,
+  tab,
+  headerFooter,
+  create,
   demo,
   styles,
   normalize,

@@ -44,10 +44,10 @@ Examples:
           import('../../docs/service/formatting.js'),
           import('./styles.js'),
         ]);
-        const { backend, documentId } = await openDocument(doc, { local: opts.local });
+        const { backend, documentId, tabId } = await openDocument(doc, { local: opts.local });
         const result = await normalizeService(backend, {
           document_id: documentId,
-          tab_id: opts.tab,
+          tab_id: opts.tab ?? tabId,
           body_font: opts.bodyFont,
           body_size: opts.bodySize,
           heading_font: opts.headingFont,

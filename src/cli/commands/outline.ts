@@ -25,9 +25,9 @@ Examples:
           import('../../docs/service/export.js'),
           import('../progress.js'),
         ]);
-        const { backend, documentId } = await openDocument(doc, { local: opts.local });
+        const { backend, documentId, tabId } = await openDocument(doc, { local: opts.local });
         const result = await withProgress('Reading outline', () =>
-          hierarchyService(backend, { document_id: documentId, tab_id: opts.tab }),
+          hierarchyService(backend, { document_id: documentId, tab_id: opts.tab ?? tabId }),
         );
         if (opts.json) return out.printJson(result);
         out.printText(result.markdown.trim() ? result.markdown : '(no headings)');

@@ -31,8 +31,11 @@ Examples:
           import('../open-doc.js'),
           import('../../docs/service/formatting.js'),
         ]);
-        const { backend, documentId } = await openDocument(doc, { local: opts.local });
-        const result = await extractStylesService(backend, { document_id: documentId, tab_id: opts.tab });
+        const { backend, documentId, tabId } = await openDocument(doc, { local: opts.local });
+        const result = await extractStylesService(backend, {
+          document_id: documentId,
+          tab_id: opts.tab ?? tabId,
+        });
         if (opts.json) return out.printJson(result);
         const rows = [['element', 'font', 'size', 'weight', 'colour', 'line', 'before', 'after']];
         for (const s of result.styles) {
@@ -85,10 +88,10 @@ Examples:
             import('../../docs/service/formatting.js'),
           ]);
           const definitions = await readStylesFile(stylesFile);
-          const { backend, documentId } = await openDocument(doc, { local: opts.local });
+          const { backend, documentId, tabId } = await openDocument(doc, { local: opts.local });
           const result = await applyStylesService(
             backend,
-            { document_id: documentId, tab_id: opts.tab },
+            { document_id: documentId, tab_id: opts.tab ?? tabId },
             definitions,
             { dry_run: opts.dryRun ?? false },
           );

@@ -176,6 +176,15 @@ export class GoogleBackend implements Backend {
     return { documents, total_count: counted };
   }
 
+  async placeInFolder(documentId: string, folderId: string): Promise<void> {
+    await this.call('write', documentId, (o) =>
+      this.drive.files.update(
+        { fileId: documentId, addParents: folderId, fields: 'id,parents', supportsAllDrives: true },
+        o,
+      ),
+    );
+  }
+
   async metadata(documentId: string): Promise<FileMetadata> {
     const file: drive_v3.Schema$File = await this.call('read', documentId, (o) =>
       this.drive.files.get({ fileId: documentId, fields: METADATA_FIELDS, supportsAllDrives: true }, o),

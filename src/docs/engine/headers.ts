@@ -1,6 +1,6 @@
 /**
- * createHeader / createFooter (one empty paragraph; attached to the document style, or to the
- * section break named by sectionBreakLocation) and deleteHeader / deleteFooter; updateSectionStyle.
+ * createHeader / createFooter (one empty paragraph; attached to the document style — with no
+ * sectionBreakLocation, or one naming the first section break — else to the section break named) and deleteHeader / deleteFooter; updateSectionStyle.
  */
 import type { StructuralElement } from '../../ground/docs-json.js';
 import { type EngineContext, RequestError } from './context.js';
@@ -32,7 +32,10 @@ function create(
   const dt = tab.documentTab!;
   const key = kind === 'header' ? 'defaultHeaderId' : 'defaultFooterId';
   let holder: Record<string, unknown>;
-  if (loc) {
+  const first = (dt.body?.content ?? []).find((x) => x.sectionBreak);
+  // The discovery document: a location naming the body's first section break means the document
+  // style, as no location does.
+  if (loc && !(first && (first.startIndex ?? 0) === (typeof loc.index === 'number' ? loc.index : 0))) {
     const index = typeof loc.index === 'number' ? loc.index : 0;
     const se = (dt.body?.content ?? []).find((x) => (x.startIndex ?? 0) === index && x.sectionBreak);
     if (!se) throw new RequestError(`There is no section break at index ${index}.`);

@@ -1,7 +1,9 @@
 /**
  * Tab requests: addDocumentTab (a fresh body, the document's page size, index shifting),
  * deleteTab (children go too; the last tab cannot), updateDocumentTabProperties (tabId inside
- * tabProperties; masked title/index/iconEmoji).
+ * tabProperties; masked title/index/iconEmoji, and parentTabId — optional, not output-only, in the
+ * discovery document's TabProperties — which moves the tab under another parent, or to the top
+ * level when empty; a tab cannot go under itself or its own descendants).
  */
 import type { Tab } from '../../ground/docs-json.js';
 import { type EngineContext, RequestError } from './context.js';
@@ -85,8 +87,11 @@ export function updateDocumentTabProperties(
   if (typeof props.tabId !== 'string') throw new RequestError('The tab ID must be set in tabProperties.');
   const tab = ctx.tab(props.tabId);
   const paths = maskPaths(req.fields, 'updateDocumentTabProperties').map((p) => p[0]!);
-  const fields = paths.includes('*') ? ['title', 'index', 'iconEmoji'] : paths;
+  const fields = paths.includes('*') ? ['title', 'parentTabId', 'index', 'iconEmoji'] : paths;
   tab.tabProperties ??= {};
+  // A new parent first: the index (when also masked) is then a position among the new siblings.
+  if (fields.includes('parentTabId'))
+    reparent(ctx, tab, props.parentTabId, fields.includes('index') ? props.index : undefined);
   const tp = tab.tabProperties as Record<string, unknown>;
   for (const f of fields) {
     if (f === 'title') {
@@ -96,16 +101,38 @@ export function updateDocumentTabProperties(
       checkEmoji(props.iconEmoji);
       if (typeof props.iconEmoji === 'string') tp.iconEmoji = props.iconEmoji;
       else delete tp.iconEmoji;
-    } else if (f === 'index') {
+    } else if (f === 'index' && !fields.includes('parentTabId')) {
       const { list } = siblings(ctx, tab.tabProperties?.parentTabId);
       const to = typeof props.index === 'number' ? props.index : 0;
       if (to < 0 || to >= list.length) throw new RequestError(`Invalid tab index: ${to}.`);
       list.splice(list.indexOf(tab), 1);
       list.splice(to, 0, tab);
       renumber(ctx.doc.tabs ?? [], undefined, 0);
-    } else if (f !== 'tabId') {
+    } else if (f !== 'tabId' && f !== 'index' && f !== 'parentTabId') {
       throw new RequestError(`The field "${f}" cannot be updated.`);
     }
   }
   return {};
+}
+
+/** Moves `tab` under `parentTabId` (top level when empty), at `index` or last. */
+function reparent(ctx: EngineContext, tab: Tab, parentTabId: unknown, index: unknown): void {
+  const id = tab.tabProperties?.tabId;
+  if (parentTabId !== undefined && parentTabId !== null && parentTabId !== '') {
+    if (typeof parentTabId !== 'string') throw new RequestError('The parent tab ID must be a string.');
+    const inside = [tab, ...allTabs({ tabs: tab.childTabs ?? [] })];
+    if (inside.some((t) => t.tabProperties?.tabId === parentTabId))
+      throw new RequestError(`The tab "${String(id)}" cannot be nested under itself or its own child tab.`);
+  }
+  const from = siblings(ctx, tab.tabProperties?.parentTabId);
+  const to = siblings(ctx, parentTabId);
+  const fromIndex = from.list.indexOf(tab);
+  from.list.splice(fromIndex, 1);
+  const at = typeof index === 'number' ? index : to.list.length;
+  if (at < 0 || at > to.list.length) {
+    from.list.splice(fromIndex, 0, tab);
+    throw new RequestError(`Invalid tab index: ${at}.`);
+  }
+  to.list.splice(at, 0, tab);
+  renumber(ctx.doc.tabs ?? [], undefined, 0);
 }

@@ -83,7 +83,9 @@ export function buildTab(doc: Document, tabId?: string | null): BuiltTab {
     for (const [id, segment] of Object.entries(map ?? {})) {
       const what = segmentSummary(segment.content ?? []);
       if (what)
-        ctx.warn(`The tab's ${kind} ${id} holds ${what}; headers and footers are not part of the export.`);
+        ctx.warn(
+          `The tab's ${kind} ${id} holds ${what}; headers and footers are not part of the export (export_header_footer reads them).`,
+        );
     }
   }
 
