@@ -22,19 +22,13 @@ import { documentOutlineService } from '../docs/service/navigation.js';
 import { AnchorNotFoundError, DocumentNotFoundError, TabNotFoundError } from '../errors.js';
 import type { ToolDeps } from '../tools/deps.js';
 import { toErrorPayload } from '../tools/errors.js';
+import { documentUri } from '../tools/resource-links.js';
 import { createCompleters } from './completions.js';
 import { GRAMMAR_URI, readGrammar } from './grammar-resource.js';
 
 export const DOCUMENT_URI = 'gdoc://documents/{document_id}';
 export const TAB_URI = 'gdoc://documents/{document_id}/tabs/{tab_id}';
 export const SECTION_URI = 'gdoc://documents/{document_id}/tabs/{tab_id}/sections/{anchor_id}';
-
-export function documentUri(documentId: string, tabId?: string, anchorId?: string): string {
-  let uri = `gdoc://documents/${encodeURIComponent(documentId)}`;
-  if (tabId !== undefined) uri += `/tabs/${encodeURIComponent(tabId)}`;
-  if (anchorId !== undefined) uri += `/sections/${encodeURIComponent(anchorId)}`;
-  return uri;
-}
 
 export function registerResources(server: McpServer, deps: ToolDeps): void {
   const complete = createCompleters(deps);

@@ -5,6 +5,7 @@ import { createDocumentService } from '../docs/service/create.js';
 import { defineTool } from './define-tool.js';
 import type { ToolDeps } from './deps.js';
 import { MEBDF_REMINDER } from './mebdf-hint.js';
+import { linkTo } from './resource-links.js';
 import { revisionIdField, warningsField } from './schemas.js';
 
 export function registerCreateDocumentTool(server: McpServer, deps: ToolDeps): void {
@@ -38,5 +39,6 @@ export function registerCreateDocumentTool(server: McpServer, deps: ToolDeps): v
         ...(content !== undefined ? { content } : {}),
         ...(folder_id ? { folder_id: folder_id.replace(/^.*\/folders\/([^/?#]+).*$/, '$1') } : {}),
       }),
+    links: (_args, value) => [linkTo(value.document_id), linkTo(value.document_id, value.tab_id)],
   });
 }

@@ -23,6 +23,7 @@ import type {
   InputRequiredResult,
   McpServer,
   RegisteredTool,
+  ResourceLink,
   ServerContext,
   StandardSchemaV1,
   StandardSchemaWithJSON,
@@ -52,6 +53,8 @@ export interface ToolSpec<I extends z.ZodRawShape, O extends z.ZodRawShape> {
   /** Shown by clients next to the tool; defaults to the read or the write icon by `readOnlyHint`. */
   icons?: Icon[];
   run: (args: z.output<z.ZodObject<I>>, call: ToolCall) => Promise<z.input<z.ZodObject<O>>>;
+  /** `resource_link`s to what the call wrote, added to a successful result's content. */
+  links?: (args: z.output<z.ZodObject<I>>, value: z.output<z.ZodObject<O>>) => ResourceLink[];
 }
 
 /** What a running tool may ask of the client. */
@@ -73,6 +76,7 @@ export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(
 ): RegisteredTool {
   const output = z.object(spec.output);
   const run = spec.run as (args: unknown, call: ToolCall) => Promise<unknown>;
+  const links = spec.links as ((args: unknown, value: Record<string, unknown>) => ResourceLink[]) | undefined;
   return server.registerTool(
     spec.name,
     {
@@ -84,7 +88,7 @@ export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(
       icons: spec.icons ?? (spec.annotations.readOnlyHint ? TOOL_ICONS.read : TOOL_ICONS.write),
     },
     async (checked, ctx) =>
-      await invoke({ output, run }, checked, {
+      await invoke({ output, run, ...(links ? { links } : {}) }, checked, {
         canAsk: () => canAsk(server, ctx as ServerContext),
         confirm: (message) => ask(server, ctx as ServerContext, message),
       }),
@@ -117,7 +121,11 @@ export function reportingIssues<S extends z.ZodType>(
 
 /** Runs a tool on checked arguments and shapes the answer; never throws. */
 export async function invoke(
-  tool: { output: z.ZodObject; run: (args: unknown, call: ToolCall) => Promise<unknown> },
+  tool: {
+    output: z.ZodObject;
+    run: (args: unknown, call: ToolCall) => Promise<unknown>;
+    links?: (args: unknown, value: Record<string, unknown>) => ResourceLink[];
+  },
   checked: CheckedArguments<unknown>,
   call: ToolCall = { canAsk: () => false, confirm: async () => 'unsupported' },
 ): Promise<CallToolResult | InputRequiredResult> {
@@ -128,15 +136,18 @@ export async function invoke(
     if (!result.success) {
       throw new Error(`result does not match the tool's output schema: ${formatIssues(result.error.issues)}`);
     }
-    return success(result.data);
+    return success(result.data, checked.ok && tool.links ? tool.links(checked.value, result.data) : []);
   } catch (error) {
     if (error instanceof InputNeeded) return error.result;
     return failure(error);
   }
 }
 
-export function success(value: Record<string, unknown>): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }], structuredContent: value };
+export function success(value: Record<string, unknown>, links: ResourceLink[] = []): CallToolResult {
+  return {
+    content: [{ type: 'text', text: JSON.stringify(value, null, 2) }, ...links],
+    structuredContent: value,
+  };
 }
 
 export function failure(error: unknown): CallToolResult {

@@ -6,6 +6,7 @@ import { defineTool } from './define-tool.js';
 import type { ToolDeps } from './deps.js';
 import { importOptionFields, importOutputFields, toImportOutput } from './import-fields.js';
 import { MEBDF_REMINDER } from './mebdf-hint.js';
+import { linkTo } from './resource-links.js';
 import { documentIdField, tabIdField, tabTarget } from './schemas.js';
 
 export function registerImportSectionTool(server: McpServer, deps: ToolDeps): void {
@@ -38,5 +39,9 @@ export function registerImportSectionTool(server: McpServer, deps: ToolDeps): vo
       );
       return { ...toImportOutput(result), anchor_id: result.anchor_id ?? anchor_id };
     },
+    links: (args, value) =>
+      value.dry_run
+        ? []
+        : [linkTo(tabTarget(args.document_id, args.tab_id).document_id, value.tab_id, value.anchor_id)],
   });
 }

@@ -6,6 +6,7 @@ import { defineTool } from './define-tool.js';
 import type { ToolDeps } from './deps.js';
 import { importOptionFields, importOutputFields, toImportOutput } from './import-fields.js';
 import { MEBDF_REMINDER } from './mebdf-hint.js';
+import { linkTo } from './resource-links.js';
 import { documentIdField, tabIdField, tabTarget } from './schemas.js';
 
 export function registerImportTabTool(server: McpServer, deps: ToolDeps): void {
@@ -29,5 +30,7 @@ export function registerImportTabTool(server: McpServer, deps: ToolDeps): void {
           base,
         }),
       ),
+    links: (args, value) =>
+      value.dry_run ? [] : [linkTo(tabTarget(args.document_id, args.tab_id).document_id, value.tab_id)],
   });
 }

@@ -6,6 +6,7 @@ import { insertSectionService } from '../docs/service/sections.js';
 import { defineTool } from './define-tool.js';
 import type { ToolDeps } from './deps.js';
 import { MEBDF_REMINDER } from './mebdf-hint.js';
+import { linkTo } from './resource-links.js';
 import { documentIdField, tabIdField } from './schemas.js';
 import {
   placeAnchorField,
@@ -38,5 +39,10 @@ export function registerInsertSectionTool(server: McpServer, deps: ToolDeps): vo
       const result = await insertSectionService(deps.backend, target, placement, content, { dry_run });
       return toSectionEditOutput(result);
     },
+    // The new section's headings, each readable as a resource (a dry run has no anchors yet).
+    links: (args, value) =>
+      value.new_headings
+        .filter((h) => h.anchor_id !== '')
+        .map((h) => linkTo(withRef(args.document_id, args.tab_id).document_id, value.tab_id, h.anchor_id)),
   });
 }
