@@ -235,7 +235,7 @@ function fieldsOf(query: URLSearchParams): FieldMask | undefined | Error {
 /** A Drive v3 file resource for a local document, as `viewer` (when given) sees it. */
 export function driveFile(meta: FileMetadata, viewer?: Viewer) {
   const role = viewer?.permissions.role(meta.document_id, viewer.email);
-  const owner = (viewer && viewer.permissions.owner(meta.document_id)) ?? meta.owner;
+  const owner = viewer?.permissions.owner(meta.document_id) ?? meta.owner;
   const canEdit = meta.can_edit && role !== 'reader';
   return {
     kind: 'drive#file',

@@ -85,16 +85,16 @@ export class EmulatedOAuth {
   private signInPage(query: URLSearchParams): OAuthReply {
     const problem = authorizeProblem(query);
     if (problem)
-      return { status: 400, body: page('Error 400: invalid_request', `<p>${escape(problem)}</p>`) };
+      return { status: 400, body: page('Error 400: invalid_request', `<p>${escapeHtml(problem)}</p>`) };
     const hint = query.get('login_hint')?.toLowerCase();
     const hidden = [...query]
       .filter(([name]) => name !== 'user')
-      .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
+      .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
       .join('');
     const choices = this.users
       .map(
         (email) =>
-          `<label><input type="radio" name="user" value="${escape(email)}"${email === hint ? ' checked' : ''}> ${escape(email)}</label><br>`,
+          `<label><input type="radio" name="user" value="${escapeHtml(email)}"${email === hint ? ' checked' : ''}> ${escapeHtml(email)}</label><br>`,
       )
       .join('');
     return {
@@ -109,7 +109,7 @@ export class EmulatedOAuth {
   private signIn(form: URLSearchParams): OAuthReply {
     const problem = authorizeProblem(form);
     if (problem)
-      return { status: 400, body: page('Error 400: invalid_request', `<p>${escape(problem)}</p>`) };
+      return { status: 400, body: page('Error 400: invalid_request', `<p>${escapeHtml(problem)}</p>`) };
     const email = (form.get('user') ?? form.get('login_hint') ?? '').toLowerCase();
     if (!this.users.includes(email)) {
       return { status: 400, body: page('Sign in', '<p>Choose one of the test users.</p>') };
@@ -235,9 +235,9 @@ function basicClientId(authorization: string | undefined): string | undefined {
 }
 
 function page(title: string, content: string): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><title>${escape(title)}</title></head><body><h1>${escape(title)}</h1>${content}</body></html>`;
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1>${content}</body></html>`;
 }
 
-function escape(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -29,16 +29,22 @@ function oauthClient(): OAuth2Client {
 async function signIn(authUrl: string): Promise<{ page: string; location: URL }> {
   const page = await (await fetch(authUrl)).text();
   const form = new URLSearchParams();
-  for (const match of page.matchAll(/<input type="(hidden|radio)" name="([^"]+)" value="([^"]*)"( checked)?>/g)) {
+  for (const match of page.matchAll(
+    /<input type="(hidden|radio)" name="([^"]+)" value="([^"]*)"( checked)?>/g,
+  )) {
     const [, type, name, value, checked] = match;
-    if (type === 'hidden' || checked) form.append(name as string, unescape(value as string));
+    if (type === 'hidden' || checked) form.append(name as string, unescapeHtml(value as string));
   }
-  const answer = await fetch(`${emulator.url}o/oauth2/v2/auth`, { method: 'POST', body: form, redirect: 'manual' });
+  const answer = await fetch(`${emulator.url}o/oauth2/v2/auth`, {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
   expect(answer.status).toBe(302);
   return { page, location: new URL(answer.headers.get('location') as string) };
 }
 
-function unescape(text: string): string {
+function unescapeHtml(text: string): string {
   return text.replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)));
 }
 
@@ -56,7 +62,10 @@ async function tokensFor(email: string) {
   const { page, location } = await signIn(url);
   expect(page).not.toMatch(/<script/i);
   expect(location.searchParams.get('state')).toBe('st');
-  const { tokens } = await client.getToken({ code: location.searchParams.get('code') as string, codeVerifier });
+  const { tokens } = await client.getToken({
+    code: location.searchParams.get('code') as string,
+    codeVerifier,
+  });
   return { client, tokens, codeVerifier, code: location.searchParams.get('code') as string };
 }
 
@@ -143,7 +152,10 @@ describe('emulated Google sign-in', () => {
     });
     expect(write.status).toBe(403);
     const meta = await (await api('drive/v3/files/lists?fields=owners,capabilities', bob)).json();
-    expect(meta).toMatchObject({ owners: [{ emailAddress: 'alice@example.com' }], capabilities: { canEdit: false } });
+    expect(meta).toMatchObject({
+      owners: [{ emailAddress: 'alice@example.com' }],
+      capabilities: { canEdit: false },
+    });
 
     // A new document belongs to its creator alone.
     const created = (await (
