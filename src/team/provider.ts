@@ -80,7 +80,12 @@ export function createProvider(options: ProviderOptions): Provider {
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: true },
-      revocation: { enabled: true },
+      // A client revokes its own tokens only (a public client is identified by client_id alone).
+      revocation: {
+        enabled: true,
+        allowedPolicy: async (_ctx: unknown, client: { clientId: string }, token: { clientId?: string }) =>
+          token.clientId === client.clientId,
+      } as never,
       introspection: { enabled: false },
       userinfo: { enabled: false },
       clientIdMetadataDocument: { enabled: true, ack: 'draft-02' } as never,

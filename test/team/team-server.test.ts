@@ -2,9 +2,9 @@
  * The team server end to end, as a person and their MCP client see it: a real MCP client signs in
  * on one instance (dynamic registration, PKCE, resource indicator, the consent page, Google sign-in
  * in the emulator) and calls tools on another with the same token; each person sees and edits only
- * their own documents; tokens are bound to their client and die on revocation; rate limits hold
- * across instances; a restart loses no sign-in. On PostgreSQL with two instances, and on PGlite
- * with one.
+ * their own documents; tokens are bound to their client and audience and die on revocation; rate
+ * limits hold across instances; a restart loses no sign-in. On PostgreSQL with two instances, and
+ * on PGlite with one.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,17 +18,19 @@ import { DATABASE_URL, uniqueSchema } from './databases.js';
 import {
   ALICE,
   BOB,
+  CLIENT_REDIRECT,
   connectWithToken,
   type Emulated,
   type MemoryOAuthProvider,
   signIn,
   startInstance,
   startUsersEmulator,
+  UserAgent,
 } from './harness.js';
 
 interface Setup {
   name: string;
-  /** Opens a connection to the run's database (PGlite: the one and only). */
+  /** Opens a connection to the run's database (PGlite: only while no other one is open). */
   open(): Promise<Database>;
   twoInstances: boolean;
   cleanup(): Promise<void>;
@@ -67,9 +69,38 @@ function text(result: Awaited<ReturnType<Client['callTool']>>): string {
   return (result.content as { type: string; text: string }[]).map((c) => c.text).join('\n');
 }
 
+function documentIds(result: Awaited<ReturnType<Client['callTool']>>): string[] {
+  return (result.structuredContent as { documents: { document_id: string }[] }).documents
+    .map((d) => d.document_id)
+    .sort();
+}
+
+async function ping(mcpUrl: string, token: string): Promise<number> {
+  const answer = await fetch(mcpUrl, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+  });
+  await answer.body?.cancel();
+  return answer.status;
+}
+
+async function tokenRequest(
+  issuer: string,
+  form: Record<string, string>,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const answer = await fetch(`${issuer}/token`, { method: 'POST', body: new URLSearchParams(form) });
+  return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
+}
+
 describe.each([postgresSetup, pgliteSetup])('team server (%#)', (makeSetup) => {
   const setup = makeSetup();
   let google: Emulated;
+  let dbOne: Database;
   let one: RunningTeamServer;
   let two: RunningTeamServer;
   let alice: { client: Client; oauth: MemoryOAuthProvider };
@@ -79,7 +110,8 @@ describe.each([postgresSetup, pgliteSetup])('team server (%#)', (makeSetup) => {
 
   beforeAll(async () => {
     google = await startUsersEmulator();
-    one = await startInstance(await setup.open(), google.emulator);
+    dbOne = await setup.open();
+    one = await startInstance(dbOne, google.emulator);
     two = setup.twoInstances
       ? await startInstance(await setup.open(), google.emulator, { publicUrl: one.url })
       : one;
@@ -103,18 +135,53 @@ describe.each([postgresSetup, pgliteSetup])('team server (%#)', (makeSetup) => {
     const onTwo = await connectWithToken(twoMcp, alice.oauth.accessToken);
     const result = await onTwo.callTool({ name: 'list_documents', arguments: {} });
     await onTwo.close();
-    const ids = (result.structuredContent as { documents: { document_id: string }[] }).documents.map(
-      (d) => d.document_id,
+    expect(documentIds(result)).toEqual(['poem', 'single']);
+  });
+
+  it('hands out our tokens, never Google’s, and keeps Google’s refresh token sealed', async () => {
+    expect(alice.oauth.accessToken).not.toMatch(/^ya29\./);
+    expect(alice.oauth.refreshToken).not.toMatch(/^1\/\//);
+    const rows = await dbOne.query<{ sealed_refresh_token: Uint8Array }>(
+      'select sealed_refresh_token from google_accounts',
     );
-    expect(ids.sort()).toEqual(['poem', 'single']);
+    expect(rows).toHaveLength(2);
+    for (const row of rows)
+      expect(Buffer.from(row.sealed_refresh_token).toString('latin1')).not.toContain('1//');
+    const stored = await dbOne.query<{ payload: unknown }>('select payload from oidc_payloads');
+    expect(JSON.stringify(stored)).not.toContain(alice.oauth.accessToken);
+    expect(JSON.stringify(stored)).not.toContain(alice.oauth.refreshToken);
+  });
+
+  it('tells an unauthenticated client where to sign in (RFC 9728, RFC 8414)', async () => {
+    const answer = await fetch(one.mcpUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(answer.status).toBe(401);
+    const challenge = answer.headers.get('www-authenticate') ?? '';
+    expect(challenge).toMatch(/^Bearer /);
+    const metadataUrl = /resource_metadata="([^"]+)"/.exec(challenge)?.[1] as string;
+    const prm = (await (await fetch(metadataUrl)).json()) as Record<string, unknown>;
+    expect(prm).toMatchObject({ resource: one.mcpUrl, authorization_servers: [one.url] });
+    const as = (await (await fetch(`${one.url}/.well-known/oauth-authorization-server`)).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(as).toMatchObject({
+      issuer: one.url,
+      code_challenge_methods_supported: ['S256'],
+      response_types_supported: ['code'],
+      authorization_response_iss_parameter_supported: true,
+      client_id_metadata_document_supported: true,
+    });
+    expect(as.registration_endpoint).toBeTruthy();
+    expect(as.revocation_endpoint).toBeTruthy();
   });
 
   it('keeps each person to their own documents', async () => {
     const bobList = await bob.client.callTool({ name: 'list_documents', arguments: {} });
-    const ids = (bobList.structuredContent as { documents: { document_id: string }[] }).documents.map(
-      (d) => d.document_id,
-    );
-    expect(ids.sort()).toEqual(['lists', 'single']);
+    expect(documentIds(bobList)).toEqual(['lists', 'single']);
 
     const read = await bob.client.callTool({ name: 'export_tab', arguments: { document_id: 'poem' } });
     expect(read.isError).toBe(true);
@@ -149,24 +216,110 @@ describe.each([postgresSetup, pgliteSetup])('team server (%#)', (makeSetup) => {
     });
     await onTwo.close();
     expect(imported.isError).toBeFalsy();
-    const db = await setup.open();
-    const rows = setup.twoInstances ? await new AuditLog(db).forAccount(await accountOf(db, ALICE)) : [];
-    if (setup.twoInstances) {
-      await db.close();
-      expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ email: ALICE, documentId: 'single', revisionBefore: revision_id });
-      expect(rows[0]!.revisionAfter).toBe(
-        (imported.structuredContent as { revision_id: string }).revision_id,
-      );
-      expect(rows[0]!.requestCount).toBeGreaterThan(0);
-    }
+    const accounts = await dbOne.query<{ account_id: string }>(
+      'select account_id from google_accounts where email = $1',
+      [ALICE],
+    );
+    const rows = await new AuditLog(dbOne).forAccount(accounts[0]!.account_id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ email: ALICE, documentId: 'single', revisionBefore: revision_id });
+    expect(rows[0]!.revisionAfter).toBe((imported.structuredContent as { revision_id: string }).revision_id);
+    expect(rows[0]!.requestCount).toBeGreaterThan(0);
+  });
+
+  it('binds a refresh token to its client, and rotates it', async () => {
+    // Bob's client cannot spend Alice's refresh token.
+    const stolen = await tokenRequest(one.url, {
+      grant_type: 'refresh_token',
+      refresh_token: alice.oauth.refreshToken,
+      client_id: bob.oauth.clientId,
+    });
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.error).toBe('invalid_grant');
+
+    // A second sign-in of Bob (its own grant) refreshes once; the spent token is then refused.
+    const spare = await signIn(one.mcpUrl, BOB, 'spare client');
+    await spare.client.close();
+    const refreshed = await tokenRequest(two.url === one.url ? one.localUrl : two.localUrl, {
+      grant_type: 'refresh_token',
+      refresh_token: spare.oauth.refreshToken,
+      client_id: spare.oauth.clientId,
+    });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.refresh_token).toBeTruthy();
+    expect(refreshed.body.refresh_token).not.toBe(spare.oauth.refreshToken);
+    const replay = await tokenRequest(one.url, {
+      grant_type: 'refresh_token',
+      refresh_token: spare.oauth.refreshToken,
+      client_id: spare.oauth.clientId,
+    });
+    expect(replay.body.error).toBe('invalid_grant');
+    expect(await ping(one.mcpUrl, String(refreshed.body.access_token))).toBe(401);
+  });
+
+  it('issues tokens for this server only, and refuses a token minted for another audience', async () => {
+    const agent = new UserAgent();
+    const url = new URL(alice.oauth.authorizationUrl as URL);
+    url.searchParams.set('resource', 'https://elsewhere.example/mcp');
+    const back = await agent.run(url.href, CLIENT_REDIRECT);
+    expect(back.searchParams.get('error')).toBe('invalid_target');
+
+    // An instance whose public URL (and so resource) differs shares the database but not the audience.
+    if (!setup.twoInstances) return;
+    const other = await startInstance(await setup.open(), google.emulator, {
+      publicUrl: 'http://127.0.0.1:9',
+    });
+    expect(await ping(`${other.localUrl}/mcp`, alice.oauth.accessToken)).toBe(401);
+    expect(await ping(twoMcp, alice.oauth.accessToken)).toBe(200);
+    await other.close();
+  });
+
+  it('holds one rate limit per person across instances', async () => {
+    if (!setup.twoInstances) return;
+    const limit = { capacity: 6, perSecond: 0.001 };
+    const x = await startInstance(await setup.open(), google.emulator, {
+      publicUrl: one.url,
+      rateLimit: limit,
+    });
+    const y = await startInstance(await setup.open(), google.emulator, {
+      publicUrl: one.url,
+      rateLimit: limit,
+    });
+    const statuses = await Promise.all(
+      Array.from({ length: 14 }, (_, i) => ping(`${(i % 2 ? x : y).localUrl}/mcp`, bob.oauth.accessToken)),
+    );
+    await x.close();
+    await y.close();
+    expect(statuses.filter((s) => s === 429)).toHaveLength(14 - 6);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(6);
+  });
+
+  it('refuses a token after it is revoked, and lets no other client revoke it', async () => {
+    expect(await ping(twoMcp, bob.oauth.accessToken)).not.toBe(401);
+    await fetch(`${one.url}/token/revocation`, {
+      method: 'POST',
+      body: new URLSearchParams({ token: bob.oauth.accessToken, client_id: alice.oauth.clientId }),
+    });
+    expect(await ping(twoMcp, bob.oauth.accessToken)).not.toBe(401);
+    const revoked = await fetch(`${one.url}/token/revocation`, {
+      method: 'POST',
+      body: new URLSearchParams({ token: bob.oauth.accessToken, client_id: bob.oauth.clientId }),
+    });
+    expect(revoked.status).toBe(200);
+    expect(await ping(one.mcpUrl, bob.oauth.accessToken)).toBe(401);
+    expect(await ping(twoMcp, bob.oauth.accessToken)).toBe(401);
+  });
+
+  it('loses no sign-in on restart', async () => {
+    const issuer = one.url;
+    await one.close();
+    if (two !== one) await two.close();
+    dbOne = await setup.open();
+    one = await startInstance(dbOne, google.emulator, { publicUrl: issuer });
+    two = one;
+    const again = await connectWithToken(`${one.localUrl}/mcp`, alice.oauth.accessToken);
+    const result = await again.callTool({ name: 'list_documents', arguments: {} });
+    await again.close();
+    expect(documentIds(result)).toEqual(['poem', 'single']);
   });
 });
-
-async function accountOf(db: Database, email: string): Promise<string> {
-  const rows = await db.query<{ account_id: string }>(
-    'select account_id from google_accounts where email = $1',
-    [email],
-  );
-  return rows[0]!.account_id;
-}
