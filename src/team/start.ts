@@ -8,9 +8,11 @@ import { join } from 'node:path';
 import { configDir, type Env } from '../auth/config-dir.js';
 import { loadClientSettings } from '../auth/oauth-client.js';
 import { readGoogleConfig } from '../docs/backends/google-config.js';
+import { ValidationError } from '../errors.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { type RunningTeamServer, startTeamServer } from './server.js';
+import type { RateLimit } from './store/rate-limit.js';
 import { parseTeamKeys, TokenVault } from './store/token-vault.js';
 
 export interface TeamCliOptions {
@@ -24,6 +26,21 @@ export interface TeamCliOptions {
   clientSecretFile?: string | undefined;
   allowedHosts?: string[];
   allowedOrigins?: string[];
+  /** `BURST/PER_SECOND` per person, e.g. `120/2` (the default). */
+  rateLimit?: string | undefined;
+}
+
+export function parseRateLimit(value: string): RateLimit {
+  const match = /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(value.trim());
+  const capacity = Number(match?.[1]);
+  const perSecond = Number(match?.[2]);
+  if (!match || capacity < 1 || perSecond <= 0) {
+    throw new ValidationError(
+      `--rate-limit takes BURST/PER_SECOND, e.g. 120/2, not "${value}".`,
+      'BURST is how many calls a person may make at once; PER_SECOND how fast the allowance comes back.',
+    );
+  }
+  return { capacity, perSecond };
 }
 
 export async function startTeamFromCli(
@@ -31,6 +48,7 @@ export async function startTeamFromCli(
   env: Env = process.env,
 ): Promise<RunningTeamServer> {
   const vault = new TokenVault(parseTeamKeys(env.GDOC_TEAM_KEY));
+  const rateLimit = options.rateLimit ? parseRateLimit(options.rateLimit) : undefined;
   const client = await loadClientSettings(options.clientSecretFile, env);
   const apiRoot = readGoogleConfig(env).apiRoot;
   let pgliteDir: string | undefined;
@@ -58,6 +76,7 @@ export async function startTeamFromCli(
     apiRoot,
     allowedHosts: options.allowedHosts ?? [],
     allowedOrigins: options.allowedOrigins ?? [],
+    ...(rateLimit ? { rateLimit } : {}),
     env,
   });
 }

@@ -19,6 +19,7 @@ interface ServeOptions {
   databaseSchema?: string;
   publicUrl?: string;
   clientSecret?: string;
+  rateLimit?: string;
 }
 
 export function register(program: Command): void {
@@ -60,6 +61,10 @@ export function register(program: Command): void {
     .option(
       '--client-secret <file>',
       'with --team: the Google "Web application" OAuth client JSON (default: $GDOC_CLIENT_ID, $GDOC_CLIENT_SECRET)',
+    )
+    .option(
+      '--rate-limit <burst/per-second>',
+      'with --team: calls per person, shared by all instances (default: $GDOC_TEAM_RATE_LIMIT or 120/2)',
     )
     .addHelpText(
       'after',
@@ -136,12 +141,15 @@ async function serveTeam(opts: ServeOptions): Promise<void> {
     schema: opts.databaseSchema,
     publicUrl: opts.publicUrl,
     clientSecretFile: opts.clientSecret,
+    rateLimit: opts.rateLimit ?? process.env.GDOC_TEAM_RATE_LIMIT,
     allowedHosts: opts.allowedHost ?? [],
     allowedOrigins: opts.allowedOrigin ?? [],
   });
   process.stderr.write(`gdoc: team MCP server on ${running.mcpUrl} (listening on ${running.localUrl})\n`);
   if (opts.json) {
-    process.stdout.write(`${JSON.stringify({ success: true, url: running.mcpUrl, issuer: running.url })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ success: true, url: running.mcpUrl, issuer: running.url, listening: running.localUrl })}\n`,
+    );
   }
   const stop = () => void running.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
