@@ -64,6 +64,15 @@ export function createProvider(options: ProviderOptions): Provider {
       id_token_signed_response_alg: 'EdDSA',
     },
     enabledJWA: { idTokenSigningAlgValues: ['EdDSA'] } as never,
+    // Errors that cannot go back to the client (a bad redirect_uri, an unknown client) are shown
+    // here: plain escaped text, no script, not frameable.
+    renderError: async (ctx, out) => {
+      const esc = (t: unknown) => String(t ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+      ctx.type = 'html';
+      ctx.set('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+      ctx.set('x-frame-options', 'DENY');
+      ctx.body = `<!doctype html><html><head><meta charset="utf-8"><title>Sign-in error</title></head><body><h1>Sign-in error</h1><p><code>${esc(out.error)}</code>: ${esc(out.error_description)}</p></body></html>`;
+    },
     findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub }) }),
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     // Every client that may refresh gets a refresh token, rotated on each use.
@@ -108,6 +117,15 @@ export function createProvider(options: ProviderOptions): Provider {
     },
   };
   const provider = new Provider(options.issuer, configuration);
+  // Redirect URIs match exactly. oidc-provider lets a native client's loopback redirect change
+  // port (RFC 8252 §7.3); MCP clients register the port they listen on, so nothing needs that
+  // leeway, and without it a code can only go where the client said.
+  provider.Client.prototype.redirectUriAllowed = function exactRedirect(
+    this: { redirectUris: string[] },
+    value: string,
+  ) {
+    return this.redirectUris.includes(value);
+  };
   return provider;
 }
 

@@ -257,6 +257,21 @@ describe.each([postgresSetup, pgliteSetup])('team server (%#)', (makeSetup) => {
     expect(await ping(one.mcpUrl, String(refreshed.body.access_token))).toBe(401);
   });
 
+  it('sends codes only to the exact redirect URI the client registered', async () => {
+    for (const redirect of [
+      `${CLIENT_REDIRECT}/x`,
+      `${CLIENT_REDIRECT}?x=1`,
+      'http://127.0.0.1:2/callback',
+    ]) {
+      const url = new URL(alice.oauth.authorizationUrl as URL);
+      url.searchParams.set('redirect_uri', redirect);
+      const answer = await new UserAgent().request(url.href);
+      expect(answer.status).toBe(400);
+      expect(answer.headers.get('location')).toBeNull();
+      expect(await answer.text()).toMatch(/redirect_uri/);
+    }
+  });
+
   it('issues tokens for this server only, and refuses a token minted for another audience', async () => {
     const agent = new UserAgent();
     const url = new URL(alice.oauth.authorizationUrl as URL);
