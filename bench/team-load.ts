@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   const store = await mkdtemp(join(tmpdir(), 'gdoc-load-'));
   const permissions: Record<string, Record<string, 'owner'>> = {};
   for (let c = 0; c < CLIENTS; c++) {
-    await copyFile(join(REAL_FIXTURES, FIXTURE_FILES.single), join(store, `doc${c}.json`));
+    await copyFile(join(REAL_FIXTURES, FIXTURE_FILES.poem), join(store, `doc${c}.json`));
     permissions[`doc${c}`] = { [c % 2 ? BOB : ALICE]: 'owner' };
   }
   const emulator = await startEmulator({ storeDir: store, users: [ALICE, BOB], permissions });

@@ -102,6 +102,10 @@ export async function startTeamServer(options: TeamServerOptions): Promise<Runni
   provider.on('server_error', (_ctx, error) => log(`authorization server: ${error.message}`));
   const oidc = provider.callback();
   const accounts = new AccountStore(options.db, options.vault);
+  // A key put in front of GDOC_TEAM_KEY takes over as instances start: Google tokens sealed under
+  // an older key are re-sealed under it, after which the older key can be dropped.
+  const resealed = await accounts.resealAll();
+  if (resealed) log(`re-sealed ${resealed} Google token(s) under key ${options.vault.currentKeyId}`);
   const audit = new AuditLog(options.db);
   const google = new GoogleUpstream(
     options.googleClient,

@@ -6,6 +6,7 @@
  * limits hold across instances; a restart loses no sign-in. On PostgreSQL with two instances, and
  * on PGlite with one.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +26,7 @@ import {
   signIn,
   startInstance,
   startUsersEmulator,
+  TEAM_KEY,
   UserAgent,
 } from './harness.js';
 
@@ -325,13 +327,16 @@ describe.each([postgresSetup, pgliteSetup])('team server (%#)', (makeSetup) => {
     expect(await ping(twoMcp, bob.oauth.accessToken)).toBe(401);
   });
 
-  it('loses no sign-in on restart', async () => {
+  it('loses no sign-in on restart, even with a new key in front', async () => {
     const issuer = one.url;
     await one.close();
     if (two !== one) await two.close();
     dbOne = await setup.open();
-    one = await startInstance(dbOne, google.emulator, { publicUrl: issuer });
+    const rotated = `k2:${randomBytes(32).toString('base64')},${TEAM_KEY}`;
+    one = await startInstance(dbOne, google.emulator, { publicUrl: issuer, key: rotated });
     two = one;
+    const keys = await dbOne.query<{ key_id: string }>('select distinct key_id from google_accounts');
+    expect(keys).toEqual([{ key_id: 'k2' }]);
     const again = await connectWithToken(`${one.localUrl}/mcp`, alice.oauth.accessToken);
     const result = await again.callTool({ name: 'list_documents', arguments: {} });
     await again.close();
