@@ -21,7 +21,7 @@ import { ALICE, BOB, connectWithToken, signIn } from '../test/team/harness.js';
 const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 20);
 const CALLS = Number(process.env.LOAD_CALLS ?? 200);
 const WRITE_EVERY = 10;
-const TIME_LIMIT_MS = Number(process.env.LOAD_TIME_LIMIT_MS ?? 240_000);
+const TIME_LIMIT_MS = Number(process.env.LOAD_TIME_LIMIT_MS ?? 300_000);
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const BIN = new URL('../dist/cli/main.js', import.meta.url).pathname;
