@@ -7,7 +7,8 @@ import type { Backend, BatchUpdateOptions, DocumentListing, FileMetadata } from 
 import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../ground/docs-json.js';
 import type { AuditEntry, AuditLog } from './store/audit-log.js';
 
-export type Actor = Pick<AuditEntry, 'accountId' | 'email' | 'clientId'>;
+/** Who writes, through which client, and (when the request said) with which tool on which section. */
+export type Actor = Pick<AuditEntry, 'accountId' | 'email' | 'clientId' | 'tool' | 'section'>;
 
 export class AuditedBackend implements Backend {
   readonly kind: string;
@@ -36,7 +37,7 @@ export class AuditedBackend implements Backend {
     const doc = await this.inner.create(title);
     await this.audit.record({
       ...this.actor,
-      tool: 'create',
+      tool: this.actor.tool ?? 'create',
       documentId: doc.documentId ?? '',
       revisionAfter: doc.revisionId ?? undefined,
       requestCount: 1,
@@ -52,7 +53,7 @@ export class AuditedBackend implements Backend {
     const response = await this.inner.batchUpdate(documentId, body, options);
     await this.audit.record({
       ...this.actor,
-      tool: 'batchUpdate',
+      tool: this.actor.tool ?? 'batchUpdate',
       documentId,
       tabId: firstTabId(body.requests),
       revisionBefore: body.writeControl?.requiredRevisionId ?? undefined,

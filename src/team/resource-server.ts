@@ -21,6 +21,7 @@ import { AuditedBackend } from './audited-backend.js';
 import type { GoogleUpstream } from './google-upstream.js';
 import type { AccountStore } from './store/accounts.js';
 import type { AuditLog } from './store/audit-log.js';
+import type { ToolCall } from './tool-call.js';
 
 export interface ResourceServerDeps {
   provider: Provider;
@@ -71,10 +72,13 @@ export class TeamResources {
         auth: this.googleClient(accountId, account.refreshToken),
         config: readGoogleConfig(this.deps.env ?? process.env),
       });
+      const call = auth.extra?.call as ToolCall | undefined;
       return new AuditedBackend(google, this.deps.audit, {
         accountId,
         email: account.email,
         clientId: auth.clientId,
+        tool: call?.tool,
+        section: call?.section,
       });
     });
     return createToolDeps(backend, { log: this.deps.log });

@@ -33,6 +33,7 @@ import { AuditLog } from './store/audit-log.js';
 import { purgeExpired } from './store/oidc-adapter.js';
 import { type RateLimit, RateLimiter } from './store/rate-limit.js';
 import type { TokenVault } from './store/token-vault.js';
+import { toolCallOf } from './tool-call.js';
 
 export interface TeamServerOptions {
   host: string;
@@ -202,8 +203,25 @@ export async function startTeamServer(options: TeamServerOptions): Promise<Runni
           { 'retry-after': String(allowed.retryAfterSeconds) },
         );
       }
-      (req as IncomingMessage & { auth?: AuthInfo }).auth = auth;
-      return await serveMcp(req, res);
+      const body = await readBody(req, DEFAULT_MAX_BODY_BYTES);
+      if (body === undefined) {
+        return json(res, 413, {
+          jsonrpc: '2.0',
+          error: { code: -32000, message: `Request body larger than ${DEFAULT_MAX_BODY_BYTES} bytes.` },
+          id: null,
+        });
+      }
+      let message: unknown;
+      try {
+        message = body === '' ? undefined : JSON.parse(body);
+      } catch {
+        return json(res, 400, { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error.' }, id: null });
+      }
+      // The tool and section travel with the token's identity to the audit log.
+      const call = toolCallOf(message);
+      const authed: AuthInfo = { ...auth, extra: { ...auth.extra, ...(call ? { call } : {}) } };
+      (req as IncomingMessage & { auth?: AuthInfo }).auth = authed;
+      return await serveMcp(req, res, message);
     }
     if (isInteractionPath(path)) return await handleInteraction(interactionDeps, req, res);
     return await oidc(req, res);
@@ -224,6 +242,20 @@ export async function startTeamServer(options: TeamServerOptions): Promise<Runni
       await options.db.close();
     },
   };
+}
+
+/** The whole body as text, or undefined past `limit` bytes (the rest is drained unread). */
+async function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let tooLarge = declared > limit;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) tooLarge = true;
+    if (!tooLarge) chunks.push(chunk as Buffer);
+  }
+  return tooLarge ? undefined : Buffer.concat(chunks).toString('utf8');
 }
 
 async function sendResponse(res: ServerResponse, response: Response): Promise<void> {

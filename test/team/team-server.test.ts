@@ -224,9 +224,36 @@ describe.each([postgresSetup, pgliteSetup])('team server (%#)', (makeSetup) => {
     );
     const rows = await new AuditLog(dbOne).forAccount(accounts[0]!.account_id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ email: ALICE, documentId: 'single', revisionBefore: revision_id });
+    expect(rows[0]).toMatchObject({
+      email: ALICE,
+      clientId: alice.oauth.clientId,
+      tool: 'import_tab',
+      documentId: 'single',
+      revisionBefore: revision_id,
+    });
+    expect(rows[0]!.tabId).toBeTruthy();
     expect(rows[0]!.revisionAfter).toBe((imported.structuredContent as { revision_id: string }).revision_id);
     expect(rows[0]!.requestCount).toBeGreaterThan(0);
+  });
+
+  it('records the tool and the section of a section write', async () => {
+    const outline = await bob.client.callTool({ name: 'get_hierarchy', arguments: { document_id: 'lists' } });
+    const { headings } = outline.structuredContent as { headings: { anchor_id: string }[] };
+    const anchor = headings[0]?.anchor_id ?? '';
+    const exported = await bob.client.callTool({
+      name: 'export_section',
+      arguments: { document_id: 'lists', anchor_id: anchor },
+    });
+    const { content, base } = exported.structuredContent as { content: string; base: string };
+    const imported = await bob.client.callTool({
+      name: 'import_section',
+      arguments: { document_id: 'lists', anchor_id: anchor, content: `${content}\nA line from Bob.\n`, base },
+    });
+    expect(imported.isError).toBeFalsy();
+    const rows = await dbOne.query<{ tool: string; section: string; email: string }>(
+      "select tool, section, email from audit_log where document_id = 'lists'",
+    );
+    expect(rows).toEqual([{ tool: 'import_section', section: anchor, email: BOB }]);
   });
 
   it('binds a refresh token to its client, and rotates it', async () => {
