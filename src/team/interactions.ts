@@ -1,8 +1,9 @@
 /**
  * The sign-in steps between oidc-provider and Google (the "OAuth proxy" pattern, done as an
  * authorization server of our own):
- *   GET  /interaction/:uid          the consent page for the asking client
- *   POST /interaction/:uid/confirm  consent given: off to Google with our state and PKCE
+ *   GET  /interaction/:uid          the consent page for the asking client (always shown)
+ *   POST /interaction/:uid/confirm  consent given: off to Google with our state and PKCE (or,
+ *                                   when this browser is signed in already, the grant at once)
  *   POST /interaction/:uid/abort    consent refused: the client gets access_denied
  *   GET  /oauth/google/callback     Google's answer: the person's refresh token is sealed and kept
  *   GET  /interaction/:uid/finish   back under the interaction's cookie: the grant is made
@@ -64,7 +65,7 @@ export async function handleInteraction(
   if (details.uid !== uid) return page(res, 400, 'Sign-in mismatch', 'This page belongs to another sign-in.');
 
   if (step === undefined && req.method === 'GET') {
-    if (details.prompt.name === 'consent') return await grantConsent(deps, req, res, details);
+    // Every client gets the consent page, also when the browser already has a session here.
     const client = await deps.provider.Client.find(String(details.params.client_id));
     if (!client) return page(res, 400, 'Unknown client', 'The app asking is not registered.');
     res.writeHead(200, securityHeaders({ 'content-type': 'text/html; charset=utf-8' }));
@@ -94,6 +95,10 @@ export async function handleInteraction(
         { error: 'access_denied', error_description: 'The person declined.' },
         { mergeWithLastSubmission: false },
       );
+    }
+    // Signed in already in this browser: only this client's consent was missing.
+    if (details.prompt.name === 'consent' && details.session?.accountId) {
+      return await grantConsent(deps, req, res, details);
     }
     const state = randomBytes(32).toString('base64url');
     const { verifier, challenge } = await deps.google.codeVerifier();
@@ -198,8 +203,9 @@ async function saveGrant(
   const requested = String(details.params.scope ?? '')
     .split(' ')
     .filter(Boolean);
-  const oidc = requested.filter((s) => s === 'openid' || s === 'offline_access');
-  if (oidc.length) grant.addOIDCScope(oidc.join(' ') as 'openid');
+  // The person agreed on the consent page to what the client asked: every requested scope the
+  // authorization server knows (unknown ones were refused before the page was shown).
+  if (requested.length) grant.addOIDCScope(requested.join(' ') as 'openid');
   const prompt = details.prompt.details as {
     missingOIDCScope?: string[];
     missingResourceScopes?: Record<string, string[]>;
@@ -210,7 +216,7 @@ async function saveGrant(
   }
   const resources = details.params.resource;
   for (const indicator of Array.isArray(resources) ? resources : resources ? [resources] : []) {
-    const scopes = requested.filter((s) => s !== 'openid' && s !== 'offline_access');
+    const scopes = requested.filter((scope) => scope !== 'openid' && scope !== 'offline_access');
     grant.addResourceScope(String(indicator), scopes.join(' ') || 'docs');
   }
   return await grant.save();

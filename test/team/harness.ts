@@ -212,6 +212,7 @@ export async function signIn(
   mcpUrl: string,
   email: string,
   clientName = `test client for ${email}`,
+  agent = new UserAgent(),
 ): Promise<{ client: Client; oauth: MemoryOAuthProvider; agent: UserAgent }> {
   const oauth = new MemoryOAuthProvider(clientName);
   const first = new StreamableHTTPClientTransport(new URL(mcpUrl), { authProvider: oauth });
@@ -226,7 +227,6 @@ export async function signIn(
   );
   const authUrl = new URL(oauth.authorizationUrl as URL);
   authUrl.searchParams.set('login_hint', email);
-  const agent = new UserAgent();
   const callback = await agent.run(authUrl.href, CLIENT_REDIRECT);
   await first.finishAuth(callback.searchParams);
   return { client: await connect(mcpUrl, oauth, clientName), oauth, agent };

@@ -286,6 +286,20 @@ describe.each([postgresSetup, pgliteSetup])('team server (%#)', (makeSetup) => {
     expect(await ping(one.mcpUrl, String(refreshed.body.access_token))).toBe(401);
   });
 
+  it('asks for consent for every new client, also in a browser already signed in', async () => {
+    const first = await signIn(one.mcpUrl, ALICE, 'First App');
+    const googlePages = () => first.agent.pages.filter((p) => p.url.includes('/o/oauth2/')).length;
+    expect(googlePages()).toBe(1);
+    const second = await signIn(one.mcpUrl, ALICE, 'Second App', first.agent);
+    await first.client.close();
+    await second.client.close();
+    const consents = first.agent.pages.filter((p) => p.url.includes('/interaction/')).map((p) => p.html);
+    expect(consents).toHaveLength(2);
+    expect(consents[1]).toContain('Second App');
+    // The browser's session spared the second trip to Google, not the consent.
+    expect(googlePages()).toBe(1);
+  });
+
   it('sends codes only to the exact redirect URI the client registered', async () => {
     for (const redirect of [
       `${CLIENT_REDIRECT}/x`,
