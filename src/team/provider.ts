@@ -8,6 +8,7 @@
 import { createPrivateKey } from 'node:crypto';
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Database } from './db/database.js';
+import { isFetchableMetadataUrl } from './metadata-url-policy.js';
 import { adapterFactory } from './store/oidc-adapter.js';
 import type { TokenVault } from './store/token-vault.js';
 
@@ -97,7 +98,12 @@ export function createProvider(options: ProviderOptions): Provider {
       } as never,
       introspection: { enabled: false },
       userinfo: { enabled: false },
-      clientIdMetadataDocument: { enabled: true, ack: 'draft-02' } as never,
+      clientIdMetadataDocument: {
+        enabled: true,
+        ack: 'draft-02',
+        // The client picks the URL we fetch: never a local address (SSRF).
+        allowFetch: async (_ctx: unknown, clientId: string) => isFetchableMetadataUrl(clientId),
+      } as never,
       resourceIndicators: {
         enabled: true,
         defaultResource: () => resource,
