@@ -12,7 +12,6 @@ import { AuthRequiredError } from '../errors.js';
 export interface GoogleEndpoints {
   authUrl: string;
   tokenUrl: string;
-  revokeUrl: string;
   userinfoUrl: string;
 }
 
@@ -23,7 +22,6 @@ export function googleEndpoints(apiRoot: string | undefined): GoogleEndpoints {
     return {
       authUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
       tokenUrl: 'https://oauth2.googleapis.com/token',
-      revokeUrl: 'https://oauth2.googleapis.com/revoke',
       userinfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
     };
   }
@@ -31,7 +29,6 @@ export function googleEndpoints(apiRoot: string | undefined): GoogleEndpoints {
   return {
     authUrl: `${root}o/oauth2/v2/auth`,
     tokenUrl: `${root}token`,
-    revokeUrl: `${root}revoke`,
     userinfoUrl: `${root}oauth2/v3/userinfo`,
   };
 }
@@ -112,14 +109,5 @@ export class GoogleUpstream {
       refreshToken: tokens.refresh_token,
       scope: tokens.scope ?? '',
     };
-  }
-
-  /** Revokes a person's Google grant (sign-out); failures are reported, not thrown. */
-  async revoke(refreshToken: string): Promise<boolean> {
-    const answer = await fetch(this.endpoints.revokeUrl, {
-      method: 'POST',
-      body: new URLSearchParams({ token: refreshToken }),
-    }).catch(() => undefined);
-    return answer?.ok ?? false;
   }
 }

@@ -50,14 +50,6 @@ export class AccountStore {
     return { accountId, email: row.email, refreshToken };
   }
 
-  async email(accountId: string): Promise<string | undefined> {
-    const rows = await this.db.query<{ email: string }>(
-      'select email from google_accounts where account_id = $1',
-      [accountId],
-    );
-    return rows[0]?.email;
-  }
-
   /** Re-seals every token not under the current key; returns how many were re-sealed. */
   async resealAll(): Promise<number> {
     const rows = await this.db.query<{
@@ -75,9 +67,5 @@ export class AccountStore {
       await this.replaceRefreshToken(row.account_id, plain);
     }
     return rows.length;
-  }
-
-  async remove(accountId: string): Promise<void> {
-    await this.db.query('delete from google_accounts where account_id = $1', [accountId]);
   }
 }
