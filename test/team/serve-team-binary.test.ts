@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +67,8 @@ describe('gdoc serve --team (built binary)', () => {
       (d) => d.document_id,
     );
     expect(ids.sort()).toEqual(['poem', 'single']);
+    // The embedded database is a folder under the config dir.
+    expect(existsSync(join(config, 'team-db', 'PG_VERSION'))).toBe(true);
   });
 
   it('refuses to start without GDOC_TEAM_KEY', () => {
