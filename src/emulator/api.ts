@@ -23,6 +23,7 @@ import {
   NOT_FOUND_MESSAGE,
 } from './error-bodies.js';
 import { applyFieldMask, type FieldMask, FieldMaskError, maskMentions, parseFieldMask } from './fields.js';
+import type { DocumentPermissions } from './permissions.js';
 import { toLegacyShape } from './shapes.js';
 
 export type EmulatorOperation = 'get' | 'batchUpdate' | 'create' | 'list' | 'metadata' | 'update';
@@ -62,23 +63,35 @@ function decode(segment: string): string {
   }
 }
 
+/** The signed-in test user a call is made as, and the sharing table that decides what they see. */
+export interface Viewer {
+  email: string;
+  permissions: DocumentPermissions;
+}
+
 /** The Docs and Drive operations of one emulator, over one local store. */
 export class EmulatedApis {
   constructor(private readonly store: LocalBackend) {}
 
-  async handle(route: Route, query: URLSearchParams, body: unknown): Promise<ApiResult> {
+  async handle(route: Route, query: URLSearchParams, body: unknown, viewer?: Viewer): Promise<ApiResult> {
     try {
+      if (viewer && route.id !== undefined) {
+        const role = viewer.permissions.role(route.id, viewer.email);
+        // Google answers a document not shared with the caller as if it did not exist.
+        if (role === undefined) throw new DocumentNotFoundError(route.id);
+        if (role === 'reader' && route.operation === 'batchUpdate') throw new PermissionDeniedError(route.id);
+      }
       switch (route.operation) {
         case 'get':
-          return await this.getDocument(route.id as string, query);
+          return await this.getDocument(route.id as string, query, viewer);
         case 'batchUpdate':
           return await this.batchUpdate(route.id as string, body);
         case 'create':
-          return await this.createDocument(body);
+          return await this.createDocument(body, viewer);
         case 'list':
-          return await this.listFiles(query);
+          return await this.listFiles(query, viewer);
         case 'metadata':
-          return await this.getFile(route.id as string, query);
+          return await this.getFile(route.id as string, query, viewer);
         case 'update':
           return await this.updateFile(route.id as string, query);
       }
@@ -87,7 +100,7 @@ export class EmulatedApis {
     }
   }
 
-  private async getDocument(id: string, query: URLSearchParams): Promise<ApiResult> {
+  private async getDocument(id: string, query: URLSearchParams, viewer?: Viewer): Promise<ApiResult> {
     const tabsParam = query.get('includeTabsContent');
     if (tabsParam !== null && tabsParam !== 'true' && tabsParam !== 'false') {
       return bad(`Invalid value at 'include_tabs_content' (TYPE_BOOL), "${tabsParam}"`);
@@ -106,7 +119,8 @@ export class EmulatedApis {
     doc.suggestionsViewMode = mode === 'DEFAULT_FOR_CURRENT_ACCESS' ? 'SUGGESTIONS_INLINE' : mode;
     // Google returns revisionId only to users with edit access (DOCS-API.md §1.1): a read-only
     // file plays a document shared with the caller as commenter.
-    if (!meta.can_edit) delete doc.revisionId;
+    if (!meta.can_edit || (viewer && viewer.permissions.role(id, viewer.email) === 'reader'))
+      delete doc.revisionId;
     const shaped = includeTabs ? doc : toLegacyShape(doc);
     return { status: 200, body: mask ? applyFieldMask(shaped, mask) : shaped };
   }
@@ -141,17 +155,18 @@ export class EmulatedApis {
     return { status: 200, body: response };
   }
 
-  private async createDocument(body: unknown): Promise<ApiResult> {
+  private async createDocument(body: unknown, viewer?: Viewer): Promise<ApiResult> {
     const title = typeof body === 'object' && body !== null ? (body as { title?: unknown }).title : undefined;
     if (title !== undefined && typeof title !== 'string') {
       return bad(`Invalid value at 'document.title' (TYPE_STRING), ${JSON.stringify(title)}`);
     }
     // documents.create honours only the title (DOCS-API.md §2.1); the response has the legacy shape.
     const doc = await this.store.create(title || 'Untitled document');
+    if (viewer) viewer.permissions.created(doc.documentId as string, viewer.email);
     return { status: 200, body: toLegacyShape(doc) };
   }
 
-  private async listFiles(query: URLSearchParams): Promise<ApiResult> {
+  private async listFiles(query: URLSearchParams, viewer?: Viewer): Promise<ApiResult> {
     let predicate: ReturnType<typeof compileDriveQuery>;
     try {
       predicate = compileDriveQuery(query.get('q') ?? undefined);
@@ -171,7 +186,8 @@ export class EmulatedApis {
     if (mask instanceof Error) return { status: 400, body: driveInvalidParameter('fields', mask.message) };
 
     const files = (await this.store.listAll())
-      .map(driveFile)
+      .filter((meta) => !viewer || viewer.permissions.role(meta.document_id, viewer.email) !== undefined)
+      .map((meta) => driveFile(meta, viewer))
       .filter((file) =>
         predicate({
           name: file.name,
@@ -197,7 +213,7 @@ export class EmulatedApis {
     };
   }
 
-  private async getFile(id: string, query: URLSearchParams): Promise<ApiResult> {
+  private async getFile(id: string, query: URLSearchParams, viewer?: Viewer): Promise<ApiResult> {
     const mask = fieldsOf(query);
     if (mask instanceof Error) return { status: 400, body: driveInvalidParameter('fields', mask.message) };
     let meta: FileMetadata;
@@ -207,7 +223,7 @@ export class EmulatedApis {
       if (error instanceof DocumentNotFoundError) return { status: 404, body: driveFileNotFound(id) };
       throw error;
     }
-    const file = driveFile(meta);
+    const file = driveFile(meta, viewer);
     if (mask) return { status: 200, body: applyFieldMask(file, mask) };
     const { kind, name, mimeType } = file;
     return { status: 200, body: { kind, id: file.id, name, mimeType } };
@@ -236,8 +252,11 @@ function fieldsOf(query: URLSearchParams): FieldMask | undefined | Error {
   }
 }
 
-/** A Drive v3 file resource for a local document. */
-export function driveFile(meta: FileMetadata) {
+/** A Drive v3 file resource for a local document, as `viewer` (when given) sees it. */
+export function driveFile(meta: FileMetadata, viewer?: Viewer) {
+  const role = viewer?.permissions.role(meta.document_id, viewer.email);
+  const owner = viewer?.permissions.owner(meta.document_id) ?? meta.owner;
+  const canEdit = meta.can_edit && role !== 'reader';
   return {
     kind: 'drive#file',
     id: meta.document_id,
@@ -245,8 +264,15 @@ export function driveFile(meta: FileMetadata) {
     mimeType: DOCUMENT_MIME_TYPE,
     trashed: false,
     modifiedTime: meta.last_modified,
-    owners: [{ kind: 'drive#user', displayName: 'Local user', emailAddress: meta.owner, me: true }],
-    capabilities: { canEdit: meta.can_edit, canComment: meta.can_comment },
+    owners: [
+      {
+        kind: 'drive#user',
+        displayName: viewer ? owner.split('@')[0] : 'Local user',
+        emailAddress: owner,
+        me: viewer ? owner === viewer.email : true,
+      },
+    ],
+    capabilities: { canEdit, canComment: meta.can_comment },
     webViewLink: `https://docs.google.com/document/d/${encodeURIComponent(meta.document_id)}/edit`,
   };
 }

@@ -11,6 +11,8 @@ import { LocalBackend } from '../docs/backends/local.js';
 import type { EngineOptions } from '../docs/engine/index.js';
 import { EmulatedApis, type EmulatorOperation, matchRoute } from './api.js';
 import { googleError, MISSING_CREDENTIALS, quotaExceeded } from './error-bodies.js';
+import { EmulatedOAuth, type OAuthReply } from './oauth.js';
+import { DocumentPermissions, type PermissionTable } from './permissions.js';
 
 export type { EmulatorOperation } from './api.js';
 
@@ -40,6 +42,13 @@ export interface EmulatorOptions {
   maxBodyBytes?: number;
   /** Engine options for the store, e.g. deterministic ids in tests. */
   engine?: EngineOptions;
+  /**
+   * Test users who can sign in through the emulated Google OAuth endpoints. When set, API calls
+   * need an access token issued to one of them and see only what `permissions` shares with them.
+   */
+  users?: string[];
+  /** Document id -> e-mail -> owner|writer|reader; a document not listed is open to every user. */
+  permissions?: PermissionTable;
 }
 
 export interface CallRecord {
@@ -79,6 +88,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   let faults = faultPlans(options.faults);
   let acceptedTokens = options.acceptedTokens;
+  const oauth = options.users?.length ? new EmulatedOAuth(options.users) : undefined;
+  const permissions = new DocumentPermissions(options.permissions);
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const method = req.method ?? 'GET';
@@ -127,7 +138,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       });
       return;
     }
-    if (acceptedTokens && !acceptedTokens.includes(token)) {
+    const email = oauth?.userOf(token);
+    if ((acceptedTokens && !acceptedTokens.includes(token)) || (oauth && email === undefined)) {
       respond(401, googleError(401), {
         'WWW-Authenticate': 'Bearer realm="https://accounts.google.com/", error="invalid_token"',
       });
@@ -158,7 +170,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       respond(400, googleError(400, `Invalid JSON payload received. ${bodyError}`));
       return;
     }
-    const result = await apis.handle(route, url.searchParams, body);
+    const viewer = email === undefined ? undefined : { email, permissions };
+    const result = await apis.handle(route, url.searchParams, body, viewer);
     respond(result.status, result.body);
   }
 
@@ -166,7 +179,9 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const work = url.pathname.startsWith('/__emulator/')
       ? handleControl(req, res, url, log)
-      : handleApi(req, res, url);
+      : oauth && isOAuthPath(url.pathname)
+        ? handleOAuth(oauth, req, res, url)
+        : handleApi(req, res, url);
     work.catch((error: unknown) => {
       process.stderr.write(
         `emulator: internal error: ${error instanceof Error ? error.stack : String(error)}\n`,
@@ -212,6 +227,44 @@ function faultPlans(
 ): (EmulatorFaults & { used: number })[] {
   const list = faults === undefined ? [] : Array.isArray(faults) ? faults : [faults];
   return list.map((plan) => ({ ...plan, used: 0 }));
+}
+
+const OAUTH_PATHS = new Set(['/o/oauth2/v2/auth', '/token', '/revoke', '/oauth2/v3/userinfo']);
+
+function isOAuthPath(path: string): boolean {
+  return OAUTH_PATHS.has(path);
+}
+
+/** Google's sign-in endpoints; their calls are not logged with the API calls. */
+async function handleOAuth(
+  oauth: EmulatedOAuth,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
+  const body = await readBody(req, DEFAULT_MAX_BODY);
+  const reply: OAuthReply = oauth.handle(
+    req.method ?? 'GET',
+    url.pathname,
+    url.searchParams,
+    body,
+    req.headers.authorization,
+  ) ?? {
+    status: 405,
+    body: { error: 'invalid_request', error_description: `${req.method} is not allowed here.` },
+  };
+  if (typeof reply.body === 'string') {
+    res.writeHead(reply.status, {
+      'Content-Type': 'text/html; charset=utf-8',
+      // The sign-in page runs no script and may not be framed.
+      'Content-Security-Policy':
+        "default-src 'none'; form-action 'self' http: https:; frame-ancestors 'none'",
+      ...reply.headers,
+    });
+    res.end(reply.body);
+    return;
+  }
+  send(res, reply.status, reply.body, reply.headers);
 }
 
 /** `GET /__emulator/log` lists the calls; `DELETE` clears them. No token needed: it is not Google's. */

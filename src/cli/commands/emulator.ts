@@ -13,6 +13,8 @@ interface EmulatorCliOptions {
   failStatus?: string;
   failOn: string;
   acceptToken?: string[];
+  users?: string;
+  permissions?: string;
 }
 
 const FAULT_TARGETS = ['get', 'batchUpdate', 'create', 'list', 'metadata', 'any'] as const;
@@ -28,6 +30,11 @@ export function register(program: Command): void {
     .option('--fail-status <code>', 'the HTTP status injected failures answer with (e.g. 429, 503)', '503')
     .option('--fail-on <op>', `which calls fail: ${FAULT_TARGETS.join('|')}`, 'any')
     .option('--accept-token <token...>', 'accept only these Bearer tokens (others get 401)')
+    .option(
+      '--users <emails>',
+      'comma-separated test users who sign in through the emulated Google OAuth endpoints',
+    )
+    .option('--permissions <file>', 'JSON {documentId: {email: "owner"|"writer"|"reader"}} (with --users)')
     .option('--json', 'accepted for symmetry; the first line is always the base URL')
     .action(async (options: EmulatorCliOptions) => {
       const { stat } = await import('node:fs/promises');
@@ -51,12 +58,30 @@ export function register(program: Command): void {
         );
       }
       const port = count('--port', options.port);
+      const users = options.users
+        ?.split(',')
+        .map((u) => u.trim())
+        .filter(Boolean);
+      let permissions: Record<string, Record<string, 'owner' | 'writer' | 'reader'>> | undefined;
+      if (options.permissions) {
+        const { readFile } = await import('node:fs/promises');
+        try {
+          permissions = JSON.parse(await readFile(options.permissions, 'utf8'));
+        } catch (error) {
+          throw new ValidationError(
+            `Cannot read --permissions ${options.permissions}: ${(error as Error).message}`,
+            'Pass a JSON file like {"DOC_ID": {"alice@example.com": "owner"}}.',
+          );
+        }
+      }
       const emulator = await startEmulator({
         storeDir: options.store,
         port,
         latencyMs: options.latency === undefined ? undefined : count('--latency', options.latency),
         faults: failFirst ? { failFirst, status, on } : undefined,
         acceptedTokens: options.acceptToken,
+        users,
+        permissions,
       }).catch((error: unknown) => {
         if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
           throw new ValidationError(

@@ -14,6 +14,12 @@ interface ServeOptions {
   maxBody?: string;
   maxExportTokens?: string;
   json?: boolean;
+  team?: boolean;
+  databaseUrl?: string;
+  databaseSchema?: string;
+  publicUrl?: string;
+  clientSecret?: string;
+  rateLimit?: string;
 }
 
 export function register(program: Command): void {
@@ -39,6 +45,27 @@ export function register(program: Command): void {
       'export_tab refuses larger tabs (default: $GDOC_MAX_EXPORT_TOKENS or 20000)',
     )
     .option('--json', 'with --http: print {success, url} on stdout once listening')
+    .option(
+      '--team',
+      'with --http: a team server — people sign in with Google through OAuth and act as themselves (needs GDOC_TEAM_KEY)',
+    )
+    .option(
+      '--database-url <url>',
+      'with --team: PostgreSQL for any number of instances (default: $GDOC_DATABASE_URL, else PGlite in the config dir)',
+    )
+    .option('--database-schema <name>', 'with --team: the schema to keep the tables in')
+    .option(
+      '--public-url <url>',
+      'with --team: the URL clients reach the server at (a proxy in front of instances)',
+    )
+    .option(
+      '--client-secret <file>',
+      'with --team: the Google "Web application" OAuth client JSON (default: $GDOC_CLIENT_ID, $GDOC_CLIENT_SECRET)',
+    )
+    .option(
+      '--rate-limit <burst/per-second>',
+      'with --team: calls per person, shared by all instances (default: $GDOC_TEAM_RATE_LIMIT or 120/2)',
+    )
     .addHelpText(
       'after',
       `
@@ -47,10 +74,13 @@ Examples:
   gdoc serve --local ./docs               stdio, the local store in ./docs
   gdoc serve --http 127.0.0.1:8765        http://127.0.0.1:8765/mcp
   GDOC_MCP_TOKEN=s3cret gdoc serve --http 0.0.0.0:8765 --allowed-host my-box.lan
+  GDOC_TEAM_KEY=$(openssl rand -base64 32) gdoc serve --http 127.0.0.1:8765 --team --client-secret web.json
+                                          team server, PGlite in the config dir
 
 Logs go to stderr; stdout is the MCP channel.`,
     )
     .action(async (opts: ServeOptions) => {
+      if (opts.team) return await serveTeam(opts);
       const [{ openStore }, { createToolDeps }] = await Promise.all([
         import('../open-doc.js'),
         import('../../tools/deps.js'),
@@ -93,6 +123,37 @@ Logs go to stderr; stdout is the MCP channel.`,
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
     });
+}
+
+async function serveTeam(opts: ServeOptions): Promise<void> {
+  if (!opts.http)
+    throw new ValidationError(
+      '--team needs --http HOST:PORT.',
+      'e.g. gdoc serve --http 127.0.0.1:8765 --team',
+    );
+  if (opts.local) throw new ValidationError('--team serves Google Docs; it does not take --local.');
+  const { host, port } = parseHostPort(opts.http);
+  const { startTeamFromCli } = await import('../../team/start.js');
+  const running = await startTeamFromCli({
+    host,
+    port,
+    databaseUrl: opts.databaseUrl ?? process.env.GDOC_DATABASE_URL,
+    schema: opts.databaseSchema,
+    publicUrl: opts.publicUrl,
+    clientSecretFile: opts.clientSecret,
+    rateLimit: opts.rateLimit ?? process.env.GDOC_TEAM_RATE_LIMIT,
+    allowedHosts: opts.allowedHost ?? [],
+    allowedOrigins: opts.allowedOrigin ?? [],
+  });
+  process.stderr.write(`gdoc: team MCP server on ${running.mcpUrl} (listening on ${running.localUrl})\n`);
+  if (opts.json) {
+    process.stdout.write(
+      `${JSON.stringify({ success: true, url: running.mcpUrl, issuer: running.url, listening: running.localUrl })}\n`,
+    );
+  }
+  const stop = () => void running.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
 }
 
 /** `HOST:PORT`, `[::1]:PORT` or just `PORT` (loopback). */
