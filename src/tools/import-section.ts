@@ -35,6 +35,7 @@ export function registerImportSectionTool(server: McpServer, deps: ToolDeps): vo
         { document_id: normalizeDocumentId(document_id), anchor_id, tab_id },
         content,
         { dry_run, allow_deletions, base },
+        deps.bases,
       );
       return { ...toImportOutput(result), anchor_id: result.anchor_id ?? anchor_id };
     },

@@ -32,6 +32,7 @@ export function registerImportTabTool(server: McpServer, deps: ToolDeps): void {
             allow_deletions,
             base,
           },
+          deps.bases,
         ),
       ),
   });
