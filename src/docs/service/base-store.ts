@@ -1,7 +1,7 @@
 /**
  * Where the server keeps what it handed out, so an import can find its base again: the text of
- * each read under its digest (the `f` of the base token), and the last token handed out for each
- * target (document, tab, section), used when an import comes without a base. A `BaseStore` is two
+ * each read under its digest (the `f` of the base token), and the last few tokens handed out for
+ * each target (document, tab, section), among which an import without a base finds its own. A `BaseStore` is two
  * calls over string keys and values so a database can implement it; here: one in memory (one
  * process) and one in a folder (the CLI, and servers sharing a local store).
  *
@@ -22,21 +22,40 @@ export function textKey(fingerprint: string): string {
   return fingerprint;
 }
 
-/** The key under which the last base token handed out for a target is kept. */
+/** The key under which the last tokens handed out for a target are kept (a JSON array, oldest first). */
 export function lastReadKey(documentId: string, tabId: string, anchorId: string | null): string {
   const id = JSON.stringify([documentId, tabId, anchorId]);
   return `r-${createHash('sha256').update(id, 'utf8').digest('base64url')}`;
 }
 
-/** Keeps the text of a read and makes its token the target's last read. */
+/** How many reads of one target are remembered. */
+export const READS_PER_TARGET = 8;
+
+type Target = { documentId: string; tabId: string; anchorId: string | null };
+
+/** Keeps the text of a read and adds its token to the target's last reads. */
 export async function rememberRead(
   store: BaseStore,
-  target: { documentId: string; tabId: string; anchorId: string | null },
+  target: Target,
   content: string,
   token: string,
 ): Promise<void> {
   await store.put(textKey(contentFingerprint(content)), content);
-  await store.put(lastReadKey(target.documentId, target.tabId, target.anchorId), token);
+  const key = lastReadKey(target.documentId, target.tabId, target.anchorId);
+  const reads = (await lastReads(store, target)).filter((t) => t !== token);
+  await store.put(key, JSON.stringify([...reads, token].slice(-READS_PER_TARGET)));
+}
+
+/** The target's last reads' tokens, oldest first (two processes writing at once may lose one). */
+export async function lastReads(store: BaseStore, target: Target): Promise<string[]> {
+  const raw = await store.get(lastReadKey(target.documentId, target.tabId, target.anchorId));
+  if (raw === undefined) return [];
+  try {
+    const list = JSON.parse(raw) as unknown;
+    return Array.isArray(list) ? list.filter((t): t is string => typeof t === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 /** How many entries a store keeps; older ones are dropped (a base that old is re-read). */

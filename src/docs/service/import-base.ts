@@ -7,7 +7,7 @@
  * target's last read through this server (a BaseStore); with neither there is nothing to compare.
  */
 import { excerpt, RevisionConflictError, ValidationError } from '../../errors.js';
-import { type BaseStore, lastReadKey, rememberRead, textKey } from './base-store.js';
+import { type BaseStore, lastReads, rememberRead, textKey } from './base-store.js';
 import {
   type BaseToken,
   baseTokenFor,
@@ -25,18 +25,50 @@ export interface Scope {
   anchorId: string | null;
 }
 
-/** The base an import compares with: the one passed, else the target's last read (or none). */
+/**
+ * The base an import compares with: the one passed, else the one among the target's last reads
+ * that looks most like the content (the read it was edited from): most blocks in common, fewest
+ * blocks the content lacks — so a part's read beats the whole's for a part. On a tie the oldest,
+ * which can only turn a merge into a refusal, never into a revert. None: never read.
+ */
 export async function findBase(
   explicit: BaseToken | null,
   scope: Scope,
+  content: string,
   bases: BaseStore | undefined,
 ): Promise<BaseToken | null> {
   if (explicit) {
     checkBaseTarget(explicit, scope);
     return explicit;
   }
-  const last = await bases?.get(lastReadKey(scope.documentId, scope.tabId, scope.anchorId));
-  return last ? decodeBaseToken(last) : null;
+  if (!bases) return null;
+  const tokens = (await lastReads(bases, scope)).map(decodeBaseToken);
+  const blocks = splitBlocks(content);
+  let best: { token: BaseToken; score: number } | null = null;
+  for (const token of tokens) {
+    const text = await bases.get(textKey(token.fingerprint));
+    const read = text === undefined ? undefined : splitBlocks(text);
+    const handed = read && token.part ? read.slice(token.part.from, token.part.to) : read;
+    const common = handed ? shared(blocks, handed) : 0;
+    const score = handed ? 2 * common - handed.length : Number.NEGATIVE_INFINITY;
+    if (!best || score > best.score) best = { token, score };
+  }
+  return best?.token ?? null;
+}
+
+/** How many of `blocks` the other text has (each block of it counted once). */
+function shared(blocks: string[], other: string[]): number {
+  const left = new Map<string, number>();
+  for (const b of other) left.set(b, (left.get(b) ?? 0) + 1);
+  let n = 0;
+  for (const b of blocks) {
+    const k = left.get(b) ?? 0;
+    if (k > 0) {
+      n++;
+      left.set(b, k - 1);
+    }
+  }
+  return n;
 }
 
 function checkBaseTarget(base: BaseToken, scope: Scope): void {

@@ -118,7 +118,7 @@ async function runImport(
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const read = await readTarget(backend, where);
     const scope = { documentId: where.documentId, tabId: read.scope.tabId, anchorId: where.anchorId };
-    if (base === undefined) base = await findBase(explicit, scope, bases);
+    if (base === undefined) base = await findBase(explicit, scope, content, bases);
     const reconciled = await reconcile(content, read.target.content, base, bases);
     const intended = parseIntended(reconciled.text);
     firstRead ??= contentFingerprint(read.target.content);
