@@ -35,7 +35,9 @@ function serve(store: string): Promise<string> {
       out += c.toString();
       if (out.includes('\n')) resolve((JSON.parse(out.split('\n')[0]!) as { url: string }).url);
     });
-    proc.stderr?.on('data', (c: Buffer) => void (err += c.toString()));
+    proc.stderr?.on('data', (c: Buffer) => {
+      err += c.toString();
+    });
     proc.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${err}`)));
   });
 }

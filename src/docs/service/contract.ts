@@ -91,6 +91,8 @@ export interface HierarchyResult {
   tab_id: string;
   headings: HeadingInfo[];
   markdown: string;
+  /** Present when the outline was cut to the read limit: what is left out and how to see it. */
+  note?: string;
 }
 
 export interface TabInfo {

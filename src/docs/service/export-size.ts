@@ -21,7 +21,7 @@ export function maxExportTokensFrom(env: Record<string, string | undefined>): nu
   return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : DEFAULT_MAX_EXPORT_TOKENS;
 }
 
-/** How a part's label starts where it travels with the text (the resources). */
+/** How a part's label starts where it travels with the text (the resources: `> gdoc: ` + the notice). */
 export const PART_LABEL = '> gdoc: PART ';
 
 /** What a part's reply may spend on the outline; as much again is left for the label and fields. */
@@ -105,4 +105,55 @@ export function partOutline(parts: Part[], budget: number): string {
     if (estimateTokens(text) <= budget) return text;
   }
   return `(${entries.length} headings; too many to list here: call get_hierarchy)`;
+}
+
+/** An outline cut to a budget: the headings kept (their lines alike) and what was left out. */
+export interface BoundedOutline<T> {
+  headings: T[];
+  lines: string[];
+  /** Present when headings were left out: how many, and how to see them. */
+  note?: string;
+}
+
+/**
+ * A heading outline within `budget` estimated tokens (its headings as JSON plus its lines):
+ * deeper levels are left out first, then the last headings of the top level, with a note saying
+ * so — a long document's outline must not be the reply that floods the client.
+ */
+export function boundOutline<T extends { level: number }>(
+  headings: T[],
+  lines: string[],
+  budget: number,
+): BoundedOutline<T> {
+  const cost = (hs: T[], ls: string[]) => estimateTokens(JSON.stringify(hs)) + estimateTokens(ls.join('\n'));
+  if (cost(headings, lines) <= budget) return { headings, lines };
+  const way = 'export_section of a heading lists the headings inside it (in its part outline when long).';
+  for (let depth = 5; depth >= 1; depth--) {
+    const keep = headings.map((h) => h.level <= depth);
+    const hs = headings.filter((_, i) => keep[i]);
+    const ls = lines.filter((_, i) => keep[i]);
+    if (cost(hs, ls) <= budget) {
+      return {
+        headings: hs,
+        lines: ls,
+        note: `${headings.length - hs.length} headings below level ${depth} are not shown: the whole outline is above this server's read limit. ${way}`,
+      };
+    }
+  }
+  const top = headings.map((h, i) => ({ h, line: lines[i]! })).filter((x) => x.h.level <= 1);
+  let n = top.length;
+  while (
+    n > 0 &&
+    cost(
+      top.slice(0, n).map((x) => x.h),
+      top.slice(0, n).map((x) => x.line),
+    ) > budget
+  ) {
+    n = Math.floor(n * 0.9);
+  }
+  return {
+    headings: top.slice(0, n).map((x) => x.h),
+    lines: top.slice(0, n).map((x) => x.line),
+    note: `Only the first ${n} of ${headings.length} headings are shown (top level): the outline is above this server's read limit. ${way}`,
+  };
 }

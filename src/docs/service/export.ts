@@ -11,7 +11,7 @@ import { estimateTokens, exportSection, exportTab, getHierarchy } from '../expor
 import { type BaseStore, rememberRead } from './base-store.js';
 import { baseTokenFor, type ReadOrigin } from './base-token.js';
 import type { ExportResult, HierarchyResult, SectionTarget, TabTarget } from './contract.js';
-import { contentBudget, cutParts, outlineBudget, partOutline } from './export-size.js';
+import { boundOutline, contentBudget, cutParts, outlineBudget, partOutline } from './export-size.js';
 
 export interface ReadOptions {
   /** Keeps what was handed out, for the import that comes back. */
@@ -107,8 +107,23 @@ async function handOut(
   };
 }
 
-export async function hierarchyService(backend: Backend, target: TabTarget): Promise<HierarchyResult> {
+/** The outline of a tab; with a ceiling, cut to it (deeper levels first) with a note saying so. */
+export async function hierarchyService(
+  backend: Backend,
+  target: TabTarget,
+  maxTokens?: number,
+): Promise<HierarchyResult> {
   const doc = await backend.get(target.document_id);
   const h = getHierarchy(doc, target.tab_id);
-  return { success: true, tab_id: h.tabId, headings: h.headings, markdown: h.markdown };
+  const whole = { success: true as const, tab_id: h.tabId, headings: h.headings, markdown: h.markdown };
+  if (maxTokens === undefined) return whole;
+  const lines = h.markdown ? h.markdown.replace(/\n$/, '').split('\n') : [];
+  const bounded = boundOutline(h.headings, lines, Math.floor(maxTokens * 0.8));
+  if (!bounded.note) return whole;
+  return {
+    ...whole,
+    headings: bounded.headings,
+    markdown: bounded.lines.length ? `${bounded.lines.join('\n')}\n` : '',
+    note: bounded.note,
+  };
 }

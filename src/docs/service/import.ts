@@ -13,7 +13,7 @@
  */
 import { ContentTooLargeError, GdocError, RevisionConflictError, VerificationError } from '../../errors.js';
 import type { Backend } from '../../ground/backend.js';
-import type { Document, Request } from '../../ground/docs-json.js';
+import type { Document } from '../../ground/docs-json.js';
 import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
 import type { Block, MebdfDocument } from '../../mebdf/model.js';
 import { buildTab } from '../export/exporter.js';
@@ -161,8 +161,8 @@ function checkSize(content: string): void {
   }
 }
 
+/** The text to write as a model; its size was checked as the caller sent it (checkSize). */
 function parseIntended(content: string): Intended {
-  checkSize(content);
   const model = parseMebdf(content);
   return { model, text: stringifyMebdf(model) };
 }
