@@ -107,13 +107,15 @@ describe('export tools', () => {
 });
 
 describe('resources and prompt', () => {
-  it('lists the three URI templates, the documents and the grammar', async () => {
+  it('lists the URI templates (parts of long tabs and sections too), the documents and the grammar', async () => {
     h = await connectLocal({ golden: true, multi: true });
     const { resourceTemplates } = await h.client.listResourceTemplates();
     expect(resourceTemplates.map((t) => t.uriTemplate).sort()).toEqual([
       'gdoc://documents/{document_id}',
       'gdoc://documents/{document_id}/tabs/{tab_id}',
+      'gdoc://documents/{document_id}/tabs/{tab_id}/parts/{part}',
       'gdoc://documents/{document_id}/tabs/{tab_id}/sections/{anchor_id}',
+      'gdoc://documents/{document_id}/tabs/{tab_id}/sections/{anchor_id}/parts/{part}',
     ]);
     const { resources } = await h.client.listResources();
     expect(resources.map((r) => r.uri).sort()).toEqual([

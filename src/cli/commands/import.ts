@@ -115,7 +115,9 @@ Examples:
           );
         }
         for (const h of result.new_headings)
-          out.printText(`  new heading ${'#'.repeat(h.level)} ${h.text}  → ${h.anchor_id}`);
+          out.printText(
+            `  new heading ${'#'.repeat(h.level)} ${h.text}  → ${h.anchor_id || 'new anchor (its id is made by the write)'}`,
+          );
         if (result.preserved_objects.length > 0) {
           out.printText(`  objects kept: ${result.preserved_objects.join(', ')}`);
         }

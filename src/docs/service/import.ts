@@ -28,6 +28,7 @@ import {
   type VerifyScope,
   verifyImport,
 } from '../import/verify.js';
+import { checkAnchorLinks } from './anchor-links.js';
 import type { BaseStore } from './base-store.js';
 import { type BaseToken, contentFingerprint, decodeBaseToken } from './base-token.js';
 import type { ImportOptions, ImportResult, NewHeading, SectionTarget, TabTarget } from './contract.js';
@@ -108,6 +109,8 @@ async function runImport(
   bases: BaseStore | undefined,
 ): Promise<ImportResult> {
   checkSize(content);
+  // Bad MEBDF fails before any read; the parse is reused when the content is written as sent.
+  const sent = parseIntended(content);
   const explicit = options.base ? decodeBaseToken(options.base) : null;
   // The base is settled at the first read (the last read of the target needs its resolved tab).
   let base: BaseToken | null | undefined;
@@ -120,7 +123,8 @@ async function runImport(
     const scope = { documentId: where.documentId, tabId: read.scope.tabId, anchorId: where.anchorId };
     if (base === undefined) base = await findBase(explicit, scope, content, bases);
     const reconciled = await reconcile(content, read.target.content, base, bases);
-    const intended = parseIntended(reconciled.text);
+    const intended = reconciled.text === content ? sent : parseIntended(reconciled.text);
+    checkAnchorLinks(intended.model, read.target.model, read.tab, read.doc, scope.tabId);
     firstRead ??= contentFingerprint(read.target.content);
     if (!base) refuseChangeWhileImporting(read, intended, firstRead);
     const plan = planFor(read, intended, options);
