@@ -9,15 +9,42 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { configDir } from '../auth/config-dir.js';
-import { FileBaseStore } from '../docs/service/base-store.js';
+import { type BaseStore, FileBaseStore } from '../docs/service/base-store.js';
 import { decodeBaseToken } from '../docs/service/base-token.js';
 
 /** The store for DOC as `openDocument` reads it (same rules: --local, a .json path, else Google). */
-export function openBases(ref: string, local: string | undefined): FileBaseStore {
-  if (local !== undefined) return new FileBaseStore(join(local, '.gdoc-bases'));
+export function openBases(ref: string, local: string | undefined): BaseStore {
   const trimmed = ref.trim();
-  if (/\.json$/i.test(trimmed)) return new FileBaseStore(join(dirname(trimmed), '.gdoc-bases'));
-  return new FileBaseStore(join(configDir(process.env), 'bases'));
+  const dir =
+    local !== undefined
+      ? join(local, '.gdoc-bases')
+      : /\.json$/i.test(trimmed)
+        ? join(dirname(trimmed), '.gdoc-bases')
+        : join(configDir(process.env), 'bases');
+  return new WarningStore(new FileBaseStore(dir));
+}
+
+/**
+ * A folder that cannot be written (read-only checkout, full disk) must not stop a read: the
+ * failure is said once on stderr, and an import of that read then has no base to merge with.
+ */
+class WarningStore implements BaseStore {
+  private warned = false;
+  constructor(private readonly store: FileBaseStore) {}
+  async get(key: string): Promise<string | undefined> {
+    return await this.store.get(key).catch(() => undefined);
+  }
+  async put(key: string, value: string): Promise<void> {
+    try {
+      await this.store.put(key, value);
+    } catch (error) {
+      if (this.warned) return;
+      this.warned = true;
+      process.stderr.write(
+        `gdoc: warning: cannot keep this read in ${this.store.dir} (${(error as Error).message}); importing it later without --base cannot merge edits made meanwhile.\n`,
+      );
+    }
+  }
 }
 
 /** The sidecar of an exported file: `.s.md.gdoc-base` beside `s.md`. */
