@@ -143,7 +143,7 @@ describe('a 250k-token document', () => {
     // A resource part, label included, is refused rather than written.
     const labelled = await call('import_section', { anchor_id: topAnchor, content: await read() });
     expect(JSON.stringify(labelled)).toContain('label');
-  }, 120_000);
+  }, 300_000);
 });
 
 /** The top section's blocks, read whole through the service (no limit) for comparison. */

@@ -81,6 +81,16 @@ function checkBaseTarget(base: BaseToken, scope: Scope): void {
   );
 }
 
+/** A resource part read back with its label still on: said plainly, before the MEBDF parse. */
+export function refuseLabel(content: string): void {
+  if (content.startsWith(PART_LABEL)) {
+    throw new ValidationError(
+      'The content starts with the label of a part ("> gdoc: PART …"), which is not part of the document.',
+      'Remove the quoted label lines at the top (and nothing else) and import again.',
+    );
+  }
+}
+
 /** What to write and what to remember. */
 export interface Reconciled {
   /** The text to import: the user's whole text, or it merged onto the current content. */
@@ -101,12 +111,6 @@ export async function reconcile(
   base: BaseToken | null,
   bases: BaseStore | undefined,
 ): Promise<Reconciled> {
-  if (content.startsWith(PART_LABEL)) {
-    throw new ValidationError(
-      'The content starts with the label of a part ("> gdoc: PART …"); importing it would write the label into the document.',
-      'Remove the label paragraph (and nothing else) and import again.',
-    );
-  }
   if (!base) return { text: content, mine: content, merged: false, kept: 0 };
   const baseText = await bases?.get(textKey(base.fingerprint));
   const { mine, part } = base.part ? putBack(content, base, baseText) : { mine: content, part: undefined };

@@ -32,7 +32,7 @@ import { checkAnchorLinks } from './anchor-links.js';
 import type { BaseStore } from './base-store.js';
 import { type BaseToken, contentFingerprint, decodeBaseToken } from './base-token.js';
 import type { ImportOptions, ImportResult, NewHeading, SectionTarget, TabTarget } from './contract.js';
-import { findBase, type Reconciled, reconcile, rememberWrite } from './import-base.js';
+import { findBase, type Reconciled, reconcile, refuseLabel, rememberWrite } from './import-base.js';
 import { dryRunReport, needsReRead, newHeadings, writeReport } from './import-report.js';
 
 /** Larger content is refused before any work: 1 MB of MEBDF is far beyond any real tab. */
@@ -109,6 +109,7 @@ async function runImport(
   bases: BaseStore | undefined,
 ): Promise<ImportResult> {
   checkSize(content);
+  refuseLabel(content);
   // Bad MEBDF fails before any read; the parse is reused when the content is written as sent.
   const sent = parseIntended(content);
   const explicit = options.base ? decodeBaseToken(options.base) : null;
