@@ -157,7 +157,7 @@ function conflictError(conflicts: MergeConflict[], base: BaseToken, current: str
   const more = conflicts.length > 3 ? ` and ${conflicts.length - 3} more` : '';
   return new RevisionConflictError(
     `Your edit and a change made to this ${what} since it was read (revision ${base.revisionId}) touch the same paragraphs: ${named}${more}; nothing was written, so neither is lost.`,
-    'Merge your edit into the current content (returned with this error) and import again; edits to other paragraphs are merged for you.',
+    'Read it again (export_section, or gdoc export), redo your edit of those paragraphs on that text — the current content is also returned with this error — and import; edits to other paragraphs are merged for you.',
     current,
   );
 }
