@@ -2,14 +2,17 @@
  * What every tool needs from the outside world, passed in by the server factory so that tests can
  * hand the same tools a local store, a fake, or Google. Tools read nothing global.
  */
+import { type BaseStore, MemoryBaseStore } from '../docs/service/base-store.js';
 import { maxExportTokensFrom } from '../docs/service/export-size.js';
 import type { Backend } from '../ground/backend.js';
 
 export interface ToolDeps {
   /** Where documents live: the local store, the emulator, or Google. */
   backend: Backend;
-  /** The export_tab ceiling in estimated tokens (chars/4); the policy is docs/service/export-size.ts. */
+  /** The ceiling of one read in estimated tokens (chars/4); the policy is docs/service/export-size.ts. */
   maxExportTokens: number;
+  /** What reads handed out, for imports to merge with (one process: in memory; serve: a folder). */
+  bases: BaseStore;
   /** Diagnostics go to stderr (stdout is the MCP channel on stdio). */
   log: (message: string) => void;
   /** Milliseconds clock, for health_check latency. */
@@ -23,6 +26,7 @@ export function createToolDeps(
   return {
     backend,
     maxExportTokens: maxExportTokensFrom(process.env),
+    bases: new MemoryBaseStore(),
     log: (message) => process.stderr.write(`gdoc-mcp: ${message}\n`),
     now: () => performance.now(),
     ...overrides,

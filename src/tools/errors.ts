@@ -4,6 +4,8 @@
  * revision conflict, the objects a fidelity guard protected, parse diagnostics, retry delay);
  * anything else is a bug and says so rather than leaking a stack trace to the client.
  */
+import { estimateTokens } from '../docs/export/index.js';
+import { DEFAULT_MAX_EXPORT_TOKENS } from '../docs/service/export-size.js';
 import {
   FidelityGuardError,
   GdocError,
@@ -28,7 +30,12 @@ export function toErrorPayload(error: unknown): ErrorPayload {
   if (error instanceof GdocError) {
     const detail: ErrorDetail = { ...error.toJSON() };
     if (error instanceof RevisionConflictError && error.currentContent !== undefined) {
-      detail.current_content = error.currentContent;
+      // Carried only when it fits one read: an error must not be the reply that floods the client.
+      if (estimateTokens(error.currentContent) <= DEFAULT_MAX_EXPORT_TOKENS / 2) {
+        detail.current_content = error.currentContent;
+      } else {
+        detail.current_content_omitted = `The current content is about ${estimateTokens(error.currentContent)} tokens; read it with export_section (in parts when long).`;
+      }
     }
     if (error instanceof FidelityGuardError) detail.objects = error.objects;
     if (error instanceof MebdfParseError) detail.diagnostics = error.diagnostics;

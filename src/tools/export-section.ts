@@ -5,6 +5,7 @@ import { exportSectionService } from '../docs/service/export.js';
 import { defineTool } from './define-tool.js';
 import type { ToolDeps } from './deps.js';
 import { MEBDF_REMINDER } from './mebdf-hint.js';
+import { partField, partInfoField } from './part-fields.js';
 import {
   anchorIdField,
   baseField,
@@ -20,24 +21,30 @@ export function registerExportSectionTool(server: McpServer, deps: ToolDeps): vo
   defineTool(server, {
     name: 'export_section',
     title: 'Export a section as MEBDF',
-    description: `Export one section — a heading and everything up to the next heading of the same or higher level, subsections included — as MEBDF Markdown. Prefer it to export_tab: it is small, and import_section writes it back changing only what you edit. Get anchor_id from get_hierarchy ("" = the preamble before the first heading). Returns content, revision_id, base (pass it to import_section) and estimated_tokens. ${MEBDF_REMINDER}`,
-    input: { document_id: documentIdField, anchor_id: anchorIdField, tab_id: tabIdField },
+    description: `Export one section — a heading and everything up to the next heading of the same or higher level, subsections included — as MEBDF Markdown. Prefer it to export_tab: it is small, and import_section writes it back changing only what you edit. Get anchor_id from get_hierarchy ("" = the preamble before the first heading). A section larger than ${deps.maxExportTokens} estimated tokens comes in parts: \`part\` then says which, with the outline and how to read the rest (a subsection, or the next part), and an import with that part's base replaces only that part. Returns content, revision_id, base (pass it to import_section) and estimated_tokens. ${MEBDF_REMINDER}`,
+    input: { document_id: documentIdField, anchor_id: anchorIdField, tab_id: tabIdField, part: partField },
     output: {
       success: z.literal(true).describe('Always true on success.'),
-      content: z.string().describe('The section as MEBDF, starting with its heading line.'),
+      content: z
+        .string()
+        .describe(
+          'The section as MEBDF, starting with its heading line (only the part named by `part` when that is present).',
+        ),
       anchor_id: z.string().describe('Echo of the anchor exported.'),
       tab_id: z.string().describe('The tab read (resolved when omitted).'),
       warnings: warningsField,
       revision_id: revisionIdField,
       base: baseField,
       estimated_tokens: estimatedTokensField,
+      part: partInfoField,
     },
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-    run: async ({ document_id, anchor_id, tab_id }) => {
-      const result = await exportSectionService(deps.backend, {
-        ...tabTarget(document_id, tab_id),
-        anchor_id,
-      });
+    run: async ({ document_id, anchor_id, tab_id, part }) => {
+      const result = await exportSectionService(
+        deps.backend,
+        { ...tabTarget(document_id, tab_id), anchor_id },
+        { bases: deps.bases, maxTokens: deps.maxExportTokens, part },
+      );
       return { ...result, anchor_id: result.anchor_id ?? anchor_id };
     },
   });

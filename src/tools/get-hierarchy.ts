@@ -26,9 +26,15 @@ export function registerGetHierarchyTool(server: McpServer, deps: ToolDeps): voi
         )
         .describe('Headings in document order.'),
       markdown: z.string().describe('The outline as Markdown heading lines, each with its {^ anchor}.'),
+      note: z
+        .string()
+        .optional()
+        .describe(
+          'Present when the outline is above the read limit: which headings are left out and how to see them.',
+        ),
     },
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     run: async ({ document_id, tab_id }) =>
-      await hierarchyService(deps.backend, tabTarget(document_id, tab_id)),
+      await hierarchyService(deps.backend, tabTarget(document_id, tab_id), deps.maxExportTokens),
   });
 }

@@ -22,7 +22,7 @@ export const importOptionFields = {
     .string()
     .optional()
     .describe(
-      'The `base` returned by the export you edited. If that content changed since, the import is refused with RevisionConflictError carrying the current content; changes elsewhere in the document are fine.',
+      'The `base` returned by the export you edited (or by your last import of it). If the content changed since, edits to other paragraphs are merged and edits to the same paragraphs are refused with RevisionConflictError carrying the current content. Left out: the last read of this tab or section through this server stands in for it.',
     ),
 };
 
@@ -43,6 +43,12 @@ export const importOutputFields = {
   new_headings: newHeadingsField,
   dry_run: z.boolean().describe('True when nothing was written.'),
   diff: z.string().optional().describe('Dry run only: a readable diff of the old and new content.'),
+  base: z
+    .string()
+    .optional()
+    .describe(
+      'After a write: the base for the next import of the same content (edit it further and pass this).',
+    ),
 };
 
 export function toImportOutput(result: ImportResult) {
@@ -56,5 +62,6 @@ export function toImportOutput(result: ImportResult) {
     new_headings: result.new_headings,
     dry_run: result.dry_run,
     ...(result.diff !== undefined ? { diff: result.diff } : {}),
+    ...(result.base !== undefined ? { base: result.base } : {}),
   };
 }

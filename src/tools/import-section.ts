@@ -36,6 +36,7 @@ export function registerImportSectionTool(server: McpServer, deps: ToolDeps): vo
         { ...tabTarget(document_id, tab_id), anchor_id },
         content,
         { dry_run, allow_deletions, base },
+        deps.bases,
       );
       return { ...toImportOutput(result), anchor_id: result.anchor_id ?? anchor_id };
     },

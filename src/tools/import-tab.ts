@@ -24,11 +24,13 @@ export function registerImportTabTool(server: McpServer, deps: ToolDeps): void {
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
     run: async ({ document_id, content, tab_id, dry_run, allow_deletions, base }) =>
       toImportOutput(
-        await importTabService(deps.backend, tabTarget(document_id, tab_id), content, {
-          dry_run,
-          allow_deletions,
-          base,
-        }),
+        await importTabService(
+          deps.backend,
+          tabTarget(document_id, tab_id),
+          content,
+          { dry_run, allow_deletions, base },
+          deps.bases,
+        ),
       ),
     links: (args, value) =>
       value.dry_run ? [] : [linkTo(tabTarget(args.document_id, args.tab_id).document_id, value.tab_id)],

@@ -50,12 +50,18 @@ export const preservedObjectsField = z
 export const newHeadingsField = z
   .array(
     z.object({
-      anchor_id: z.string().describe('The new heading’s anchor, usable with export_section.'),
+      anchor_id: z
+        .string()
+        .describe(
+          'The new heading’s anchor, usable with export_section; "" in a dry run (new: the write makes it).',
+        ),
       level: z.number().int().describe('Heading level 1–6.'),
       text: z.string().describe('Heading text.'),
     }),
   )
-  .describe('Headings the import created, with the anchors Google gave them.');
+  .describe(
+    'Headings the import created, with the anchors Google gave them (a dry run lists those it would create, as new).',
+  );
 
 /** `docs.google.com/document/d/<id>/…` → `<id>`; anything else is taken as an id. */
 export function normalizeDocumentId(ref: string): string {

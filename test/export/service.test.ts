@@ -12,14 +12,9 @@ import {
   encodeBaseToken,
 } from '../../src/docs/service/base-token.js';
 import { exportSectionService, exportTabService, hierarchyService } from '../../src/docs/service/export.js';
-import {
-  DEFAULT_MAX_EXPORT_TOKENS,
-  exportTabWithinLimit,
-  maxExportTokensFrom,
-} from '../../src/docs/service/export-size.js';
+import { DEFAULT_MAX_EXPORT_TOKENS, maxExportTokensFrom } from '../../src/docs/service/export-size.js';
 import {
   AnchorNotFoundError,
-  ContentTooLargeError,
   DocumentNotFoundError,
   MultipleTabsError,
   ValidationError,
@@ -62,6 +57,7 @@ describe('exportTabService', () => {
     expect(res.anchor_id).toBeUndefined();
     const base = decodeBaseToken(res.base);
     expect(base).toEqual({
+      documentId: 'single',
       revisionId: single.revisionId,
       tabId: 't.0',
       anchorId: null,
@@ -84,16 +80,31 @@ describe('exportTabService', () => {
 });
 
 describe('export_tab size policy', () => {
-  it('returns the whole tab at the limit and refuses it one token above, naming the way through', async () => {
+  it('returns the whole tab at the limit and a labelled first part one token above', async () => {
     const { estimated_tokens, content } = await exportTabService(backend, { document_id: 'single' });
-    const atLimit = await exportTabWithinLimit(backend, { document_id: 'single' }, estimated_tokens);
+    const target = { document_id: 'single' };
+    const atLimit = await exportTabService(backend, target, { maxTokens: estimated_tokens });
     expect(atLimit.content).toBe(content);
-    const error = await exportTabWithinLimit(backend, { document_id: 'single' }, estimated_tokens - 1).catch(
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(ContentTooLargeError);
-    expect((error as ContentTooLargeError).message).toContain(`about ${estimated_tokens} tokens`);
-    expect((error as ContentTooLargeError).suggestion).toContain('get_hierarchy with document_id "single"');
+    expect(atLimit.part).toBeUndefined();
+    const above = await exportTabService(backend, target, { maxTokens: estimated_tokens - 1 });
+    expect(above.part?.index).toBe(1);
+    expect(above.part?.count).toBeGreaterThan(1);
+    expect(above.part?.notice).toContain('NOT the whole tab');
+    expect(above.part?.total_estimated_tokens).toBe(estimated_tokens);
+    expect(content.startsWith(above.content.trimEnd())).toBe(true);
+    expect(above.content.length).toBeLessThan(content.length);
+    expect(decodeBaseToken(above.base).part).toEqual({ from: 0, to: above.part?.to_block });
+    // The parts, in order, are the whole text.
+    const parts = [above.content];
+    for (let i = 2; i <= above.part!.count; i++) {
+      parts.push(
+        (await exportTabService(backend, target, { maxTokens: estimated_tokens - 1, part: i })).content,
+      );
+    }
+    expect(parts.map((p) => p.trimEnd()).join('\n\n')).toBe(content.trimEnd());
+    await expect(
+      exportTabService(backend, target, { maxTokens: estimated_tokens - 1, part: above.part!.count + 1 }),
+    ).rejects.toThrow(ValidationError);
   });
 
   it('takes the ceiling from GDOC_MAX_EXPORT_TOKENS when it is a positive number', () => {
@@ -168,8 +179,10 @@ describe('hierarchyService', () => {
 
 describe('base token', () => {
   it('round-trips and fingerprints the content', () => {
-    const token = baseTokenFor('ALm37abc', 't.0', '', 'hello');
+    const origin = { documentId: 'doc1', revisionId: 'ALm37abc', tabId: 't.0', anchorId: '' };
+    const token = baseTokenFor(origin, 'hello');
     expect(decodeBaseToken(token)).toEqual({
+      documentId: 'doc1',
       revisionId: 'ALm37abc',
       tabId: 't.0',
       anchorId: '',
@@ -177,6 +190,10 @@ describe('base token', () => {
     });
     expect(contentFingerprint('hello')).not.toBe(contentFingerprint('hello!'));
     expect(token).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(decodeBaseToken(baseTokenFor(origin, 'hello', { from: 2, to: 5 })).part).toEqual({
+      from: 2,
+      to: 5,
+    });
   });
 
   it('rejects anything an export did not produce', () => {

@@ -76,14 +76,25 @@ describe('export tools', () => {
     expect((child.structuredContent as { tab_id: string }).tab_id).toBe('t.lkp7hl41vf2d');
   });
 
-  it('export_tab refuses a tab above the token limit, pointing to get_hierarchy + export_section', async () => {
-    h = await connectLocal({ golden: true }, { maxExportTokens: 100 });
+  it('export_tab above the token limit returns a labelled first part with the outline, never the whole tab', async () => {
+    h = await connectLocal({ golden: true }, { maxExportTokens: 200 });
     const result = await h.client.callTool({ name: 'export_tab', arguments: { document_id: 'golden' } });
-    const error = errorOf(result);
-    expect(error.type).toBe('ContentTooLargeError');
-    expect(error.suggestion).toContain('get_hierarchy');
-    expect(error.suggestion).toContain('export_section');
-    expect(JSON.stringify(result)).not.toContain('Formatting Section');
+    const tab = result.structuredContent as {
+      content: string;
+      part: { index: number; count: number; notice: string; outline: string };
+    };
+    expect(tab.part.index).toBe(1);
+    expect(tab.part.count).toBeGreaterThan(1);
+    expect(tab.part.notice).toContain('NOT the whole tab');
+    expect(tab.part.outline).toContain('- Second Major Section {^ h.8ducnhiug1ge} part ');
+    expect(tab.content).not.toContain('Final paragraph of the document.');
+    const last = await h.client.callTool({
+      name: 'export_tab',
+      arguments: { document_id: 'golden', part: tab.part.count },
+    });
+    expect((last.structuredContent as { content: string }).content).toContain(
+      'Final paragraph of the document.',
+    );
   });
 
   it('export_tab under the limit returns the whole tab', async () => {
@@ -96,13 +107,15 @@ describe('export tools', () => {
 });
 
 describe('resources and prompt', () => {
-  it('lists the three URI templates, the documents and the grammar', async () => {
+  it('lists the URI templates (parts of long tabs and sections too), the documents and the grammar', async () => {
     h = await connectLocal({ golden: true, multi: true });
     const { resourceTemplates } = await h.client.listResourceTemplates();
     expect(resourceTemplates.map((t) => t.uriTemplate).sort()).toEqual([
       'gdoc://documents/{document_id}',
       'gdoc://documents/{document_id}/tabs/{tab_id}',
+      'gdoc://documents/{document_id}/tabs/{tab_id}/parts/{part}',
       'gdoc://documents/{document_id}/tabs/{tab_id}/sections/{anchor_id}',
+      'gdoc://documents/{document_id}/tabs/{tab_id}/sections/{anchor_id}/parts/{part}',
     ]);
     const { resources } = await h.client.listResources();
     expect(resources.map((r) => r.uri).sort()).toEqual([

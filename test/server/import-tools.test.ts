@@ -117,7 +117,7 @@ describe('import_section', () => {
     );
   });
 
-  it('a stale base after a concurrent edit of the same section is a RevisionConflictError with the current content', async () => {
+  it('a stale base after a concurrent edit of the same paragraph is a RevisionConflictError with the current content', async () => {
     h = await connectLocal({ golden: true });
     const mine = await exportSection(SECTION);
     const theirs = mine.content.replace('here.', 'here, said a colleague.');
@@ -131,7 +131,7 @@ describe('import_section', () => {
       arguments: {
         document_id: 'golden',
         anchor_id: SECTION,
-        content: mine.content.replace('in it.', 'in it!'),
+        content: mine.content.replace('here.', 'here!'),
         base: mine.base,
       },
     });

@@ -34,30 +34,38 @@ Examples:
   gdoc export 1AbC...xyz --tab t.0 --json             with revision_id, base and estimated_tokens
   gdoc export https://docs.google.com/document/d/1AbC...xyz/edit -o doc.md
 
-Warnings (lossy choices) go to stderr. Keep --json's "base" to pass to gdoc import --base.`,
+Warnings (lossy choices) go to stderr. -o FILE also writes .FILE.gdoc-base beside it (the base
+of the read), so "gdoc import DOC FILE" later merges edits made in the document meanwhile, or
+refuses when they touch the paragraphs you edited. Every read is also remembered in the store
+(DIR/.gdoc-bases, or the config folder for Google), which covers "gdoc export … > FILE".`,
     )
     .action(async (doc: string, opts: ExportOptions) => {
       const out = await import('../output.js');
       await out.withJsonErrors(opts.json, async () => {
-        const [{ openDocument }, service, { withProgress }] = await Promise.all([
+        const [{ openDocument }, service, { withProgress }, bases] = await Promise.all([
           import('../open-doc.js'),
           import('../../docs/service/export.js'),
           import('../progress.js'),
+          import('../bases.js'),
         ]);
         const { backend, documentId, tabId, anchorId } = await openDocument(doc, { local: opts.local });
         const section = opts.section ?? anchorId;
+        const tab = opts.tab ?? tabId;
+        // The read is remembered, so a later `gdoc import` of what it printed merges, not reverts.
+        const read = { bases: bases.openBases(doc, opts.local) };
         const result = await withProgress('Exporting', () =>
           section !== undefined
-            ? service.exportSectionService(backend, {
-                document_id: documentId,
-                tab_id: opts.tab ?? tabId,
-                anchor_id: section,
-              })
-            : service.exportTabService(backend, { document_id: documentId, tab_id: opts.tab ?? tabId }),
+            ? service.exportSectionService(
+                backend,
+                { document_id: documentId, tab_id: tab, anchor_id: section },
+                read,
+              )
+            : service.exportTabService(backend, { document_id: documentId, tab_id: tab }, read),
         );
         if (opts.output !== undefined) {
           const { writeFile } = await import('node:fs/promises');
           await writeFile(opts.output, result.content, 'utf8');
+          await bases.writeSidecar(opts.output, { base: result.base, text: result.content });
         }
         if (opts.json) return out.printJson(result);
         out.printWarnings(result.warnings);

@@ -30,7 +30,10 @@ export function register(program: Command): void {
     .option('--local <dir>', 'write NAME in the local store in DIR instead of Google Docs')
     .option('--dry-run', 'plan and verify only: show the diff and the requests, write nothing')
     .option('--allow-deletions', 'allow deleting objects whose {^= id} placeholders are missing')
-    .option('--base <token>', 'the "base" from the export you edited: refuse if that content changed since')
+    .option(
+      '--base <token>',
+      'the "base" from the export you edited (default: FILE\'s sidecar, else the last read of the target): edits made since are merged, or refused when they touch the same paragraphs',
+    )
     .option(
       '--json',
       'print {success, anchor_id|tab_id, preserved_objects, warnings, revision_id, requests, new_headings, dry_run, diff}',
@@ -50,14 +53,29 @@ Examples:
       const out = await import('../output.js');
       await out.withJsonErrors(opts.json, async () => {
         const content = await readContent(file);
-        const [{ openDocument }, service, { withProgress }] = await Promise.all([
-          import('../open-doc.js'),
-          import('../../docs/service/import.js'),
-          import('../progress.js'),
-        ]);
+        const [{ openDocument }, service, { withProgress }, bases, { textKey }, { decodeBaseToken }] =
+          await Promise.all([
+            import('../open-doc.js'),
+            import('../../docs/service/import.js'),
+            import('../progress.js'),
+            import('../bases.js'),
+            import('../../docs/service/base-store.js'),
+            import('../../docs/service/base-token.js'),
+          ]);
         const { backend, documentId, tabId, anchorId } = await openDocument(doc, { local: opts.local });
         const section = opts.section ?? anchorId;
-        const options = { dry_run: opts.dryRun, allow_deletions: opts.allowDeletions, base: opts.base };
+        const store = bases.openBases(doc, opts.local);
+        const fromFile = file !== undefined && file !== '-';
+        // The file's own base (its sidecar) before the target's last read: it says what FILE came from.
+        const found = fromFile && opts.base === undefined ? await bases.readSidecar(file) : undefined;
+        const fits = found && bases.sidecarFits(found, documentId, { tab: opts.tab ?? tabId, section });
+        const sidecar = fits ? found : undefined;
+        if (sidecar) await store.put(textKey(decodeBaseToken(sidecar.base).fingerprint), sidecar.text);
+        const options = {
+          dry_run: opts.dryRun,
+          allow_deletions: opts.allowDeletions,
+          base: opts.base ?? sidecar?.base,
+        };
         const result = await withProgress(opts.dryRun ? 'Planning' : 'Importing', () =>
           section !== undefined
             ? service.importSectionService(
@@ -65,14 +83,21 @@ Examples:
                 { document_id: documentId, tab_id: opts.tab ?? tabId, anchor_id: section },
                 content,
                 options,
+                store,
               )
             : service.importTabService(
                 backend,
                 { document_id: documentId, tab_id: opts.tab ?? tabId },
                 content,
                 options,
+                store,
               ),
         );
+        if (fromFile && result.base !== undefined && (sidecar || opts.base === undefined)) {
+          // FILE now stands for what was written: its next import merges from here.
+          const text = await store.get(textKey(decodeBaseToken(result.base).fingerprint));
+          if (text !== undefined) await bases.writeSidecar(file, { base: result.base, text });
+        }
         if (opts.json) return out.printJson(result);
         out.printWarnings(result.warnings);
         const target = section !== undefined ? `section ${section || '(preamble)'}` : `tab ${result.tab_id}`;
@@ -91,7 +116,9 @@ Examples:
           );
         }
         for (const h of result.new_headings)
-          out.printText(`  new heading ${'#'.repeat(h.level)} ${h.text}  → ${h.anchor_id}`);
+          out.printText(
+            `  new heading ${'#'.repeat(h.level)} ${h.text}  → ${h.anchor_id || 'new anchor (its id is made by the write)'}`,
+          );
         if (result.preserved_objects.length > 0) {
           out.printText(`  objects kept: ${result.preserved_objects.join(', ')}`);
         }

@@ -42,7 +42,7 @@ export function register(program: Command): void {
     .option('--max-body <bytes>', 'largest HTTP request body accepted', String(4 * 1024 * 1024))
     .option(
       '--max-export-tokens <n>',
-      'export_tab refuses larger tabs (default: $GDOC_MAX_EXPORT_TOKENS or 20000)',
+      'larger tabs and sections are read in parts (default: $GDOC_MAX_EXPORT_TOKENS or 20000)',
     )
     .option('--json', 'with --http: print {success, url} on stdout once listening')
     .option(
@@ -81,11 +81,15 @@ Logs go to stderr; stdout is the MCP channel.`,
     )
     .action(async (opts: ServeOptions) => {
       if (opts.team) return await serveTeam(opts);
-      const [{ openStore }, { createToolDeps }] = await Promise.all([
+      const [{ openStore }, { createToolDeps }, { openBases }] = await Promise.all([
         import('../open-doc.js'),
         import('../../tools/deps.js'),
+        import('../bases.js'),
       ]);
-      const overrides: { maxExportTokens?: number } = {};
+      // Reads are remembered in a folder, so servers (and the CLI) on one store share them.
+      const overrides: { maxExportTokens?: number; bases: ReturnType<typeof openBases> } = {
+        bases: openBases('', opts.local),
+      };
       if (opts.maxExportTokens !== undefined) {
         const n = Number(opts.maxExportTokens);
         if (!Number.isInteger(n) || n < 1) {

@@ -1,23 +1,37 @@
 /**
- * The `base` token an export hands out and an import takes back: which revision, tab and section
- * the content came from, and a fingerprint of the exported content. An import re-exports the same
- * target from the current document and compares fingerprints: a different one means the section
- * changed since the export (someone else edited it), even when the revision id alone cannot say
- * (revision ids also change for edits elsewhere in the document).
+ * The `base` token every read that can be written back hands out, and an import takes back:
+ * which document, tab and section the content came from, at which revision, a digest of the text
+ * read, and — when the read was only a part of the target (the size policy) — which blocks.
+ * An import re-exports the same target and compares digests: a different one means the target
+ * changed since the read (someone else edited it), even when the revision id alone cannot say
+ * (revision ids also change for edits elsewhere in the document). The text itself is kept by a
+ * BaseStore under the digest, so the import can merge (base-store.ts, three-way-merge.ts).
  *
- * Format: base64url of the JSON `{"v":1,"r":revisionId,"t":tabId,"a":anchorId|null,"f":fingerprint}`
- * with `f` the base64url SHA-256 of the exported MEBDF text. Opaque to clients.
+ * Format: base64url of the JSON `{"v":2,"d":documentId,"r":revisionId,"t":tabId,"a":anchorId|null,
+ * "f":digest,"p":[from,to]?}` with `f` the base64url SHA-256 of the whole target's exported text
+ * and `p` the block range of a part. Version 1 tokens (no `d`, no `p`) still decode. Opaque to
+ * clients.
  */
 import { createHash } from 'node:crypto';
 import { ValidationError } from '../../errors.js';
 
+/** A part of a target: blocks `[from, to)` of its text as `splitBlocks` cuts it. */
+export interface PartRange {
+  from: number;
+  to: number;
+}
+
 export interface BaseToken {
+  /** The document read; absent in version 1 tokens. */
+  documentId?: string;
   revisionId: string;
   tabId: string;
-  /** The section's anchor (`""` = preamble); null for a whole-tab export. */
+  /** The section's anchor (`""` = preamble); null for a whole tab. */
   anchorId: string | null;
-  /** SHA-256 (base64url) of the exported content. */
+  /** SHA-256 (base64url) of the whole target's exported text. */
   fingerprint: string;
+  /** Present when the read handed out only these blocks of the target. */
+  part?: PartRange;
 }
 
 export function contentFingerprint(content: string): string {
@@ -26,23 +40,28 @@ export function contentFingerprint(content: string): string {
 
 export function encodeBaseToken(token: BaseToken): string {
   const json = JSON.stringify({
-    v: 1,
+    v: 2,
+    d: token.documentId ?? '',
     r: token.revisionId,
     t: token.tabId,
     a: token.anchorId,
     f: token.fingerprint,
+    ...(token.part ? { p: [token.part.from, token.part.to] } : {}),
   });
   return Buffer.from(json, 'utf8').toString('base64url');
 }
 
-/** Build the token for an export of `content`. */
-export function baseTokenFor(
-  revisionId: string,
-  tabId: string,
-  anchorId: string | null,
-  content: string,
-): string {
-  return encodeBaseToken({ revisionId, tabId, anchorId, fingerprint: contentFingerprint(content) });
+/** Where a read came from. */
+export interface ReadOrigin {
+  documentId: string;
+  revisionId: string;
+  tabId: string;
+  anchorId: string | null;
+}
+
+/** Build the token for a read of `content` (the whole target's text), or of a part of it. */
+export function baseTokenFor(origin: ReadOrigin, content: string, part?: PartRange): string {
+  return encodeBaseToken({ ...origin, fingerprint: contentFingerprint(content), ...(part ? { part } : {}) });
 }
 
 const SUGGESTION = 'Pass the `base` value exactly as an export returned it, or leave it out.';
@@ -61,14 +80,35 @@ export function decodeBaseToken(token: string): BaseToken {
   if (
     !o ||
     typeof o !== 'object' ||
-    o.v !== 1 ||
+    (o.v !== 1 && o.v !== 2) ||
+    (o.v === 2 && typeof o.d !== 'string') ||
     typeof o.r !== 'string' ||
     typeof o.t !== 'string' ||
     !(o.a === null || typeof o.a === 'string') ||
     typeof o.f !== 'string' ||
-    !/^[A-Za-z0-9_-]{43}$/.test(o.f)
+    !/^[A-Za-z0-9_-]{43}$/.test(o.f) ||
+    !(o.p === undefined || isRange(o.p))
   ) {
     throw new ValidationError('The base token is corrupted (its fields are missing or wrong).', SUGGESTION);
   }
-  return { revisionId: o.r, tabId: o.t, anchorId: o.a as string | null, fingerprint: o.f };
+  const part = o.p as [number, number] | undefined;
+  return {
+    ...(typeof o.d === 'string' && o.d ? { documentId: o.d } : {}),
+    revisionId: o.r,
+    tabId: o.t,
+    anchorId: o.a as string | null,
+    fingerprint: o.f,
+    ...(part ? { part: { from: part[0], to: part[1] } } : {}),
+  };
+}
+
+function isRange(p: unknown): boolean {
+  return (
+    Array.isArray(p) &&
+    p.length === 2 &&
+    Number.isInteger(p[0]) &&
+    Number.isInteger(p[1]) &&
+    (p[0] as number) >= 0 &&
+    (p[1] as number) >= (p[0] as number)
+  );
 }

@@ -23,15 +23,35 @@ export interface ExportResult {
   anchor_id?: string;
   warnings: string[];
   revision_id: string;
-  /** Opaque: the revision read plus a fingerprint of the exported content; pass to an import. */
+  /** Opaque: where the content came from and a digest of it; pass to an import. */
   base: string;
   estimated_tokens: number;
+  /** Present when the target is above the read limit and `content` is only this part of it. */
+  part?: PartInfo;
+}
+
+/** A part of a target too large for one read (the size policy, export-size.ts). */
+export interface PartInfo {
+  /** From 1. */
+  index: number;
+  count: number;
+  /** The blocks of the target's text this part holds: [from_block, to_block). */
+  from_block: number;
+  to_block: number;
+  total_estimated_tokens: number;
+  /** Says that this is a part and how to read the rest. */
+  notice: string;
+  /** The target's headings with their anchors and parts. */
+  outline: string;
 }
 
 export interface ImportOptions {
   dry_run?: boolean;
   allow_deletions?: boolean;
-  /** `base` from the export the edit started from: guards against overwriting concurrent edits. */
+  /**
+   * `base` from the export the edit started from: edits made since are merged or refused. Absent:
+   * the target's last read through this server (a BaseStore) stands in for it.
+   */
   base?: string;
 }
 
@@ -49,6 +69,8 @@ export interface ImportResult {
   warnings: string[];
   /** The revision after the write (the current one for a dry run or a no-op). */
   revision_id: string;
+  /** After a write: the base for the next import of the same content (absent for a dry run). */
+  base?: string;
   /** The batchUpdate requests sent (or, for a dry run, planned). */
   requests: unknown[];
   new_headings: NewHeading[];
@@ -69,6 +91,8 @@ export interface HierarchyResult {
   tab_id: string;
   headings: HeadingInfo[];
   markdown: string;
+  /** Present when the outline was cut to the read limit: what is left out and how to see it. */
+  note?: string;
 }
 
 export interface TabInfo {

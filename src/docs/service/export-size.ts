@@ -1,15 +1,18 @@
 /**
- * The size policy of export_tab: a tab whose export is estimated above a ceiling (20,000 tokens
- * unless `GDOC_MAX_EXPORT_TOKENS` or the caller sets another) is refused with ContentTooLargeError
- * rather than cut. A client that cannot hold the result would truncate it, and a truncated tab
- * imported back with import_tab would delete the rest; a section at a time is the way through.
+ * The size policy of every read a client gets whole in one reply (export_tab, export_section, the
+ * tab and section resources): a target whose export is estimated above a ceiling (20,000 tokens
+ * unless `GDOC_MAX_EXPORT_TOKENS` or the caller sets another) is handed out as numbered parts,
+ * each labelled as a part, with the target's outline and how to read the rest. Never a text cut
+ * short that looks whole: a client that truncated a long text and imported it back would delete
+ * the rest. A part's base token names its blocks, so an import of it replaces only them.
+ * Pure: the cutting and the labels; export.ts applies them to a read.
  */
 import { ContentTooLargeError } from '../../errors.js';
-import type { Backend } from '../../ground/backend.js';
-import type { ExportResult, TabTarget } from './contract.js';
-import { exportTabService } from './export.js';
+import { estimateTokens } from '../export/index.js';
+import type { PartRange } from './base-token.js';
+import { joinBlocks, splitBlocks } from './three-way-merge.js';
 
-/** The default ceiling for export_tab, in estimated tokens; `GDOC_MAX_EXPORT_TOKENS` overrides it. */
+/** The default ceiling for one read, in estimated tokens; `GDOC_MAX_EXPORT_TOKENS` overrides it. */
 export const DEFAULT_MAX_EXPORT_TOKENS = 20_000;
 
 /** The ceiling an environment asks for: `GDOC_MAX_EXPORT_TOKENS` when a positive number, else the default. */
@@ -18,18 +21,139 @@ export function maxExportTokensFrom(env: Record<string, string | undefined>): nu
   return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : DEFAULT_MAX_EXPORT_TOKENS;
 }
 
-/** The whole tab, or ContentTooLargeError (and nothing returned) when above `maxTokens`. */
-export async function exportTabWithinLimit(
-  backend: Backend,
-  target: TabTarget,
-  maxTokens: number,
-): Promise<ExportResult> {
-  const result = await exportTabService(backend, target);
-  if (result.estimated_tokens > maxTokens) {
-    throw new ContentTooLargeError(
-      `Tab "${result.tab_id}" is about ${result.estimated_tokens} tokens, above this server's export_tab limit of ${maxTokens}; nothing was returned rather than a partial tab.`,
-      `Call get_hierarchy with document_id "${target.document_id}" and tab_id "${result.tab_id}", then export_section (and import_section) one section at a time.`,
-    );
+/** How a part's label starts where it travels with the text (the resources: `> gdoc: ` + the notice). */
+export const PART_LABEL = '> gdoc: PART ';
+
+/** What a part's reply may spend on the outline; as much again is left for the label and fields. */
+export function outlineBudget(maxTokens: number): number {
+  return Math.floor(maxTokens / 5);
+}
+
+/** What a part's reply may spend on content. */
+export function contentBudget(maxTokens: number): number {
+  return maxTokens - 2 * outlineBudget(maxTokens);
+}
+
+/** One part: its blocks and its text. */
+export interface Part extends PartRange {
+  content: string;
+}
+
+/**
+ * The target's text cut at block boundaries into parts of at most `budget` estimated tokens. A
+ * single block above the budget (a giant table) cannot be cut without changing what it says, and
+ * is refused.
+ */
+export function cutParts(content: string, budget: number): Part[] {
+  const blocks = splitBlocks(content);
+  const parts: Part[] = [];
+  let from = 0;
+  let size = 0;
+  for (let i = 0; i < blocks.length; i++) {
+    const cost = estimateTokens(blocks[i]!) + 1;
+    if (cost > budget) {
+      throw new ContentTooLargeError(
+        `Block ${i + 1} alone is about ${cost} tokens, above this server's read limit of ${budget} for content; nothing was returned rather than a cut block.`,
+        'Read the document with the gdoc CLI (gdoc export -o FILE), which has no limit.',
+      );
+    }
+    if (size + cost > budget && i > from) {
+      parts.push(part(blocks, from, i));
+      from = i;
+      size = 0;
+    }
+    size += cost;
   }
-  return result;
+  parts.push(part(blocks, from, blocks.length));
+  return parts;
+}
+
+function part(blocks: string[], from: number, to: number): Part {
+  return { from, to, content: joinBlocks(blocks.slice(from, to)) };
+}
+
+/** A heading of the target, found in its text, with the part that holds it. */
+interface OutlineEntry {
+  level: number;
+  anchor: string;
+  text: string;
+  part: number;
+}
+
+const HEADING = /^(#{1,6}) \{\^ ?([^\s}]*)\s*\}(.*)$/;
+
+/**
+ * The target's headings as a Markdown list, each with its anchor_id (as `{^ id}`) and part, within
+ * `budget` estimated tokens: deeper levels are left out first, with a note saying so.
+ */
+export function partOutline(parts: Part[], budget: number): string {
+  const entries: OutlineEntry[] = [];
+  parts.forEach((p, index) => {
+    for (const block of splitBlocks(p.content)) {
+      const m = HEADING.exec(block.split('\n', 1)[0] ?? '');
+      if (m) entries.push({ level: m[1]!.length, anchor: m[2]!, text: m[3]!.trim(), part: index + 1 });
+    }
+  });
+  for (let depth = 6; depth >= 1; depth--) {
+    const shown = entries.filter((e) => e.level <= depth);
+    const lines = shown.map(
+      (e) => `${'  '.repeat(e.level - 1)}- ${e.text.slice(0, 60)} {^ ${e.anchor}} part ${e.part}`,
+    );
+    const hidden = entries.length - shown.length;
+    if (hidden) lines.push(`- … ${hidden} headings below level ${depth} not shown`);
+    const text = lines.join('\n');
+    if (estimateTokens(text) <= budget) return text;
+  }
+  return `(${entries.length} headings; too many to list here: call get_hierarchy)`;
+}
+
+/** An outline cut to a budget: the headings kept (their lines alike) and what was left out. */
+export interface BoundedOutline<T> {
+  headings: T[];
+  lines: string[];
+  /** Present when headings were left out: how many, and how to see them. */
+  note?: string;
+}
+
+/**
+ * A heading outline within `budget` estimated tokens (its headings as JSON plus its lines):
+ * deeper levels are left out first, then the last headings of the top level, with a note saying
+ * so — a long document's outline must not be the reply that floods the client.
+ */
+export function boundOutline<T extends { level: number }>(
+  headings: T[],
+  lines: string[],
+  budget: number,
+): BoundedOutline<T> {
+  const cost = (hs: T[], ls: string[]) => estimateTokens(JSON.stringify(hs)) + estimateTokens(ls.join('\n'));
+  if (cost(headings, lines) <= budget) return { headings, lines };
+  const way = 'export_section of a heading lists the headings inside it (in its part outline when long).';
+  for (let depth = 5; depth >= 1; depth--) {
+    const keep = headings.map((h) => h.level <= depth);
+    const hs = headings.filter((_, i) => keep[i]);
+    const ls = lines.filter((_, i) => keep[i]);
+    if (cost(hs, ls) <= budget) {
+      return {
+        headings: hs,
+        lines: ls,
+        note: `${headings.length - hs.length} headings below level ${depth} are not shown: the whole outline is above this server's read limit. ${way}`,
+      };
+    }
+  }
+  const top = headings.map((h, i) => ({ h, line: lines[i]! })).filter((x) => x.h.level <= 1);
+  let n = top.length;
+  while (
+    n > 0 &&
+    cost(
+      top.slice(0, n).map((x) => x.h),
+      top.slice(0, n).map((x) => x.line),
+    ) > budget
+  ) {
+    n = Math.floor(n * 0.9);
+  }
+  return {
+    headings: top.slice(0, n).map((x) => x.h),
+    lines: top.slice(0, n).map((x) => x.line),
+    note: `Only the first ${n} of ${headings.length} headings are shown (top level): the outline is above this server's read limit. ${way}`,
+  };
 }

@@ -1,45 +1,129 @@
 /**
  * Export use cases over a Backend: a tab, a section, the outline. One `documents.get` each; the
- * result carries the revision read and the `base` token an import uses to detect concurrent edits.
+ * result carries the revision read and the `base` token an import uses to detect and merge
+ * concurrent edits. With a BaseStore the text read is kept (under its digest) and becomes the
+ * target's last read, so an import without a base still knows what the client saw. With a token
+ * ceiling (the size policy, export-size.ts) a larger target is handed out in labelled parts.
  */
+import { ValidationError } from '../../errors.js';
 import type { Backend } from '../../ground/backend.js';
 import { estimateTokens, exportSection, exportTab, getHierarchy } from '../export/index.js';
-import { baseTokenFor } from './base-token.js';
+import { type BaseStore, rememberRead } from './base-store.js';
+import { baseTokenFor, type ReadOrigin } from './base-token.js';
 import type { ExportResult, HierarchyResult, SectionTarget, TabTarget } from './contract.js';
+import { boundOutline, contentBudget, cutParts, outlineBudget, partOutline } from './export-size.js';
 
-export async function exportTabService(backend: Backend, target: TabTarget): Promise<ExportResult> {
+export interface ReadOptions {
+  /** Keeps what was handed out, for the import that comes back. */
+  bases?: BaseStore | undefined;
+  /** The size policy's ceiling in estimated tokens; absent: the whole target, however long. */
+  maxTokens?: number | undefined;
+  /** Which part (from 1) of a target above the ceiling. */
+  part?: number | undefined;
+}
+
+export async function exportTabService(
+  backend: Backend,
+  target: TabTarget,
+  options: ReadOptions = {},
+): Promise<ExportResult> {
   const doc = await backend.get(target.document_id);
   const out = exportTab(doc, target.tab_id);
-  const revisionId = doc.revisionId ?? '';
-  return {
-    success: true,
-    content: out.content,
-    tab_id: out.tabId,
-    warnings: out.warnings,
-    revision_id: revisionId,
-    base: baseTokenFor(revisionId, out.tabId, null, out.content),
-    estimated_tokens: estimateTokens(out.content),
+  const origin = {
+    documentId: target.document_id,
+    revisionId: doc.revisionId ?? '',
+    tabId: out.tabId,
+    anchorId: null,
   };
+  return await handOut(origin, out.content, out.warnings, options);
 }
 
-export async function exportSectionService(backend: Backend, target: SectionTarget): Promise<ExportResult> {
+export async function exportSectionService(
+  backend: Backend,
+  target: SectionTarget,
+  options: ReadOptions = {},
+): Promise<ExportResult> {
   const doc = await backend.get(target.document_id);
   const out = exportSection(doc, target.tab_id, target.anchor_id);
-  const revisionId = doc.revisionId ?? '';
+  const origin = {
+    documentId: target.document_id,
+    revisionId: doc.revisionId ?? '',
+    tabId: out.tabId,
+    anchorId: out.anchorId,
+  };
+  return await handOut(origin, out.content, out.warnings, options);
+}
+
+/** The whole text, or the part asked for when above the ceiling; remembered when there is a store. */
+async function handOut(
+  origin: ReadOrigin,
+  content: string,
+  warnings: string[],
+  options: ReadOptions,
+): Promise<ExportResult> {
+  const where = origin.anchorId === null ? {} : { anchor_id: origin.anchorId };
+  const common = {
+    success: true as const,
+    tab_id: origin.tabId,
+    ...where,
+    warnings,
+    revision_id: origin.revisionId,
+  };
+  const total = estimateTokens(content);
+  const max = options.maxTokens;
+  if (max === undefined || total <= max) {
+    const base = baseTokenFor(origin, content);
+    if (options.bases) await rememberRead(options.bases, origin, content, base);
+    return { ...common, content, base, estimated_tokens: total };
+  }
+  const parts = cutParts(content, contentBudget(max));
+  const index = options.part ?? 1;
+  const piece = parts[index - 1];
+  if (!piece) {
+    throw new ValidationError(
+      `There is no part ${index}: this ${origin.anchorId === null ? 'tab' : 'section'} has ${parts.length} parts now.`,
+      'Ask for a part from 1 to the count the first part reported.',
+    );
+  }
+  const base = baseTokenFor(origin, content, piece);
+  if (options.bases) await rememberRead(options.bases, origin, content, base);
+  const what =
+    origin.anchorId === null ? `tab ${origin.tabId}` : `section ${origin.anchorId || '(preamble)'}`;
+  const next = index < parts.length ? `Read the next with part: ${index + 1}, or` : 'Read';
   return {
-    success: true,
-    content: out.content,
-    tab_id: out.tabId,
-    anchor_id: out.anchorId,
-    warnings: out.warnings,
-    revision_id: revisionId,
-    base: baseTokenFor(revisionId, out.tabId, out.anchorId, out.content),
-    estimated_tokens: estimateTokens(out.content),
+    ...common,
+    content: piece.content,
+    base,
+    estimated_tokens: estimateTokens(piece.content),
+    part: {
+      index,
+      count: parts.length,
+      from_block: piece.from,
+      to_block: piece.to,
+      total_estimated_tokens: total,
+      notice: `PART ${index} OF ${parts.length} of ${what} (blocks ${piece.from + 1}–${piece.to}; about ${total} tokens in all, above this server's limit of ${max}): NOT the whole ${origin.anchorId === null ? 'tab' : 'section'}. ${next} one section at a time by its anchor_id (outline below). An import with this base replaces only these blocks.`,
+      outline: partOutline(parts, outlineBudget(max)),
+    },
   };
 }
 
-export async function hierarchyService(backend: Backend, target: TabTarget): Promise<HierarchyResult> {
+/** The outline of a tab; with a ceiling, cut to it (deeper levels first) with a note saying so. */
+export async function hierarchyService(
+  backend: Backend,
+  target: TabTarget,
+  maxTokens?: number,
+): Promise<HierarchyResult> {
   const doc = await backend.get(target.document_id);
   const h = getHierarchy(doc, target.tab_id);
-  return { success: true, tab_id: h.tabId, headings: h.headings, markdown: h.markdown };
+  const whole = { success: true as const, tab_id: h.tabId, headings: h.headings, markdown: h.markdown };
+  if (maxTokens === undefined) return whole;
+  const lines = h.markdown ? h.markdown.replace(/\n$/, '').split('\n') : [];
+  const bounded = boundOutline(h.headings, lines, Math.floor(maxTokens * 0.8));
+  if (!bounded.note) return whole;
+  return {
+    ...whole,
+    headings: bounded.headings,
+    markdown: bounded.lines.length ? `${bounded.lines.join('\n')}\n` : '',
+    note: bounded.note,
+  };
 }

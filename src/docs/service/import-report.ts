@@ -42,22 +42,29 @@ export function writeReport(
   };
 }
 
-/** A dry run's result: what the write would do, with the would-be content and its diff. */
+/**
+ * A dry run's result: what the write would do, with the would-be content and its diff. New
+ * headings show their anchor as `{^}` (new: the write makes its id), never the id our own
+ * engine made up while verifying, which the document will not have.
+ */
 export function dryRunReport(
   plan: Plan,
   read: { scope: VerifyScope; revision: string; target: { content: string } },
   intended: MebdfDocument,
   result: ImportTarget,
 ): ImportResult {
+  const made = newHeadings(intended, result);
+  let content = result.content;
+  for (const h of made) content = content.split(`{^ ${h.anchor_id}}`).join('{^}');
   return {
     ...common(plan, read.scope),
     revision_id: read.revision,
-    new_headings: newHeadings(intended, result).map((h) => ({ ...h, anchor_id: '' })),
+    new_headings: made.map((h) => ({ ...h, anchor_id: '' })),
     dry_run: true,
-    diff: createTwoFilesPatch('current', 'imported', read.target.content, result.content, '', '', {
+    diff: createTwoFilesPatch('current', 'imported', read.target.content, content, '', '', {
       context: 3,
     }),
-    result_content: result.content,
+    result_content: content,
   };
 }
 

@@ -6,18 +6,14 @@
  * compared with the intended content, src/docs/import/verify.ts; a mismatch is a compiler bug and
  * nothing is written) -> guarded write (at most one `batchUpdate` with
  * `writeControl.requiredRevisionId` = the revision read) -> report. A revision conflict re-reads,
- * re-plans and retries (twice at most). With `base`, a document that moved on is re-exported and
- * its fingerprint compared: a changed target is a conflict carrying the current content.
+ * re-plans and retries (twice at most). Before planning, the user's text is reconciled with its
+ * base (import-base.ts): the base passed, else the target's last read through this server; a
+ * target changed since is merged when the edits touch different blocks and refused when they
+ * touch the same ones. After a write the base for the next import is remembered.
  */
-import {
-  ContentTooLargeError,
-  GdocError,
-  RevisionConflictError,
-  ValidationError,
-  VerificationError,
-} from '../../errors.js';
+import { ContentTooLargeError, GdocError, RevisionConflictError, VerificationError } from '../../errors.js';
 import type { Backend } from '../../ground/backend.js';
-import type { Document, Request } from '../../ground/docs-json.js';
+import type { Document } from '../../ground/docs-json.js';
 import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
 import type { Block, MebdfDocument } from '../../mebdf/model.js';
 import { buildTab } from '../export/exporter.js';
@@ -33,8 +29,11 @@ import {
   type VerifyScope,
   verifyImport,
 } from '../import/verify.js';
+import { checkAnchorLinks } from './anchor-links.js';
+import type { BaseStore } from './base-store.js';
 import { type BaseToken, contentFingerprint, decodeBaseToken } from './base-token.js';
 import type { ImportOptions, ImportResult, NewHeading, SectionTarget, TabTarget } from './contract.js';
+import { findBase, type Reconciled, reconcile, refuseLabel, rememberWrite } from './import-base.js';
 import { dryRunReport, needsReRead, newHeadings, writeReport } from './import-report.js';
 
 /** Larger content is refused before any work: 1 MB of MEBDF is far beyond any real tab. */
@@ -47,12 +46,14 @@ export async function importSectionService(
   target: SectionTarget,
   content: string,
   options: ImportOptions = {},
+  bases?: BaseStore,
 ): Promise<ImportResult> {
   return runImport(
     backend,
     { documentId: target.document_id, tab: target.tab_id, anchorId: target.anchor_id },
     content,
     options,
+    bases,
   );
 }
 
@@ -61,12 +62,14 @@ export async function importTabService(
   target: TabTarget,
   content: string,
   options: ImportOptions = {},
+  bases?: BaseStore,
 ): Promise<ImportResult> {
   return runImport(
     backend,
     { documentId: target.document_id, tab: target.tab_id, anchorId: null },
     content,
     options,
+    bases,
   );
 }
 
@@ -104,27 +107,44 @@ async function runImport(
   where: Where,
   content: string,
   options: ImportOptions,
+  bases: BaseStore | undefined,
 ): Promise<ImportResult> {
-  const intended = parseIntended(content);
-  const base = options.base ? decodeBaseToken(options.base) : null;
-  // What the first read showed of the target: a retry after a revision conflict re-plans only when
-  // the target itself is as it was, so a colleague's edit of it is never overwritten.
+  checkSize(content);
+  refuseLabel(content);
+  // Bad MEBDF fails before any read; the parse is reused when the content is written as sent.
+  const sent = parseIntended(content);
+  const explicit = options.base ? decodeBaseToken(options.base) : null;
+  // The base is settled at the first read (the last read of the target needs its resolved tab).
+  let base: BaseToken | null | undefined;
+  // What the first read showed of the target: without a base, a retry after a revision conflict
+  // re-plans only when the target itself is as it was, so a colleague's edit is never overwritten.
   let firstRead: string | null = null;
   let lastConflict: RevisionConflictError | null = null;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const read = await readTarget(backend, where);
+    const scope = { documentId: where.documentId, tabId: read.scope.tabId, anchorId: where.anchorId };
+    if (base === undefined) base = await findBase(explicit, scope, content, bases);
+    const reconciled = await reconcile(content, read.target.content, base, bases);
+    const intended = reconciled.text === content ? sent : parseIntended(reconciled.text);
+    checkAnchorLinks(intended.model, read.target.model, read.tab, read.doc, scope.tabId);
     firstRead ??= contentFingerprint(read.target.content);
     const meant = resolveIntended(intended, read);
-    refuseConcurrentEdits(read, meant, firstRead, base);
+    if (!base) refuseChangeWhileImporting(read, meant, firstRead);
     const plan = planFor(read, meant, options);
     const result = verifyPlan(read, plan, meant);
-    if (options.dry_run) return dryRunReport(plan, read, meant.model, result);
+    if (options.dry_run) return mergeNote(dryRunReport(plan, read, meant.model, result), reconciled);
     const written = await guardedWrite(backend, where, read, plan, meant);
     if (written instanceof RevisionConflictError) {
       lastConflict = written;
       continue;
     }
-    return writeReport(plan, read.scope, written);
+    const next = await rememberWrite(
+      { ...scope, revisionId: written.revision },
+      reconciled,
+      result.content,
+      bases,
+    );
+    return { ...mergeNote(writeReport(plan, read.scope, written), reconciled), base: next };
   }
   throw new RevisionConflictError(
     `The document kept changing while importing (${ATTEMPTS} attempts); nothing was written.${lastConflict ? ` Last: ${lastConflict.message}` : ''}`,
@@ -132,13 +152,24 @@ async function runImport(
   );
 }
 
-function parseIntended(content: string): Intended {
+/** Says in the result that edits made since the read were kept. */
+function mergeNote(result: ImportResult, reconciled: Reconciled): ImportResult {
+  if (!reconciled.merged) return result;
+  const note = `Merged: the target changed since your read; your edit was applied onto the current content, keeping ${reconciled.kept} changed paragraph${reconciled.kept === 1 ? '' : 's'} you had not seen.`;
+  return { ...result, warnings: [note, ...result.warnings] };
+}
+
+function checkSize(content: string): void {
   if (content.length > MAX_CONTENT_CHARS) {
     throw new ContentTooLargeError(
       `The content is ${content.length} characters; an import takes at most ${MAX_CONTENT_CHARS}.`,
       'Import the document section by section.',
     );
   }
+}
+
+/** The text to write as a model; its size was checked as the caller sent it (checkSize). */
+function parseIntended(content: string): Intended {
   const model = parseMebdf(content);
   return { model, text: stringifyMebdf(model) };
 }
@@ -162,37 +193,14 @@ async function readTarget(backend: Backend, where: Where): Promise<Read> {
   return { doc, revision: doc.revisionId ?? '', scope, target, tab };
 }
 
-/**
- * Refuses to plan over someone else's edit of the target: one made since the first attempt's read
- * (a retry), or since the export the content was edited from (`base`).
- */
-function refuseConcurrentEdits(
-  read: Read,
-  intended: Intended,
-  firstRead: string,
-  base: BaseToken | null,
-): void {
+/** Without a base: refuses to re-plan over an edit of the target made since the first attempt's read. */
+function refuseChangeWhileImporting(read: Read, intended: Intended, firstRead: string): void {
   const { target, revision, scope } = read;
   const what = scope.anchorId === null ? 'tab' : 'section';
-  const now = contentFingerprint(target.content);
-  if (now !== firstRead && target.content !== intended.text) {
+  if (contentFingerprint(target.content) !== firstRead && target.content !== intended.text) {
     throw new RevisionConflictError(
       `Someone else changed this ${what} while the import was being written (revision now ${revision}); nothing was written, so their edit is kept.`,
       'Merge your edit into the current content (returned with this error) and import again.',
-      target.content,
-    );
-  }
-  if (!base) return;
-  if (base.tabId !== scope.tabId || base.anchorId !== scope.anchorId) {
-    throw new ValidationError(
-      `The base token is from an export of ${base.anchorId === null ? 'tab' : 'section'} ${base.anchorId ?? base.tabId}, not of this target.`,
-      'Pass the base of the export you edited, for the same tab and section.',
-    );
-  }
-  if (base.revisionId !== revision && now !== base.fingerprint) {
-    throw new RevisionConflictError(
-      `The ${what} changed since the export this edit started from (revision ${base.revisionId}, now ${revision}); nothing was written.`,
-      'Merge your edit into the current content (returned with this error) and import again with a fresh base.',
       target.content,
     );
   }

@@ -1,0 +1,99 @@
+/**
+ * Where the CLI keeps what its reads handed out (a FileBaseStore), so a later `gdoc import` knows
+ * what the file it gets was exported from: beside the documents for a local store (`DIR/.gdoc-bases`,
+ * shared with `gdoc serve --local DIR`), beside the file for one `.json` document, and under the
+ * config folder for Google. And the sidecar `export -o FILE` writes beside FILE
+ * (`.FILE.gdoc-base`: the base token and the text it stands for), so `import FILE` finds its base
+ * without flags even when the store has dropped it.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { configDir } from '../auth/config-dir.js';
+import { type BaseStore, FileBaseStore } from '../docs/service/base-store.js';
+import { decodeBaseToken } from '../docs/service/base-token.js';
+
+/** The store for DOC as `openDocument` reads it (same rules: --local, a .json path, else Google). */
+export function openBases(ref: string, local: string | undefined): BaseStore {
+  const trimmed = ref.trim();
+  const dir =
+    local !== undefined
+      ? join(local, '.gdoc-bases')
+      : /\.json$/i.test(trimmed)
+        ? join(dirname(trimmed), '.gdoc-bases')
+        : join(configDir(process.env), 'bases');
+  return new WarningStore(new FileBaseStore(dir));
+}
+
+/**
+ * A folder that cannot be written (read-only checkout, full disk) must not stop a read: the
+ * failure is said once on stderr, and an import of that read then has no base to merge with.
+ */
+class WarningStore implements BaseStore {
+  private warned = false;
+  constructor(private readonly store: FileBaseStore) {}
+  async get(key: string): Promise<string | undefined> {
+    return await this.store.get(key).catch(() => undefined);
+  }
+  async put(key: string, value: string): Promise<void> {
+    try {
+      await this.store.put(key, value);
+    } catch (error) {
+      if (this.warned) return;
+      this.warned = true;
+      process.stderr.write(
+        `gdoc: warning: cannot keep this read in ${this.store.dir} (${(error as Error).message}); importing it later without --base cannot merge edits made meanwhile.\n`,
+      );
+    }
+  }
+}
+
+/** The sidecar of an exported file: `.s.md.gdoc-base` beside `s.md`. */
+export function sidecarPath(file: string): string {
+  return join(dirname(file), `.${basename(file)}.gdoc-base`);
+}
+
+export interface Sidecar {
+  /** The base token of the read (or of the last import) the file holds. */
+  base: string;
+  /** The whole text the token stands for (what the merge compares with). */
+  text: string;
+}
+
+export async function writeSidecar(file: string, sidecar: Sidecar): Promise<void> {
+  await writeFile(sidecarPath(file), `${JSON.stringify(sidecar)}\n`, 'utf8');
+}
+
+/** The sidecar of FILE, or undefined when there is none (or it is not one of ours). */
+export async function readSidecar(file: string): Promise<Sidecar | undefined> {
+  let raw: string;
+  try {
+    raw = await readFile(sidecarPath(file), 'utf8');
+  } catch {
+    return undefined;
+  }
+  try {
+    const data = JSON.parse(raw) as Partial<Sidecar>;
+    if (typeof data.base === 'string' && typeof data.text === 'string')
+      return { base: data.base, text: data.text };
+  } catch {
+    // not ours: ignored, as if absent
+  }
+  return undefined;
+}
+
+/**
+ * Whether a sidecar is about this import's target: FILE exported from one section and imported
+ * into another (or into another document) is a new write, and its sidecar is ignored.
+ */
+export function sidecarFits(
+  sidecar: Sidecar,
+  documentId: string,
+  target: { tab?: string | undefined; section?: string | undefined },
+): boolean {
+  const base = decodeBaseToken(sidecar.base);
+  return (
+    (base.documentId === undefined || base.documentId === documentId) &&
+    base.anchorId === (target.section ?? null) &&
+    (target.tab === undefined || base.tabId === target.tab)
+  );
+}

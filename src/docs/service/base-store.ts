@@ -1,0 +1,130 @@
+/**
+ * Where the server keeps what it handed out, so an import can find its base again: the text of
+ * each read under its digest (the `f` of the base token), and the last few tokens handed out for
+ * each target (document, tab, section), among which an import without a base finds its own. A `BaseStore` is two
+ * calls over string keys and values so a database can implement it; here: one in memory (one
+ * process) and one in a folder (the CLI, and servers sharing a local store).
+ *
+ * Keys are base64url digests, so they are safe as file names.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { contentFingerprint } from './base-token.js';
+
+export interface BaseStore {
+  get(key: string): Promise<string | undefined>;
+  put(key: string, value: string): Promise<void>;
+}
+
+/** The key of the text whose digest is `fingerprint`. */
+export function textKey(fingerprint: string): string {
+  return fingerprint;
+}
+
+/** The key under which the last tokens handed out for a target are kept (a JSON array, oldest first). */
+export function lastReadKey(documentId: string, tabId: string, anchorId: string | null): string {
+  const id = JSON.stringify([documentId, tabId, anchorId]);
+  return `r-${createHash('sha256').update(id, 'utf8').digest('base64url')}`;
+}
+
+/** How many reads of one target are remembered. */
+export const READS_PER_TARGET = 8;
+
+type Target = { documentId: string; tabId: string; anchorId: string | null };
+
+/** Keeps the text of a read and adds its token to the target's last reads. */
+export async function rememberRead(
+  store: BaseStore,
+  target: Target,
+  content: string,
+  token: string,
+): Promise<void> {
+  await store.put(textKey(contentFingerprint(content)), content);
+  const key = lastReadKey(target.documentId, target.tabId, target.anchorId);
+  const reads = (await lastReads(store, target)).filter((t) => t !== token);
+  await store.put(key, JSON.stringify([...reads, token].slice(-READS_PER_TARGET)));
+}
+
+/** The target's last reads' tokens, oldest first (two processes writing at once may lose one). */
+export async function lastReads(store: BaseStore, target: Target): Promise<string[]> {
+  const raw = await store.get(lastReadKey(target.documentId, target.tabId, target.anchorId));
+  if (raw === undefined) return [];
+  try {
+    const list = JSON.parse(raw) as unknown;
+    return Array.isArray(list) ? list.filter((t): t is string => typeof t === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** How many entries a store keeps; older ones are dropped (a base that old is re-read). */
+export const MAX_ENTRIES = 256;
+
+/** One process: a bounded map, oldest entry out first. */
+export class MemoryBaseStore implements BaseStore {
+  private readonly entries = new Map<string, string>();
+  constructor(private readonly max = MAX_ENTRIES) {}
+
+  async get(key: string): Promise<string | undefined> {
+    return this.entries.get(key);
+  }
+
+  async put(key: string, value: string): Promise<void> {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    while (this.entries.size > this.max) {
+      const oldest = this.entries.keys().next().value as string;
+      this.entries.delete(oldest);
+    }
+  }
+}
+
+/**
+ * A folder shared by every process that opens it: one file per key, written atomically (temp file
+ * and rename), so two servers on one local store see each other's reads.
+ */
+export class FileBaseStore implements BaseStore {
+  constructor(
+    readonly dir: string,
+    private readonly max = MAX_ENTRIES,
+  ) {}
+
+  async get(key: string): Promise<string | undefined> {
+    if (!/^[A-Za-z0-9_-]+$/.test(key)) return undefined;
+    try {
+      return await readFile(join(this.dir, key), 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  async put(key: string, value: string): Promise<void> {
+    if (!/^[A-Za-z0-9_-]+$/.test(key)) throw new Error(`Not a store key: ${key.slice(0, 60)}`);
+    await mkdir(this.dir, { recursive: true });
+    const temp = join(this.dir, `.${key}.${randomUUID()}.tmp`);
+    await writeFile(temp, value, 'utf8');
+    await rename(temp, join(this.dir, key));
+    await this.prune();
+  }
+
+  /** Drops the oldest files beyond `max`; another process pruning at once is harmless. */
+  private async prune(): Promise<void> {
+    const names = (await readdir(this.dir)).filter((n) => !n.startsWith('.'));
+    if (names.length <= this.max) return;
+    const dated = await Promise.all(
+      names.map(async (name) => {
+        try {
+          return { name, mtime: (await stat(join(this.dir, name))).mtimeMs };
+        } catch {
+          return { name, mtime: 0 };
+        }
+      }),
+    );
+    dated.sort((x, y) => x.mtime - y.mtime);
+    for (const { name } of dated.slice(0, dated.length - this.max)) {
+      await unlink(join(this.dir, name)).catch(() => undefined);
+    }
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * The README's loop through the CLI with no flags — export a section to a file, someone edits the
+ * document, edit the file, import it — never reverts the other edit: merged when the edits touch
+ * different paragraphs, refused when they touch the same one. Both with `-o FILE` (the sidecar)
+ * and with `> FILE` (the read remembered in the local store).
+ */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LocalBackend } from '../../src/docs/backends/local.js';
+import { runGdoc } from '../cli/run-gdoc.js';
+import { makeStore } from '../server/harness.js';
+
+const SECTION = 'h.ryalwp7mpmhm';
+let dir: string;
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+async function colleagueReplaces(from: string, to: string): Promise<void> {
+  await new LocalBackend({ dir }).batchUpdate('golden', {
+    requests: [{ replaceAllText: { containsText: { text: from, matchCase: true }, replaceText: to } }],
+  });
+}
+
+async function current(): Promise<string> {
+  const run = await runGdoc(['export', 'golden', '--local', dir, '--section', SECTION]);
+  expect(run.code).toBe(0);
+  return run.stdout;
+}
+
+function editFile(file: string, from: string, to: string): void {
+  const text = readFileSync(file, 'utf8');
+  expect(text).toContain(from);
+  writeFileSync(file, text.replace(from, to));
+}
+
+describe.each([
+  ['export -o FILE (sidecar)', true],
+  ['export > FILE (the store remembers the read)', false],
+])('gdoc import with no flags after %s', (_name, sidecar) => {
+  async function exportTo(file: string): Promise<void> {
+    const args = ['export', 'golden', '--local', dir, '--section', SECTION];
+    const run = await runGdoc(sidecar ? [...args, '-o', file] : args);
+    expect(run.code).toBe(0);
+    if (!sidecar) writeFileSync(file, run.stdout);
+  }
+  const importFile = (file: string) =>
+    runGdoc(['import', 'golden', file, '--local', dir, '--section', SECTION]);
+
+  it('merges an edit of another paragraph, and the next edit of the same file too', async () => {
+    dir = makeStore();
+    const file = join(dir, 's.md');
+    await exportTo(file);
+    await colleagueReplaces('bold text', 'heavy text');
+    editFile(file, 'combined.', 'combined, and edited.');
+    const first = await importFile(file);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toContain('Merged');
+    let now = await current();
+    expect(now).toContain('heavy text');
+    expect(now).toContain('combined, and edited.');
+    // The file still says "bold text"; editing it again and importing keeps "heavy text".
+    editFile(file, 'underlined text', 'underlined words');
+    const second = await importFile(file);
+    expect(second.code, second.stderr).toBe(0);
+    now = await current();
+    expect(now).toContain('heavy text');
+    expect(now).toContain('underlined words');
+  });
+
+  it('refuses an edit of the same paragraph and leaves the document as the colleague left it', async () => {
+    dir = makeStore();
+    const file = join(dir, 's.md');
+    await exportTo(file);
+    await colleagueReplaces('bold text', 'heavy text');
+    editFile(file, 'in it.', 'in it, I think.');
+    const before = await current();
+    const run = await importFile(file);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain('RevisionConflictError');
+    expect(run.stderr).toContain('heavy text');
+    expect(await current()).toBe(before);
+  });
+});
+
+it('a file imported into another section than it was exported from ignores its sidecar', async () => {
+  dir = makeStore();
+  const file = join(dir, 's.md');
+  expect((await runGdoc(['export', 'golden', '--local', dir, '--section', SECTION, '-o', file])).code).toBe(
+    0,
+  );
+  writeFileSync(file, '## {^ h.vfzix7fdzbxd}Links Section\n\nReplaced.\n');
+  const run = await runGdoc(['import', 'golden', file, '--local', dir, '--section', 'h.vfzix7fdzbxd']);
+  expect(run.code, run.stderr).toBe(0);
+});
