@@ -252,3 +252,179 @@ describe('explicit values equal to what the paragraph inherits are a no-op, neve
     expect(backend.writes).toEqual([]);
   });
 });
+
+function fixture(name: string): MemoryBackend {
+  const text = readFileSync(new URL(`../fixtures/real/${name}`, import.meta.url), 'utf8');
+  return new MemoryBackend(JSON.parse(text) as Document);
+}
+
+/** A tab holding one image, `kix.4dmdp8b4zkkv`, after an empty paragraph. */
+const ONE_IMAGE = 'cedricdelpoux__gatsby-source-google-docs__images.json';
+const IMAGE = 'kix.4dmdp8b4zkkv';
+/** A document whose section "Code Chunks" holds two images, each in a paragraph of its own. */
+const TWO_IMAGES = 'stencila__encoda__test-fixture-2.json';
+const CHUNKS = 'h.gk1z57d113ai';
+const CHUNK_IMAGES = ['kix.hwmkassz48tj', 'kix.4ryvs4row2da'];
+
+describe('an embed is matched by its id; its kind word is informative', () => {
+  it('lints clean and keeps the kind as written, whatever the word, `embed` included', () => {
+    for (const kind of ['drawing', 'video', 'embed']) {
+      const written = `{^= ${IMAGE} ${kind}}`;
+      expect(lintMebdf(written)).toEqual([]);
+      expect(formatMebdf(written)).toBe(`${written}\n`);
+      expect(parseMebdf(written).blocks[0]).toMatchObject({ inlines: [{ type: 'embed', id: IMAGE, kind }] });
+    }
+  });
+
+  it('an image written as a drawing imports into a tab with a warning, and re-exports as the image', async () => {
+    const backend = fixture(ONE_IMAGE);
+    const current = exportTab(backend.doc).content;
+    const result = await importTabService(
+      backend,
+      { document_id: 'doc' },
+      current.replace(`${IMAGE} image`, `${IMAGE} drawing`),
+    );
+    expect(result.warnings).toEqual([expect.stringContaining(`{^= ${IMAGE} drawing} names an image`)]);
+    expect(result.requests).toEqual([]);
+    expect(exportTab(backend.doc).content).toBe(current);
+  });
+
+  it('the catch-all kind `embed` imports without a warning', async () => {
+    const backend = fixture(ONE_IMAGE);
+    const current = exportTab(backend.doc).content;
+    const edited = `${current.replace(`${IMAGE} image`, `${IMAGE} embed`)}\nAfter the image.\n`;
+    const result = await importTabService(backend, { document_id: 'doc' }, edited);
+    expect(result.warnings).toEqual([]);
+    expect(exportTab(backend.doc).content).toBe(formatMebdf(`${current}\nAfter the image.\n`));
+  });
+
+  it('an image written as a video imports into an existing section with a warning, edits and all', async () => {
+    const backend = fixture(TWO_IMAGES);
+    const current = exportSection(backend.doc, undefined, CHUNKS).content;
+    const [first] = CHUNK_IMAGES;
+    const edited = `${current.replace(`${first} image`, `${first} video`)}\nOne more line.\n`;
+    const result = await importSectionService(backend, { document_id: 'doc', anchor_id: CHUNKS }, edited);
+    expect(result.warnings).toEqual([expect.stringContaining(`{^= ${first} video} names an image`)]);
+    expect(exportSection(backend.doc, undefined, CHUNKS).content).toBe(
+      formatMebdf(`${current}\nOne more line.\n`),
+    );
+  });
+});
+
+describe('`{^= kind}` without an id keeps the object of that kind at that place', () => {
+  it('lints clean, reads as an embed with an empty id, and formats as itself', () => {
+    for (const written of ['{^= equation}', '{^= image "a caption"}', 'Text {^= embed} text']) {
+      expect(lintMebdf(written)).toEqual([]);
+      expect(formatMebdf(written)).toBe(`${written}\n`);
+    }
+    expect(parseMebdf('{^= equation}').blocks[0]).toMatchObject({
+      inlines: [{ type: 'embed', id: '', kind: 'equation' }],
+    });
+  });
+
+  it('a word that is not a kind is still an error', () => {
+    expect(lintMebdf('{^= kix.abc}').filter(isLintError)).toHaveLength(1);
+  });
+
+  it('imports into a tab holding one object of the kind and re-exports with its id', async () => {
+    for (const kind of ['image', 'embed']) {
+      const backend = fixture(ONE_IMAGE);
+      const current = exportTab(backend.doc).content;
+      const result = await importTabService(
+        backend,
+        { document_id: 'doc' },
+        current.replace(`{^= ${IMAGE} image}`, `{^= ${kind}}`),
+      );
+      expect(result.requests).toEqual([]);
+      expect(result.preserved_objects).toEqual([IMAGE]);
+      expect(exportTab(backend.doc).content).toBe(current);
+    }
+  });
+
+  it('imports into an existing section, pairing placeholders with objects in order', async () => {
+    const backend = fixture(TWO_IMAGES);
+    const current = exportSection(backend.doc, undefined, CHUNKS).content;
+    const withoutIds = current.replace(/\{\^= kix\.[a-z0-9]+ image/g, '{^= image');
+    expect(withoutIds).not.toContain('kix.');
+    const edited = `${withoutIds}\nOne more line.\n`;
+    const result = await importSectionService(backend, { document_id: 'doc', anchor_id: CHUNKS }, edited);
+    expect([...result.preserved_objects].sort()).toEqual([...CHUNK_IMAGES].sort());
+    expect(exportSection(backend.doc, undefined, CHUNKS).content).toBe(
+      formatMebdf(`${current}\nOne more line.\n`),
+    );
+  });
+
+  it('takes the one object of the kind that no other placeholder names', async () => {
+    const backend = fixture(TWO_IMAGES);
+    const current = exportSection(backend.doc, undefined, CHUNKS).content;
+    const edited = current.replace(`{^= ${CHUNK_IMAGES[0]} image`, '{^= image');
+    const result = await importSectionService(backend, { document_id: 'doc', anchor_id: CHUNKS }, edited);
+    expect(result.requests).toEqual([]);
+    expect(exportSection(backend.doc, undefined, CHUNKS).content).toBe(current);
+  });
+
+  it('is refused, naming the ids that could be meant, when more than one could be', async () => {
+    const backend = fixture(TWO_IMAGES);
+    const current = exportSection(backend.doc, undefined, CHUNKS).content;
+    // One id-less image where two images are unnamed: which one stays is not clear.
+    const edited = current
+      .replace(`{^= ${CHUNK_IMAGES[0]} image`, '{^= image')
+      .replace(/\{\^= kix\.4ryvs4row2da[^\n]*\n/, '');
+    const attempt = importSectionService(backend, { document_id: 'doc', anchor_id: CHUNKS }, edited, {
+      allow_deletions: true,
+    });
+    await expect(attempt).rejects.toMatchObject({ type: 'ValidationError' });
+    await expect(attempt).rejects.toThrow(CHUNK_IMAGES.join(', '));
+    expect(backend.writes).toEqual([]);
+  });
+
+  it('is refused when no object of the kind is left for it (an import cannot create one)', async () => {
+    const backend = fixture(ONE_IMAGE);
+    const current = exportTab(backend.doc).content;
+    const attempt = importTabService(backend, { document_id: 'doc' }, `${current}\n{^= equation}\n`);
+    await expect(attempt).rejects.toThrow(/\{\^= equation\} has no id, and no equation/);
+  });
+});
+
+describe('the space after a heading anchor is a separator, not text', () => {
+  it('lints clean, means the heading text without it, and formats without it', () => {
+    const written = '## {^ h.abc} Heading';
+    expect(lintMebdf(written)).toEqual([]);
+    expect(parseMebdf(written)).toEqual(parseMebdf('## {^ h.abc}Heading'));
+    expect(formatMebdf(written)).toBe('## {^ h.abc}Heading\n');
+    expect(parseMebdf('## {^} New').blocks[0]).toMatchObject({ inlines: [{ id: null }, { text: 'New' }] });
+  });
+
+  it('a real leading space of heading text is written so that it reads back', () => {
+    const text = formatMebdf('## {^ h.abc}&#x20;Heading');
+    expect(text).toBe('## {^ h.abc}&#x20;Heading\n');
+    expect(parseMebdf(text).blocks[0]).toMatchObject({ inlines: [{ id: 'h.abc' }, { text: ' Heading' }] });
+    // Only the first space is the separator.
+    expect(parseMebdf('## {^ h.abc}  Heading').blocks[0]).toMatchObject({
+      inlines: [{ id: 'h.abc' }, { text: ' Heading' }],
+    });
+  });
+
+  it('imports into an existing section as the heading it was (nothing to send)', async () => {
+    const backend = existingDocument();
+    const current = exportSection(backend.doc, undefined, SECTION).content;
+    const edited = current.replace(`{^ ${SECTION}}`, `{^ ${SECTION}} `);
+    expect(edited).not.toBe(current);
+    const result = await importSectionService(backend, { document_id: 'doc', anchor_id: SECTION }, edited);
+    expect(result.requests).toEqual([]);
+    expect(exportSection(backend.doc, undefined, SECTION).content).toBe(current);
+  });
+
+  it('imports into a new document and re-exports without the space', async () => {
+    const backend = newDocument();
+    await importTabService(backend, { document_id: 'doc' }, '## Heading\n\nBody\n');
+    const exported = exportTab(backend.doc).content;
+    expect(exported).toMatch(/^## \{\^ [^}]+\}Heading\n\nBody\n$/);
+    const again = await importTabService(
+      backend,
+      { document_id: 'doc' },
+      exported.replace('}Heading', '} Heading'),
+    );
+    expect(again.requests).toEqual([]);
+  });
+});

@@ -262,6 +262,29 @@ describe('embeds {^= id kind "caption"}', () => {
   it('should not accept an embed without a kind', () => {
     expect(only('{^= x.1}').message).toContain('an embed is written');
   });
+  it('should read a kind without an id as an embed with the empty id, and `embed` as a kind', () => {
+    expect(inlines('{^= equation}{^= kix.a embed}')).toEqual([
+      { type: 'embed', id: '', kind: 'equation' },
+      { type: 'embed', id: 'kix.a', kind: 'embed' },
+    ]);
+  });
+  it('should not read a word that is not a kind as an embed without an id', () => {
+    expect(only('{^= equatoin}').message).toContain('an embed is written');
+  });
+});
+
+describe('the space after a heading anchor', () => {
+  it('should read one literal space after a heading anchor as a separator', () => {
+    expect(blocks('## {^ h.x}  Title')).toEqual([
+      para([{ type: 'anchor', id: 'h.x' }, text(' Title')], { namedStyle: 'HEADING_2' }),
+    ]);
+  });
+  it('should not drop a space written as a character reference, nor one after an anchor in a paragraph', () => {
+    expect(blocks('## {^ h.x}&#x20;Title')).toEqual([
+      para([{ type: 'anchor', id: 'h.x' }, text(' Title')], { namedStyle: 'HEADING_2' }),
+    ]);
+    expect(inlines('{^ b.1} text')).toEqual([{ type: 'anchor', id: 'b.1' }, text(' text')]);
+  });
 });
 
 describe('Markdown inline formatting', () => {

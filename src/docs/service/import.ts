@@ -23,6 +23,7 @@ import type { Block, MebdfDocument } from '../../mebdf/model.js';
 import { buildTab } from '../export/exporter.js';
 import { resolveTab, type SectionExport } from '../export/index.js';
 import { headingLevel } from '../export/style-overrides.js';
+import { matchEmbeds } from '../import/embed-match.js';
 import { type Plan, planImport } from '../import/index.js';
 import { withoutInherited } from '../import/inherited.js';
 import {
@@ -81,6 +82,8 @@ interface Where {
 interface Intended {
   model: MebdfDocument;
   text: string;
+  /** What resolving it against the target noticed (a placeholder's kind word that differs). */
+  warnings?: string[];
 }
 
 /** One read of the document, with the target exported from it. */
@@ -116,7 +119,7 @@ async function runImport(
     firstRead ??= contentFingerprint(read.target.content);
     const meant = resolveIntended(intended, read);
     refuseConcurrentEdits(read, meant, firstRead, base);
-    const plan = planFor(read, meant, options);
+    const plan = withWarnings(planFor(read, meant, options), meant.warnings ?? []);
     const result = verifyPlan(read, plan, meant);
     if (options.dry_run) return dryRunReport(plan, read, meant.model, result);
     const written = await guardedWrite(backend, where, read, plan, meant);
@@ -144,13 +147,20 @@ function parseIntended(content: string): Intended {
 }
 
 /**
- * The intended content resolved against the target tab's styles: values equal to what they
- * inherit say nothing and are dropped (import/inherited.ts), so they are neither sent nor
- * expected back.
+ * The intended content resolved against the target: every placeholder names its object by id, in
+ * the object's kind (import/embed-match.ts), and values equal to what they inherit in the tab's
+ * styles say nothing and are dropped (import/inherited.ts), so they are neither sent nor expected
+ * back.
  */
 function resolveIntended(intended: Intended, read: Read): Intended {
-  const model = withoutInherited(intended.model, resolveTab(read.doc, read.scope.tabId).content);
-  return model === intended.model ? intended : { model, text: stringifyMebdf(model) };
+  const matched = matchEmbeds(intended.model, read.target.model);
+  const model = withoutInherited(matched.model, resolveTab(read.doc, read.scope.tabId).content);
+  if (model === intended.model) return intended;
+  return { model, text: stringifyMebdf(model), warnings: matched.warnings };
+}
+
+function withWarnings(plan: Plan, warnings: string[]): Plan {
+  return warnings.length === 0 ? plan : { ...plan, warnings: [...warnings, ...plan.warnings] };
 }
 
 /** One `get`, and the target exported from it. */

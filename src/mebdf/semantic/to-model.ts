@@ -278,7 +278,21 @@ class Reader {
   }
 
   private heading(node: Heading, list?: ListMembership): ParagraphBlock {
-    return this.paragraph(`HEADING_${node.depth}` as NamedStyleType, node.children, list);
+    return this.paragraph(`HEADING_${node.depth}` as NamedStyleType, this.withoutAnchorSeparator(node), list);
+  }
+
+  /**
+   * `## {^ id} Title`: MEBDF's first definition reads the space typed after a heading's anchor as
+   * a separator, not text. Only a literal space is one; `&#x20;` there is a real space.
+   */
+  private withoutAnchorSeparator(node: Heading): PhrasingContent[] {
+    const [first, second] = node.children;
+    const offset = second?.position?.start.offset;
+    if (first?.type !== 'mebdfAnchor' || second?.type !== 'text' || offset === undefined)
+      return node.children;
+    if (this.source[offset] !== ' ' || !second.value.startsWith(' ')) return node.children;
+    const rest = second.value.slice(1);
+    return [first, ...(rest === '' ? [] : [{ ...second, value: rest }]), ...node.children.slice(2)];
   }
 
   private emit(block: ParagraphBlock, node: Nodes, context: FlowContext): void {
