@@ -428,3 +428,73 @@ describe('the space after a heading anchor is a separator, not text', () => {
     expect(again.requests).toEqual([]);
   });
 });
+
+describe('a line holding only an embed is a paragraph of its own', () => {
+  it('lints clean, reads as two paragraphs, and formats with a blank line between', () => {
+    const written = '{^= a image}\n{^= b image}';
+    expect(lintMebdf(written)).toEqual([]);
+    expect(parseMebdf(written)).toEqual(parseMebdf('{^= a image}\n\n{^= b image}'));
+    expect(formatMebdf(written)).toBe('{^= a image}\n\n{^= b image}\n');
+    // The lines around it stay joined as CommonMark joins them.
+    expect(formatMebdf('Text before\nstill before\n{^= a image}\nafter')).toBe(
+      'Text before still before\n\n{^= a image}\n\nafter\n',
+    );
+  });
+
+  it('an embed with text on its line, or on a line after a hard break, stays in its paragraph', () => {
+    expect(parseMebdf('See {^= a image}\nhere').blocks).toHaveLength(1);
+    expect(parseMebdf('Before\\\n{^= a image}').blocks).toHaveLength(1);
+    // In a list item a line of its own would become an item of its own: CommonMark's reading stays.
+    expect(parseMebdf('- item\n  {^= a image}').blocks).toHaveLength(1);
+  });
+
+  it('imports into a tab as paragraphs of their own, and re-exports so', async () => {
+    const backend = fixture(ONE_IMAGE);
+    const written = `Before the image.\n{^= ${IMAGE} image}\nAfter the image.\n`;
+    await importTabService(backend, { document_id: 'doc' }, written);
+    expect(exportTab(backend.doc).content).toBe(
+      `Before the image.\n\n{^= ${IMAGE} image}\n\nAfter the image.\n`,
+    );
+  });
+
+  it('imports a text line and an embed line into an existing section as two paragraphs', async () => {
+    const backend = fixture(TWO_IMAGES);
+    const current = exportSection(backend.doc, undefined, CHUNKS).content;
+    const second = `{^= ${CHUNK_IMAGES[1]} image`;
+    expect(current).toContain(`\n\n${second}`);
+    const edited = current.replace(`\n\n${second}`, `\n\nIts output:\n${second}`);
+    await importSectionService(backend, { document_id: 'doc', anchor_id: CHUNKS }, edited);
+    expect(exportSection(backend.doc, undefined, CHUNKS).content).toBe(
+      formatMebdf(current.replace(`\n\n${second}`, `\n\nIts output:\n\n${second}`)),
+    );
+  });
+});
+
+describe('lint points out complete sentences joined by a single newline', () => {
+  it('warns, with a fix, on the second of two lines that are each a complete sentence', () => {
+    const [warning, ...rest] = lintMebdf('First sentence here.\nSecond sentence here.');
+    expect(rest).toEqual([]);
+    expect(warning).toMatchObject({
+      line: 2,
+      column: 1,
+      severity: 'warning',
+      text: 'Second sentence here.',
+      suggestion: expect.stringContaining('blank line'),
+    });
+    // It stays one paragraph, as CommonMark says.
+    expect(formatMebdf('First sentence here.\nSecond sentence here.')).toBe(
+      'First sentence here. Second sentence here.\n',
+    );
+  });
+
+  it('says nothing about wrapped text, hard breaks, separate paragraphs or list items', () => {
+    for (const text of [
+      'A sentence that is\nwrapped over two lines.',
+      'First line.\\\nSecond line.',
+      'First paragraph.\n\nSecond paragraph.',
+      '- First item.\n  Its second sentence.',
+    ]) {
+      expect(lintMebdf(text)).toEqual([]);
+    }
+  });
+});
