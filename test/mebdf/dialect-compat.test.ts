@@ -498,3 +498,57 @@ describe('lint points out complete sentences joined by a single newline', () => 
     }
   });
 });
+
+describe('an import of nothing removes what Docs lets go, never a refusal', () => {
+  const nothing = ['', '\n', '{!Normal text}\n', '{!align:center}\n'];
+  /** The last section of the existing document, running to the end of the body. */
+  const LAST = 'h.2m649omvt5gk';
+
+  it('an empty text, or one holding only a block directive, lints clean and has no block', () => {
+    for (const text of nothing) {
+      expect(lintMebdf(text)).toEqual([]);
+      expect(parseMebdf(text).blocks).toEqual([]);
+    }
+  });
+
+  for (const text of nothing) {
+    it(`${JSON.stringify(text)} into a new document leaves its one paragraph, and says so`, async () => {
+      const backend = newDocument();
+      const result = await importTabService(backend, { document_id: 'doc' }, text);
+      expect(result.warnings).toEqual([expect.stringContaining('one empty paragraph')]);
+      expect(exportTab(backend.doc).content).toBe(formatMebdf('{!empty}'));
+    });
+  }
+
+  it('into an existing tab leaves one empty paragraph, and says so', async () => {
+    const backend = existingDocument();
+    const result = await importTabService(backend, { document_id: 'doc' }, '{!Normal text}\n');
+    expect(result.warnings).toEqual([expect.stringContaining('one empty paragraph')]);
+    expect(exportTab(backend.doc).content).toBe(formatMebdf('{!empty}'));
+  });
+
+  for (const anchor of [SECTION, LAST]) {
+    it(`into the section ${anchor} removes it, heading included, and says so`, async () => {
+      const backend = existingDocument();
+      const before = exportTab(backend.doc).content;
+      const section = exportSection(backend.doc, undefined, anchor).content;
+      expect(before).toContain(section);
+      const result = await importSectionService(backend, { document_id: 'doc', anchor_id: anchor }, '');
+      expect(result.warnings).toEqual([expect.stringContaining(`{^ ${anchor}} was removed`)]);
+      expect(exportTab(backend.doc).content).toBe(formatMebdf(before.replace(section, '')));
+      expect(() => exportSection(backend.doc, undefined, anchor)).toThrow();
+    });
+  }
+
+  it('a text keeping only the heading line removes the body and keeps the heading', async () => {
+    const backend = existingDocument();
+    const section = exportSection(backend.doc, undefined, LAST).content;
+    const heading = `${section.split('\n')[0]}\n`;
+    await importSectionService(
+      backend,
+      { document_id: 'doc', anchor_id: LAST },
+      `${heading}{!Normal text}\n`,
+    );
+    expect(exportSection(backend.doc, undefined, LAST).content).toBe(heading);
+  });
+});

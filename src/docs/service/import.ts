@@ -36,6 +36,7 @@ import {
 } from '../import/verify.js';
 import { type BaseToken, contentFingerprint, decodeBaseToken } from './base-token.js';
 import type { ImportOptions, ImportResult, NewHeading, SectionTarget, TabTarget } from './contract.js';
+import { emptyImport, importsNothing } from './empty-import.js';
 import { dryRunReport, needsReRead, newHeadings, writeReport } from './import-report.js';
 
 /** Larger content is refused before any work: 1 MB of MEBDF is far beyond any real tab. */
@@ -114,11 +115,23 @@ async function runImport(
   // the target itself is as it was, so a colleague's edit of it is never overwritten.
   let firstRead: string | null = null;
   let lastConflict: RevisionConflictError | null = null;
+  // An import of nothing is planned over the whole tab (empty-import.ts).
+  const nothing = importsNothing(intended.model);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const read = await readTarget(backend, where);
+    const read = await readTarget(backend, nothing ? { ...where, anchorId: null } : where);
     firstRead ??= contentFingerprint(read.target.content);
-    const meant = resolveIntended(intended, read);
-    refuseConcurrentEdits(read, meant, firstRead, base);
+    const meant = nothing ? intendedByNothing(read, where.anchorId) : resolveIntended(intended, read);
+    refuseConcurrentEdits(read, meant, firstRead, nothing && where.anchorId !== null ? null : base);
+    if (nothing && where.anchorId !== null && base) {
+      // The base names the section: check it against the section as this read shows it.
+      const section = exportTarget(read.doc, { tabId: read.scope.tabId, anchorId: where.anchorId });
+      const sectionRead = {
+        ...read,
+        scope: { tabId: read.scope.tabId, anchorId: where.anchorId },
+        target: section,
+      };
+      refuseConcurrentEdits(sectionRead, meant, contentFingerprint(section.content), base);
+    }
     const plan = withWarnings(planFor(read, meant, options), meant.warnings ?? []);
     const result = verifyPlan(read, plan, meant);
     if (options.dry_run) return dryRunReport(plan, read, meant.model, result);
@@ -157,6 +170,12 @@ function resolveIntended(intended: Intended, read: Read): Intended {
   const model = withoutInherited(matched.model, resolveTab(read.doc, read.scope.tabId).content);
   if (model === intended.model) return intended;
   return { model, text: stringifyMebdf(model), warnings: matched.warnings };
+}
+
+/** The whole tab as an import of nothing into `anchorId` (null: the tab) leaves it. */
+function intendedByNothing(read: Read, anchorId: string | null): Intended {
+  const empty = emptyImport(read.doc, read.scope.tabId, anchorId);
+  return { ...parseIntended(empty.tabContent), warnings: empty.warnings };
 }
 
 function withWarnings(plan: Plan, warnings: string[]): Plan {
