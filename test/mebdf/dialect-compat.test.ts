@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { newDocumentTab } from '../../src/docs/engine/document.js';
 import { exportSection, exportTab } from '../../src/docs/export/index.js';
+import { exportSectionService } from '../../src/docs/service/export.js';
 import { importSectionService, importTabService } from '../../src/docs/service/import.js';
 import type { Document } from '../../src/ground/docs-json.js';
 import { formatMebdf, isLintError, lintMebdf, parseMebdf } from '../../src/mebdf/index.js';
@@ -539,6 +540,25 @@ describe('an import of nothing removes what Docs lets go, never a refusal', () =
       expect(() => exportSection(backend.doc, undefined, anchor)).toThrow();
     });
   }
+
+  it('with the base of an export, is refused when the section changed since, and goes ahead when another did', async () => {
+    const backend = existingDocument();
+    const target = { document_id: 'doc', anchor_id: SECTION };
+    const exported = await exportSectionService(backend, target);
+    const other = exportSection(backend.doc, undefined, LAST).content;
+    await importSectionService(backend, { document_id: 'doc', anchor_id: LAST }, `${other}\nElsewhere.\n`);
+    await importSectionService(backend, target, '', { base: exported.base });
+    expect(exportTab(backend.doc).content).toContain('Elsewhere.');
+    expect(exportTab(backend.doc).content).not.toContain(`{^ ${SECTION}}`);
+
+    const again = existingDocument();
+    const before = await exportSectionService(again, target);
+    await importSectionService(again, target, `${before.content}\nChanged by someone.\n`);
+    const writes = again.writes.length;
+    const attempt = importSectionService(again, target, '', { base: before.base });
+    await expect(attempt).rejects.toMatchObject({ type: 'RevisionConflictError' });
+    expect(again.writes.length).toBe(writes);
+  });
 
   it('a text keeping only the heading line removes the body and keeps the heading', async () => {
     const backend = existingDocument();
