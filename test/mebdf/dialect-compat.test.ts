@@ -2,7 +2,10 @@
  * The MEBDF dialect models already write: every alternative spelling the grammar lists (§3,
  * "Other spellings") lints clean or with its stated warning, means what MEBDF's first definition
  * says, is rewritten to the canonical form by `gdoc fmt`, and imports into a new and an existing
- * document so that a re-export reads back exactly that canonical form.
+ * document so that a re-export reads back exactly that canonical form. Then what the first
+ * definition meant beyond spellings: embeds matched by id (any kind word, or none), the space after
+ * a heading's anchor, a line holding only an embed, sentences joined by a newline (a lint warning),
+ * and an import of nothing.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

@@ -332,6 +332,18 @@ describe('line breaks', () => {
   it('should not keep a soft line break: it is a space', () => {
     expect(inlines('a\nb')).toEqual([text('a b')]);
   });
+  it('should read a line holding only an embed as a paragraph of its own', () => {
+    expect(blocks('a\n{^= x.1 image}\nb')).toEqual([
+      para([text('a')]),
+      para([{ type: 'embed', id: 'x.1', kind: 'image' }]),
+      para([text('b')]),
+    ]);
+  });
+  it('should not split a paragraph at an embed that shares its line with text', () => {
+    expect(blocks('a\n{^= x.1 image} b')).toEqual([
+      para([text('a '), { type: 'embed', id: 'x.1', kind: 'image' }, text(' b')]),
+    ]);
+  });
 });
 
 describe('empty paragraphs', () => {
