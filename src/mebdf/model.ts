@@ -89,7 +89,8 @@ export interface AnchorInline {
 
 /**
  * `{^= id kind "caption"}` — an object MEBDF cannot spell, kept in place by id. `kind` is one of
- * EMBED_KINDS; the caption is informational only.
+ * EMBED_KINDS and informative (an import matches by id); the caption is informational only.
+ * `id` is `''` for `{^= kind}`, which names an existing object by kind and position.
  */
 export interface EmbedInline {
   type: 'embed';
@@ -135,6 +136,8 @@ export const EMBED_KINDS = [
   'autotext',
   'video',
   'unknown',
+  // Any kind: an embed is matched by id, so a writer that does not know the kind may say `embed`.
+  'embed',
 ] as const;
 export type EmbedKind = (typeof EMBED_KINDS)[number];
 

@@ -80,6 +80,15 @@ describe('escaping of literal text', () => {
   it('should keep spaces at the start and end of a line as character references', () => {
     spelled([text(' a '), { type: 'break' }, text('\tb')], '&#x20;a&#x20;\\\n&#x9;b');
   });
+  it('should keep a space that starts heading text after its anchor as a character reference', () => {
+    const model = doc({
+      ...para([{ type: 'anchor', id: 'h.1' }, text(' a')]),
+      style: { namedStyle: 'HEADING_2' },
+    });
+    const written = stringifyMebdf(model);
+    expect(written).toBe('## {^ h.1}&#x20;a\n');
+    expect(parseMebdf(written)).toEqual(model);
+  });
   it('should keep a literal backslash', () => {
     spelled([text('a\\b\\')], 'a\\b\\\\');
   });

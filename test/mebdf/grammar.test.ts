@@ -262,6 +262,29 @@ describe('embeds {^= id kind "caption"}', () => {
   it('should not accept an embed without a kind', () => {
     expect(only('{^= x.1}').message).toContain('an embed is written');
   });
+  it('should read a kind without an id as an embed with the empty id, and `embed` as a kind', () => {
+    expect(inlines('{^= equation}{^= kix.a embed}')).toEqual([
+      { type: 'embed', id: '', kind: 'equation' },
+      { type: 'embed', id: 'kix.a', kind: 'embed' },
+    ]);
+  });
+  it('should not read a word that is not a kind as an embed without an id', () => {
+    expect(only('{^= equatoin}').message).toContain('an embed is written');
+  });
+});
+
+describe('the space after a heading anchor', () => {
+  it('should read one literal space after a heading anchor as a separator', () => {
+    expect(blocks('## {^ h.x}  Title')).toEqual([
+      para([{ type: 'anchor', id: 'h.x' }, text(' Title')], { namedStyle: 'HEADING_2' }),
+    ]);
+  });
+  it('should not drop a space written as a character reference, nor one after an anchor in a paragraph', () => {
+    expect(blocks('## {^ h.x}&#x20;Title')).toEqual([
+      para([{ type: 'anchor', id: 'h.x' }, text(' Title')], { namedStyle: 'HEADING_2' }),
+    ]);
+    expect(inlines('{^ b.1} text')).toEqual([{ type: 'anchor', id: 'b.1' }, text(' text')]);
+  });
 });
 
 describe('Markdown inline formatting', () => {
@@ -308,6 +331,18 @@ describe('line breaks', () => {
   });
   it('should not keep a soft line break: it is a space', () => {
     expect(inlines('a\nb')).toEqual([text('a b')]);
+  });
+  it('should read a line holding only an embed as a paragraph of its own', () => {
+    expect(blocks('a\n{^= x.1 image}\nb')).toEqual([
+      para([text('a')]),
+      para([{ type: 'embed', id: 'x.1', kind: 'image' }]),
+      para([text('b')]),
+    ]);
+  });
+  it('should not split a paragraph at an embed that shares its line with text', () => {
+    expect(blocks('a\n{^= x.1 image} b')).toEqual([
+      para([text('a '), { type: 'embed', id: 'x.1', kind: 'image' }, text(' b')]),
+    ]);
   });
 });
 

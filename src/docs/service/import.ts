@@ -19,6 +19,7 @@ import type { Block, MebdfDocument } from '../../mebdf/model.js';
 import { buildTab } from '../export/exporter.js';
 import { resolveTab, type SectionExport } from '../export/index.js';
 import { headingLevel } from '../export/style-overrides.js';
+import { matchEmbeds } from '../import/embed-match.js';
 import { type Plan, planImport } from '../import/index.js';
 import { withoutInherited } from '../import/inherited.js';
 import {
@@ -33,6 +34,7 @@ import { checkAnchorLinks } from './anchor-links.js';
 import type { BaseStore } from './base-store.js';
 import { type BaseToken, contentFingerprint, decodeBaseToken } from './base-token.js';
 import type { ImportOptions, ImportResult, NewHeading, SectionTarget, TabTarget } from './contract.js';
+import { emptyImport, importsNothing } from './empty-import.js';
 import { findBase, type Reconciled, reconcile, refuseLabel, rememberWrite } from './import-base.js';
 import { dryRunReport, needsReRead, newHeadings, writeReport } from './import-report.js';
 
@@ -84,6 +86,8 @@ interface Where {
 interface Intended {
   model: MebdfDocument;
   text: string;
+  /** What resolving it against the target noticed (a placeholder's kind word that differs). */
+  warnings?: string[];
 }
 
 /** One read of the document, with the target exported from it. */
@@ -126,25 +130,31 @@ async function runImport(
     if (base === undefined) base = await findBase(explicit, scope, content, bases);
     const reconciled = await reconcile(content, read.target.content, base, bases);
     const intended = reconciled.text === content ? sent : parseIntended(reconciled.text);
-    checkAnchorLinks(intended.model, read.target.model, read.tab, read.doc, scope.tabId);
     firstRead ??= contentFingerprint(read.target.content);
-    const meant = resolveIntended(intended, read);
-    if (!base) refuseChangeWhileImporting(read, meant, firstRead);
-    const plan = planFor(read, meant, options);
-    const result = verifyPlan(read, plan, meant);
-    if (options.dry_run) return mergeNote(dryRunReport(plan, read, meant.model, result), reconciled);
-    const written = await guardedWrite(backend, where, read, plan, meant);
+    if (!base) refuseChangeWhileImporting(read, intended, firstRead);
+    // An import of nothing is planned over the whole tab, from the same read (empty-import.ts).
+    const nothing = importsNothing(intended.model);
+    const planned = nothing ? readAs(read.doc, { ...where, anchorId: null }) : read;
+    if (!nothing) checkAnchorLinks(intended.model, read.target.model, read.tab, read.doc, scope.tabId);
+    const meant = nothing ? intendedByNothing(planned, where.anchorId) : resolveIntended(intended, read);
+    const plan = withWarnings(planFor(planned, meant, options), meant.warnings ?? []);
+    const result = verifyPlan(planned, plan, meant);
+    if (options.dry_run) return mergeNote(dryRunReport(plan, planned, meant.model, result), reconciled);
+    const written = await guardedWrite(backend, where, planned, plan, meant);
     if (written instanceof RevisionConflictError) {
       lastConflict = written;
       continue;
     }
+    const report = mergeNote(writeReport(plan, planned.scope, written), reconciled);
+    // A section imported as nothing is gone: there is no read of it to remember.
+    if (nothing && where.anchorId !== null) return report;
     const next = await rememberWrite(
       { ...scope, revisionId: written.revision },
       reconciled,
       result.content,
       bases,
     );
-    return { ...mergeNote(writeReport(plan, read.scope, written), reconciled), base: next };
+    return { ...report, base: next };
   }
   throw new RevisionConflictError(
     `The document kept changing while importing (${ATTEMPTS} attempts); nothing was written.${lastConflict ? ` Last: ${lastConflict.message}` : ''}`,
@@ -175,18 +185,35 @@ function parseIntended(content: string): Intended {
 }
 
 /**
- * The intended content resolved against the target tab's styles: values equal to what they
- * inherit say nothing and are dropped (import/inherited.ts), so they are neither sent nor
- * expected back.
+ * The intended content resolved against the target: every placeholder names its object by id, in
+ * the object's kind (import/embed-match.ts), and values equal to what they inherit in the tab's
+ * styles say nothing and are dropped (import/inherited.ts), so they are neither sent nor expected
+ * back.
  */
 function resolveIntended(intended: Intended, read: Read): Intended {
-  const model = withoutInherited(intended.model, resolveTab(read.doc, read.scope.tabId).content);
-  return model === intended.model ? intended : { model, text: stringifyMebdf(model) };
+  const matched = matchEmbeds(intended.model, read.target.model);
+  const model = withoutInherited(matched.model, resolveTab(read.doc, read.scope.tabId).content);
+  if (model === intended.model) return intended;
+  return { model, text: stringifyMebdf(model), warnings: matched.warnings };
+}
+
+/** The whole tab as an import of nothing into `anchorId` (null: the tab) leaves it. */
+function intendedByNothing(read: Read, anchorId: string | null): Intended {
+  const empty = emptyImport(read.doc, read.scope.tabId, anchorId);
+  return { ...parseIntended(empty.tabContent), warnings: empty.warnings };
+}
+
+function withWarnings(plan: Plan, warnings: string[]): Plan {
+  return warnings.length === 0 ? plan : { ...plan, warnings: [...warnings, ...plan.warnings] };
 }
 
 /** One `get`, and the target exported from it. */
 async function readTarget(backend: Backend, where: Where): Promise<Read> {
-  const doc = await backend.get(where.documentId);
+  return readAs(await backend.get(where.documentId), where);
+}
+
+/** The target as `doc` shows it. */
+function readAs(doc: Document, where: Where): Read {
   const target = exportTarget(doc, { tabId: where.tab, anchorId: where.anchorId });
   const scope = { tabId: target.tabId, anchorId: where.anchorId };
   const tab = where.anchorId === null ? target.model : buildTab(doc, target.tabId).model;

@@ -3,6 +3,8 @@
  * from-markdown extension (which builds nodes) and its tests.
  */
 
+import { EMBED_KINDS } from '../model.js';
+
 /** Ids are runs of `[A-Za-z0-9._:-]` (real Docs ids look like `h.4k2x9`, `kix.abc123`, `t.0`). */
 export const ID_PATTERN = /^[A-Za-z0-9._:-]+$/;
 
@@ -26,6 +28,12 @@ export function parseAnchorContent(raw: string): AnchorContent {
 }
 
 function parseEmbed(rest: string): AnchorContent {
+  // `{^= equation}`: a kind word alone, as MEBDF's first exporter writes equations; the importer
+  // finds the object by kind and position. The id is empty.
+  const bare = /^\s*([a-z]+)\s*(?:"((?:[^"\\]|\\.)*)"\s*)?$/.exec(rest);
+  if (bare && (EMBED_KINDS as readonly string[]).includes(bare[1]!)) {
+    return withCaption({ type: 'embed', id: '', kind: bare[1]! }, bare[2]);
+  }
   const match = /^\s*([^\s"]+)\s+([^\s"]+)\s*(?:"((?:[^"\\]|\\.)*)"\s*)?$/.exec(rest);
   if (!match) {
     return { type: 'malformed', message: 'an embed is written `{^= id kind}` or `{^= id kind "caption"}`' };
@@ -37,7 +45,10 @@ function parseEmbed(rest: string): AnchorContent {
       message: `embed id \`${id}\` may only contain letters, digits, \`.\`, \`_\`, \`:\` and \`-\``,
     };
   }
-  const embed: AnchorContent = { type: 'embed', id, kind };
+  return withCaption({ type: 'embed', id, kind }, caption);
+}
+
+function withCaption(embed: AnchorContent & { type: 'embed' }, caption: string | undefined): AnchorContent {
   if (caption !== undefined)
     embed.caption = caption.replace(/\\(.)/g, (_, character: string) => UNESCAPE[character] ?? character);
   return embed;

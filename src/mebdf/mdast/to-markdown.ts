@@ -70,7 +70,8 @@ handleAnchor.peek = () => '{';
 
 function handleEmbed(node: MebdfEmbed): string {
   const caption = node.caption === undefined ? '' : ` ${quoteCaption(node.caption)}`;
-  return `{^= ${node.id} ${node.kind}${caption}}`;
+  // An embed without an id (`{^= equation}`) names its object by kind and position only.
+  return `{^= ${node.id === '' ? '' : `${node.id} `}${node.kind}${caption}}`;
 }
 handleEmbed.peek = () => '{';
 

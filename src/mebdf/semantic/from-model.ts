@@ -282,10 +282,24 @@ const LAYERS: readonly Layer[] = [
 function paragraphPhrasing(inlines: readonly Inline[], heading = false): PhrasingContent[] {
   const children = protectLineEdges(inlinesToPhrasing(inlines));
   if (heading)
-    return children.map((child) => (child.type === 'break' ? { type: 'mebdfRaw', value: '<br>' } : child));
+    return protectSpaceAfterAnchor(children).map((child) =>
+      child.type === 'break' ? { type: 'mebdfRaw', value: '<br>' } : child,
+    );
   if (children[children.length - 1]?.type === 'break')
     children[children.length - 1] = { type: 'mebdfRaw', value: '<br>' };
   return children;
+}
+
+/**
+ * A heading's anchor is followed by one separating space that is not text (`## {^ id} Title`, as
+ * MEBDF's first definition reads it), so a real space there is written as a character reference.
+ */
+function protectSpaceAfterAnchor(children: PhrasingContent[]): PhrasingContent[] {
+  const [first, second] = children;
+  if (first?.type !== 'mebdfAnchor' || second?.type !== 'text' || second.value[0] !== ' ') return children;
+  const rest: PhrasingContent[] =
+    second.value.length > 1 ? [{ type: 'text', value: second.value.slice(1) }] : [];
+  return [first, reference(' '), ...rest, ...children.slice(2)];
 }
 
 const isSpace = (character: string | undefined): boolean => character === ' ' || character === '\t';

@@ -43,6 +43,7 @@ import {
   type PropProblem,
 } from '../props.js';
 import { closest } from '../suggest.js';
+import { embedLineGroups, joinedSentenceLines } from './paragraph-lines.js';
 import { applyTextDelta, sameTextStyle } from './style.js';
 
 interface BlockState {
@@ -192,6 +193,27 @@ class Reader {
   }
 
   /** Problems inside `{!…}`: columns point at the offending property (after the `{!`). */
+  /** Two complete sentences on consecutive lines are one paragraph, which is rarely what was meant. */
+  private warnJoinedSentences(node: Nodes): void {
+    const start = node.position?.start;
+    const end = node.position?.end.offset;
+    if (start?.offset === undefined || end === undefined) return;
+    const lines = this.source.slice(start.offset, end).split(/\r\n|\r|\n/);
+    for (const i of joinedSentenceLines(lines.join('\n'))) {
+      const line = lines[i]!;
+      const indent = line.length - line.trimStart().length;
+      this.diagnostics.push({
+        line: start.line + i,
+        column: 1 + indent,
+        text: line.trim().slice(0, 40),
+        message:
+          'a single newline joins this line to the one above into one paragraph, though each reads as a complete sentence',
+        suggestion: 'leave a blank line before it for a new paragraph, or join the two lines on one line',
+        severity: 'warning',
+      });
+    }
+  }
+
   private reportProps(node: Nodes, problems: PropProblem[]): void {
     for (const problem of problems) {
       const suggestion = problem.fix === undefined ? problem.advice : `did you mean \`${problem.fix}\`?`;
@@ -208,7 +230,11 @@ class Reader {
   private flowNode(node: RootContent, context: FlowContext): void {
     switch (node.type) {
       case 'paragraph':
-        this.emit(this.paragraph(this.state.named, node.children, context.list), node, context);
+        // Outside lists only: there a line of its own would be a new item, not a new paragraph.
+        if (!context.list) this.warnJoinedSentences(node);
+        // A line holding only an embed is a paragraph of its own.
+        for (const group of context.list ? [node.children] : embedLineGroups(node.children))
+          this.emit(this.paragraph(this.state.named, group, context.list), node, context);
         return;
       case 'heading':
         this.emit(this.heading(node, context.list), node, context);
@@ -278,7 +304,21 @@ class Reader {
   }
 
   private heading(node: Heading, list?: ListMembership): ParagraphBlock {
-    return this.paragraph(`HEADING_${node.depth}` as NamedStyleType, node.children, list);
+    return this.paragraph(`HEADING_${node.depth}` as NamedStyleType, this.withoutAnchorSeparator(node), list);
+  }
+
+  /**
+   * `## {^ id} Title`: MEBDF's first definition reads the space typed after a heading's anchor as
+   * a separator, not text. Only a literal space is one; `&#x20;` there is a real space.
+   */
+  private withoutAnchorSeparator(node: Heading): PhrasingContent[] {
+    const [first, second] = node.children;
+    const offset = second?.position?.start.offset;
+    if (first?.type !== 'mebdfAnchor' || second?.type !== 'text' || offset === undefined)
+      return node.children;
+    if (this.source[offset] !== ' ' || !second.value.startsWith(' ')) return node.children;
+    const rest = second.value.slice(1);
+    return [first, ...(rest === '' ? [] : [{ ...second, value: rest }]), ...node.children.slice(2)];
   }
 
   private emit(block: ParagraphBlock, node: Nodes, context: FlowContext): void {
