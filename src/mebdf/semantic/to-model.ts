@@ -328,6 +328,7 @@ class Reader {
           this.report(node, source, '`{!row}` outside a table', 'start the table with `{!table}`');
           return;
         }
+        this.closeCell();
         this.table.rows.push([]);
         this.table.cell = undefined;
         return;
@@ -342,6 +343,7 @@ class Reader {
           );
           return;
         }
+        this.closeCell();
         const cell: TableCell = { blocks: [] };
         if (directive.colSpan !== undefined && directive.colSpan > 1) cell.colSpan = directive.colSpan;
         if (directive.rowSpan !== undefined && directive.rowSpan > 1) cell.rowSpan = directive.rowSpan;
@@ -359,7 +361,17 @@ class Reader {
     }
   }
 
+  /**
+   * A cell with nothing written in it holds one empty paragraph (Docs cells always have one), in
+   * the state where the cell ends: `{!cell}` `{!align:center}` `{!cell}` is a centred empty cell.
+   */
+  private closeCell(): void {
+    const cell = this.table?.cell;
+    if (cell && cell.blocks.length === 0) cell.blocks.push(this.block(this.state.named, [], undefined));
+  }
+
   private finishTable(node: MebdfDirective, context: FlowContext): void {
+    this.closeCell();
     const table = this.table!;
     this.table = undefined;
     const width = table.rows[0]?.length ?? 0;
