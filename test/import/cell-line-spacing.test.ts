@@ -36,8 +36,8 @@ describe('line spacing of table cells on import', () => {
     const before = exportTab(be.doc).content;
     expect(before).toContain('| cell |');
     const spaced = before.replace(
-      '| cell |\n| - |\n\n',
-      '{!line-spacing:1.15}\n| cell |\n| - |\n\n{!Normal text}\n',
+      '| cell |\n| - |\n\n{!empty}',
+      '{!line-spacing:1.15}\n| cell |\n| - |\n\n{!empty, Normal text}',
     );
     expect(spaced).not.toBe(before);
     const up = await importTabService(be, { document_id: 'doc' }, spaced);

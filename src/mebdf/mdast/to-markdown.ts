@@ -46,7 +46,12 @@ export function mebdfToMarkdown(): Options {
         if (left.type === 'mebdfDirective' && !STANDALONE.has(directiveName(left.props))) return 0;
         if (right.type === 'mebdfDirective' && CONTINUING.has(directiveName(right.props))) return 0;
         // Empty paragraphs in a row are one block of `{!empty}` lines, as they look on the page.
-        if (left.type === 'mebdfDirective' && right.type === 'mebdfDirective' && left.props === 'empty')
+        if (
+          left.type === 'mebdfDirective' &&
+          right.type === 'mebdfDirective' &&
+          directiveName(left.props) === 'empty' &&
+          directiveName(right.props) === 'empty'
+        )
           return 0;
         return undefined;
       },

@@ -38,6 +38,7 @@ import { type PlanUnit, planText } from './text-plan.js';
 import { inlinesToPhrasing, paragraphPhrasing, protectLineEdges, type WriteInline } from './to-phrasing.js';
 import {
   chooseText,
+  emptyParagraphProps,
   freshWriterState,
   paragraphDelta,
   relativeStyle,
@@ -48,12 +49,15 @@ import {
 } from './write-state.js';
 
 export function modelToTree(document: MebdfDocument): Root {
-  const writer = new Writer(planText(units(document.blocks, true)));
+  let local = localEmpties(document.blocks);
+  const writer = new Writer(planText(units(document.blocks, true, local)), local);
   const children: RootContent[] = writer.blocks(document.blocks, true);
   for (const [label, blocks] of Object.entries(document.footnotes)) {
     // A footnote definition starts from a fresh state (grammar §2).
     writer.state = freshWriterState();
-    writer.plan = planText(units(blocks, false));
+    local = localEmpties(blocks);
+    writer.local = local;
+    writer.plan = planText(units(blocks, false, local));
     const definition: FootnoteDefinition = {
       type: 'footnoteDefinition',
       identifier: normalizeIdentifier(label).toLowerCase(),
@@ -83,10 +87,43 @@ function sameParagraphStyle(a: ParagraphStyle, b: ParagraphStyle): boolean {
   return true;
 }
 
+const isEmpty = (block: ParagraphBlock): boolean => block.inlines.length === 0 && !isHeading(block.style);
+
+/** Every paragraph in the order the writer visits them (table cells row by row). */
+function* paragraphs(blocks: readonly Block[]): Generator<ParagraphBlock> {
+  for (const block of blocks) {
+    if (block.type === 'paragraph') yield block;
+    else for (const row of block.rows) for (const cell of row) yield* cell.blocks;
+  }
+}
+
+/**
+ * The empty paragraphs (not headings) that give themselves their style with `{!empty, …}` and
+ * leave the state as it was: those whose style the next paragraph does not share. An empty
+ * paragraph the next one matches moves the state instead, so both are written bare.
+ */
+function localEmpties(blocks: readonly Block[]): Set<ParagraphBlock> {
+  const out = new Set<ParagraphBlock>();
+  const all = [...paragraphs(blocks)];
+  all.forEach((block, index) => {
+    if (!isEmpty(block)) return;
+    const next = all[index + 1];
+    const shared =
+      next !== undefined &&
+      (isHeading(next.style) || next.style.namedStyle === block.style.namedStyle) &&
+      sameParagraphStyle(
+        paragraphDelta(next.style) as ParagraphStyle,
+        paragraphDelta(block.style) as ParagraphStyle,
+      );
+    if (!shared) out.add(block);
+  });
+  return out;
+}
+
 /** A lone empty paragraph of a cell, written as its directive at most (see `Writer.cell`). */
 function emptyCellParagraph(cell: TableCell): ParagraphBlock | undefined {
   const only = cell.blocks.length === 1 ? cell.blocks[0]! : undefined;
-  return only && !only.list && only.inlines.length === 0 && !isHeading(only.style) ? only : undefined;
+  return only && !only.list && isEmpty(only) ? only : undefined;
 }
 
 /** The style every cell's one paragraph shares when the table can be GFM, else undefined. */
@@ -107,15 +144,16 @@ function gfmStyle(table: TableBlock): ParagraphStyle | undefined {
   return plain ? first.style : undefined;
 }
 
-function unitOf(key: object, style: ParagraphStyle, runs: Array<Array<TextStyle | null>>): PlanUnit {
-  return { key, named: isHeading(style) ? null : style.namedStyle, paragraph: paragraphDelta(style), runs };
-}
-
 /** The places where the writer sets the state, in the order it visits them. */
-function units(blocks: readonly Block[], tables: boolean, out: PlanUnit[] = []): PlanUnit[] {
+function units(
+  blocks: readonly Block[],
+  tables: boolean,
+  local: Set<ParagraphBlock>,
+  out: PlanUnit[] = [],
+): PlanUnit[] {
   for (const block of blocks) {
     if (block.type === 'paragraph') {
-      out.push(unitOf(block, block.style, [runStyles(block.inlines)]));
+      if (!local.has(block)) out.push(unitOf(block, block.style, [runStyles(block.inlines)]));
       continue;
     }
     if (!tables) continue;
@@ -130,22 +168,23 @@ function units(blocks: readonly Block[], tables: boolean, out: PlanUnit[] = []):
       );
       continue;
     }
-    for (const row of block.rows) {
-      for (const cell of row) {
-        const empty = emptyCellParagraph(cell);
-        if (empty) out.push(unitOf(empty, empty.style, []));
-        else units(cell.blocks, false, out);
-      }
-    }
+    for (const row of block.rows) for (const cell of row) units(cell.blocks, false, local, out);
   }
   return out;
+}
+
+function unitOf(key: object, style: ParagraphStyle, runs: Array<Array<TextStyle | null>>): PlanUnit {
+  return { key, named: isHeading(style) ? null : style.namedStyle, paragraph: paragraphDelta(style), runs };
 }
 
 /** Walks the blocks in document order, carrying the state the reader will carry. */
 class Writer {
   state: WriterState = freshWriterState();
 
-  constructor(public plan: Map<object, StateText>) {}
+  constructor(
+    public plan: Map<object, StateText>,
+    public local: Set<ParagraphBlock>,
+  ) {}
 
   blocks(blocks: readonly Block[], tables: boolean): RootContent[] {
     const out: RootContent[] = [];
@@ -183,6 +222,7 @@ class Writer {
 
   /** The directive that brings the state to what `block` needs, or null when it has it already. */
   private enter(block: ParagraphBlock): MebdfDirective | null {
+    if (this.local.has(block)) return null;
     const target: Target = {
       named: isHeading(block.style) ? null : block.style.namedStyle,
       paragraph: paragraphDelta(block.style),
@@ -207,11 +247,16 @@ class Writer {
       const depth = Number(block.style.namedStyle.slice(-1)) as 1 | 2 | 3 | 4 | 5 | 6;
       content = { type: 'heading', depth, children: paragraphPhrasing(this.relative(block.inlines), true) };
     } else if (block.inlines.length === 0) {
-      content = directive('empty');
+      content = this.empty(block);
     } else {
       content = { type: 'paragraph', children: paragraphPhrasing(this.relative(block.inlines)) };
     }
     return lead ? [lead, content] : [content];
+  }
+
+  /** `{!empty}`, with the paragraph's own style where it is not the state's. */
+  private empty(block: ParagraphBlock): MebdfDirective {
+    return directive(['empty', ...emptyParagraphProps(this.state, block.style)].join(', '));
   }
 
   /**
@@ -307,13 +352,14 @@ class Writer {
 
   /**
    * A cell's content. A cell with nothing written in it holds one empty paragraph in the state
-   * where it ends, so a lone empty paragraph is written as its directive at most.
+   * where it ends, so a lone empty paragraph in the state's style is not written at all.
    */
   private cell(cell: TableCell): RootContent[] {
     const only = emptyCellParagraph(cell);
     if (only) {
       const lead = this.enter(only);
-      return lead ? [lead] : [];
+      if (lead) return [lead];
+      return emptyParagraphProps(this.state, only.style).length === 0 ? [] : [this.empty(only)];
     }
     return this.blocks(cell.blocks, false);
   }

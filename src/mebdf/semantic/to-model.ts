@@ -311,9 +311,15 @@ class Reader {
         for (const field of directive.unsetParagraph) delete this.state.paragraph[field];
         this.state.text = applyTextDelta(this.state.text, directive.text);
         return;
-      case 'empty':
-        this.emit(this.block(this.state.named, [], context.list), node, context);
+      case 'empty': {
+        // `{!empty, …}`: the listed style is this paragraph's alone; the state stays as it was.
+        const block = this.block(directive.named ?? this.state.named, [], context.list);
+        if (directive.named !== undefined) block.style = { namedStyle: directive.named };
+        Object.assign(block.style, directive.paragraph);
+        for (const field of directive.unsetParagraph) delete block.style[field];
+        this.emit(block, node, context);
         return;
+      }
       case 'table':
         if (!context.tables) {
           this.report(node, source, 'a table cannot appear inside a list item or a footnote');

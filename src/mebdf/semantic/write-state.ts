@@ -114,6 +114,19 @@ export function transition(state: WriterState, target: Target): string | null {
 }
 
 /**
+ * The properties after `empty` that give an empty paragraph its style without touching the state
+ * (`{!empty, align:false}`): the changes, or its named style and all its properties when that
+ * is shorter or the named style differs. Empty: the state's style is the paragraph's.
+ */
+export function emptyParagraphProps(state: WriterState, style: ParagraphStyle): string[] {
+  const target: Target = { named: style.namedStyle, paragraph: paragraphDelta(style), text: {} };
+  const reset = [namedStyleName(style.namedStyle), ...fullProps(target)];
+  if (style.namedStyle !== state.named) return reset;
+  const changes = changedProps({ ...state, text: {} }, target);
+  return changes.length > 0 && reset.join(', ').length < changes.join(', ').length ? reset : changes;
+}
+
+/**
  * The text state for paragraphs whose text runs have these styles (`runs[i]` are the text styles of
  * one paragraph, in order, `null` standing for an inline that is not text): per property, the value
  * that needs the fewest spans, a change of the state costing half a span; the current value wins a
