@@ -17,6 +17,7 @@ import type {
   List,
   ListItem,
   TableCell as MdastTableCell,
+  PhrasingContent,
   Root,
   RootContent,
   TableRow,
@@ -34,8 +35,17 @@ import type {
   TableCell,
   TextStyle,
 } from '../model.js';
+import { parseTree, stringifyTree } from '../tree.js';
+import { sameTextStyle } from './style.js';
 import { type PlanUnit, planText } from './text-plan.js';
-import { inlinesToPhrasing, paragraphPhrasing, protectLineEdges, type WriteInline } from './to-phrasing.js';
+import { treeToModel } from './to-model.js';
+import {
+  type DelimiterOptions,
+  inlinesToPhrasing,
+  paragraphPhrasing,
+  protectLineEdges,
+  type WriteInline,
+} from './to-phrasing.js';
 import {
   chooseText,
   emptyParagraphProps,
@@ -177,6 +187,34 @@ function unitOf(key: object, style: ParagraphStyle, runs: Array<Array<TextStyle 
   return { key, named: isHeading(style) ? null : style.namedStyle, paragraph: paragraphDelta(style), runs };
 }
 
+/** Phrasing written as a paragraph (or a heading) of its own. */
+function paragraphText(children: PhrasingContent[], heading: boolean): string {
+  return stringifyTree({
+    type: 'root',
+    children: [heading ? { type: 'heading', depth: 1, children } : { type: 'paragraph', children }],
+  });
+}
+
+const references = (text: string): number => text.split('&#').length - 1;
+
+/** Whether a paragraph's text, read from a fresh state, has exactly `inlines`. */
+function readsBack(text: string, inlines: readonly WriteInline[]): boolean {
+  const { document, diagnostics } = treeToModel(parseTree(text), text);
+  const block = document.blocks[0];
+  if (diagnostics.length > 0 || document.blocks.length !== 1 || block?.type !== 'paragraph') return false;
+  const got = block.inlines;
+  return (
+    got.length === inlines.length &&
+    got.every((inline, index) => {
+      const want = inlines[index]!;
+      if (inline.type !== 'text' || want.type !== 'text')
+        return JSON.stringify(inline) === JSON.stringify(want);
+      const style = Object.fromEntries(Object.entries(want.style).filter(([, value]) => value !== null));
+      return inline.text === want.text && sameTextStyle(inline.style, style as TextStyle);
+    })
+  );
+}
+
 /** Walks the blocks in document order, carrying the state the reader will carry. */
 class Writer {
   state: WriterState = freshWriterState();
@@ -245,13 +283,36 @@ class Writer {
     let content: RootContent;
     if (isHeading(block.style)) {
       const depth = Number(block.style.namedStyle.slice(-1)) as 1 | 2 | 3 | 4 | 5 | 6;
-      content = { type: 'heading', depth, children: paragraphPhrasing(this.relative(block.inlines), true) };
+      content = { type: 'heading', depth, children: this.phrasing(block.inlines, 'heading') };
     } else if (block.inlines.length === 0) {
       content = this.empty(block);
     } else {
-      content = { type: 'paragraph', children: paragraphPhrasing(this.relative(block.inlines)) };
+      content = { type: 'paragraph', children: this.phrasing(block.inlines, 'paragraph') };
     }
     return lead ? [lead, content] : [content];
+  }
+
+  /**
+   * A paragraph's phrasing under the state. `**`, `*`, `~~` are tried with punctuation just inside
+   * them too (`**Lead:**`), kept where the paragraph reads back as the same inlines as plainly as
+   * with spans, and written as spans where it does not.
+   */
+  private phrasing(inlines: readonly Inline[], kind: 'paragraph' | 'heading' | 'cell'): PhrasingContent[] {
+    const relative = this.relative(inlines);
+    const build = (options: DelimiterOptions): PhrasingContent[] =>
+      kind === 'cell'
+        ? protectLineEdges(inlinesToPhrasing(relative, 0, options))
+        : paragraphPhrasing(relative, kind === 'heading', options);
+    const options: DelimiterOptions = { relaxed: true, relaxedUsed: 0 };
+    const relaxed = build(options);
+    if (options.relaxedUsed === 0) return relaxed;
+    const strict = build({ relaxed: false, relaxedUsed: 0 });
+    // The serialiser may make delimiters read back by writing a neighbour as a character
+    // reference (`&#x61;**.b**`): that is no gain over the span.
+    const heading = kind === 'heading';
+    const text = paragraphText(relaxed, heading);
+    const fits = references(text) <= references(paragraphText(strict, heading)) && readsBack(text, relative);
+    return fits ? relaxed : strict;
   }
 
   /** `{!empty}`, with the paragraph's own style where it is not the state's. */
@@ -326,7 +387,7 @@ class Writer {
       children: row.map(
         (cell): MdastTableCell => ({
           type: 'tableCell',
-          children: protectLineEdges(inlinesToPhrasing(this.relative(cell.blocks[0]!.inlines))),
+          children: this.phrasing(cell.blocks[0]!.inlines, 'cell'),
         }),
       ),
     }));

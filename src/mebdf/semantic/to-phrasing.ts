@@ -27,25 +27,48 @@ function lastCodePoint(text: string): string {
   return code >= 0xdc00 && code <= 0xdfff && text.length > 1 ? text.slice(-2) : text.slice(-1);
 }
 
-/** True when `**`, `*` or `~~` around these inlines is sure to read back as the same run. */
-function delimitersSafe(inlines: readonly WriteInline[]): boolean {
+/** Space just inside a delimiter never lets it read back. */
+const SPACE_EDGE = /[\p{Z}\s]/u;
+
+/**
+ * How `**`, `*`, `~~` are chosen. Strict: only where they are sure to read back whatever
+ * surrounds them (word characters on the inside). Relaxed: also with punctuation or symbols on
+ * the inside (`**Lead:**`), which reads back or not depending on the characters outside; the
+ * caller checks the paragraph and falls back to strict. `relaxedUsed` counts where that mattered.
+ */
+export interface DelimiterOptions {
+  relaxed: boolean;
+  relaxedUsed: number;
+}
+
+function delimitersFit(inlines: readonly WriteInline[], options: DelimiterOptions): boolean {
   const first = inlines[0];
   const last = inlines[inlines.length - 1];
   if (first?.type !== 'text' || last?.type !== 'text') return false;
   if (first.style.font === MONO_FONT || last.style.font === MONO_FONT) return false;
-  return !UNSAFE_EDGE.test(firstCodePoint(first.text)) && !UNSAFE_EDGE.test(lastCodePoint(last.text));
+  const start = firstCodePoint(first.text);
+  const end = lastCodePoint(last.text);
+  if (!UNSAFE_EDGE.test(start) && !UNSAFE_EDGE.test(end)) return true;
+  if (!options.relaxed || SPACE_EDGE.test(start) || SPACE_EDGE.test(end)) return false;
+  options.relaxedUsed++;
+  return true;
 }
 
 interface Layer {
   key(style: RelativeStyle): string | null;
-  wrap(key: string, inlines: readonly WriteInline[], children: PhrasingContent[]): PhrasingContent;
+  wrap(
+    key: string,
+    inlines: readonly WriteInline[],
+    children: PhrasingContent[],
+    options: DelimiterOptions,
+  ): PhrasingContent;
 }
 
 function attention(flag: 'bold' | 'italic' | 'strikethrough', type: 'strong' | 'emphasis' | 'delete'): Layer {
   return {
     key: (style) => (style[flag] === true ? flag : null),
-    wrap: (_key, inlines, children) =>
-      delimitersSafe(inlines) ? { type, children } : { type: 'mebdfSpan', props: flag, children },
+    wrap: (_key, inlines, children, options) =>
+      delimitersFit(inlines, options) ? { type, children } : { type: 'mebdfSpan', props: flag, children },
   };
 }
 
@@ -103,8 +126,12 @@ const LAYERS: readonly Layer[] = [
  * backslash break at the end of a paragraph), and so is every line break in a heading (an ATX
  * heading is one line).
  */
-export function paragraphPhrasing(inlines: readonly WriteInline[], heading = false): PhrasingContent[] {
-  const children = protectLineEdges(inlinesToPhrasing(inlines));
+export function paragraphPhrasing(
+  inlines: readonly WriteInline[],
+  heading = false,
+  options: DelimiterOptions = { relaxed: false, relaxedUsed: 0 },
+): PhrasingContent[] {
+  const children = protectLineEdges(inlinesToPhrasing(inlines, 0, options));
   if (heading)
     return children.map((child) => (child.type === 'break' ? { type: 'mebdfRaw', value: '<br>' } : child));
   if (children[children.length - 1]?.type === 'break')
@@ -152,7 +179,11 @@ export function protectLineEdges(children: PhrasingContent[]): PhrasingContent[]
   return out;
 }
 
-export function inlinesToPhrasing(inlines: readonly WriteInline[], layer = 0): PhrasingContent[] {
+export function inlinesToPhrasing(
+  inlines: readonly WriteInline[],
+  layer = 0,
+  options: DelimiterOptions = { relaxed: false, relaxedUsed: 0 },
+): PhrasingContent[] {
   const out: PhrasingContent[] = [];
   const current = LAYERS[layer];
   if (!current) {
@@ -170,9 +201,9 @@ export function inlinesToPhrasing(inlines: readonly WriteInline[], layer = 0): P
       end++;
     }
     const group = inlines.slice(index, end);
-    const children = inlinesToPhrasing(group, layer + 1);
+    const children = inlinesToPhrasing(group, layer + 1, options);
     if (key === null) out.push(...children);
-    else out.push(current.wrap(key, group, children));
+    else out.push(current.wrap(key, group, children, options));
     index = end;
   }
   return out;
