@@ -3,8 +3,9 @@
  * canonical shape. Text styles arrive relative to the block state (`write-state.ts`): what the
  * state gives is left out, and a value the state gives but the run has not is `null`, written
  * `name:false`. Links are outermost, then spans (one layer per property, in a fixed order, merged
- * where one only holds another), then `**`, `*`, `~~` where the delimiters are certain to read
- * back; the mono font is a code span.
+ * where one only holds another), then `**`, `*`, `~~` where the delimiters read back (certainly
+ * with word characters inside; with punctuation inside only in relaxed mode, which the caller
+ * checks); the mono font is a code span.
  */
 import type { PhrasingContent } from 'mdast';
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
