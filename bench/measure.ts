@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 export interface Figure {
   /** What was measured, e.g. "export 100 pages". */
   name: string;
-  /** Median milliseconds of one run. */
+  /** Median milliseconds of one run; NaN for a figure that is not a time (a size ratio). */
   ms: number;
   /** What the ratio is against, e.g. "JSON.parse". */
   baseline?: string;
@@ -59,7 +59,7 @@ export function compare(
 export function formatTable(figures: Figure[]): string {
   const rows = figures.map((f) => [
     f.name,
-    f.ms < 10 ? f.ms.toFixed(2) : f.ms.toFixed(1),
+    Number.isNaN(f.ms) ? '' : f.ms < 10 ? f.ms.toFixed(2) : f.ms.toFixed(1),
     f.ratio === undefined ? '' : `${f.ratio.toFixed(2)}× ${f.baseline}`,
     f.target ? `${f.target} ${f.ok ? 'ok' : 'MISSED'}` : '',
     f.note ?? '',

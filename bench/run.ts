@@ -5,6 +5,7 @@
 import { benchExport } from './export.js';
 import { benchHttpCalls } from './http-calls.js';
 import { benchImport } from './import.js';
+import { benchMarkupOverhead } from './markup-overhead.js';
 import { type Figure, formatTable } from './measure.js';
 import { benchMebdfParse } from './mebdf-parse.js';
 import { benchRealDocuments } from './real-documents.js';
@@ -48,6 +49,7 @@ const suites: Array<[string, () => Promise<Figure[]>]> = [
   ['import planning', importFigures],
   ['generated documents', benchScaling],
   ['real documents', benchRealDocuments],
+  ['markup overhead', benchMarkupOverhead],
   ['CLI start-up', benchStartup],
   ['Google path', benchHttpCalls],
 ];

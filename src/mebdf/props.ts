@@ -112,7 +112,17 @@ export type Directive =
       unsetParagraph: ParagraphProp[];
       text: TextDelta;
     }
-  | { kind: 'empty' | 'table' | 'row' | 'end-table' }
+  | {
+      /**
+       * An empty paragraph: in the state's style, changed for this paragraph alone by the
+       * paragraph style and paragraph properties listed after `empty` (`{!empty, align:false}`).
+       */
+      kind: 'empty';
+      named?: NamedStyleType;
+      paragraph: ParagraphDelta;
+      unsetParagraph: ParagraphProp[];
+    }
+  | { kind: 'table' | 'row' | 'end-table' }
   | { kind: 'cell'; colSpan?: number; rowSpan?: number };
 
 export function splitProps(raw: string): PropItem[] {
@@ -348,6 +358,11 @@ export function interpretDirectiveProps(raw: string): { directive: Directive; pr
   if (STRUCTURAL_DIRECTIVES.includes(first.name) && first.value === undefined) {
     return interpretStructural(first.name, items, problems);
   }
+  return { directive: interpretStateItems(items, problems), problems };
+}
+
+/** The items of a state directive (or of what follows `empty`): a named style and properties. */
+function interpretStateItems(items: PropItem[], problems: PropProblem[]): Directive & { kind: 'state' } {
   const text = emptyTextDelta();
   const paragraph: ParagraphDelta = {};
   const unsetParagraph: ParagraphProp[] = [];
@@ -389,9 +404,9 @@ export function interpretDirectiveProps(raw: string): { directive: Directive; pr
       ),
     );
   }
-  const directive: Directive = { kind: 'state', paragraph, unsetParagraph, text };
+  const directive: Directive & { kind: 'state' } = { kind: 'state', paragraph, unsetParagraph, text };
   if (named !== undefined) directive.named = named;
-  return { directive, problems };
+  return directive;
 }
 
 function interpretStructural(
@@ -399,10 +414,30 @@ function interpretStructural(
   items: PropItem[],
   problems: PropProblem[],
 ): { directive: Directive; problems: PropProblem[] } {
+  if (name === 'empty') {
+    const rest = items.slice(1);
+    const state = interpretStateItems(rest, problems);
+    for (const item of rest) {
+      if (TEXT_PROPS.includes(item.name))
+        problems.push(
+          problem(item, 'an empty paragraph has no text: `{!empty}` takes no text property', {
+            advice:
+              'List a paragraph style or paragraph properties after `empty`, e.g. `{!empty, align:center}`.',
+          }),
+        );
+    }
+    const directive: Directive = {
+      kind: 'empty',
+      paragraph: state.paragraph,
+      unsetParagraph: state.unsetParagraph,
+    };
+    if (state.named !== undefined) directive.named = state.named;
+    return { directive, problems };
+  }
   if (name !== 'cell') {
     for (const item of items.slice(1))
       problems.push(problem(item, `${excerpt(name, '`')} takes no properties`));
-    return { directive: { kind: name as 'empty' | 'table' | 'row' | 'end-table' }, problems };
+    return { directive: { kind: name as 'table' | 'row' | 'end-table' }, problems };
   }
   const directive: Directive = { kind: 'cell' };
   for (const item of items.slice(1)) {

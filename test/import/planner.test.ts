@@ -177,10 +177,7 @@ describe('planner rules', () => {
     const red = { foregroundColor: { color: { rgbColor: { red: 0.8 } } } };
     const doc = makeDoc({ blocks: [para([text('Red words here.', red)])] });
     const { requests, after, intended } = await run(doc, (c) =>
-      c.replace(
-        '{!color:#cc0000}Red words here.{/!}',
-        '{!color:#cc0000}Red {/!}[{!color:#cc0000}words{/!}](https://example.com){!color:#cc0000} here.{/!}',
-      ),
+      c.replace('Red words here.', 'Red [words](https://example.com) here.'),
     );
     expect(after).toBe(intended);
     const ts = requests.find((r) => r.updateTextStyle)!.updateTextStyle!;
@@ -242,7 +239,7 @@ describe('planner rules', () => {
   it('a new table with a merged cell is created, merged, then filled', async () => {
     const doc = golden('construct-tables');
     const table =
-      '{!table}\n{!row}\n{!cell, colspan:2}\nWide\n{!cell}\n{!empty}\n{!row}\n{!cell}\na\n{!cell}\nb\n{!end-table}';
+      '{!table}\n{!row}\n{!cell, colspan:2}\nWide\n{!cell}\n{!row}\n{!cell}\na\n{!cell}\nb\n{!end-table}';
     const { requests, after, intended } = await run(doc, (c) =>
       c.replace('\n\nAfter.', `\n\nNew:\n\n${table}\n\nAfter.`),
     );
@@ -254,7 +251,7 @@ describe('planner rules', () => {
     const doc = golden('construct-tables');
     const split = await run(doc, (c) =>
       c.replace(
-        '{!cell, colspan:2}\nMerged across\n{!cell}\n{!empty}\n',
+        '{!cell, colspan:2}\nMerged across\n{!cell}\n',
         '{!cell}\nMerged across\n{!cell}\nnow split\n',
       ),
     );
@@ -263,7 +260,7 @@ describe('planner rules', () => {
     const merged = await run(doc, (c) =>
       c.replace(
         '{!row}\n{!cell}\nLine one\n\nLine two\n{!cell}\nx\n',
-        '{!row}\n{!cell, colspan:2}\nLine one\n\nLine two\n{!cell}\n{!empty}\n',
+        '{!row}\n{!cell, colspan:2}\nLine one\n\nLine two\n{!cell}\n',
       ),
     );
     expect(merged.after).toBe(merged.intended);

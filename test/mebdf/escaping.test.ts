@@ -110,7 +110,9 @@ describe('formatting never leaks out as text', () => {
   it('should write bold/italic/strikethrough with delimiters only where they read back', () => {
     spelled([text('a'), text('bold', { bold: true }), text('c')], 'a**bold**c');
     spelled([text('a '), text(' bold ', { bold: true })], 'a {!bold} bold {/!}');
-    spelled([text('x'), text('😀', { italic: true })], 'x{!italic}😀{/!}');
+    spelled([text('x'), text('😀', { italic: true })], 'x*😀*');
+    spelled([text('Lead:', { bold: true }), text(' x')], '**Lead:** x');
+    spelled([text('a'), text('.b', { bold: true })], 'a{!bold}.b{/!}');
   });
   it('should write the mono font as a code span, with a longer fence around backticks', () => {
     spelled([text('a`b', { font: 'Courier New' })], '``a`b``');

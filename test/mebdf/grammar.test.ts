@@ -354,8 +354,19 @@ describe('empty paragraphs', () => {
       para([], { align: 'center' }),
     ]);
   });
-  it('should not accept properties on {!empty}', () => {
-    expect(only('{!empty, align:center}').message).toBe('`empty` takes no properties');
+  it('should give {!empty, …} its paragraph style for that paragraph alone', () => {
+    expect(blocks('{!align:center}\n{!empty, align:false, space-after:6pt}\n\n{!empty, Title}\n\na')).toEqual(
+      [
+        para([], { spaceAfter: 6 }),
+        para([], { namedStyle: 'TITLE' }),
+        para([text('a')], { align: 'center' }),
+      ],
+    );
+  });
+  it('should not accept text properties on {!empty}', () => {
+    expect(only('{!empty, color:red}').message).toBe(
+      'an empty paragraph has no text: `{!empty}` takes no text property',
+    );
   });
 });
 

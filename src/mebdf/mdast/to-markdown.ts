@@ -15,7 +15,12 @@ declare module 'mdast-util-to-markdown' {
 }
 
 /** Structural directives that continue the block before them (no blank line in between). */
-const CONTINUING = new Set(['Normal text', 'row', 'cell', 'end-table']);
+const CONTINUING = new Set(['row', 'cell', 'end-table']);
+
+/** Directives that are content of their own; every other directive hugs what follows it. */
+const STANDALONE = new Set(['empty', 'end-table']);
+
+const directiveName = (props: string): string => props.split(',')[0]!.trim();
 
 export function mebdfToMarkdown(): Options {
   return {
@@ -37,11 +42,17 @@ export function mebdfToMarkdown(): Options {
       (left, right) => {
         // The bare checkbox line of a list item (see semantic/from-model.ts) hugs what follows.
         if (left.type === 'mebdfRaw' && left.value === '[ ]') return 0;
-        if (left.type === 'mebdfDirective' && !/^(?:Normal text|end-table|empty)$/.test(left.props)) return 0;
-        if (right.type === 'mebdfDirective') {
-          const name = right.props.split(',')[0]!.trim();
-          if (CONTINUING.has(name)) return 0;
-        }
+        // A state directive applies to what follows it, and `{!table}`, `{!row}`, `{!cell}` open it.
+        if (left.type === 'mebdfDirective' && !STANDALONE.has(directiveName(left.props))) return 0;
+        if (right.type === 'mebdfDirective' && CONTINUING.has(directiveName(right.props))) return 0;
+        // Empty paragraphs in a row are one block of `{!empty}` lines, as they look on the page.
+        if (
+          left.type === 'mebdfDirective' &&
+          right.type === 'mebdfDirective' &&
+          directiveName(left.props) === 'empty' &&
+          directiveName(right.props) === 'empty'
+        )
+          return 0;
         return undefined;
       },
     ],

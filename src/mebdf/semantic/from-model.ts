@@ -1,12 +1,16 @@
 /**
  * The semantic layer, write direction: the MEBDF block model -> mdast in the canonical shape,
- * which `tree.ts` serialises. Every decision that makes the text canonical lives here:
- * - a paragraph style other than plain `Normal text` is a block directive line before the
- *   paragraph and a `{!Normal text}` reset after it (so the state is always reset between blocks);
- * - text properties are inline spans; bold, italic and strikethrough use `**`, `*`, `~~` when the
- *   delimiters are certain to parse back (word characters on the inside), the span form otherwise;
- * - the mono font is a code span; an empty paragraph is `{!empty}`;
- * - a table is GFM when every cell is one plain paragraph, the `{!table}` form otherwise.
+ * which `tree.ts` serialises. Every decision that makes the text canonical lives here (and in
+ * `to-phrasing.ts` for what is inside a paragraph):
+ * - the text is written with the reader's block state in mind (`write-state.ts`): a paragraph gets
+ *   a block directive line only where its style differs from the state left by the text before
+ *   it, and text properties its runs share move into that state instead of a span per run;
+ * - the directive of a list's first item stands before the list, so a list whose items share a
+ *   style reads as a plain list; an item that changes the style has the directive inside it;
+ * - an empty paragraph is `{!empty}`; a table cell holding only an empty paragraph in the state's
+ *   style is just `{!cell}`;
+ * - a table is GFM when every cell is one paragraph of one common style, the `{!table}` form
+ *   otherwise.
  */
 import type {
   FootnoteDefinition,
@@ -26,19 +30,49 @@ import type {
   ListKind,
   MebdfDocument,
   ParagraphBlock,
+  ParagraphStyle,
   TableBlock,
+  TableCell,
   TextStyle,
 } from '../model.js';
-import { formatParagraphProps, formatTextProps, MONO_FONT, namedStyleName } from '../props.js';
+import { parseTree, stringifyTree } from '../tree.js';
+import { sameTextStyle } from './style.js';
+import { type PlanUnit, planText } from './text-plan.js';
+import { treeToModel } from './to-model.js';
+import {
+  type DelimiterOptions,
+  inlinesToPhrasing,
+  paragraphPhrasing,
+  protectLineEdges,
+  type WriteInline,
+} from './to-phrasing.js';
+import {
+  chooseText,
+  emptyParagraphProps,
+  freshWriterState,
+  paragraphDelta,
+  relativeStyle,
+  type StateText,
+  type Target,
+  transition,
+  type WriterState,
+} from './write-state.js';
 
 export function modelToTree(document: MebdfDocument): Root {
-  const children: RootContent[] = blocksToFlow(document.blocks, true);
+  let local = localEmpties(document.blocks);
+  const writer = new Writer(planText(units(document.blocks, true, local)), local);
+  const children: RootContent[] = writer.blocks(document.blocks, true);
   for (const [label, blocks] of Object.entries(document.footnotes)) {
+    // A footnote definition starts from a fresh state (grammar §2).
+    writer.state = freshWriterState();
+    local = localEmpties(blocks);
+    writer.local = local;
+    writer.plan = planText(units(blocks, false, local));
     const definition: FootnoteDefinition = {
       type: 'footnoteDefinition',
       identifier: normalizeIdentifier(label).toLowerCase(),
       label,
-      children: blocksToFlow(blocks, false) as FootnoteDefinition['children'],
+      children: writer.blocks(blocks, false) as FootnoteDefinition['children'],
     };
     children.push(definition);
   }
@@ -49,346 +83,345 @@ function directive(props: string): MebdfDirective {
   return { type: 'mebdfDirective', props };
 }
 
-function blocksToFlow(blocks: readonly Block[], tables: boolean): RootContent[] {
-  const out: RootContent[] = [];
-  let index = 0;
-  while (index < blocks.length) {
-    const block = blocks[index]!;
-    if (block.type === 'table') {
-      out.push(...(tables ? tableToFlow(block) : []));
-      index++;
-    } else if (block.list) {
-      const key = block.list.key;
-      const items: ParagraphBlock[] = [];
-      while (index < blocks.length) {
-        const next = blocks[index]!;
-        if (next.type !== 'paragraph' || next.list?.key !== key) break;
-        items.push(next);
-        index++;
-      }
-      let start = 0;
-      while (start < items.length) {
-        const { list, next } = buildList(items, start, 0);
-        out.push(list);
-        start = next;
-      }
-    } else {
-      out.push(...paragraphToFlow(block));
-      index++;
+const isHeading = (style: ParagraphStyle): boolean => style.namedStyle.startsWith('HEADING_');
+const isOrdered = (kind: ListKind): boolean => kind === 'ordered';
+
+/** The text styles of a paragraph's inlines, `null` for an inline that is not text. */
+function runStyles(inlines: readonly Inline[]): Array<TextStyle | null> {
+  return inlines.map((inline) => (inline.type === 'text' ? inline.style : null));
+}
+
+function sameParagraphStyle(a: ParagraphStyle, b: ParagraphStyle): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof ParagraphStyle>;
+  for (const key of keys) if (a[key] !== b[key]) return false;
+  return true;
+}
+
+const isEmpty = (block: ParagraphBlock): boolean => block.inlines.length === 0 && !isHeading(block.style);
+
+/** Every paragraph in the order the writer visits them (table cells row by row). */
+function* paragraphs(blocks: readonly Block[]): Generator<ParagraphBlock> {
+  for (const block of blocks) {
+    if (block.type === 'paragraph') yield block;
+    else for (const row of block.rows) for (const cell of row) yield* cell.blocks;
+  }
+}
+
+/**
+ * The empty paragraphs (not headings) that give themselves their style with `{!empty, …}` and
+ * leave the state as it was: those whose style the next paragraph does not share. An empty
+ * paragraph the next one matches moves the state instead, so both are written bare.
+ */
+function localEmpties(blocks: readonly Block[]): Set<ParagraphBlock> {
+  const out = new Set<ParagraphBlock>();
+  const all = [...paragraphs(blocks)];
+  all.forEach((block, index) => {
+    if (!isEmpty(block)) return;
+    const next = all[index + 1];
+    const shared =
+      next !== undefined &&
+      (isHeading(next.style) || next.style.namedStyle === block.style.namedStyle) &&
+      sameParagraphStyle(
+        paragraphDelta(next.style) as ParagraphStyle,
+        paragraphDelta(block.style) as ParagraphStyle,
+      );
+    if (!shared) out.add(block);
+  });
+  return out;
+}
+
+/** A lone empty paragraph of a cell, written as its directive at most (see `Writer.cell`). */
+function emptyCellParagraph(cell: TableCell): ParagraphBlock | undefined {
+  const only = cell.blocks.length === 1 ? cell.blocks[0]! : undefined;
+  return only && !only.list && isEmpty(only) ? only : undefined;
+}
+
+/** The style every cell's one paragraph shares when the table can be GFM, else undefined. */
+function gfmStyle(table: TableBlock): ParagraphStyle | undefined {
+  const first = table.rows[0]?.[0]?.blocks[0];
+  if (!first || isHeading(first.style)) return undefined;
+  const plain = table.rows.every((row) =>
+    row.every(
+      (cell) =>
+        !cell.colSpan &&
+        !cell.rowSpan &&
+        cell.blocks.length === 1 &&
+        !cell.blocks[0]!.list &&
+        !cell.blocks[0]!.inlines.some((inline) => inline.type === 'break') &&
+        sameParagraphStyle(cell.blocks[0]!.style, first.style),
+    ),
+  );
+  return plain ? first.style : undefined;
+}
+
+/** The places where the writer sets the state, in the order it visits them. */
+function units(
+  blocks: readonly Block[],
+  tables: boolean,
+  local: Set<ParagraphBlock>,
+  out: PlanUnit[] = [],
+): PlanUnit[] {
+  for (const block of blocks) {
+    if (block.type === 'paragraph') {
+      if (!local.has(block)) out.push(unitOf(block, block.style, [runStyles(block.inlines)]));
+      continue;
     }
+    if (!tables) continue;
+    const style = gfmStyle(block);
+    if (style) {
+      out.push(
+        unitOf(
+          block,
+          style,
+          block.rows.flat().map((cell) => runStyles(cell.blocks[0]!.inlines)),
+        ),
+      );
+      continue;
+    }
+    for (const row of block.rows) for (const cell of row) units(cell.blocks, false, local, out);
   }
   return out;
 }
 
-/** A paragraph as flow nodes: `[directive?, heading | paragraph | {!empty}, reset?]`. */
-function paragraphToFlow(block: ParagraphBlock): RootContent[] {
-  const { namedStyle } = block.style;
-  const props = formatParagraphProps(block.style);
-  if (namedStyle === 'TITLE' || namedStyle === 'SUBTITLE') props.unshift(namedStyleName(namedStyle));
-  let content: RootContent;
-  if (namedStyle.startsWith('HEADING_')) {
-    const depth = Number(namedStyle.slice(-1)) as 1 | 2 | 3 | 4 | 5 | 6;
-    content = { type: 'heading', depth, children: paragraphPhrasing(block.inlines, true) };
-  } else if (block.inlines.length === 0) {
-    content = directive('empty');
-  } else {
-    content = { type: 'paragraph', children: paragraphPhrasing(block.inlines) };
-  }
-  if (props.length === 0) return [content];
-  return [directive(props.join(', ')), content, directive('Normal text')];
+function unitOf(key: object, style: ParagraphStyle, runs: Array<Array<TextStyle | null>>): PlanUnit {
+  return { key, named: isHeading(style) ? null : style.namedStyle, paragraph: paragraphDelta(style), runs };
 }
 
-const isOrdered = (kind: ListKind): boolean => kind === 'ordered';
-
-/**
- * Builds the list at `level` from `items[start]` on. An item deeper than the level below it gets
- * an item with no paragraph of its own to hang from (`- - text`), which reads back as no paragraph.
- */
-function buildList(
-  items: readonly ParagraphBlock[],
-  start: number,
-  level: number,
-): { list: List; next: number } {
-  const list: List = { type: 'list', ordered: false, spread: false, children: [] };
-  let kind: ListKind | undefined;
-  let index = start;
-  while (index < items.length) {
-    const membership = items[index]!.list!;
-    if (membership.level < level) break;
-    let item: ListItem;
-    if (membership.level === level) {
-      if (kind !== undefined && isOrdered(kind) !== isOrdered(membership.kind)) break;
-      kind ??= membership.kind;
-      item = {
-        type: 'listItem',
-        spread: false,
-        children: paragraphToFlow(items[index]!) as ListItem['children'],
-      };
-      if (membership.kind === 'checkbox') {
-        // GFM reads a checkbox only before text on the same line. When the item starts with a
-        // directive, `[ ]` stands alone on the item's first line (written verbatim) and the reader recognises it there.
-        if (item.children[0]?.type === 'paragraph') item.checked = false;
-        else item.children.unshift({ type: 'mebdfRaw', value: '[ ]' });
-      }
-      index++;
-    } else {
-      item = { type: 'listItem', spread: false, children: [] };
-    }
-    if (index < items.length && items[index]!.list!.level > level) {
-      const nested = buildList(items, index, level + 1);
-      item.children.push(nested.list);
-      index = nested.next;
-    }
-    list.children.push(item);
-    if (index === start) break;
-  }
-  list.ordered = kind !== undefined && isOrdered(kind);
-  if (list.ordered) list.start = 1;
-  return { list, next: index };
+/** Phrasing written as a paragraph (or a heading) of its own. */
+function paragraphText(children: PhrasingContent[], heading: boolean): string {
+  return stringifyTree({
+    type: 'root',
+    children: [heading ? { type: 'heading', depth: 1, children } : { type: 'paragraph', children }],
+  });
 }
 
-function isPlainCell(blocks: readonly ParagraphBlock[]): boolean {
-  if (blocks.length !== 1) return false;
-  const block = blocks[0]!;
+const references = (text: string): number => text.split('&#').length - 1;
+
+/** Whether a paragraph's text, read from a fresh state, has exactly `inlines`. */
+function readsBack(text: string, inlines: readonly WriteInline[]): boolean {
+  const { document, diagnostics } = treeToModel(parseTree(text), text);
+  const block = document.blocks[0];
+  if (diagnostics.length > 0 || document.blocks.length !== 1 || block?.type !== 'paragraph') return false;
+  const got = block.inlines;
   return (
-    block.style.namedStyle === 'NORMAL_TEXT' &&
-    formatParagraphProps(block.style).length === 0 &&
-    !block.list &&
-    !block.inlines.some((inline) => inline.type === 'break')
+    got.length === inlines.length &&
+    got.every((inline, index) => {
+      const want = inlines[index]!;
+      if (inline.type !== 'text' || want.type !== 'text')
+        return JSON.stringify(inline) === JSON.stringify(want);
+      const style = Object.fromEntries(Object.entries(want.style).filter(([, value]) => value !== null));
+      return inline.text === want.text && sameTextStyle(inline.style, style as TextStyle);
+    })
   );
 }
 
-function tableToFlow(table: TableBlock): RootContent[] {
-  const plain = table.rows.every((row) =>
-    row.every((cell) => !cell.colSpan && !cell.rowSpan && isPlainCell(cell.blocks)),
-  );
-  if (plain && table.rows.length > 0) {
+/** Walks the blocks in document order, carrying the state the reader will carry. */
+class Writer {
+  state: WriterState = freshWriterState();
+
+  constructor(
+    public plan: Map<object, StateText>,
+    public local: Set<ParagraphBlock>,
+  ) {}
+
+  blocks(blocks: readonly Block[], tables: boolean): RootContent[] {
+    const out: RootContent[] = [];
+    let index = 0;
+    while (index < blocks.length) {
+      const block = blocks[index]!;
+      if (block.type === 'table') {
+        if (tables) out.push(...this.table(block));
+        index++;
+      } else if (block.list) {
+        const key = block.list.key;
+        const items: ParagraphBlock[] = [];
+        while (index < blocks.length) {
+          const next = blocks[index]!;
+          if (next.type !== 'paragraph' || next.list?.key !== key) break;
+          items.push(next);
+          index++;
+        }
+        let start = 0;
+        while (start < items.length) {
+          // The first item's directive stands before the list.
+          const lead = this.enter(items[start]!);
+          if (lead) out.push(lead);
+          const { list, next } = this.list(items, start, 0);
+          out.push(list);
+          start = next;
+        }
+      } else {
+        out.push(...this.paragraph(block));
+        index++;
+      }
+    }
+    return out;
+  }
+
+  /** The directive that brings the state to what `block` needs, or null when it has it already. */
+  private enter(block: ParagraphBlock): MebdfDirective | null {
+    if (this.local.has(block)) return null;
+    const target: Target = {
+      named: isHeading(block.style) ? null : block.style.namedStyle,
+      paragraph: paragraphDelta(block.style),
+      text: this.plan.get(block) ?? chooseText(this.state.text, [runStyles(block.inlines)]),
+    };
+    const props = transition(this.state, target);
+    return props === null ? null : directive(props);
+  }
+
+  /** The inlines of a paragraph relative to the state. */
+  private relative(inlines: readonly Inline[]): WriteInline[] {
+    return inlines.map((inline) =>
+      inline.type === 'text' ? { ...inline, style: relativeStyle(inline.style, this.state.text) } : inline,
+    );
+  }
+
+  /** A paragraph as flow nodes: `[directive?, heading | paragraph | {!empty}]`. */
+  private paragraph(block: ParagraphBlock): RootContent[] {
+    const lead = this.enter(block);
+    let content: RootContent;
+    if (isHeading(block.style)) {
+      const depth = Number(block.style.namedStyle.slice(-1)) as 1 | 2 | 3 | 4 | 5 | 6;
+      content = { type: 'heading', depth, children: this.phrasing(block.inlines, 'heading') };
+    } else if (block.inlines.length === 0) {
+      content = this.empty(block);
+    } else {
+      content = { type: 'paragraph', children: this.phrasing(block.inlines, 'paragraph') };
+    }
+    return lead ? [lead, content] : [content];
+  }
+
+  /**
+   * A paragraph's phrasing under the state. `**`, `*`, `~~` are tried with punctuation just inside
+   * them too (`**Lead:**`), kept where the paragraph reads back as the same inlines as plainly as
+   * with spans, and written as spans where it does not.
+   */
+  private phrasing(inlines: readonly Inline[], kind: 'paragraph' | 'heading' | 'cell'): PhrasingContent[] {
+    const relative = this.relative(inlines);
+    const build = (options: DelimiterOptions): PhrasingContent[] =>
+      kind === 'cell'
+        ? protectLineEdges(inlinesToPhrasing(relative, 0, options))
+        : paragraphPhrasing(relative, kind === 'heading', options);
+    const options: DelimiterOptions = { relaxed: true, relaxedUsed: 0 };
+    const relaxed = build(options);
+    if (options.relaxedUsed === 0) return relaxed;
+    const strict = build({ relaxed: false, relaxedUsed: 0 });
+    // The serialiser may make delimiters read back by writing a neighbour as a character
+    // reference (`&#x61;**.b**`): that is no gain over the span.
+    const heading = kind === 'heading';
+    const text = paragraphText(relaxed, heading);
+    const fits = references(text) <= references(paragraphText(strict, heading)) && readsBack(text, relative);
+    return fits ? relaxed : strict;
+  }
+
+  /** `{!empty}`, with the paragraph's own style where it is not the state's. */
+  private empty(block: ParagraphBlock): MebdfDirective {
+    return directive(['empty', ...emptyParagraphProps(this.state, block.style)].join(', '));
+  }
+
+  /**
+   * The list at `level` from `items[start]` on. An item deeper than the level below it gets an
+   * item with no paragraph of its own to hang from (`- - text`), which reads back as no paragraph.
+   */
+  private list(items: readonly ParagraphBlock[], start: number, level: number): { list: List; next: number } {
+    const list: List = { type: 'list', ordered: false, spread: false, children: [] };
+    let kind: ListKind | undefined;
+    let index = start;
+    while (index < items.length) {
+      const membership = items[index]!.list!;
+      if (membership.level < level) break;
+      let item: ListItem;
+      if (membership.level === level) {
+        if (kind !== undefined && isOrdered(kind) !== isOrdered(membership.kind)) break;
+        kind ??= membership.kind;
+        item = {
+          type: 'listItem',
+          spread: false,
+          children: this.paragraph(items[index]!) as ListItem['children'],
+        };
+        if (membership.kind === 'checkbox') {
+          // GFM reads a checkbox only before text on the same line. When the item starts with a
+          // directive, `[ ]` stands alone on the item's first line (written verbatim) and the reader recognises it there.
+          if (item.children[0]?.type === 'paragraph') item.checked = false;
+          else item.children.unshift({ type: 'mebdfRaw', value: '[ ]' });
+        }
+        index++;
+      } else {
+        item = { type: 'listItem', spread: false, children: [] };
+      }
+      if (index < items.length && items[index]!.list!.level > level) {
+        const nested = this.list(items, index, level + 1);
+        item.children.push(nested.list);
+        index = nested.next;
+      }
+      list.children.push(item);
+      if (index === start) break;
+    }
+    list.ordered = kind !== undefined && isOrdered(kind);
+    if (list.ordered) list.start = 1;
+    return { list, next: index };
+  }
+
+  private table(table: TableBlock): RootContent[] {
+    const style = gfmStyle(table);
+    return style ? this.gfmTable(table, style) : this.directiveTable(table);
+  }
+
+  /** Every cell is one paragraph of `style`: the state takes that style before the table. */
+  private gfmTable(table: TableBlock, style: ParagraphStyle): RootContent[] {
+    const out: RootContent[] = [];
+    const props = transition(this.state, {
+      named: style.namedStyle,
+      paragraph: paragraphDelta(style),
+      text:
+        this.plan.get(table) ??
+        chooseText(
+          this.state.text,
+          table.rows.flat().map((cell) => runStyles(cell.blocks[0]!.inlines)),
+        ),
+    });
+    if (props !== null) out.push(directive(props));
     const rows: TableRow[] = table.rows.map((row) => ({
       type: 'tableRow',
       children: row.map(
         (cell): MdastTableCell => ({
           type: 'tableCell',
-          children: protectLineEdges(inlinesToPhrasing(cell.blocks[0]!.inlines)),
+          children: this.phrasing(cell.blocks[0]!.inlines, 'cell'),
         }),
       ),
     }));
-    return [{ type: 'table', align: table.rows[0]!.map(() => null), children: rows }];
-  }
-  const out: RootContent[] = [directive('table')];
-  for (const row of table.rows) {
-    out.push(directive('row'));
-    for (const cell of row) {
-      const props = ['cell'];
-      if (cell.colSpan) props.push(`colspan:${cell.colSpan}`);
-      if (cell.rowSpan) props.push(`rowspan:${cell.rowSpan}`);
-      out.push(directive(props.join(', ')));
-      out.push(...blocksToFlow(cell.blocks, false));
-    }
-  }
-  out.push(directive('end-table'));
-  return out;
-}
-
-// --- phrasing ------------------------------------------------------------------------------
-
-/** Characters that break `*`/`~` flanking when they sit just inside a delimiter. */
-const UNSAFE_EDGE = /[\p{P}\p{S}\p{Z}\s]/u;
-
-function firstCodePoint(text: string): string {
-  return String.fromCodePoint(text.codePointAt(0)!);
-}
-
-function lastCodePoint(text: string): string {
-  const code = text.charCodeAt(text.length - 1);
-  return code >= 0xdc00 && code <= 0xdfff && text.length > 1 ? text.slice(-2) : text.slice(-1);
-}
-
-/** True when `**`, `*` or `~~` around these inlines is sure to read back as the same run. */
-function delimitersSafe(inlines: readonly Inline[]): boolean {
-  const first = inlines[0];
-  const last = inlines[inlines.length - 1];
-  if (first?.type !== 'text' || last?.type !== 'text') return false;
-  if (first.style.font === MONO_FONT || last.style.font === MONO_FONT) return false;
-  return !UNSAFE_EDGE.test(firstCodePoint(first.text)) && !UNSAFE_EDGE.test(lastCodePoint(last.text));
-}
-
-interface Layer {
-  key(style: TextStyle): string | null;
-  wrap(key: string, inlines: readonly Inline[], children: PhrasingContent[]): PhrasingContent;
-}
-
-function attention(flag: 'bold' | 'italic' | 'strikethrough', type: 'strong' | 'emphasis' | 'delete'): Layer {
-  return {
-    key: (style) => (style[flag] === true ? flag : null),
-    wrap: (_key, inlines, children) =>
-      delimitersSafe(inlines) ? { type, children } : { type: 'mebdfSpan', props: flag, children },
-  };
-}
-
-/** Outermost first: links, then spans, then `**`, `*`, `~~`. */
-/**
- * One layer per property that only a span can spell, outermost first, so that runs sharing a
- * property share one span and spans nest like the formatting does (`{!underline}a {!sup}b{/!}{/!}`).
- * A span whose only child is another span is merged into it afterwards (`{!underline, sup}b{/!}`).
- */
-const SPAN_LAYERS: readonly Layer[] = (
-  [
-    'suggestion',
-    'underline',
-    'smallcaps',
-    'font',
-    'weight',
-    'size',
-    'color',
-    'highlight',
-    'sup',
-    'sub',
-    'bold',
-    'italic',
-    'strikethrough',
-  ] as const
-).map((name) => ({
-  key: (style: TextStyle) => {
-    const value = style[name];
-    if (value === undefined) return null;
-    if ((name === 'bold' || name === 'italic' || name === 'strikethrough') && value === true) return null;
-    if (name === 'font' && value === MONO_FONT) return null;
-    return formatTextProps({ [name]: value } as TextStyle)[0] ?? null;
-  },
-  wrap: (props: string, _inlines: readonly Inline[], children: PhrasingContent[]): PhrasingContent => {
-    const only = children.length === 1 ? children[0] : undefined;
-    if (only?.type === 'mebdfSpan') return { ...only, props: `${props}, ${only.props}` };
-    return { type: 'mebdfSpan', props, children };
-  },
-}));
-
-/** Outermost first: links, then spans, then `**`, `*`, `~~`. */
-const LAYERS: readonly Layer[] = [
-  {
-    key: (style) => style.link ?? null,
-    wrap: (url, _inlines, children) => ({ type: 'link', url, children }),
-  },
-  ...SPAN_LAYERS,
-  attention('bold', 'strong'),
-  attention('italic', 'emphasis'),
-  attention('strikethrough', 'delete'),
-];
-
-/**
- * A paragraph's inlines. A line break that ends the paragraph is `<br>` (Markdown drops a
- * backslash break at the end of a paragraph), and so is every line break in a heading (an ATX
- * heading is one line).
- */
-function paragraphPhrasing(inlines: readonly Inline[], heading = false): PhrasingContent[] {
-  const children = protectLineEdges(inlinesToPhrasing(inlines));
-  if (heading)
-    return protectSpaceAfterAnchor(children).map((child) =>
-      child.type === 'break' ? { type: 'mebdfRaw', value: '<br>' } : child,
-    );
-  if (children[children.length - 1]?.type === 'break')
-    children[children.length - 1] = { type: 'mebdfRaw', value: '<br>' };
-  return children;
-}
-
-/**
- * A heading's anchor is followed by one separating space that is not text (`## {^ id} Title`, as
- * MEBDF's first definition reads it), so a real space there is written as a character reference.
- */
-function protectSpaceAfterAnchor(children: PhrasingContent[]): PhrasingContent[] {
-  const [first, second] = children;
-  if (first?.type !== 'mebdfAnchor' || second?.type !== 'text' || second.value[0] !== ' ') return children;
-  const rest: PhrasingContent[] =
-    second.value.length > 1 ? [{ type: 'text', value: second.value.slice(1) }] : [];
-  return [first, reference(' '), ...rest, ...children.slice(2)];
-}
-
-const isSpace = (character: string | undefined): boolean => character === ' ' || character === '\t';
-const reference = (character: string): PhrasingContent => ({
-  type: 'mebdfRaw',
-  value: `&#x${character.charCodeAt(0).toString(16)};`,
-});
-
-/**
- * Markdown strips spaces and tabs at the start and end of every line of a paragraph, heading or
- * table cell. Where text has them there, the outermost one is written as a character reference
- * (`&#x20;`, written verbatim through an `mebdfRaw` node), which keeps the rest in place.
- */
-function protectLineEdges(children: PhrasingContent[]): PhrasingContent[] {
-  const out: PhrasingContent[] = [];
-  children.forEach((child, index) => {
-    if (child.type !== 'text') {
-      out.push(child);
-      return;
-    }
-    let value = child.value;
-    const previous = children[index - 1];
-    const next = children[index + 1];
-    const startsLine = previous === undefined || previous.type === 'break';
-    const endsLine = next === undefined || next.type === 'break';
-    let lead: PhrasingContent | undefined;
-    let trail: PhrasingContent | undefined;
-    if (startsLine && isSpace(value[0])) {
-      lead = reference(value[0]!);
-      value = value.slice(1);
-    }
-    if (endsLine && isSpace(value[value.length - 1])) {
-      trail = reference(value[value.length - 1]!);
-      value = value.slice(0, -1);
-    }
-    if (lead) out.push(lead);
-    if (value !== '') out.push({ type: 'text', value });
-    if (trail) out.push(trail);
-  });
-  return out;
-}
-
-export function inlinesToPhrasing(inlines: readonly Inline[], layer = 0): PhrasingContent[] {
-  const out: PhrasingContent[] = [];
-  const current = LAYERS[layer];
-  if (!current) {
-    for (const inline of inlines) out.push(leaf(inline));
+    out.push({ type: 'table', align: table.rows[0]!.map(() => null), children: rows });
     return out;
   }
-  let index = 0;
-  while (index < inlines.length) {
-    const inline = inlines[index]!;
-    const key = inline.type === 'text' ? current.key(inline.style) : null;
-    let end = index + 1;
-    while (end < inlines.length) {
-      const next = inlines[end]!;
-      if ((next.type === 'text' ? current.key(next.style) : null) !== key) break;
-      end++;
-    }
-    const group = inlines.slice(index, end);
-    const children = inlinesToPhrasing(group, layer + 1);
-    if (key === null) out.push(...children);
-    else out.push(current.wrap(key, group, children));
-    index = end;
-  }
-  return out;
-}
 
-function leaf(inline: Inline): PhrasingContent {
-  switch (inline.type) {
-    case 'text':
-      return inline.style.font === MONO_FONT
-        ? { type: 'inlineCode', value: inline.text }
-        : { type: 'text', value: inline.text };
-    case 'break':
-      return { type: 'break' };
-    case 'anchor':
-      return { type: 'mebdfAnchor', id: inline.id };
-    case 'embed':
-      return inline.caption === undefined
-        ? { type: 'mebdfEmbed', id: inline.id, kind: inline.kind }
-        : { type: 'mebdfEmbed', id: inline.id, kind: inline.kind, caption: inline.caption };
-    case 'image':
-      return { type: 'image', url: inline.url, alt: inline.alt };
-    case 'footnoteRef':
-      return {
-        type: 'footnoteReference',
-        identifier: normalizeIdentifier(inline.label).toLowerCase(),
-        label: inline.label,
-      };
+  private directiveTable(table: TableBlock): RootContent[] {
+    const out: RootContent[] = [directive('table')];
+    for (const row of table.rows) {
+      out.push(directive('row'));
+      for (const cell of row) {
+        const props = ['cell'];
+        if (cell.colSpan) props.push(`colspan:${cell.colSpan}`);
+        if (cell.rowSpan) props.push(`rowspan:${cell.rowSpan}`);
+        out.push(directive(props.join(', ')));
+        out.push(...this.cell(cell));
+      }
+    }
+    out.push(directive('end-table'));
+    return out;
+  }
+
+  /**
+   * A cell's content. A cell with nothing written in it holds one empty paragraph in the state
+   * where it ends, so a lone empty paragraph in the state's style is not written at all.
+   */
+  private cell(cell: TableCell): RootContent[] {
+    const only = emptyCellParagraph(cell);
+    if (only) {
+      const lead = this.enter(only);
+      if (lead) return [lead];
+      return emptyParagraphProps(this.state, only.style).length === 0 ? [] : [this.empty(only)];
+    }
+    return this.blocks(cell.blocks, false);
   }
 }

@@ -351,9 +351,15 @@ class Reader {
         for (const field of directive.unsetParagraph) delete this.state.paragraph[field];
         this.state.text = applyTextDelta(this.state.text, directive.text);
         return;
-      case 'empty':
-        this.emit(this.block(this.state.named, [], context.list), node, context);
+      case 'empty': {
+        // `{!empty, …}`: the listed style is this paragraph's alone; the state stays as it was.
+        const block = this.block(directive.named ?? this.state.named, [], context.list);
+        if (directive.named !== undefined) block.style = { namedStyle: directive.named };
+        Object.assign(block.style, directive.paragraph);
+        for (const field of directive.unsetParagraph) delete block.style[field];
+        this.emit(block, node, context);
         return;
+      }
       case 'table':
         if (!context.tables) {
           this.report(node, source, 'a table cannot appear inside a list item or a footnote');
@@ -368,6 +374,7 @@ class Reader {
           this.report(node, source, '`{!row}` outside a table', 'start the table with `{!table}`');
           return;
         }
+        this.closeCell();
         this.table.rows.push([]);
         this.table.cell = undefined;
         return;
@@ -382,6 +389,7 @@ class Reader {
           );
           return;
         }
+        this.closeCell();
         const cell: TableCell = { blocks: [] };
         if (directive.colSpan !== undefined && directive.colSpan > 1) cell.colSpan = directive.colSpan;
         if (directive.rowSpan !== undefined && directive.rowSpan > 1) cell.rowSpan = directive.rowSpan;
@@ -399,7 +407,17 @@ class Reader {
     }
   }
 
+  /**
+   * A cell with nothing written in it holds one empty paragraph (Docs cells always have one), in
+   * the state where the cell ends: `{!cell}` `{!align:center}` `{!cell}` is a centred empty cell.
+   */
+  private closeCell(): void {
+    const cell = this.table?.cell;
+    if (cell && cell.blocks.length === 0) cell.blocks.push(this.block(this.state.named, [], undefined));
+  }
+
   private finishTable(node: MebdfDirective, context: FlowContext): void {
+    this.closeCell();
     const table = this.table!;
     this.table = undefined;
     const width = table.rows[0]?.length ?? 0;

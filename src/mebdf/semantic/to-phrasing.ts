@@ -1,0 +1,250 @@
+/**
+ * The semantic layer, write direction, inside a paragraph: model inlines -> mdast phrasing in the
+ * canonical shape. Text styles arrive relative to the block state (`write-state.ts`): what the
+ * state gives is left out, and a value the state gives but the run has not is `null`, written
+ * `name:false`. Links are outermost, then spans (one layer per property, in a fixed order, merged
+ * where one only holds another), then `**`, `*`, `~~` where the delimiters read back (certainly
+ * with word characters inside; with punctuation inside only in relaxed mode, which the caller
+ * checks); the mono font is a code span.
+ */
+import type { PhrasingContent } from 'mdast';
+import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
+import type { Inline, TextInline } from '../model.js';
+import { formatTextProps, MONO_FONT } from '../props.js';
+import type { RelativeStyle } from './write-state.js';
+
+/** An inline as written under the state: a text inline carries its style relative to the state. */
+export type WriteInline = Exclude<Inline, TextInline> | { type: 'text'; text: string; style: RelativeStyle };
+
+/** Characters that break `*`/`~` flanking when they sit just inside a delimiter. */
+const UNSAFE_EDGE = /[\p{P}\p{S}\p{Z}\s]/u;
+
+function firstCodePoint(text: string): string {
+  return String.fromCodePoint(text.codePointAt(0)!);
+}
+
+function lastCodePoint(text: string): string {
+  const code = text.charCodeAt(text.length - 1);
+  return code >= 0xdc00 && code <= 0xdfff && text.length > 1 ? text.slice(-2) : text.slice(-1);
+}
+
+/** Space just inside a delimiter never lets it read back. */
+const SPACE_EDGE = /[\p{Z}\s]/u;
+
+/**
+ * How `**`, `*`, `~~` are chosen. Strict: only where they are sure to read back whatever
+ * surrounds them (word characters on the inside). Relaxed: also with punctuation or symbols on
+ * the inside (`**Lead:**`), which reads back or not depending on the characters outside; the
+ * caller checks the paragraph and falls back to strict. `relaxedUsed` counts where that mattered.
+ */
+export interface DelimiterOptions {
+  relaxed: boolean;
+  relaxedUsed: number;
+}
+
+function delimitersFit(inlines: readonly WriteInline[], options: DelimiterOptions): boolean {
+  const first = inlines[0];
+  const last = inlines[inlines.length - 1];
+  if (first?.type !== 'text' || last?.type !== 'text') return false;
+  if (first.style.font === MONO_FONT || last.style.font === MONO_FONT) return false;
+  const start = firstCodePoint(first.text);
+  const end = lastCodePoint(last.text);
+  if (!UNSAFE_EDGE.test(start) && !UNSAFE_EDGE.test(end)) return true;
+  if (!options.relaxed || SPACE_EDGE.test(start) || SPACE_EDGE.test(end)) return false;
+  options.relaxedUsed++;
+  return true;
+}
+
+interface Layer {
+  key(style: RelativeStyle): string | null;
+  wrap(
+    key: string,
+    inlines: readonly WriteInline[],
+    children: PhrasingContent[],
+    options: DelimiterOptions,
+  ): PhrasingContent;
+}
+
+function attention(flag: 'bold' | 'italic' | 'strikethrough', type: 'strong' | 'emphasis' | 'delete'): Layer {
+  return {
+    key: (style) => (style[flag] === true ? flag : null),
+    wrap: (_key, inlines, children, options) =>
+      delimitersFit(inlines, options) ? { type, children } : { type: 'mebdfSpan', props: flag, children },
+  };
+}
+
+/**
+ * One layer per property that only a span can spell, outermost first, so that runs sharing a
+ * property share one span and spans nest like the formatting does (`{!underline}a {!sup}b{/!}{/!}`).
+ * A span whose only child is another span is merged into it afterwards (`{!underline, sup}b{/!}`).
+ */
+const SPAN_LAYERS: readonly Layer[] = (
+  [
+    'suggestion',
+    'underline',
+    'smallcaps',
+    'font',
+    'weight',
+    'size',
+    'color',
+    'highlight',
+    'sup',
+    'sub',
+    'bold',
+    'italic',
+    'strikethrough',
+  ] as const
+).map((name) => ({
+  key: (style: RelativeStyle) => {
+    const value = style[name];
+    if (value === undefined) return null;
+    if (value === null) return `${name === 'suggestion' ? 'suggest' : name}:false`;
+    if ((name === 'bold' || name === 'italic' || name === 'strikethrough') && value === true) return null;
+    if (name === 'font' && value === MONO_FONT) return null;
+    return formatTextProps({ [name]: value })[0] ?? null;
+  },
+  wrap: (props: string, _inlines: readonly WriteInline[], children: PhrasingContent[]): PhrasingContent => {
+    const only = children.length === 1 ? children[0] : undefined;
+    if (only?.type === 'mebdfSpan') return { ...only, props: `${props}, ${only.props}` };
+    return { type: 'mebdfSpan', props, children };
+  },
+}));
+
+/** Outermost first: links, then spans, then `**`, `*`, `~~`. */
+const LAYERS: readonly Layer[] = [
+  {
+    key: (style) => style.link ?? null,
+    wrap: (url, _inlines, children) => ({ type: 'link', url, children }),
+  },
+  ...SPAN_LAYERS,
+  attention('bold', 'strong'),
+  attention('italic', 'emphasis'),
+  attention('strikethrough', 'delete'),
+];
+
+/**
+ * A paragraph's inlines. A line break that ends the paragraph is `<br>` (Markdown drops a
+ * backslash break at the end of a paragraph), and so is every line break in a heading (an ATX
+ * heading is one line).
+ */
+export function paragraphPhrasing(
+  inlines: readonly WriteInline[],
+  heading = false,
+  options: DelimiterOptions = { relaxed: false, relaxedUsed: 0 },
+): PhrasingContent[] {
+  const children = protectLineEdges(inlinesToPhrasing(inlines, 0, options));
+  if (heading)
+    return protectSpaceAfterAnchor(children).map((child) =>
+      child.type === 'break' ? { type: 'mebdfRaw', value: '<br>' } : child,
+    );
+  if (children[children.length - 1]?.type === 'break')
+    children[children.length - 1] = { type: 'mebdfRaw', value: '<br>' };
+  return children;
+}
+
+const isSpace = (character: string | undefined): boolean => character === ' ' || character === '\t';
+/**
+ * A heading's anchor is followed by one separating space that is not text (`## {^ id} Title`, as
+ * MEBDF's first definition reads it), so a real space there is written as a character reference.
+ */
+function protectSpaceAfterAnchor(children: PhrasingContent[]): PhrasingContent[] {
+  const [first, second] = children;
+  if (first?.type !== 'mebdfAnchor' || second?.type !== 'text' || second.value[0] !== ' ') return children;
+  const rest: PhrasingContent[] =
+    second.value.length > 1 ? [{ type: 'text', value: second.value.slice(1) }] : [];
+  return [first, reference(' '), ...rest, ...children.slice(2)];
+}
+
+const reference = (character: string): PhrasingContent => ({
+  type: 'mebdfRaw',
+  value: `&#x${character.charCodeAt(0).toString(16)};`,
+});
+
+/**
+ * Markdown strips spaces and tabs at the start and end of every line of a paragraph, heading or
+ * table cell. Where text has them there, the outermost one is written as a character reference
+ * (`&#x20;`, written verbatim through an `mebdfRaw` node), which keeps the rest in place.
+ */
+export function protectLineEdges(children: PhrasingContent[]): PhrasingContent[] {
+  const out: PhrasingContent[] = [];
+  children.forEach((child, index) => {
+    if (child.type !== 'text') {
+      out.push(child);
+      return;
+    }
+    let value = child.value;
+    const previous = children[index - 1];
+    const next = children[index + 1];
+    const startsLine = previous === undefined || previous.type === 'break';
+    const endsLine = next === undefined || next.type === 'break';
+    let lead: PhrasingContent | undefined;
+    let trail: PhrasingContent | undefined;
+    if (startsLine && isSpace(value[0])) {
+      lead = reference(value[0]!);
+      value = value.slice(1);
+    }
+    if (endsLine && isSpace(value[value.length - 1])) {
+      trail = reference(value[value.length - 1]!);
+      value = value.slice(0, -1);
+    }
+    if (lead) out.push(lead);
+    if (value !== '') out.push({ type: 'text', value });
+    if (trail) out.push(trail);
+  });
+  return out;
+}
+
+export function inlinesToPhrasing(
+  inlines: readonly WriteInline[],
+  layer = 0,
+  options: DelimiterOptions = { relaxed: false, relaxedUsed: 0 },
+): PhrasingContent[] {
+  const out: PhrasingContent[] = [];
+  const current = LAYERS[layer];
+  if (!current) {
+    for (const inline of inlines) out.push(leaf(inline));
+    return out;
+  }
+  let index = 0;
+  while (index < inlines.length) {
+    const inline = inlines[index]!;
+    const key = inline.type === 'text' ? current.key(inline.style) : null;
+    let end = index + 1;
+    while (end < inlines.length) {
+      const next = inlines[end]!;
+      if ((next.type === 'text' ? current.key(next.style) : null) !== key) break;
+      end++;
+    }
+    const group = inlines.slice(index, end);
+    const children = inlinesToPhrasing(group, layer + 1, options);
+    if (key === null) out.push(...children);
+    else out.push(current.wrap(key, group, children, options));
+    index = end;
+  }
+  return out;
+}
+
+function leaf(inline: WriteInline): PhrasingContent {
+  switch (inline.type) {
+    case 'text':
+      return inline.style.font === MONO_FONT
+        ? { type: 'inlineCode', value: inline.text }
+        : { type: 'text', value: inline.text };
+    case 'break':
+      return { type: 'break' };
+    case 'anchor':
+      return { type: 'mebdfAnchor', id: inline.id };
+    case 'embed':
+      return inline.caption === undefined
+        ? { type: 'mebdfEmbed', id: inline.id, kind: inline.kind }
+        : { type: 'mebdfEmbed', id: inline.id, kind: inline.kind, caption: inline.caption };
+    case 'image':
+      return { type: 'image', url: inline.url, alt: inline.alt };
+    case 'footnoteRef':
+      return {
+        type: 'footnoteReference',
+        identifier: normalizeIdentifier(inline.label).toLowerCase(),
+        label: inline.label,
+      };
+  }
+}

@@ -1,0 +1,207 @@
+/**
+ * The block-directive state as the writer tracks it, so that the canonical text says only what
+ * changes: a paragraph gets a directive line only where its style differs from the state the text
+ * before it left (the reader carries the same state, `to-model.ts`), and text properties shared by
+ * a paragraph's runs live in the state instead of a span around every run.
+ *
+ * Only value properties (`font`, `weight`, `size`, `color`, `highlight`) go into the state: a span
+ * can take them away again (`{!font:false}`), while a switch turned on by a directive could only be
+ * turned off explicitly (`bold:false`), which would change the model.
+ */
+import type { NamedStyleType, ParagraphStyle, TextStyle } from '../model.js';
+import {
+  formatParagraphProps,
+  formatTextProps,
+  MONO_FONT,
+  namedStyleName,
+  type ParagraphDelta,
+} from '../props.js';
+
+export const STATE_TEXT_PROPS = ['font', 'weight', 'size', 'color', 'highlight'] as const;
+export type StateTextProp = (typeof STATE_TEXT_PROPS)[number];
+export type StateText = Pick<TextStyle, StateTextProp>;
+
+export interface WriterState {
+  named: NamedStyleType;
+  paragraph: ParagraphDelta;
+  text: StateText;
+}
+
+export function freshWriterState(): WriterState {
+  return { named: 'NORMAL_TEXT', paragraph: {}, text: {} };
+}
+
+/** Paragraph fields in canonical order, with the property name that removes each. */
+const PARAGRAPH_FIELDS: ReadonlyArray<[keyof ParagraphDelta, string]> = [
+  ['align', 'align'],
+  ['indentLeft', 'indent-left'],
+  ['indentRight', 'indent-right'],
+  ['firstLineIndent', 'first-line-indent'],
+  ['lineSpacing', 'line-spacing'],
+  ['spaceBefore', 'space-before'],
+  ['spaceAfter', 'space-after'],
+];
+
+/** What a paragraph needs of the state. `named: null`: any (a Markdown heading brings its own). */
+export interface Target {
+  named: NamedStyleType | null;
+  paragraph: ParagraphDelta;
+  text: StateText;
+}
+
+export function paragraphDelta(style: ParagraphStyle): ParagraphDelta {
+  const { namedStyle: _named, ...rest } = style;
+  return rest;
+}
+
+function paragraphProp(field: keyof ParagraphDelta, value: number | string): string {
+  return formatParagraphProps({ namedStyle: 'NORMAL_TEXT', [field]: value })[0]!;
+}
+
+function textProp(prop: StateTextProp, value: string | number): string {
+  return formatTextProps({ [prop]: value })[0]!;
+}
+
+/** Every property of a target, as a directive after a named style lists them. */
+function fullProps(target: Target): string[] {
+  const props: string[] = [];
+  for (const [field] of PARAGRAPH_FIELDS) {
+    const value = target.paragraph[field];
+    if (value !== undefined) props.push(paragraphProp(field, value));
+  }
+  for (const prop of STATE_TEXT_PROPS) {
+    const value = target.text[prop];
+    if (value !== undefined) props.push(textProp(prop, value));
+  }
+  return props;
+}
+
+/** The changes from the state to the target, `name:false` for what the target no longer has. */
+function changedProps(state: WriterState, target: Target): string[] {
+  const props: string[] = [];
+  for (const [field, name] of PARAGRAPH_FIELDS) {
+    const value = target.paragraph[field];
+    if (value === state.paragraph[field]) continue;
+    props.push(value === undefined ? `${name}:false` : paragraphProp(field, value));
+  }
+  for (const prop of STATE_TEXT_PROPS) {
+    const value = target.text[prop];
+    if (value === state.text[prop]) continue;
+    props.push(value === undefined ? `${prop}:false` : textProp(prop, value));
+  }
+  return props;
+}
+
+/**
+ * The directive (its property list) that takes the state to the target, and moves `state` there;
+ * null when the state already is the target. A directive naming a style resets everything, so it
+ * is used where the named style must change, or where it is shorter than listing the changes.
+ */
+export function transition(state: WriterState, target: Target): string | null {
+  const named = target.named ?? state.named;
+  const reset = [namedStyleName(named), ...fullProps(target)].join(', ');
+  let props: string | null;
+  if (named !== state.named) props = reset;
+  else {
+    const changes = changedProps(state, target);
+    props = changes.length === 0 ? null : changes.join(', ');
+    if (props !== null && reset.length < props.length) props = reset;
+  }
+  state.named = named;
+  state.paragraph = { ...target.paragraph };
+  state.text = { ...target.text };
+  return props;
+}
+
+/**
+ * The properties after `empty` that give an empty paragraph its style without touching the state
+ * (`{!empty, align:false}`): the changes, or its named style and all its properties when that
+ * is shorter or the named style differs. Empty: the state's style is the paragraph's.
+ */
+export function emptyParagraphProps(state: WriterState, style: ParagraphStyle): string[] {
+  const target: Target = { named: style.namedStyle, paragraph: paragraphDelta(style), text: {} };
+  const reset = [namedStyleName(style.namedStyle), ...fullProps(target)];
+  if (style.namedStyle !== state.named) return reset;
+  const changes = changedProps({ ...state, text: {} }, target);
+  return changes.length > 0 && reset.join(', ').length < changes.join(', ').length ? reset : changes;
+}
+
+/**
+ * The text state for paragraphs whose text runs have these styles (`runs[i]` are the text styles of
+ * one paragraph, in order, `null` standing for an inline that is not text): per property, the value
+ * that needs the fewest spans, a change of the state costing half a span; the current value wins a
+ * tie, then no value. The mono font is a code span whatever the state, so it neither counts nor
+ * is a candidate.
+ */
+export function chooseText(
+  current: StateText,
+  runs: ReadonlyArray<ReadonlyArray<TextStyle | null>>,
+): StateText {
+  if (!runs.some((paragraph) => paragraph.some((style) => style !== null))) return { ...current };
+  const out: StateText = {};
+  for (const prop of STATE_TEXT_PROPS) {
+    const candidates = new Set<string | number | undefined>([current[prop], undefined]);
+    for (const paragraph of runs)
+      for (const style of paragraph) if (style && !isMono(style, prop)) candidates.add(style[prop]);
+    let best = current[prop];
+    let bestCost = Number.POSITIVE_INFINITY;
+    for (const value of candidates) {
+      const cost = 2 * spansNeeded(runs, prop, value) + (value === current[prop] ? 0 : 1);
+      if (cost < bestCost) {
+        best = value;
+        bestCost = cost;
+      }
+    }
+    if (best !== undefined) (out as Record<string, unknown>)[prop] = best;
+  }
+  return out;
+}
+
+function isMono(style: TextStyle, prop: StateTextProp): boolean {
+  return prop === 'font' && style.font === MONO_FONT;
+}
+
+/** Groups of adjacent text runs whose value of `prop` is not `value` (each needs a span). */
+function spansNeeded(
+  runs: ReadonlyArray<ReadonlyArray<TextStyle | null>>,
+  prop: StateTextProp,
+  value: string | number | undefined,
+): number {
+  let count = 0;
+  for (const paragraph of runs) {
+    let previous: string | number | undefined | null = null;
+    let open = false;
+    for (const style of paragraph) {
+      if (style === null || isMono(style, prop)) {
+        open = false;
+        previous = null;
+        continue;
+      }
+      const own = style[prop];
+      if (own === value) open = false;
+      else if (!open || own !== previous) {
+        count++;
+        open = true;
+      }
+      previous = own;
+    }
+  }
+  return count;
+}
+
+/**
+ * A text style written under the state: what the state already gives is left out, and a value
+ * the state gives but the run does not have is `null` (written `name:false` in a span).
+ */
+export type RelativeStyle = { [K in keyof TextStyle]?: TextStyle[K] | null };
+
+export function relativeStyle(style: TextStyle, text: StateText): RelativeStyle {
+  const out: RelativeStyle = { ...style };
+  for (const prop of STATE_TEXT_PROPS) {
+    const given = text[prop];
+    if (given === undefined || isMono(style, prop)) continue;
+    if (style[prop] === given) delete out[prop];
+    else if (style[prop] === undefined) out[prop] = null;
+  }
+  return out;
+}
