@@ -20,6 +20,7 @@ bracket families. Edit the text freely; keep the brackets you did not mean to ch
 | \`{^= kix.x1 image "Logo"}\` | an image, chart, chip, break… (kind after the id) | keep it where it is to keep the object; deleting it deletes the object |
 | \`{!color:#cc0000, underline}text{/!}\` | formatting of the wrapped text | spans nest and close innermost first |
 | \`{!Heading 2}\` or \`{!align:center}\` alone on a line | style of the following paragraphs | stays in force until the next such line |
+| \`{!empty}\`, \`{!empty, space-after:0pt}\` | an empty paragraph (its own style, if any, is for it alone) | delete the line to delete the paragraph |
 | \`{!table}\` … \`{!row}\` … \`{!cell}\` … \`{!end-table}\` | a table that Markdown pipes cannot show (merged cells, lists in cells) | every row keeps the same number of cells |
 | \`{^}\` | asks for a new anchor (a named range) | the import's answer gives its id |
 | \`[text](#^h.abc123)\` | a link to a heading, bookmark or tab | keep the target id |
@@ -29,7 +30,8 @@ Properties: named styles \`Normal text\`, \`Title\`, \`Subtitle\`, \`Heading 1\`
 (block directives only); text \`bold\`, \`italic\`, \`strikethrough\`, \`underline\`, \`smallcaps\`,
 \`sup\`, \`sub\`, \`mono\`, \`font:Roboto\`, \`weight:Bold\`, \`size:11pt\`, \`color:#rrggbb\`,
 \`highlight:#rrggbb\`; paragraph \`align:center\`, \`indent-left:36pt\`, \`first-line-indent\`,
-\`line-spacing:1.15\`, \`space-before:6pt\`, \`space-after\`. \`name:false\` turns a switch off.
+\`line-spacing:1.15\`, \`space-before:6pt\`, \`space-after\`. \`name:false\` turns a switch off
+or removes a value (\`{!align:false}\` ends the alignment of the following paragraphs).
 Errors name the line, the column and the fix; \`gdoc lint\` checks a file.
 
 ---

@@ -22,7 +22,7 @@ let client: Client;
 let original: Document;
 
 beforeAll(async () => {
-  original = generateDocument({ pages: 300, seed: 7 });
+  original = generateDocument({ pages: 330, seed: 7 });
   dir = mkdtempSync(join(tmpdir(), 'gdoc-large-'));
   writeFileSync(join(dir, 'big.json'), JSON.stringify(original));
   emulator = await startEmulator({ storeDir: dir });
