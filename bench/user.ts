@@ -177,13 +177,10 @@ export async function benchUser(pages: number[] = PAGES): Promise<Figure[]> {
       );
       for (const scenario of SCENARIOS) {
         const content = scenario.content(store);
-        const target = scenario.section
-          ? { document_id: NAME, anchor_id: store.anchor }
-          : { document_id: NAME };
         const run = (n: number) =>
           scenario.section
             ? importSectionService(backend, { document_id: NAME, anchor_id: store.anchor }, content(n))
-            : importTabService(backend, target, content(n));
+            : importTabService(backend, { document_id: NAME }, content(n));
         writeFileSync(store.file, store.pristine);
         let ms: number;
         try {
