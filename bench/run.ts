@@ -1,6 +1,8 @@
 /**
- * `npm run bench`: every benchmark, printed as one Markdown table (the README shows the latest),
- * or as JSON with `--json`. Each figure carries its ratio to a baseline measured in the same run.
+ * `npm run bench`: what a user runs (export, imports through the service and the CLI at 25 to 400
+ * pages, CLI start, the export's markup overhead on the real tabs, HTTP calls), printed as one Markdown table (the README shows the latest), or
+ * as JSON with `--json`. `--all` adds the component benchmarks (MEBDF parser, exporter, planner,
+ * real documents). Each figure carries its ratio to a baseline measured in the same run.
  */
 import { benchExport } from './export.js';
 import { benchHttpCalls } from './http-calls.js';
@@ -11,6 +13,7 @@ import { benchMebdfParse } from './mebdf-parse.js';
 import { benchRealDocuments } from './real-documents.js';
 import { benchScaling } from './scaling.js';
 import { benchStartup } from './startup.js';
+import { benchUser } from './user.js';
 
 /** The exporter's own figures: the largest real document and its 100-page generated tab. */
 async function exportFigures(): Promise<Figure[]> {
@@ -43,18 +46,23 @@ async function importFigures(): Promise<Figure[]> {
   ]);
 }
 
-const suites: Array<[string, () => Promise<Figure[]>]> = [
+const userSuites: Array<[string, () => Promise<Figure[]>]> = [
+  ['CLI start-up', benchStartup],
+  ['export and import at 25-400 pages', () => benchUser()],
+  ['markup overhead', benchMarkupOverhead],
+  ['Google path', benchHttpCalls],
+];
+
+const componentSuites: Array<[string, () => Promise<Figure[]>]> = [
   ['MEBDF parse', benchMebdfParse],
   ['export', exportFigures],
   ['import planning', importFigures],
   ['generated documents', benchScaling],
   ['real documents', benchRealDocuments],
-  ['markup overhead', benchMarkupOverhead],
-  ['CLI start-up', benchStartup],
-  ['Google path', benchHttpCalls],
 ];
 
 const json = process.argv.includes('--json');
+const suites = process.argv.includes('--all') ? [...userSuites, ...componentSuites] : userSuites;
 const figures: Figure[] = [];
 for (const [name, run] of suites) {
   process.stderr.write(`bench: ${name}…\n`);

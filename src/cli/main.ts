@@ -1,11 +1,20 @@
 #!/usr/bin/env node
 /**
- * The `gdoc` command. Each subcommand lives in its own file under `commands/` and is registered
- * here; a command imports its heavy modules inside its action so that start-up stays quick.
+ * The `gdoc` command. Each subcommand lives in its own file under `commands/`; only the one being
+ * run is loaded (commands/index.ts), and a command imports its heavy modules inside its action,
+ * so that start-up stays quick.
  */
-import { Command } from 'commander';
-import { registerCommands } from './commands/index.js';
-import { runCli } from './run.js';
+import nodeModule from 'node:module';
+
+// Node ≥ 22.1 keeps the compiled code of the modules on disk, so a second run does not compile
+// them again; older Node has no such cache and runs as before. Enabled before anything else loads.
+(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+
+const [{ Command }, { registerCommands }, { runCli }] = await Promise.all([
+  import('commander'),
+  import('./commands/index.js'),
+  import('./run.js'),
+]);
 
 const program = new Command('gdoc')
   .description('Read and rewrite one section or one tab of a Google Doc as Markdown (MEBDF).')
@@ -27,5 +36,7 @@ Examples:
   gdoc lint notes.md                          check MEBDF; gdoc fmt prints the canonical form`,
   );
 
-registerCommands(program);
+// `gdoc --version` needs no command at all.
+const first = process.argv[2];
+if (first !== '-V' && first !== '--version') await registerCommands(program, first);
 await runCli(program, process.argv);

@@ -19,7 +19,7 @@ export async function runGdoc(args: string[], stdin?: string): Promise<GdocRun> 
     writeOut: (s) => void process.stdout.write(s),
     writeErr: (s) => void process.stderr.write(s),
   });
-  registerCommands(program);
+  await registerCommands(program);
   let stdout = '';
   let stderr = '';
   const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {

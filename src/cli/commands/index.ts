@@ -1,58 +1,55 @@
 /**
- * The list of subcommands. Each entry is a module under this folder exporting `register(program)`.
- * Add one line per command; keep the modules light at import time (load heavy code in the action).
+ * The list of subcommands: each command name with the module under this folder that registers it
+ * (`register(program)`). Only the module of the command being run is loaded, so `gdoc export`
+ * does not compile the other twenty; `gdoc --help`, a bare `gdoc` or an unknown name load them all,
+ * because the help lists every command and a typo is answered with the nearest name.
+ * Add one line per command name; keep the modules light at import time (load heavy code in the
+ * action). The order is the order `gdoc --help` lists them in.
  */
 import type { Command } from 'commander';
-import { register as apply } from './apply.js';
-import { register as create } from './create.js';
-import { register as demo } from './demo.js';
-import { register as emulator } from './emulator.js';
-import { register as exportCommand } from './export.js';
-import { register as find } from './find.js';
-import { register as fmt } from './fmt.js';
-import { register as headerFooter } from './header-footer.js';
-import { register as importCommand } from './import.js';
-import { register as info } from './info.js';
-import { register as lint } from './lint.js';
-import { register as login } from './login.js';
-import { register as logout } from './logout.js';
-import { register as ls } from './ls.js';
-import { register as newDocument } from './new.js';
-import { register as normalize } from './normalize.js';
-import { register as outline } from './outline.js';
-import { register as sections } from './sections.js';
-import { register as serve } from './serve.js';
-import { register as styles } from './styles.js';
-import { register as tab } from './tab.js';
-import { register as whoami } from './whoami.js';
 
 type Register = (program: Command) => void;
+type Loader = () => Promise<{ register: Register }>;
 
-const commands: Register[] = [
-  apply,
-  emulator,
-  newDocument,
-  login,
-  logout,
-  whoami,
-  ls,
-  info,
-  serve,
-  exportCommand,
-  outline,
-  importCommand,
-  find,
-  sections,
-  tab,
-  headerFooter,
-  create,
-  demo,
-  styles,
-  normalize,
-  lint,
-  fmt,
+const headerFooter: Loader = () => import('./header-footer.js');
+const sections: Loader = () => import('./sections.js');
+
+/** Command name → its module. A module registering several names appears once per name. */
+const commands: Array<[name: string, load: Loader]> = [
+  ['apply', () => import('./apply.js')],
+  ['emulator', () => import('./emulator.js')],
+  ['new', () => import('./new.js')],
+  ['login', () => import('./login.js')],
+  ['logout', () => import('./logout.js')],
+  ['whoami', () => import('./whoami.js')],
+  ['ls', () => import('./ls.js')],
+  ['info', () => import('./info.js')],
+  ['serve', () => import('./serve.js')],
+  ['export', () => import('./export.js')],
+  ['outline', () => import('./outline.js')],
+  ['import', () => import('./import.js')],
+  ['find', () => import('./find.js')],
+  ['insert', sections],
+  ['delete', sections],
+  ['move', sections],
+  ['tab', () => import('./tab.js')],
+  ['header', headerFooter],
+  ['footer', headerFooter],
+  ['create', () => import('./create.js')],
+  ['demo', () => import('./demo.js')],
+  ['styles', () => import('./styles.js')],
+  ['normalize', () => import('./normalize.js')],
+  ['lint', () => import('./lint.js')],
+  ['fmt', () => import('./fmt.js')],
 ];
 
-export function registerCommands(program: Command): void {
-  for (const register of commands) register(program);
+/**
+ * Registers the command named by `name` (the first word after `gdoc`), or every command when the
+ * name is not one of ours (an option such as --help, nothing, or a typo).
+ */
+export async function registerCommands(program: Command, name?: string): Promise<void> {
+  const match = commands.find(([command]) => command === name);
+  const loaders = match ? [match[1]] : [...new Set(commands.map(([, load]) => load))];
+  const modules = await Promise.all(loaders.map((load) => load()));
+  for (const module of modules) module.register(program);
 }

@@ -5,8 +5,8 @@
 import { stat } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { ValidationError } from '../../errors.js';
-import type { EngineOptions } from '../engine/index.js';
-import { serializeDocument } from '../engine/index.js';
+import type { EngineOptions } from '../engine/document.js';
+import { serializeDocument } from '../engine/json.js';
 import { newLocalDocument } from './local.js';
 import { createFileExclusive } from './local-files.js';
 

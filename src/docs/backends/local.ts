@@ -25,14 +25,10 @@ import type {
   UnreadableDocument,
 } from '../../ground/backend.js';
 import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../../ground/docs-json.js';
-import {
-  applyBatchUpdate,
-  createDocument,
-  type EngineOptions,
-  isRevisionMismatch,
-  serializeDocument,
-  toTabsShape,
-} from '../engine/index.js';
+// Reads need only the document helpers; the request handlers (most of the engine) load on the
+// first write, so a command that only reads (gdoc export) does not pay for them at start.
+import { createDocument, type EngineOptions, toTabsShape } from '../engine/document.js';
+import { serializeDocument } from '../engine/json.js';
 import { createFileExclusive, isWritableMode, withFileLock, writeFileAtomic } from './local-files.js';
 import { withLockFile } from './local-lockfile.js';
 
@@ -147,6 +143,7 @@ export class LocalBackend implements Backend {
     }
     // The engine validates the whole batch (and writeControl) before it changes anything and
     // throws Google's DocsApiError, so a bad batch never reaches the write below.
+    const { applyBatchUpdate, isRevisionMismatch } = await import('../engine/batch.js');
     let result: ReturnType<typeof applyBatchUpdate>;
     try {
       result = applyBatchUpdate(loaded.stored, body, this.engineOptions);

@@ -1,0 +1,102 @@
+/**
+ * `npm run profile`: CPU profiles of what a user runs at 100 pages — a one-word section import
+ * and a one-word whole-tab import through the CLI on the local store (`node --cpu-prof`) — and
+ * the functions with the most self time in each, so the next cut starts where the time goes.
+ * The .cpuprofile files (open them in Chrome DevTools or VS Code) go to the folder given as the
+ * first argument, or to a fresh temporary folder; the path is printed.
+ */
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { editOneWord, makeStore } from './user.js';
+
+const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const PAGES = 100;
+const TOP = 15;
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Self milliseconds per function (name + file:line), most first, and the profile's total. */
+export function selfTimes(profile: CpuProfile): { total: number; rows: Array<[string, number]> } {
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    total += ms;
+    const frame = byNode.get(id)?.callFrame;
+    if (!frame) return;
+    const file = frame.url.startsWith('file://') ? relative(ROOT, fileURLToPath(frame.url)) : frame.url;
+    const key =
+      `${frame.functionName || '(anonymous)'} ${file ? `${file}:${frame.lineNumber + 1}` : ''}`.trim();
+    self.set(key, (self.get(key) ?? 0) + ms);
+  });
+  return { total, rows: [...self].sort((a, b) => b[1] - a[1]) };
+}
+
+function profileRun(dir: string, label: string, args: string[]): void {
+  const out = join(dir, label);
+  mkdirSync(out, { recursive: true });
+  const result = spawnSync(process.execPath, ['--cpu-prof', '--cpu-prof-dir', out, CLI, ...args], {
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`profile: gdoc ${args.join(' ')} failed: ${result.stderr}`);
+  const file = readdirSync(out).find((f) => f.endsWith('.cpuprofile'));
+  if (!file) throw new Error(`profile: no .cpuprofile in ${out}`);
+  const { total, rows } = selfTimes(JSON.parse(readFileSync(join(out, file), 'utf8')) as CpuProfile);
+  process.stdout.write(`\n${label}: ${total.toFixed(0)} ms sampled (${join(out, file)})\n`);
+  process.stdout.write(`${result.stdout.trim()}\n  self ms  share  function\n`);
+  const line = ([name, ms]: [string, number]) =>
+    `  ${ms.toFixed(0).padStart(7)}  ${((ms / total) * 100).toFixed(1).padStart(4)}%  ${name}\n`;
+  for (const row of rows.slice(0, TOP)) process.stdout.write(line(row));
+  process.stdout.write('  by area:\n');
+  for (const row of byArea(rows).slice(0, 10)) process.stdout.write(line(row));
+}
+
+/** Self time summed per area: a folder of ours (dist/docs/export), a package, or Node itself. */
+function byArea(rows: Array<[string, number]>): Array<[string, number]> {
+  const areas = new Map<string, number>();
+  for (const [name, ms] of rows) {
+    const file = name.split(' ')[1] ?? '';
+    const ours = /^dist\/((?:docs\/)?[^/:]+)\//.exec(file);
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file);
+    const area = ours ? `dist/${ours[1]}` : pkg ? pkg[1]! : name.startsWith('(') ? name : 'node internals';
+    areas.set(area, (areas.get(area) ?? 0) + ms);
+  }
+  return [...areas].sort((a, b) => b[1] - a[1]);
+}
+
+if (!existsSync(CLI)) throw new Error('profile needs the build: run `npm run build` first');
+const dir = process.argv[2] ?? mkdtempSync(join(tmpdir(), 'gdoc-profile-'));
+const store = await makeStore(PAGES);
+try {
+  const content = join(store.dir, 'content.md');
+  const base = ['import', 'doc', content, '--local', store.dir];
+  writeFileSync(content, editOneWord(store.section));
+  profileRun(dir, `section-import-${PAGES}p`, [...base, '--section', store.anchor]);
+  writeFileSync(store.file, store.pristine);
+  writeFileSync(content, editOneWord(store.tab));
+  profileRun(dir, `tab-import-${PAGES}p`, base);
+} finally {
+  rmSync(store.dir, { recursive: true, force: true });
+}

@@ -1,0 +1,254 @@
+/**
+ * What a user runs, on generated documents of 25, 50, 100, 200 and 400 pages written to a local
+ * store, each figure against `JSON.parse` of the same document file in the same run:
+ * - whole-tab export through the service (read the file + export);
+ * - a one-word edit imported into one section, the same edit through a whole-tab import, and an
+ *   unchanged whole-tab import: through the service on the local store (read + plan + verify +
+ *   write, as the CLI does), and through the CLI as a whole process (`node dist/cli/main.js
+ *   import …` against a spawned `node -e` that reads and parses the same file, paired run by run);
+ * - the requests a one-word section edit takes at each size;
+ * - a growth line per figure: each doubling of the document should cost at most 2.2×.
+ * Large sizes get fewer runs so that the whole suite stays within a few minutes on two cores.
+ * Run alone with `node --import tsx bench/user.ts`.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { LocalBackend } from '../src/docs/backends/local.js';
+import { serializeDocument } from '../src/docs/engine/json.js';
+import { exportTab } from '../src/docs/export/index.js';
+import { exportSectionService, exportTabService } from '../src/docs/service/export.js';
+import { importSectionService, importTabService } from '../src/docs/service/import.js';
+import { ContentTooLargeError } from '../src/errors.js';
+import type { Document } from '../src/ground/docs-json.js';
+import { generateDocument } from '../test/support/generate-document.js';
+import { growthFigure, type Point } from './growth.js';
+import { type Figure, formatTable, median } from './measure.js';
+import { paired, READ_AND_PARSE, spawnMs } from './spawn.js';
+
+export const PAGES = [25, 50, 100, 200, 400];
+const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const NAME = 'doc';
+
+/** Runs per figure: enough for a median where a run is cheap, one where it takes seconds. */
+function runsAt(pages: number): number {
+  return pages <= 50 ? 3 : 1;
+}
+
+/**
+ * The content with one plain word (four letters or more, between spaces) of its first body
+ * paragraph replaced: a heading, a table row or a line of directives is skipped.
+ */
+export function editOneWord(content: string): string {
+  const lines = content.split('\n');
+  for (let i = 1; i < lines.length; i += 1) {
+    const line = lines[i]!;
+    if (/^[#|{<!]/.test(line) || line.includes('![')) continue;
+    const match = / ([a-z]{4,}) /.exec(line);
+    if (match) {
+      const at = match.index + 1;
+      lines[i] = `${line.slice(0, at)}edited${line.slice(at + match[1]!.length)}`;
+      return lines.join('\n');
+    }
+  }
+  throw new Error('bench: no paragraph with a plain word to edit');
+}
+
+/** The anchor of the middle level-2 heading: a section of a few paragraphs. */
+export function middleAnchor(doc: Document): string {
+  const tab = exportTab(doc, null);
+  const anchors = tab.model.blocks.flatMap((b) =>
+    b.type === 'paragraph' &&
+    b.style.namedStyle === 'HEADING_2' &&
+    b.inlines[0]?.type === 'anchor' &&
+    b.inlines[0].id
+      ? [b.inlines[0].id]
+      : [],
+  );
+  return anchors[Math.floor(anchors.length / 2)]!;
+}
+
+/** A store holding one generated document, as the CLI and the service see it. */
+export interface Store {
+  dir: string;
+  file: string;
+  pristine: string;
+  anchor: string;
+  section: string;
+  tab: string;
+}
+
+export async function makeStore(pages: number): Promise<Store> {
+  const dir = mkdtempSync(join(tmpdir(), 'gdoc-bench-'));
+  const file = join(dir, `${NAME}.json`);
+  const doc = generateDocument({ pages });
+  writeFileSync(file, serializeDocument(doc));
+  const pristine = readFileSync(file, 'utf8');
+  const backend = new LocalBackend({ dir });
+  const anchor = middleAnchor(doc);
+  const section = (await exportSectionService(backend, { document_id: NAME, anchor_id: anchor })).content;
+  const tab = (await exportTabService(backend, { document_id: NAME })).content;
+  return { dir, file, pristine, anchor, section, tab };
+}
+
+async function timeAsync(runs: number, fn: (run: number) => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const t0 = performance.now();
+    await fn(run);
+    times.push(performance.now() - t0);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+}
+
+/** Even runs write the edit, odd runs undo it: every run is a one-word change. */
+const toggled = (original: string, edited: string) => (run: number) => (run % 2 === 0 ? edited : original);
+
+interface Scenario {
+  key: string;
+  label: string;
+  /** The CLI's target against `node -e` reading + parsing, when the issue sets one. */
+  target?: number;
+  content: (store: Store) => (run: number) => string;
+  section: boolean;
+}
+
+const SCENARIOS: Scenario[] = [
+  {
+    key: 'section',
+    label: 'import one-word section edit',
+    target: 2,
+    section: true,
+    content: (s) => toggled(s.section, editOneWord(s.section)),
+  },
+  {
+    key: 'tab',
+    label: 'import one-word edit, whole tab',
+    target: 3,
+    section: false,
+    content: (s) => toggled(s.tab, editOneWord(s.tab)),
+  },
+  {
+    key: 'unchanged',
+    label: 'import unchanged whole tab',
+    target: 1.5,
+    section: false,
+    content: (s) => () => s.tab,
+  },
+];
+
+function withTarget(figure: Figure, max: number | undefined): Figure {
+  if (max === undefined || figure.ratio === undefined) return figure;
+  return { ...figure, target: `≤ ${max}×`, ok: figure.ratio <= max };
+}
+
+export async function benchUser(pages: number[] = PAGES): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const series = new Map<string, Point[]>();
+  const point = (key: string, p: Point) => series.set(key, [...(series.get(key) ?? []), p]);
+  const requests: string[] = [];
+  let requestsOk = true;
+  for (const size of pages) {
+    process.stderr.write(`bench: ${size} pages…\n`);
+    const store = await makeStore(size);
+    const backend = new LocalBackend({ dir: store.dir });
+    const runs = runsAt(size);
+    try {
+      const parseMs = median(() => JSON.parse(store.pristine), { minRuns: 3, minMs: 200 });
+      figures.push({
+        name: `JSON.parse ${size} pages`,
+        ms: parseMs,
+        note: `${(store.pristine.length / 1e6).toFixed(1)} MB`,
+      });
+      const exportMs = await timeAsync(runs, () => exportTabService(backend, { document_id: NAME }));
+      point('export whole tab (service)', { pages: size, ms: exportMs });
+      figures.push(
+        withTarget(
+          {
+            name: `export whole tab (service) ${size} pages`,
+            ms: exportMs,
+            baseline: 'JSON.parse',
+            ratio: exportMs / parseMs,
+          },
+          2,
+        ),
+      );
+      for (const scenario of SCENARIOS) {
+        const content = scenario.content(store);
+        const run = (n: number) =>
+          scenario.section
+            ? importSectionService(backend, { document_id: NAME, anchor_id: store.anchor }, content(n))
+            : importTabService(backend, { document_id: NAME }, content(n));
+        writeFileSync(store.file, store.pristine);
+        let ms: number;
+        try {
+          const first = await run(0);
+          if (scenario.key === 'section') {
+            requests.push(`${size}p: ${first.requests.length}`);
+            requestsOk &&= first.requests.length <= 3;
+          }
+          ms = await timeAsync(runs, (n) => run(n + 1));
+        } catch (error) {
+          if (!(error instanceof ContentTooLargeError)) throw error;
+          figures.push({ name: `${scenario.label} ${size} pages`, ms: 0, note: `refused: ${error.message}` });
+          continue;
+        }
+        point(`${scenario.label} (service)`, { pages: size, ms });
+        figures.push({
+          name: `${scenario.label} (service) ${size} pages`,
+          ms,
+          baseline: 'JSON.parse',
+          ratio: ms / parseMs,
+        });
+        writeFileSync(store.file, store.pristine);
+        const input = join(store.dir, 'content');
+        const cli = paired(
+          runs,
+          (n) => {
+            writeFileSync(`${input}.md`, content(n));
+            const args = [CLI, 'import', NAME, `${input}.md`, '--local', store.dir];
+            return spawnMs(scenario.section ? [...args, '--section', store.anchor] : args);
+          },
+          () => spawnMs(READ_AND_PARSE, { BENCH_FILE: store.file }),
+        );
+        point(`${scenario.label} (CLI)`, { pages: size, ms: cli.ms });
+        process.stderr.write(
+          `  ${scenario.label}: service ${ms.toFixed(0)} ms, CLI ${cli.ratio.toFixed(2)}×\n`,
+        );
+        figures.push(
+          withTarget(
+            {
+              name: `${scenario.label} (CLI) ${size} pages`,
+              ms: cli.ms,
+              baseline: 'node -e read + JSON.parse',
+              ratio: cli.ratio,
+              note: `baseline ${cli.baseMs.toFixed(0)} ms`,
+            },
+            scenario.target,
+          ),
+        );
+      }
+    } finally {
+      rmSync(store.dir, { recursive: true, force: true });
+    }
+  }
+  figures.push({
+    name: 'requests for a one-word section edit',
+    ms: 0,
+    note: requests.join(', '),
+    target: '≤ 3 at every size',
+    ok: requestsOk,
+  });
+  for (const [name, points] of series) figures.push(growthFigure(name, points));
+  return figures;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const sizes = process.argv
+    .slice(2)
+    .map(Number)
+    .filter((n) => n > 0);
+  process.stdout.write(`${formatTable(await benchUser(sizes.length ? sizes : PAGES))}\n`);
+}
