@@ -41,6 +41,8 @@ export interface BatteryEdit {
   touched: { old: number; new: number };
   /** The most requests the edit needs. */
   maxRequests: number;
+  /** What the section must then say, when Google stores something else than `next` says. */
+  expected?: MebdfDocument;
 }
 
 const HEADINGS = new Set<NamedStyleType>([
@@ -298,6 +300,15 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
       { old: 1, new: 1 },
       2,
     );
+    // Google drops control and private-use characters from inserted text; a vertical tab is a line break.
+    const expected = structuredClone(blocks) as Block[];
+    if (ch === '\x0b') {
+      const q = expected[i] as ParagraphBlock;
+      const r = q.inlines[0] as Extract<Inline, { type: 'text' }>;
+      const rest = r.text.length > 1 ? [{ ...r, text: r.text.slice(1) }] : [];
+      q.inlines.splice(0, 1, { ...r, text: r.text.slice(0, 1) }, { type: 'break' }, ...rest);
+    }
+    out[out.length - 1]!.expected = withBlocks(model, expected);
   }
   // A sub-heading moved above the paragraph before it (its anchor moves with it).
   for (const i of ends(

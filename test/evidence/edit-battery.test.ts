@@ -15,6 +15,7 @@ const LANDS: EditKind[] = [
   'strip-formatting',
   'swap-paragraphs',
   'trailing-whitespace',
+  'special-characters',
 ];
 
 /** Every third edit of the small documents. */

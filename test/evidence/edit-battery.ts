@@ -207,7 +207,10 @@ export async function runCase(kase: BatteryCase): Promise<CaseResult> {
   }
   // 3. The re-export says what was meant.
   const known = anchorIds(tab.model);
-  const want = normalized(intendedTab(tab.model, section.firstBlock, section.endBlock, edit.next), known);
+  const want = normalized(
+    intendedTab(tab.model, section.firstBlock, section.endBlock, edit.expected ?? edit.next),
+    known,
+  );
   const got = normalized(exportTab(be.doc, tabId).model, known);
   if (got !== formatMebdf(want)) return result('mismatch', firstDifference(formatMebdf(want), got));
   // 4. No more requests than the edit needs.

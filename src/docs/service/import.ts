@@ -23,6 +23,7 @@ import type { Block, MebdfDocument } from '../../mebdf/model.js';
 import { buildTab } from '../export/exporter.js';
 import { resolveTab, type SectionExport } from '../export/index.js';
 import { headingLevel } from '../export/style-overrides.js';
+import { asDocsStoresText } from '../import/docs-text.js';
 import { type Plan, planImport } from '../import/index.js';
 import { withoutInherited } from '../import/inherited.js';
 import {
@@ -81,6 +82,8 @@ interface Where {
 interface Intended {
   model: MebdfDocument;
   text: string;
+  /** What resolving it against Docs changed (characters Docs drops). */
+  warnings?: string[];
 }
 
 /** One read of the document, with the target exported from it. */
@@ -117,6 +120,7 @@ async function runImport(
     const meant = resolveIntended(intended, read);
     refuseConcurrentEdits(read, meant, firstRead, base);
     const plan = planFor(read, meant, options);
+    if (meant.warnings) plan.warnings.unshift(...meant.warnings);
     const result = verifyPlan(read, plan, meant);
     if (options.dry_run) return dryRunReport(plan, read, meant.model, result);
     const written = await guardedWrite(backend, where, read, plan, meant);
@@ -149,8 +153,10 @@ function parseIntended(content: string): Intended {
  * expected back.
  */
 function resolveIntended(intended: Intended, read: Read): Intended {
-  const model = withoutInherited(intended.model, resolveTab(read.doc, read.scope.tabId).content);
-  return model === intended.model ? intended : { model, text: stringifyMebdf(model) };
+  const stored = asDocsStoresText(intended.model, read.target.model);
+  const model = withoutInherited(stored.model, resolveTab(read.doc, read.scope.tabId).content);
+  const resolved = model === intended.model ? intended : { model, text: stringifyMebdf(model) };
+  return stored.warnings.length ? { ...resolved, warnings: stored.warnings } : resolved;
 }
 
 /** One `get`, and the target exported from it. */
