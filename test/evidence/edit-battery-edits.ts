@@ -252,7 +252,8 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
     tb.rows.push(Array.from({ length: cols }, (_, c) => ({ blocks: [para(`new ${c + 1}`)] })));
     const p = structuredClone(blocks) as Block[];
     p[t] = tb;
-    add('add-row', `table ${t}`, p, { old: 1, new: 1 }, 2 + cols);
+    // The row, and per cell its text, paragraph style and text style (Docs copies the neighbour's).
+    add('add-row', `table ${t}`, p, { old: 1, new: 1 }, 1 + 3 * cols);
   }
   const tableSpots = new Set<number>([first, blocks.length]);
   for (const t of tables) tableSpots.add(t + 1);
