@@ -261,7 +261,11 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
     const prev = blocks[at - 1];
     const next = blocks[at];
     if (prev?.type === 'paragraph' && prev.list && next?.type === 'paragraph' && next.list) continue;
-    add('add-table', `at block ${at}`, inserted(model, at, table(2, 2, 'cell')), { old: 0, new: 1 }, 8);
+    // The table, and the empty paragraph Docs puts before (or after) a table where there is none;
+    // requests: the table, its paragraphs, and per cell its text, paragraph and text style.
+    // The table, and the empty paragraph Docs puts before (or after) a table where there is none;
+    // requests: the table, its paragraphs, and per cell its text, paragraph and text style.
+    add('add-table', `at block ${at}`, inserted(model, at, table(2, 2, 'cell')), { old: 0, new: 2 }, 15);
   }
 
   const pairs = plain.filter((i) => plain.includes(i + 1));

@@ -16,6 +16,7 @@ const LANDS: EditKind[] = [
   'swap-paragraphs',
   'trailing-whitespace',
   'special-characters',
+  'add-row',
 ];
 
 /** Every third edit of the small documents. */

@@ -166,7 +166,23 @@ function intendedTab(
     footnotes: { ...tab.footnotes, ...next.footnotes },
   };
   assignListKeys(model);
-  return model;
+  return withDocsTableParagraphs(model);
+}
+
+/**
+ * Docs never has a table first in the body, right after another table, or last: the Docs API puts
+ * a paragraph before every table it inserts, and a body ends with a paragraph. An empty one is
+ * what the edit can get there.
+ */
+function withDocsTableParagraphs(model: MebdfDocument): MebdfDocument {
+  const empty = (): Block => ({ type: 'paragraph', style: { namedStyle: 'NORMAL_TEXT' }, inlines: [] });
+  const blocks: Block[] = [];
+  model.blocks.forEach((b, i) => {
+    if (b.type === 'table' && (i === 0 || model.blocks[i - 1]?.type === 'table')) blocks.push(empty());
+    blocks.push(b);
+  });
+  if (blocks[blocks.length - 1]?.type === 'table') blocks.push(empty());
+  return { ...model, blocks };
 }
 
 function firstLine(e: unknown): string {

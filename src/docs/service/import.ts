@@ -24,6 +24,7 @@ import { buildTab } from '../export/exporter.js';
 import { resolveTab, type SectionExport } from '../export/index.js';
 import { headingLevel } from '../export/style-overrides.js';
 import { asDocsStoresText } from '../import/docs-text.js';
+import { type BodyEdges, withForcedParagraphs } from '../import/forced.js';
 import { type Plan, planImport } from '../import/index.js';
 import { withoutInherited } from '../import/inherited.js';
 import {
@@ -154,9 +155,18 @@ function parseIntended(content: string): Intended {
  */
 function resolveIntended(intended: Intended, read: Read): Intended {
   const stored = asDocsStoresText(intended.model, read.target.model);
-  const model = withoutInherited(stored.model, resolveTab(read.doc, read.scope.tabId).content);
+  const forced = withForcedParagraphs(stored.model, bodyEdges(read));
+  const model = withoutInherited(forced.model, resolveTab(read.doc, read.scope.tabId).content);
   const resolved = model === intended.model ? intended : { model, text: stringifyMebdf(model) };
-  return stored.warnings.length ? { ...resolved, warnings: stored.warnings } : resolved;
+  const warnings = [...stored.warnings, ...forced.warnings];
+  return warnings.length ? { ...resolved, warnings } : resolved;
+}
+
+/** Whether the target starts or ends the tab's body (tables there get Docs' paragraphs). */
+function bodyEdges(read: Read): BodyEdges {
+  if (read.scope.anchorId === null) return { startsBody: true, endsBody: true };
+  const section = read.target as SectionExport;
+  return { startsBody: section.firstBlock === 0, endsBody: section.endBlock === read.tab.blocks.length };
 }
 
 /** One `get`, and the target exported from it. */
