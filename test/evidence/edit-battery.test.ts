@@ -17,6 +17,7 @@ const LANDS: EditKind[] = [
   'trailing-whitespace',
   'special-characters',
   'add-row',
+  'add-subsection',
 ];
 
 /** Every third edit of the small documents. */

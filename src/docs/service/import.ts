@@ -29,6 +29,7 @@ import { type Plan, planImport } from '../import/index.js';
 import { withoutInherited } from '../import/inherited.js';
 import {
   exportTarget,
+  exportWritten,
   type ImportTarget,
   saysIntended,
   type VerifyFailure,
@@ -296,7 +297,10 @@ async function guardedWrite(
     if (needsReRead(intended.model)) {
       // New heading ids are the server's: read them back (the only second read an import makes).
       const written = await backend.get(where.documentId);
-      headings = newHeadings(intended.model, exportTarget(written, read.scope));
+      headings = newHeadings(
+        intended.model,
+        exportWritten(written, read.scope, intended.model.blocks.length),
+      );
     }
     return { revision: response.writeControl?.requiredRevisionId ?? read.revision, headings };
   } catch (e) {
@@ -333,7 +337,11 @@ function followingLevel(tab: MebdfDocument, section: SectionExport): number {
 /** Whether a re-read document already says what the import meant (a retried write that landed). */
 function landed(now: Document, scope: VerifyScope, intended: Intended): boolean {
   try {
-    return saysIntended(exportTarget(now, scope), intended.model, intended.text);
+    return saysIntended(
+      exportWritten(now, scope, intended.model.blocks.length),
+      intended.model,
+      intended.text,
+    );
   } catch (e) {
     if (e instanceof GdocError) return false;
     throw e;
