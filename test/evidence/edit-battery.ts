@@ -98,6 +98,8 @@ function outsideTab(doc: Document, tabId: string): unknown {
   const content = resolveTab(copy, tabId).content;
   delete content.body;
   delete content.lists;
+  // Named ranges after the edit move with the text: their ids and extent are what must not change.
+  if (content.namedRanges) content.namedRanges = withoutIndices(content.namedRanges);
   return copy;
 }
 
