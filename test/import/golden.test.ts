@@ -56,10 +56,9 @@ const CASES: Record<string, GoldenEdit[]> = {
     },
     { name: 'formatting', section: 'h.9y90oc4mbao9', replace: [['1. Fruit', '1. **Fruit** and _more_']] },
     {
-      name: 'heading-too-high',
+      name: 'sibling-section-added',
       section: 'h.gysf08ftgpa0',
-      replace: [['3. Third\n', '3. Third\n\n# Not allowed here\n']],
-      error: 'ValidationError',
+      replace: [['3. Third\n', '3. Third\n\nMore text.\n\n# A new section\n']],
     },
   ],
   [LISTS]: [

@@ -214,18 +214,12 @@ describe('importSectionService', () => {
     expect((err as Error).message).toContain('cannot re-create');
   });
 
-  it('section rules: must start with the heading; no heading that would end the section', async () => {
+  it('section rules: must start with the heading; raising it may not take in the next section', async () => {
     const be = new MemoryBackend(fixture(STENCILA));
     const content = exportSection(be.doc, undefined, ORDERED).content;
     await expect(
       importSectionService(be, { document_id: 'doc', anchor_id: ORDERED }, content.replace(/^## .*\n\n/, '')),
     ).rejects.toThrow(/must start with the section heading/);
-    await expect(
-      importSectionService(be, { document_id: 'doc', anchor_id: ORDERED }, `${content}\n## Sibling\n`),
-    ).rejects.toThrow(/would end the section/);
-    await expect(
-      importSectionService(be, { document_id: 'doc', anchor_id: '' }, '# A heading\n'),
-    ).rejects.toThrow(/preamble cannot contain a heading/);
     // Raising the heading would take in the next section; lowering it under its own subsections too.
     await expect(
       importSectionService(
@@ -234,15 +228,30 @@ describe('importSectionService', () => {
         content.replace(`## {^ ${ORDERED}}`, `# {^ ${ORDERED}}`),
       ),
     ).rejects.toThrow(/would take in the level-2 section/);
-    const lists = exportSection(be.doc, undefined, 'h.sbn44txo4u75').content;
-    await expect(
-      importSectionService(
-        be,
-        { document_id: 'doc', anchor_id: 'h.sbn44txo4u75' },
-        lists.replace('# {^ h.sbn44txo4u75}', '### {^ h.sbn44txo4u75}'),
-      ),
-    ).rejects.toThrow(/would end the section/);
     expect(be.writes).toHaveLength(0);
+  });
+
+  it('a heading at the section level, or in the preamble, adds a section after the content before it', async () => {
+    const be = new MemoryBackend(fixture(STENCILA));
+    const content = exportSection(be.doc, undefined, ORDERED).content;
+    const sibling = await importSectionService(
+      be,
+      { document_id: 'doc', anchor_id: ORDERED },
+      `${content}\n## Sibling\n\nIts text.\n`,
+    );
+    expect(sibling.new_headings).toEqual([{ anchor_id: expect.any(String), level: 2, text: 'Sibling' }]);
+    expect(exportSection(be.doc, undefined, ORDERED).content).toBe(content);
+    const added = exportSection(be.doc, undefined, sibling.new_headings[0]!.anchor_id).content;
+    expect(added).toContain('Sibling');
+    expect(added).toContain('Its text.');
+    const preamble = exportSection(be.doc, undefined, '').content;
+    const first = await importSectionService(
+      be,
+      { document_id: 'doc', anchor_id: '' },
+      `${preamble}\n# A first section\n`,
+    );
+    expect(first.new_headings.map((h) => h.text)).toEqual(['A first section']);
+    expect(exportSection(be.doc, undefined, '').content).toBe(preamble);
   });
 
   it('reports new headings with the ids the document gave them', async () => {

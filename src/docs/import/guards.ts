@@ -38,16 +38,9 @@ export function checkSection(
   /** Level of the heading right after the section in the tab (0 when the section ends the tab). */
   followingLevel = 0,
 ): void {
-  if (anchorId === '') {
-    const h = next.blocks.find(isHeading);
-    if (h) {
-      throw new ValidationError(
-        'The preamble cannot contain a heading: a heading starts a new section, so the text after it would leave the preamble.',
-        'Remove the heading from the content, or import it into its own section.',
-      );
-    }
-    return;
-  }
+  // A heading in the preamble, or one at the section's level or above, adds a section: the text
+  // after it belongs to that section (verify.ts reads the written target back that way).
+  if (anchorId === '') return;
   const first = next.blocks[0];
   const oldFirst = old.blocks[0];
   if (!first || !isHeading(first)) {
@@ -72,18 +65,6 @@ export function checkSection(
       'Keep the heading level, or import the enclosing section (or the whole tab) to restructure.',
     );
   }
-  // Any heading inside at the new level or above would end the section there.
-  const limit = level;
-  next.blocks.forEach((b, i) => {
-    if (i === 0 || !isHeading(b)) return;
-    const l = headingLevel(b.style.namedStyle);
-    if (l <= limit) {
-      throw new ValidationError(
-        `A level-${l} heading inside a level-${limit} section would end the section: the text after it would belong to a new section.`,
-        `Use a heading of level ${limit + 1} or deeper inside the section, or import the new section separately.`,
-      );
-    }
-  });
 }
 
 export function checkNoSuggestions(blocks: Block[]): void {

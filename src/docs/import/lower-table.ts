@@ -8,6 +8,7 @@ import { pairsOf } from './align.js';
 import type { PlanContext } from './context.js';
 import type { ContainerScript, Step } from './edit-script.js';
 import { checkNoSuggestions } from './guards.js';
+import type { Inherited } from './paragraphs.js';
 import { type CellSpan, tableDims } from './table-edit.js';
 import { blockLength, fillCell, newCellStyle } from './table-insert.js';
 
@@ -83,11 +84,57 @@ export function lowerTableEdit(
     }
     starts.push(row);
   }
-  const blank = newCellStyle(ctx);
   for (let r = n.rows.length - 1; r >= 0; r--) {
     for (let c = n.rows[r]!.length - 1; c >= 0; c--) {
-      if (fresh(r, c)) fillCell(ctx, '', starts[r]![c]! + 1, n.rows[r]![c]!, blank);
+      if (fresh(r, c))
+        fillCell(ctx, '', starts[r]![c]! + 1, n.rows[r]![c]!, copiedStyle(ctx, n, newRows, newCols, r, c));
     }
   }
   for (const s of edit.merge) ctx.push({ mergeTableCells: { tableRange: range(s) } });
+}
+
+/**
+ * What the paragraph of a new cell of an existing table starts with: Docs copies the paragraph
+ * style and the first run's text style of the cell it is inserted next to (insertTableColumn,
+ * then insertTableRow, each relative to the cell before it, or after it at the start), which holds
+ * its new content by then. A chain of new cells leads back to a kept one.
+ */
+function copiedStyle(
+  ctx: PlanContext,
+  n: TableBlock,
+  newRows: ReadonlySet<number>,
+  newCols: ReadonlySet<number>,
+  r: number,
+  c: number,
+): Inherited {
+  const rows = n.rows.length;
+  const cols = n.rows[0]?.length ?? 0;
+  const isNewRow = (i: number) => newRows.has(i);
+  const isNewCol = (j: number) => newCols.has(j);
+  let i = r;
+  let j = c;
+  // Rows are inserted after columns: a new row copies the row above (below, at the top).
+  while (isNewRow(i)) {
+    if (i > 0) i--;
+    else {
+      let k = 1;
+      while (k < rows && isNewRow(k)) k++;
+      if (k >= rows) return newCellStyle(ctx);
+      i = k;
+    }
+  }
+  while (isNewCol(j)) {
+    if (j > 0) j--;
+    else {
+      let k = 1;
+      while (k < cols && isNewCol(k)) k++;
+      if (k >= cols) return newCellStyle(ctx);
+      j = k;
+    }
+  }
+  const first = n.rows[i]?.[j]?.blocks[0];
+  if (!first) return newCellStyle(ctx);
+  const run = first.inlines[0];
+  const textStyle = run?.type === 'text' && run.style.suggestion === undefined ? run.style : null;
+  return { style: { ...first.style }, textStyle };
 }

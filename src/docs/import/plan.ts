@@ -14,6 +14,7 @@ import { checkAnchors } from './anchor-check.js';
 import { buildScript } from './build-script.js';
 import { type DeletedObject, PlanContext, type PlanEnv } from './context.js';
 import { allInlines, checkFootnotes, checkObjects, checkSection, type ObjectCheck } from './guards.js';
+import { checkDanglingLinks } from './link-check.js';
 import { lowerScript } from './lower.js';
 import { RunStyles } from './run-styles.js';
 
@@ -65,6 +66,7 @@ export function planImport(input: PlanInput): Plan {
   }
   const objects = checkObjects(old.model, next, input.tabEmbedIds, input.allowDeletions);
   checkFootnotes(old.model, next);
+  const dangling = checkDanglingLinks(input);
   // 2. The edit script.
   const script = buildScript(input);
   // 3. Its lowering to requests.
@@ -77,7 +79,7 @@ export function planImport(input: PlanInput): Plan {
     requests: ctx.requests,
     deleted: [...ctx.deleted].sort((a, b) => a.id.localeCompare(b.id)),
     preserved: [...objects.oldEmbeds.keys()].filter((id) => objects.seen.has(id)),
-    warnings: [...new Set(ctx.warnings)],
+    warnings: [...new Set([...dangling, ...ctx.warnings])],
     anchorsCreated: ctx.anchorsCreated,
   };
 }

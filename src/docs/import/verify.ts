@@ -16,6 +16,7 @@ import { applyBatchUpdate } from '../engine/index.js';
 import { ACROSS_A_WRITE, asIntended, equalUnder, sameAcrossWrite } from '../equality.js';
 import { buildTab } from '../export/exporter.js';
 import { exportSection, exportTab, type SectionExport, type TabExport } from '../export/index.js';
+import { assignListKeys, footnoteLabels } from '../export/model-utils.js';
 import { blockLabel, describeDifference, firstLineDifference } from './describe-difference.js';
 
 /** What an import targets, as exported: a whole tab or one section of it. */
@@ -70,6 +71,40 @@ export function exportTarget(
     : exportSection(doc, scope.tabId, scope.anchorId);
 }
 
+/**
+ * The export of a target after a write of `count` blocks. A heading the content adds at the
+ * section's level or above (any heading, in the preamble) starts a section of its own, and the
+ * section as exported then ends there: the written target is the `count` blocks from the section's
+ * start, the sections they start included.
+ */
+export function exportWritten(
+  doc: Document,
+  scope: { tabId: string | undefined; anchorId: string | null },
+  count: number,
+): ImportTarget {
+  const target = exportTarget(doc, scope);
+  if (scope.anchorId === null) return target;
+  const section = target as SectionExport;
+  if (section.endBlock - section.firstBlock >= count) return section;
+  const tab = exportTab(doc, scope.tabId);
+  const end = Math.min(tab.model.blocks.length, section.firstBlock + count);
+  const blocks = structuredClone(tab.model.blocks.slice(section.firstBlock, end));
+  const footnotes: MebdfDocument['footnotes'] = {};
+  for (const label of footnoteLabels(blocks))
+    footnotes[label] = structuredClone(tab.model.footnotes[label] ?? []);
+  const model: MebdfDocument = { blocks, footnotes };
+  assignListKeys(model);
+  const sources = tab.sources.slice(section.firstBlock, end);
+  return {
+    ...section,
+    model,
+    content: stringifyMebdf(model),
+    sources,
+    endBlock: end,
+    endIndex: sources[sources.length - 1]?.endIndex ?? section.endIndex,
+  };
+}
+
 /** The result's model with what the server assigns put back as the intended content said it. */
 function resultAsIntended(result: ImportTarget, intended: MebdfDocument): MebdfDocument {
   return { ...result.model, blocks: asIntended(result.model.blocks, intended.blocks) };
@@ -98,7 +133,7 @@ export function verifyImport(input: VerifyInput): Verification {
   }
   let result: ImportTarget;
   try {
-    result = exportTarget(after, scope);
+    result = exportWritten(after, scope, intended.blocks.length);
   } catch (e) {
     return fail('target-lost', e instanceof Error ? e.message : String(e));
   }

@@ -19,11 +19,14 @@ import type { Block, MebdfDocument } from '../../mebdf/model.js';
 import { buildTab } from '../export/exporter.js';
 import { resolveTab, type SectionExport } from '../export/index.js';
 import { headingLevel } from '../export/style-overrides.js';
+import { asDocsStoresText } from '../import/docs-text.js';
 import { matchEmbeds } from '../import/embed-match.js';
+import { type BodyEdges, withForcedParagraphs } from '../import/forced.js';
 import { type Plan, planImport } from '../import/index.js';
 import { withoutInherited } from '../import/inherited.js';
 import {
   exportTarget,
+  exportWritten,
   type ImportTarget,
   saysIntended,
   type VerifyFailure,
@@ -86,7 +89,7 @@ interface Where {
 interface Intended {
   model: MebdfDocument;
   text: string;
-  /** What resolving it against the target noticed (a placeholder's kind word that differs). */
+  /** What resolving it against the target noticed (a placeholder's kind word that differs, characters Docs drops, paragraphs Docs forces). */
   warnings?: string[];
 }
 
@@ -192,9 +195,19 @@ function parseIntended(content: string): Intended {
  */
 function resolveIntended(intended: Intended, read: Read): Intended {
   const matched = matchEmbeds(intended.model, read.target.model);
-  const model = withoutInherited(matched.model, resolveTab(read.doc, read.scope.tabId).content);
-  if (model === intended.model) return intended;
-  return { model, text: stringifyMebdf(model), warnings: matched.warnings };
+  const stored = asDocsStoresText(matched.model, read.target.model);
+  const forced = withForcedParagraphs(stored.model, bodyEdges(read));
+  const model = withoutInherited(forced.model, resolveTab(read.doc, read.scope.tabId).content);
+  const resolved = model === intended.model ? intended : { model, text: stringifyMebdf(model) };
+  const warnings = [...matched.warnings, ...stored.warnings, ...forced.warnings];
+  return warnings.length ? { ...resolved, warnings } : resolved;
+}
+
+/** Whether the target starts or ends the tab's body (tables there get Docs' paragraphs). */
+function bodyEdges(read: Read): BodyEdges {
+  if (read.scope.anchorId === null) return { startsBody: true, endsBody: true };
+  const section = read.target as SectionExport;
+  return { startsBody: section.firstBlock === 0, endsBody: section.endBlock === read.tab.blocks.length };
 }
 
 /** The whole tab as an import of nothing into `anchorId` (null: the tab) leaves it. */
@@ -315,7 +328,10 @@ async function guardedWrite(
     if (needsReRead(intended.model)) {
       // New heading ids are the server's: read them back (the only second read an import makes).
       const written = await backend.get(where.documentId);
-      headings = newHeadings(intended.model, exportTarget(written, read.scope));
+      headings = newHeadings(
+        intended.model,
+        exportWritten(written, read.scope, intended.model.blocks.length),
+      );
     }
     return { revision: response.writeControl?.requiredRevisionId ?? read.revision, headings };
   } catch (e) {
@@ -352,7 +368,11 @@ function followingLevel(tab: MebdfDocument, section: SectionExport): number {
 /** Whether a re-read document already says what the import meant (a retried write that landed). */
 function landed(now: Document, scope: VerifyScope, intended: Intended): boolean {
   try {
-    return saysIntended(exportTarget(now, scope), intended.model, intended.text);
+    return saysIntended(
+      exportWritten(now, scope, intended.model.blocks.length),
+      intended.model,
+      intended.text,
+    );
   } catch (e) {
     if (e instanceof GdocError) return false;
     throw e;

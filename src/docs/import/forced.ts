@@ -1,0 +1,58 @@
+/**
+ * Paragraphs Google forces around tables. The Docs API inserts a table after a newline it adds
+ * ("A newline character will be inserted before the inserted table", `InsertTableRequest`) and
+ * refuses to delete the newline before a table, and a tab's body always ends with a paragraph. So
+ * a table cannot start the body, follow another table, or end the body: the closest content Docs
+ * can hold has an empty paragraph there. The import resolves the intended content to that before
+ * planning, and the result says so; no edit is refused for it.
+ */
+import type { Block, MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
+
+export interface Forced {
+  /** `next` itself when nothing is added. */
+  model: MebdfDocument;
+  warnings: string[];
+}
+
+/** Where the target sits in the tab's body. */
+export interface BodyEdges {
+  /** The target's content starts the body (the preamble, or the whole tab). */
+  startsBody: boolean;
+  /** The target's content ends the body (the last section, or the whole tab). */
+  endsBody: boolean;
+}
+
+const empty = (): ParagraphBlock => ({
+  type: 'paragraph',
+  style: { namedStyle: 'NORMAL_TEXT' },
+  inlines: [],
+});
+
+/** `next` with the empty paragraphs Docs keeps next to its tables. */
+export function withForcedParagraphs(next: MebdfDocument, edges: BodyEdges): Forced {
+  const blocks: Block[] = [];
+  const warnings = new Set<string>();
+  next.blocks.forEach((b, i) => {
+    if (b.type === 'table' && i === 0 && edges.startsBody) {
+      blocks.push(empty());
+      warnings.add(
+        'An empty paragraph stays before the table that starts the tab: the Docs API always puts one before a table.',
+      );
+    }
+    if (b.type === 'table' && next.blocks[i - 1]?.type === 'table') {
+      blocks.push(empty());
+      warnings.add(
+        'An empty paragraph stays between two tables: the Docs API always puts one before a table.',
+      );
+    }
+    blocks.push(b);
+  });
+  if (edges.endsBody && blocks[blocks.length - 1]?.type === 'table') {
+    blocks.push(empty());
+    warnings.add(
+      'An empty paragraph stays after the table that ends the tab: a tab always ends with a paragraph.',
+    );
+  }
+  if (warnings.size === 0) return { model: next, warnings: [] };
+  return { model: { ...next, blocks }, warnings: [...warnings] };
+}

@@ -1,0 +1,327 @@
+/**
+ * The edits of the edit battery: the everyday changes a model makes to one exported section (or
+ * preamble) of a real document, as transforms of its block model. Each edit says how many blocks
+ * it replaces and adds (what may differ in the document's JSON) and how many requests it may need.
+ * Pure; edit-battery.ts runs them.
+ */
+import type {
+  Block,
+  Inline,
+  MebdfDocument,
+  NamedStyleType,
+  ParagraphBlock,
+  TableBlock,
+} from '../../src/mebdf/model.js';
+
+export const EDIT_KINDS = [
+  'change-word',
+  'add-paragraph',
+  'delete-paragraph',
+  'add-list-item',
+  'indent-item',
+  'paragraph-to-bullet',
+  'numbered-under-bullet',
+  'add-subsection',
+  'add-row',
+  'add-table',
+  'swap-paragraphs',
+  'strip-formatting',
+  'trailing-whitespace',
+  'special-characters',
+  'move-heading',
+] as const;
+export type EditKind = (typeof EDIT_KINDS)[number];
+
+export interface BatteryEdit {
+  kind: EditKind;
+  /** Where, in words: "after block 3", "table at the start". */
+  where: string;
+  next: MebdfDocument;
+  /** Blocks of the old section replaced, blocks of the new one written: what may differ in the JSON. */
+  touched: { old: number; new: number };
+  /** The most requests the edit needs. */
+  maxRequests: number;
+  /** What the section must then say, when Google stores something else than `next` says. */
+  expected?: MebdfDocument;
+}
+
+const HEADINGS = new Set<NamedStyleType>([
+  'TITLE',
+  'SUBTITLE',
+  'HEADING_1',
+  'HEADING_2',
+  'HEADING_3',
+  'HEADING_4',
+  'HEADING_5',
+  'HEADING_6',
+]);
+
+export function isHeading(b: Block | undefined): boolean {
+  return b?.type === 'paragraph' && HEADINGS.has(b.style.namedStyle);
+}
+
+/** A paragraph of plain text runs (no objects, anchors, footnotes or suggestions). */
+function isTextParagraph(b: Block | undefined): b is ParagraphBlock {
+  return (
+    b?.type === 'paragraph' &&
+    !isHeading(b) &&
+    b.inlines.length > 0 &&
+    b.inlines.every((x) => x.type === 'text' && x.style.suggestion === undefined)
+  );
+}
+
+function para(text: string, extra: Partial<ParagraphBlock> = {}): ParagraphBlock {
+  return {
+    type: 'paragraph',
+    style: { namedStyle: 'NORMAL_TEXT' },
+    inlines: [{ type: 'text', text, style: {} }],
+    ...extra,
+  };
+}
+
+function table(rows: number, cols: number, tag: string): TableBlock {
+  return {
+    type: 'table',
+    rows: Array.from({ length: rows }, (_, r) =>
+      Array.from({ length: cols }, (_, c) => ({ blocks: [para(`${tag} ${r + 1}.${c + 1}`)] })),
+    ),
+  };
+}
+
+function levelOf(style: NamedStyleType): number {
+  const m = /^HEADING_(\d)$/.exec(style);
+  return m ? Number(m[1]) : style === 'TITLE' ? 0 : 1;
+}
+
+function withBlocks(model: MebdfDocument, blocks: Block[]): MebdfDocument {
+  return { blocks, footnotes: structuredClone(model.footnotes) };
+}
+
+function inserted(model: MebdfDocument, at: number, ...add: Block[]): Block[] {
+  const blocks = structuredClone(model.blocks) as Block[];
+  blocks.splice(at, 0, ...add);
+  return blocks;
+}
+
+/** The first and last of a list of positions (one when they are the same). */
+function ends<T>(xs: T[]): T[] {
+  if (xs.length <= 1) return xs;
+  return [xs[0]!, xs[xs.length - 1]!];
+}
+
+function mergeRuns(inlines: Inline[]): Inline[] {
+  const out: Inline[] = [];
+  for (const i of inlines) {
+    const last = out[out.length - 1];
+    if (
+      i.type === 'text' &&
+      last?.type === 'text' &&
+      JSON.stringify(last.style) === JSON.stringify(i.style)
+    ) {
+      out[out.length - 1] = { ...last, text: last.text + i.text };
+    } else out.push(i);
+  }
+  return out;
+}
+
+/** Every battery edit of one section model; `preamble` when the model has no heading of its own. */
+export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEdit[] {
+  const blocks = model.blocks as Block[];
+  const out: BatteryEdit[] = [];
+  const first = preamble ? 0 : 1;
+  const body = blocks.map((_, i) => i).filter((i) => i >= first);
+  const text = body.filter((i) => isTextParagraph(blocks[i]));
+  const plain = text.filter((i) => (blocks[i] as ParagraphBlock).list === undefined);
+  const items = body.filter(
+    (i) => blocks[i]?.type === 'paragraph' && (blocks[i] as ParagraphBlock).list !== undefined,
+  );
+  const tables = body.filter((i) => blocks[i]?.type === 'table');
+  const add = (
+    kind: EditKind,
+    where: string,
+    next: Block[],
+    touched: BatteryEdit['touched'],
+    maxRequests: number,
+  ) => out.push({ kind, where, next: withBlocks(model, next), touched, maxRequests });
+
+  for (const i of ends(text)) {
+    const p = structuredClone(blocks) as Block[];
+    const run = (p[i] as ParagraphBlock).inlines.find((x) => x.type === 'text' && /\S/.test(x.text));
+    if (run?.type !== 'text') continue;
+    run.text = run.text.replace(/\S+/, 'Changed');
+    add('change-word', `block ${i}`, p, { old: 1, new: 1 }, 3);
+  }
+
+  // New paragraphs: at the start of the body, at the end, around tables, before sub-headings.
+  const spots = new Set<number>([first, blocks.length]);
+  for (const t of tables) spots.add(t).add(t + 1);
+  for (const i of body) if (isHeading(blocks[i]) && blocks[i - 1]?.type === 'table') spots.add(i);
+  for (const at of spots) {
+    const prev = blocks[at - 1];
+    const next = blocks[at];
+    // Inside a list the new paragraph would split it: the list edits below cover that.
+    if (prev?.type === 'paragraph' && prev.list && next?.type === 'paragraph' && next.list) continue;
+    add(
+      'add-paragraph',
+      `at block ${at}`,
+      inserted(model, at, para('A new paragraph.')),
+      { old: 0, new: 1 },
+      3,
+    );
+  }
+
+  // Paragraphs of text only: deleting an object or a footnote reference is another matter.
+  const deletable = body.filter(
+    (i) =>
+      blocks[i]?.type === 'paragraph' &&
+      !isHeading(blocks[i]) &&
+      (blocks[i] as ParagraphBlock).inlines.every((x) => x.type === 'text' || x.type === 'break'),
+  );
+  const delSpots = new Set<number>(ends(deletable.filter((i) => isTextParagraph(blocks[i]))));
+  for (const t of tables) if (deletable.includes(t + 1)) delSpots.add(t + 1);
+  if (deletable.length) delSpots.add(deletable[deletable.length - 1]!);
+  for (const i of delSpots) {
+    const p = structuredClone(blocks) as Block[];
+    p.splice(i, 1);
+    add('delete-paragraph', `block ${i}`, p, { old: 1, new: 0 }, 2);
+  }
+
+  // Lists: a new last item, an item indented, a numbered item under a bullet.
+  const lastItems = items.filter((i) => {
+    const next = blocks[i + 1];
+    return !(next?.type === 'paragraph' && next.list?.key === (blocks[i] as ParagraphBlock).list?.key);
+  });
+  for (const i of ends(lastItems)) {
+    const list = (blocks[i] as ParagraphBlock).list!;
+    add(
+      'add-list-item',
+      `after block ${i}`,
+      inserted(model, i + 1, para('A new item.', { list: { ...list } })),
+      { old: 0, new: 1 },
+      4,
+    );
+  }
+  const indentable = items.filter((i) => {
+    const prev = blocks[i - 1];
+    const p = blocks[i] as ParagraphBlock;
+    return (
+      prev?.type === 'paragraph' &&
+      prev.list?.key === p.list!.key &&
+      prev.list.level >= p.list!.level &&
+      p.list!.level < 8
+    );
+  });
+  for (const i of ends(indentable)) {
+    const p = structuredClone(blocks) as Block[];
+    const item = p[i] as ParagraphBlock;
+    item.list = { ...item.list!, level: item.list!.level + 1 };
+    add('indent-item', `block ${i}`, p, { old: 1, new: 1 }, 4);
+  }
+  for (const i of ends(items.filter((i) => (blocks[i] as ParagraphBlock).list!.kind === 'bullet'))) {
+    const list = (blocks[i] as ParagraphBlock).list!;
+    if (list.level >= 8) continue;
+    const item = para('A numbered sub-item.', { list: { ...list, level: list.level + 1, kind: 'ordered' } });
+    add('numbered-under-bullet', `after block ${i}`, inserted(model, i + 1, item), { old: 0, new: 1 }, 4);
+  }
+  for (const i of ends(plain)) {
+    const p = structuredClone(blocks) as Block[];
+    (p[i] as ParagraphBlock).list = { key: 'battery', level: 0, kind: 'bullet' };
+    add('paragraph-to-bullet', `block ${i}`, p, { old: 1, new: 1 }, 3);
+  }
+
+  // A subsection at the end (in the preamble: a first section).
+  const level = preamble ? 1 : Math.min(6, levelOf((blocks[0] as ParagraphBlock).style.namedStyle) + 1);
+  const heading: ParagraphBlock = {
+    type: 'paragraph',
+    style: { namedStyle: `HEADING_${level}` as NamedStyleType },
+    inlines: [{ type: 'text', text: 'A new subsection', style: {} }],
+  };
+  add(
+    'add-subsection',
+    'at the end',
+    inserted(model, blocks.length, heading, para('Its first paragraph.')),
+    { old: 0, new: 2 },
+    6,
+  );
+
+  for (const t of tables) {
+    const tb = structuredClone(blocks[t]) as TableBlock;
+    const cols = tb.rows[0]?.length ?? 0;
+    if (cols === 0 || tb.rows.some((r) => r.some((c) => (c.rowSpan ?? 1) > 1 || (c.colSpan ?? 1) > 1)))
+      continue;
+    tb.rows.push(Array.from({ length: cols }, (_, c) => ({ blocks: [para(`new ${c + 1}`)] })));
+    const p = structuredClone(blocks) as Block[];
+    p[t] = tb;
+    // The row, and per cell its text, paragraph style and text style (Docs copies the neighbour's).
+    add('add-row', `table ${t}`, p, { old: 1, new: 1 }, 1 + 3 * cols);
+  }
+  const tableSpots = new Set<number>([first, blocks.length]);
+  for (const t of tables) tableSpots.add(t + 1);
+  for (const at of tableSpots) {
+    const prev = blocks[at - 1];
+    const next = blocks[at];
+    if (prev?.type === 'paragraph' && prev.list && next?.type === 'paragraph' && next.list) continue;
+    // The table, and the empty paragraph Docs puts before (or after) a table where there is none;
+    // requests: the table, its paragraphs, and per cell its text, paragraph and text style.
+    // The table, and the empty paragraph Docs puts before (or after) a table where there is none;
+    // requests: the table, its paragraphs, and per cell its text, paragraph and text style.
+    add('add-table', `at block ${at}`, inserted(model, at, table(2, 2, 'cell')), { old: 0, new: 2 }, 15);
+  }
+
+  const pairs = plain.filter((i) => plain.includes(i + 1));
+  for (const i of ends(pairs)) {
+    const p = structuredClone(blocks) as Block[];
+    [p[i], p[i + 1]] = [p[i + 1]!, p[i]!];
+    add('swap-paragraphs', `blocks ${i}, ${i + 1}`, p, { old: 2, new: 2 }, 6);
+  }
+  const styled = text.filter((i) =>
+    (blocks[i] as ParagraphBlock).inlines.some((x) => x.type === 'text' && Object.keys(x.style).length > 0),
+  );
+  for (const i of ends(styled)) {
+    const p = structuredClone(blocks) as Block[];
+    const q = p[i] as ParagraphBlock;
+    q.inlines = mergeRuns(q.inlines.map((x) => (x.type === 'text' ? { ...x, style: {} } : x)));
+    add('strip-formatting', `block ${i}`, p, { old: 1, new: 1 }, 3);
+  }
+  for (const i of ends(text)) {
+    const p = structuredClone(blocks) as Block[];
+    const q = p[i] as ParagraphBlock;
+    const last = q.inlines[q.inlines.length - 1]!;
+    if (last.type !== 'text') continue;
+    last.text += '  ';
+    add('trailing-whitespace', `block ${i}`, p, { old: 1, new: 1 }, 2);
+  }
+  for (const [n, ch] of ['\uF8FF', '\x08', '\x0b'].entries()) {
+    const i = text[n % Math.max(1, text.length)];
+    if (i === undefined) break;
+    const p = structuredClone(blocks) as Block[];
+    const run = (p[i] as ParagraphBlock).inlines[0]!;
+    if (run.type !== 'text') continue;
+    run.text = `${run.text.slice(0, 1)}${ch}${run.text.slice(1)}`;
+    add(
+      'special-characters',
+      `U+${ch.codePointAt(0)!.toString(16).padStart(4, '0').toUpperCase()} in block ${i}`,
+      p,
+      { old: 1, new: 1 },
+      2,
+    );
+    // Google drops control and private-use characters from inserted text; a vertical tab is a line break.
+    const expected = structuredClone(blocks) as Block[];
+    if (ch === '\x0b') {
+      const q = expected[i] as ParagraphBlock;
+      const r = q.inlines[0] as Extract<Inline, { type: 'text' }>;
+      const rest = r.text.length > 1 ? [{ ...r, text: r.text.slice(1) }] : [];
+      q.inlines.splice(0, 1, { ...r, text: r.text.slice(0, 1) }, { type: 'break' }, ...rest);
+    }
+    out[out.length - 1]!.expected = withBlocks(model, expected);
+  }
+  // A sub-heading moved above the paragraph before it (its anchor moves with it).
+  for (const i of ends(
+    body.filter((i) => i > first && isHeading(blocks[i]) && isTextParagraph(blocks[i - 1])),
+  )) {
+    const p = structuredClone(blocks) as Block[];
+    [p[i - 1], p[i]] = [p[i]!, p[i - 1]!];
+    add('move-heading', `block ${i}`, p, { old: 2, new: 2 }, 6);
+  }
+  return out;
+}

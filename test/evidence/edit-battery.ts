@@ -1,0 +1,283 @@
+/**
+ * The edit battery: every edit of edit-battery-edits.ts on every tab, section and preamble of every
+ * real document in test/fixtures/real, imported through the import service on the in-memory
+ * backend. Each case is checked four ways:
+ *  1. it lands (no refusal, no verification error, no fault);
+ *  2. the tab's body JSON outside the edited blocks is unchanged (before: deep-equal with indices;
+ *     after: deep-equal without them), and so are the other tabs and the existing lists;
+ *  3. the tab's re-export equals the old export with the section replaced by the edited text, in
+ *     canonical form (ids of headings the edit creates set aside);
+ *  4. the request list is no longer than the edit kind's bound.
+ * edit-battery.test.ts runs a sample; `npm run evidence` (edit-battery-run.ts) runs it all.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
+import {
+  exportSection,
+  exportTab,
+  getHierarchy,
+  isSyntheticHeadingId,
+  listTabs,
+  resolveTab,
+} from '../../src/docs/export/index.js';
+import { assignListKeys } from '../../src/docs/export/model-utils.js';
+import { importSectionService } from '../../src/docs/service/import.js';
+import { GdocError, VerificationError } from '../../src/errors.js';
+import type { Document, StructuralElement } from '../../src/ground/docs-json.js';
+import { formatMebdf, stringifyMebdf } from '../../src/mebdf/index.js';
+import type { Block, MebdfDocument } from '../../src/mebdf/model.js';
+import { MemoryBackend } from '../import/memory-backend.js';
+import { type BatteryEdit, batteryEdits, type EditKind } from './edit-battery-edits.js';
+
+const FIXTURES = new URL('../fixtures/real/', import.meta.url);
+
+export type Outcome = 'pass' | 'refused' | 'verification' | 'fault' | 'collateral' | 'mismatch' | 'requests';
+
+export interface BatteryCase {
+  file: string;
+  tabId: string;
+  /** `''` for the preamble. */
+  anchorId: string;
+  edit: BatteryEdit;
+}
+
+export interface CaseResult {
+  kase: BatteryCase;
+  outcome: Outcome;
+  detail: string;
+}
+
+/** The real documents (request logs and desired states of the extrasuite fixtures set aside). */
+export function fixtureNames(): string[] {
+  return readdirSync(FIXTURES)
+    .filter(
+      (f) => f.endsWith('.json') && !f.endsWith('.requests.batches.json') && !f.endsWith('.desired.json'),
+    )
+    .sort();
+}
+
+const loaded = new Map<string, Document>();
+function fixture(name: string): Document {
+  let doc = loaded.get(name);
+  if (!doc) {
+    doc = new MemoryBackend(JSON.parse(readFileSync(new URL(name, FIXTURES), 'utf8')) as Document).doc;
+    loaded.set(name, doc);
+  }
+  return doc;
+}
+
+/** Every case of one document: each tab, its preamble and each section, each edit. */
+export function casesOf(file: string): BatteryCase[] {
+  const doc = fixture(file);
+  const out: BatteryCase[] = [];
+  for (const tab of listTabs(doc)) {
+    const anchors = ['', ...getHierarchy(doc, tab.tabId).headings.map((h) => h.anchor_id)];
+    for (const anchorId of anchors) {
+      const section = exportSection(doc, tab.tabId, anchorId);
+      for (const edit of batteryEdits(section.model, anchorId === ''))
+        out.push({ file, tabId: tab.tabId, anchorId, edit });
+    }
+  }
+  return out;
+}
+
+function body(doc: Document, tabId: string): StructuralElement[] {
+  return resolveTab(doc, tabId).content.body?.content ?? [];
+}
+
+function withoutIndices<T>(value: T): T {
+  return JSON.parse(
+    JSON.stringify(value, (k, v) => (k === 'startIndex' || k === 'endIndex' ? undefined : v)),
+  ) as T;
+}
+
+/** The document but the target tab's body and lists (checked on their own). */
+function outsideTab(doc: Document, tabId: string): unknown {
+  const copy = structuredClone(doc);
+  delete copy.revisionId;
+  const content = resolveTab(copy, tabId).content;
+  delete content.body;
+  delete content.lists;
+  // Named ranges after the edit move with the text: their ids and extent are what must not change.
+  if (content.namedRanges) content.namedRanges = withoutIndices(content.namedRanges);
+  return copy;
+}
+
+/** Which body elements differ: the common prefix (indices and all) and suffix (indices aside) set aside. */
+function changedElements(
+  before: StructuralElement[],
+  after: StructuralElement[],
+): { old: number; new: number; first: number } {
+  let p = 0;
+  while (p < before.length && p < after.length && isDeepStrictEqual(before[p], after[p])) p++;
+  let s = 0;
+  const a = withoutIndices(before);
+  const b = withoutIndices(after);
+  while (s < a.length - p && s < b.length - p && isDeepStrictEqual(a[a.length - 1 - s], b[b.length - 1 - s]))
+    s++;
+  return { old: before.length - p - s, new: after.length - p - s, first: p };
+}
+
+/** Anchor inlines the old tab did not have (new headings' ids), and synthetic ones, set aside. */
+function normalized(model: MebdfDocument, known: Set<string>): string {
+  const drop = (blocks: Block[]): Block[] =>
+    blocks.map((b) =>
+      b.type === 'table'
+        ? {
+            ...b,
+            rows: b.rows.map((r) => r.map((c) => ({ ...c, blocks: drop(c.blocks) as typeof c.blocks }))),
+          }
+        : {
+            ...b,
+            inlines: b.inlines.filter(
+              (i) => i.type !== 'anchor' || (i.id !== null && known.has(i.id) && !isSyntheticHeadingId(i.id)),
+            ),
+          },
+    );
+  return stringifyMebdf({ blocks: drop(model.blocks), footnotes: model.footnotes });
+}
+
+function anchorIds(model: MebdfDocument): Set<string> {
+  const ids = new Set<string>();
+  const walk = (blocks: Block[]) => {
+    for (const b of blocks) {
+      if (b.type === 'table') for (const r of b.rows) for (const c of r) walk(c.blocks);
+      else for (const i of b.inlines) if (i.type === 'anchor' && i.id) ids.add(i.id);
+    }
+  };
+  walk(model.blocks);
+  return ids;
+}
+
+/** The tab model the edit means: the old tab's blocks with the section's replaced. */
+function intendedTab(
+  tab: MebdfDocument,
+  firstBlock: number,
+  endBlock: number,
+  next: MebdfDocument,
+): MebdfDocument {
+  const section = structuredClone(next.blocks).map((b) =>
+    b.type === 'paragraph' && b.list ? { ...b, list: { ...b.list, key: `s${b.list.key}` } } : b,
+  );
+  const model: MebdfDocument = {
+    blocks: [
+      ...structuredClone(tab.blocks.slice(0, firstBlock)),
+      ...section,
+      ...structuredClone(tab.blocks.slice(endBlock)),
+    ],
+    footnotes: { ...tab.footnotes, ...next.footnotes },
+  };
+  assignListKeys(model);
+  return withDocsTableParagraphs(model);
+}
+
+/**
+ * Docs never has a table first in the body, right after another table, or last: the Docs API puts
+ * a paragraph before every table it inserts, and a body ends with a paragraph. An empty one is
+ * what the edit can get there.
+ */
+function withDocsTableParagraphs(model: MebdfDocument): MebdfDocument {
+  const empty = (): Block => ({ type: 'paragraph', style: { namedStyle: 'NORMAL_TEXT' }, inlines: [] });
+  const blocks: Block[] = [];
+  model.blocks.forEach((b, i) => {
+    if (b.type === 'table' && (i === 0 || model.blocks[i - 1]?.type === 'table')) blocks.push(empty());
+    blocks.push(b);
+  });
+  if (blocks[blocks.length - 1]?.type === 'table') blocks.push(empty());
+  return { ...model, blocks };
+}
+
+function firstLine(e: unknown): string {
+  const m = e instanceof Error ? e.message : String(e);
+  return m.split('\n')[0]!.slice(0, 240);
+}
+
+export async function runCase(kase: BatteryCase): Promise<CaseResult> {
+  const { file, tabId, anchorId, edit } = kase;
+  const be = new MemoryBackend(fixture(file));
+  const before = structuredClone(be.doc);
+  const section = exportSection(before, tabId, anchorId);
+  const tab = exportTab(before, tabId);
+  const content = stringifyMebdf(edit.next);
+  const result = (outcome: Outcome, detail: string): CaseResult => ({ kase, outcome, detail });
+  try {
+    await importSectionService(be, { document_id: 'doc', tab_id: tabId, anchor_id: anchorId }, content);
+  } catch (e) {
+    if (e instanceof VerificationError) return result('verification', firstLine(e));
+    if (e instanceof GdocError && !(e instanceof VerificationError))
+      return result('refused', `${e.constructor.name}: ${firstLine(e)}`);
+    return result('fault', firstLine(e));
+  }
+  // 2. Nothing outside the edited blocks changed.
+  if (!isDeepStrictEqual(outsideTab(before, tabId), outsideTab(be.doc, tabId)))
+    return result('collateral', 'another tab or document field changed');
+  const oldLists = resolveTab(before, tabId).content.lists ?? {};
+  const newLists = resolveTab(be.doc, tabId).content.lists ?? {};
+  for (const [id, list] of Object.entries(oldLists)) {
+    if (!isDeepStrictEqual(list, newLists[id])) return result('collateral', `list ${id} changed`);
+  }
+  const changed = changedElements(body(before, tabId), body(be.doc, tabId));
+  if (changed.old > edit.touched.old || changed.new > edit.touched.new) {
+    return result(
+      'collateral',
+      `${changed.old} elements replaced by ${changed.new} from element ${changed.first} (the edit touches ${edit.touched.old} -> ${edit.touched.new})`,
+    );
+  }
+  // 3. The re-export says what was meant.
+  const known = anchorIds(tab.model);
+  const want = normalized(
+    intendedTab(tab.model, section.firstBlock, section.endBlock, edit.expected ?? edit.next),
+    known,
+  );
+  const got = normalized(exportTab(be.doc, tabId).model, known);
+  if (got !== formatMebdf(want)) return result('mismatch', firstDifference(formatMebdf(want), got));
+  // 4. No more requests than the edit needs.
+  const sent = be.writes[0]?.requests?.length ?? 0;
+  if (sent > edit.maxRequests) return result('requests', `${sent} requests (bound ${edit.maxRequests})`);
+  return result('pass', '');
+}
+
+function firstDifference(want: string, got: string): string {
+  const a = want.split('\n');
+  const b = got.split('\n');
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return `line ${i + 1}: want ${JSON.stringify(a[i]?.slice(0, 80))}, got ${JSON.stringify(b[i]?.slice(0, 80))}`;
+}
+
+/** Pass counts by edit kind, and failures grouped by outcome and message. */
+export function summarize(results: CaseResult[]): string {
+  const byKind = new Map<EditKind, Map<Outcome, number>>();
+  for (const r of results) {
+    const m = byKind.get(r.kase.edit.kind) ?? new Map<Outcome, number>();
+    m.set(r.outcome, (m.get(r.outcome) ?? 0) + 1);
+    byKind.set(r.kase.edit.kind, m);
+  }
+  const lines: string[] = [];
+  const pass = results.filter((r) => r.outcome === 'pass').length;
+  lines.push(`edit battery: ${pass} of ${results.length} landed exactly`);
+  for (const [kind, m] of [...byKind].sort()) {
+    const total = [...m.values()].reduce((a, b) => a + b, 0);
+    const fails = [...m].filter(([o]) => o !== 'pass').map(([o, n]) => `${o} ${n}`);
+    lines.push(
+      `  ${kind.padEnd(22)} ${String(m.get('pass') ?? 0).padStart(4)}/${String(total).padEnd(4)} ${fails.join(', ')}`,
+    );
+  }
+  const groups = new Map<string, CaseResult[]>();
+  for (const r of results) {
+    if (r.outcome === 'pass') continue;
+    const key = `${r.outcome} ${r.kase.edit.kind}: ${r.detail
+      .replace(/\d+/g, 'N')
+      .replace(/"[^"]*"/g, '"…"')
+      .slice(0, 140)}`;
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  for (const [key, rs] of [...groups].sort((a, b) => b[1].length - a[1].length)) {
+    const ex = rs[0]!;
+    lines.push(`${String(rs.length).padStart(5)} × ${key}`);
+    lines.push(
+      `        e.g. ${ex.kase.file} ${ex.kase.tabId} ${JSON.stringify(ex.kase.anchorId)} ${ex.kase.edit.where}: ${ex.detail}`,
+    );
+  }
+  return lines.join('\n');
+}
