@@ -86,3 +86,12 @@ export function placeholderSummary(model: MebdfDocument): string | null {
   const list = [...counts].map(([kind, n]) => `${n} ${kind}`).join(', ');
   return `Objects MEBDF cannot spell are placeholders {^= id kind "caption"} (${list}); keep each placeholder where the object belongs: removing one deletes the object.`;
 }
+
+/** Every embed id of the tab, to tell a placeholder moved in from elsewhere from an unknown one. */
+export function embedIds(tab: MebdfDocument): Set<string> {
+  const ids = new Set<string>();
+  for (const paragraph of paragraphsOf(tab)) {
+    for (const inline of paragraph.inlines) if (inline.type === 'embed') ids.add(inline.id);
+  }
+  return ids;
+}

@@ -15,9 +15,10 @@ import { ContentTooLargeError, GdocError, RevisionConflictError, VerificationErr
 import type { Backend } from '../../ground/backend.js';
 import type { Document } from '../../ground/docs-json.js';
 import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
-import type { Block, MebdfDocument } from '../../mebdf/model.js';
+import type { MebdfDocument } from '../../mebdf/model.js';
 import { buildTab } from '../export/exporter.js';
 import { resolveTab, type SectionExport } from '../export/index.js';
+import { embedIds } from '../export/model-utils.js';
 import { headingLevel } from '../export/style-overrides.js';
 import { asDocsStoresText } from '../import/docs-text.js';
 import { matchEmbeds } from '../import/embed-match.js';
@@ -343,20 +344,6 @@ async function guardedWrite(
 function bodyEnd(doc: Document, tabId: string): number {
   const content = resolveTab(doc, tabId).content.body?.content ?? [];
   return content[content.length - 1]?.endIndex ?? 1;
-}
-
-/** Every embed id of the tab, to tell a placeholder moved in from elsewhere from an unknown one. */
-function embedIds(tab: MebdfDocument): Set<string> {
-  const ids = new Set<string>();
-  const visit = (blocks: Block[]): void => {
-    for (const b of blocks) {
-      if (b.type === 'table') for (const row of b.rows) for (const cell of row) visit(cell.blocks);
-      else for (const x of b.inlines) if (x.type === 'embed') ids.add(x.id);
-    }
-  };
-  visit(tab.blocks);
-  for (const blocks of Object.values(tab.footnotes)) visit(blocks);
-  return ids;
 }
 
 /** The level of the heading that ends the section in the tab (0 when the section runs to the end). */

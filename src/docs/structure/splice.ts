@@ -18,7 +18,7 @@ import type { Block, MebdfDocument } from '../../mebdf/model.js';
 import { applyBatchUpdate } from '../engine/index.js';
 import { asIntended, sameAcrossWrite } from '../equality.js';
 import { type BuiltTab, buildTab } from '../export/exporter.js';
-import { assignListKeys, footnoteLabels } from '../export/model-utils.js';
+import { assignListKeys, embedIds, footnoteLabels } from '../export/model-utils.js';
 import { render } from '../export/render.js';
 import type { BlockSource, FootnoteSource } from '../export/types.js';
 import { type DeletedObject, planImport } from '../import/index.js';
@@ -170,18 +170,4 @@ function bug(what: string): VerificationError {
 function bodyEnd(built: BuiltTab): number {
   const content = built.tab.content.body?.content ?? [];
   return content[content.length - 1]?.endIndex ?? 1;
-}
-
-/** Every embed id of the tab, to tell a placeholder moved in from elsewhere from an unknown one. */
-function embedIds(tab: MebdfDocument): Set<string> {
-  const ids = new Set<string>();
-  const visit = (blocks: Block[]): void => {
-    for (const b of blocks) {
-      if (b.type === 'table') for (const row of b.rows) for (const cell of row) visit(cell.blocks);
-      else for (const x of b.inlines) if (x.type === 'embed') ids.add(x.id);
-    }
-  };
-  visit(tab.blocks);
-  for (const blocks of Object.values(tab.footnotes)) visit(blocks);
-  return ids;
 }
