@@ -22,6 +22,7 @@ import type { Document, Request } from '../src/ground/docs-json.js';
 import { parseMebdf } from '../src/mebdf/index.js';
 import { generateDocument } from '../test/support/generate-document.js';
 import { type Figure, median } from './measure.js';
+import { middleAnchor } from './user.js';
 
 const PAGES = [1, 10, 100, 500];
 
@@ -56,20 +57,6 @@ function plan(
     scope: anchorId === null ? { kind: 'tab' } : { kind: 'section', anchorId },
     allowDeletions: false,
   }).requests;
-}
-
-/** A section in the middle of the document, so the edit is neither at the start nor the end. */
-function middleAnchor(doc: Document): string {
-  const tab = exportTab(doc, 't.0');
-  const anchors = tab.model.blocks.flatMap((b) =>
-    b.type === 'paragraph' &&
-    b.style.namedStyle === 'HEADING_2' &&
-    b.inlines[0]?.type === 'anchor' &&
-    b.inlines[0].id
-      ? [b.inlines[0].id]
-      : [],
-  );
-  return anchors[Math.floor(anchors.length / 2)]!;
 }
 
 function rewriteEverySection(content: string): string {

@@ -6,30 +6,27 @@
  * client of the stateless HTTP endpoint cannot be asked (its initialize is not remembered), so
  * there allow_deletions is needed.
  */
-import { rmSync } from 'node:fs';
 import { Client, InMemoryTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalBackend } from '../../src/docs/backends/local.js';
-import { type RunningHttpServer, serveHttp } from '../../src/server/http.js';
+import type { RunningHttpServer } from '../../src/server/http.js';
 import { createServer } from '../../src/server/index.js';
 import { createToolDeps } from '../../src/tools/deps.js';
-import { errorOf, makeStore } from './harness.js';
+import { errorOf, type HttpStore, serveStoreOverHttp } from './harness.js';
 
 const MODERN = '2026-07-28';
 const LEGACY = '2025-11-25';
 
+let served: HttpStore;
 let dir: string;
 let server: RunningHttpServer;
 
 beforeAll(async () => {
-  dir = makeStore({ golden: true, multi: true });
-  server = await serveHttp(createToolDeps(new LocalBackend({ dir }), { log: () => {} }), { port: 0 });
+  served = await serveStoreOverHttp();
+  ({ dir, server } = served);
 });
 
-afterAll(async () => {
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => await served?.close());
 
 /** A client that can show forms, answering each with `answer`; `asked` collects the messages. */
 async function connect(revision: string, answer: boolean): Promise<{ client: Client; asked: string[] }> {

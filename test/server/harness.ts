@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { LocalBackend } from '../../src/docs/backends/local.js';
+import { type RunningHttpServer, serveHttp } from '../../src/server/http.js';
 import { createServer } from '../../src/server/index.js';
 import { createToolDeps, type ToolDeps } from '../../src/tools/deps.js';
 
@@ -70,4 +71,26 @@ export function errorOf(result: unknown): { type: string; message: string; sugge
   const r = result as { isError?: boolean };
   if (!r.isError) throw new Error(`expected an error result, got ${JSON.stringify(result)}`);
   return payload(result).error as { type: string; message: string; suggestion: string | null };
+}
+
+export interface HttpStore {
+  server: RunningHttpServer;
+  dir: string;
+  close(): Promise<void>;
+}
+
+/** `gdoc serve --http` as the factory builds it, on a free loopback port over a temp store. */
+export async function serveStoreOverHttp(
+  names: Partial<Record<keyof typeof FIXTURES, true>> = { golden: true, multi: true },
+): Promise<HttpStore> {
+  const dir = makeStore(names);
+  const server = await serveHttp(createToolDeps(new LocalBackend({ dir }), { log: () => {} }), { port: 0 });
+  return {
+    server,
+    dir,
+    close: async () => {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -4,29 +4,23 @@
  * read results) and a 2025-11-25 client (`initialize` handshake) talk to the same `/mcp` of the
  * same running server, and both list and call tools, read resources and complete arguments.
  */
-import { rmSync } from 'node:fs';
 import { Client, ProtocolErrorCode, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalBackend } from '../../src/docs/backends/local.js';
-import { type RunningHttpServer, serveHttp } from '../../src/server/http.js';
-import { createToolDeps } from '../../src/tools/deps.js';
-import { makeStore } from './harness.js';
+import type { RunningHttpServer } from '../../src/server/http.js';
+import { type HttpStore, serveStoreOverHttp } from './harness.js';
 
 const MODERN = '2026-07-28';
 const LEGACY = '2025-11-25';
 
-let dir: string;
+let served: HttpStore;
 let server: RunningHttpServer;
 
 beforeAll(async () => {
-  dir = makeStore({ golden: true, multi: true });
-  server = await serveHttp(createToolDeps(new LocalBackend({ dir }), { log: () => {} }), { port: 0 });
+  served = await serveStoreOverHttp();
+  ({ server } = served);
 });
 
-afterAll(async () => {
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => await served?.close());
 
 interface Connected {
   client: Client;
