@@ -34,12 +34,20 @@ import {
   type VerifyScope,
   verifyImport,
 } from '../import/verify.js';
+import { alreadyAppliedResult } from './already-applied.js';
 import { checkAnchorLinks } from './anchor-links.js';
 import type { BaseStore } from './base-store.js';
 import { type BaseToken, contentFingerprint, decodeBaseToken } from './base-token.js';
 import type { ImportOptions, ImportResult, NewHeading, SectionTarget, TabTarget } from './contract.js';
 import { emptyImport, importsNothing } from './empty-import.js';
-import { findBase, type Reconciled, reconcile, refuseLabel, rememberWrite } from './import-base.js';
+import {
+  findBase,
+  type Reconciled,
+  reconcile,
+  refuseLabel,
+  rememberWrite,
+  type Scope,
+} from './import-base.js';
 import { dryRunReport, needsReRead, newHeadings, writeReport } from './import-report.js';
 
 /** Larger content is refused before any work: 1 MB of MEBDF is far beyond any real tab. */
@@ -132,6 +140,9 @@ async function runImport(
     const read = await readTarget(backend, where);
     const scope = { documentId: where.documentId, tabId: read.scope.tabId, anchorId: where.anchorId };
     if (base === undefined) base = await findBase(explicit, scope, content, bases);
+    // The same text again from the same old base: the first import landed, nothing is left to do.
+    if (base && contentFingerprint(read.target.content) !== base.fingerprint && says(read, sent))
+      return repeated(read, scope, content, options.dry_run ? undefined : bases);
     const reconciled = await reconcile(content, read.target.content, base, bases);
     const intended = reconciled.text === content ? sent : parseIntended(reconciled.text);
     firstRead ??= contentFingerprint(read.target.content);
@@ -164,6 +175,25 @@ async function runImport(
     `The document kept changing while importing (${ATTEMPTS} attempts); nothing was written.${lastConflict ? ` Last: ${lastConflict.message}` : ''}`,
     'Try again in a moment.',
   );
+}
+
+/** Whether the target as read already says `intended` (resolved against it as an import would). */
+function says(read: Read, intended: Intended): boolean {
+  try {
+    const meant = resolveIntended(intended, read);
+    return saysIntended(read.target, meant.model, meant.text);
+  } catch (e) {
+    if (e instanceof GdocError) return false;
+    throw e;
+  }
+}
+
+/** A repeat import that already landed: nothing written, and the target as read is the next base (not remembered on a dry run). */
+async function repeated(read: Read, scope: Scope, content: string, bases: BaseStore | undefined) {
+  const result = alreadyAppliedResult(scope, read.revision, [...embedIds(read.target.model)]);
+  const mine = { text: content, mine: content, merged: false, kept: 0 };
+  const origin = { ...scope, revisionId: read.revision };
+  return { ...result, base: await rememberWrite(origin, mine, read.target.content, bases) };
 }
 
 /** Says in the result that edits made since the read were kept. */
