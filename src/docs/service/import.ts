@@ -13,7 +13,7 @@
  */
 import { ContentTooLargeError, GdocError, RevisionConflictError, VerificationError } from '../../errors.js';
 import type { Backend } from '../../ground/backend.js';
-import type { Document } from '../../ground/docs-json.js';
+import type { BatchUpdateResponse, Document, Request } from '../../ground/docs-json.js';
 import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
 import type { MebdfDocument } from '../../mebdf/model.js';
 import { buildTab } from '../export/exporter.js';
@@ -31,6 +31,7 @@ import {
   type ImportTarget,
   saysIntended,
   type VerifyFailure,
+  type VerifyInput,
   type VerifyScope,
   verifyImport,
 } from '../import/verify.js';
@@ -49,6 +50,7 @@ import {
   type Scope,
 } from './import-base.js';
 import { dryRunReport, needsReRead, newHeadings, writeReport } from './import-report.js';
+import { NewFootnotes, withSecondWrite } from './new-footnotes.js';
 
 /** Larger content is refused before any work: 1 MB of MEBDF is far beyond any real tab. */
 export const MAX_CONTENT_CHARS = 1_000_000;
@@ -116,6 +118,8 @@ interface Read {
 interface Written {
   revision: string;
   headings: NewHeading[];
+  /** The second write's requests (the text of new footnotes). */
+  second: Request[];
 }
 
 async function runImport(
@@ -153,14 +157,20 @@ async function runImport(
     if (!nothing) checkAnchorLinks(intended.model, read.target.model, read.tab, read.doc, scope.tabId);
     const meant = nothing ? intendedByNothing(planned, where.anchorId) : resolveIntended(intended, read);
     const plan = withWarnings(planFor(planned, meant, options), meant.warnings ?? []);
-    const result = verifyPlan(planned, plan, meant);
-    if (options.dry_run) return mergeNote(dryRunReport(plan, planned, meant.model, result), reconciled);
-    const written = await guardedWrite(backend, where, planned, plan, meant);
+    // New footnotes take a second write (new-footnotes.ts), verified with the first.
+    const footnotes = newFootnotes(plan, meant, planned, where, options);
+    const result = verifyPlan(planned, plan, meant, footnotes?.second);
+    if (options.dry_run) {
+      const shown = withSecondWrite(plan, footnotes, footnotes?.planned ?? []);
+      return mergeNote(dryRunReport(shown, planned, meant.model, result), reconciled);
+    }
+    const written = await guardedWrite(backend, where, planned, plan, meant, footnotes);
     if (written instanceof RevisionConflictError) {
       lastConflict = written;
       continue;
     }
-    const report = mergeNote(writeReport(plan, planned.scope, written), reconciled);
+    const shown = withSecondWrite(plan, footnotes, written.second);
+    const report = mergeNote(writeReport(shown, planned.scope, written), reconciled);
     // A section imported as nothing is gone: there is no read of it to remember.
     if (nothing && where.anchorId !== null) return report;
     const next = await rememberWrite(
@@ -326,8 +336,14 @@ const VERIFICATION_FAILURES: Record<VerifyFailure['kind'], (detail: string) => [
 };
 
 /** The would-be export of the target after the plan; a plan that fails verification throws. */
-function verifyPlan(read: Read, plan: Plan, intended: Intended): ImportTarget {
+function verifyPlan(
+  read: Read,
+  plan: Plan,
+  intended: Intended,
+  second?: VerifyInput['second'],
+): ImportTarget {
   const verified = verifyImport({
+    ...(second ? { second } : {}),
     doc: read.doc,
     requests: plan.requests,
     intended: intended.model,
@@ -340,35 +356,58 @@ function verifyPlan(read: Read, plan: Plan, intended: Intended): ImportTarget {
   throw new VerificationError(message, hint);
 }
 
-/** At most one batchUpdate, guarded by the revision read; a revision conflict is returned. */
+/**
+ * One batchUpdate guarded by the revision read (two when the plan creates footnotes, the second
+ * guarded by the revision the first returned); a revision conflict of the first is returned.
+ */
 async function guardedWrite(
   backend: Backend,
   where: Where,
   read: Read,
   plan: Plan,
   intended: Intended,
+  footnotes: NewFootnotes | null,
 ): Promise<Written | RevisionConflictError> {
-  if (plan.requests.length === 0) return { revision: read.revision, headings: [] };
+  if (plan.requests.length === 0) return { revision: read.revision, headings: [], second: [] };
+  let response: BatchUpdateResponse;
   try {
-    const response = await backend.batchUpdate(
+    response = await backend.batchUpdate(
       where.documentId,
       { requests: plan.requests, writeControl: { requiredRevisionId: read.revision } },
-      { landed: (now) => landed(now, read.scope, intended) },
+      {
+        landed: (now) =>
+          footnotes ? footnotes.landedFirst(now, read.scope) : landed(now, read.scope, intended),
+      },
     );
-    let headings: NewHeading[] = [];
-    if (needsReRead(intended.model)) {
-      // New heading ids are the server's: read them back (the only second read an import makes).
-      const written = await backend.get(where.documentId);
-      headings = newHeadings(
-        intended.model,
-        exportWritten(written, read.scope, intended.model.blocks.length),
-      );
-    }
-    return { revision: response.writeControl?.requiredRevisionId ?? read.revision, headings };
   } catch (e) {
     if (e instanceof RevisionConflictError) return e;
     throw e;
   }
+  const second = footnotes ? await footnotes.write(backend, where.documentId, response) : null;
+  let headings: NewHeading[] = [];
+  if (needsReRead(intended.model)) {
+    // New heading ids are the server's: read them back (the only second read an import makes).
+    const written = await backend.get(where.documentId);
+    headings = newHeadings(intended.model, exportWritten(written, read.scope, intended.model.blocks.length));
+  }
+  const revision = second?.revision ?? response.writeControl?.requiredRevisionId ?? read.revision;
+  return { revision, headings, second: second?.requests ?? [] };
+}
+
+/** The second write of the footnotes `plan` creates, or null when it creates none. */
+function newFootnotes(
+  plan: Plan,
+  meant: Intended,
+  read: Read,
+  where: Where,
+  options: ImportOptions,
+): NewFootnotes | null {
+  if (plan.footnotesCreated.length === 0) return null;
+  const tab = { ...where, tab: read.scope.tabId, anchorId: null };
+  return new NewFootnotes(plan.footnotesCreated, meant.model, read.scope.tabId, (doc, next) => {
+    const over = readAs(doc, tab);
+    return planFor(over, { model: next(over.target), text: '' }, options).requests;
+  });
 }
 
 function bodyEnd(doc: Document, tabId: string): number {
