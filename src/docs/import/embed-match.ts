@@ -17,7 +17,14 @@
  */
 import { ValidationError } from '../../errors.js';
 import type { Block, EmbedInline, Inline, MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
-import { isNewChip } from './new-chips.js';
+import { CHIP_KINDS, isNewChip } from './new-chips.js';
+
+/** How a new chip of each kind is written (new-chips.ts). */
+const CHIP_EXAMPLE: Record<string, string> = {
+  person: '{^= person "ada@example.com"}',
+  date: '{^= date "2026-11-24"} or {^= date "Nov 24, 2026"}',
+  richlink: '{^= richlink "https://docs.google.com/…"}',
+};
 
 export interface EmbedMatch {
   /** `next` with every placeholder naming its object by id, in the object's own kind and caption. */
@@ -119,6 +126,12 @@ function resolveHoles(holes: Existing[], free: Existing[]): string[] {
 function ambiguous(kind: string, candidates: Existing[], holes: number): ValidationError {
   const what = kind === 'embed' ? 'object' : kind;
   const placeholder = `{^= ${kind}}`;
+  if (candidates.length === 0 && CHIP_KINDS.has(kind)) {
+    return new ValidationError(
+      `${placeholder} has no id and no value to create a ${kind} chip from, and no ${kind} of the target is left for it.`,
+      `To create the chip, write its value as the caption: ${CHIP_EXAMPLE[kind]}; to keep an existing one, write its id as exported.`,
+    );
+  }
   if (candidates.length === 0) {
     return new ValidationError(
       `${placeholder} has no id, and no ${what} of the target is left for it: an import keeps existing objects but cannot create one.`,
