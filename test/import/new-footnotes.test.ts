@@ -52,7 +52,7 @@ describe('a new footnote is created in two writes', () => {
     expect(result.revision_id).toBe(backend.doc.revisionId);
     expect(result.requests).toEqual([...first!.requests!, ...second!.requests!]);
     expect(result.warnings).toEqual([
-      expect.stringMatching(/^New footnotes \[\^a\], \[\^b\] took two writes/),
+      expect.stringMatching(/^New footnotes \[\^a\], \[\^b\] take two writes/),
     ]);
   });
 

@@ -100,7 +100,7 @@ export class NewFootnotes {
     const n = firstRequests.length;
     return {
       requests: [...firstRequests, ...second],
-      warning: `New footnote${this.created.length > 1 ? 's' : ''} ${labels} took two writes: the Docs API creates a footnote empty and returns its id only in the reply, so requests 1–${n} (with createFootnote) were one batchUpdate and ${second.length ? `requests ${n + 1}–${n + second.length}, the footnote text, a second one guarded by the revision the first returned` : 'no text was left to write'}. Footnotes are numbered by Docs: re-export to see their numbers.`,
+      warning: `New footnote${this.created.length > 1 ? 's' : ''} ${labels} take${this.created.length > 1 ? '' : 's'} two writes, as the Docs API requires (createFootnote makes a footnote empty and returns its id only in its reply): requests 1–${n}, with the createFootnote, are one batchUpdate${second.length ? `, and requests ${n + 1}–${n + second.length}, the footnote text, a second one guarded by the revision the first returns` : ''}. Docs numbers footnotes: they read back as [^1], [^2], … in body order.`,
     };
   }
 
