@@ -7,6 +7,7 @@
  * the work is linear in the size of the tree.
  */
 import type {
+  Code,
   Definition,
   FootnoteDefinition,
   Heading,
@@ -249,11 +250,7 @@ class Reader {
         this.gfmTable(node, context);
         return;
       case 'code':
-        for (const line of node.value.split(/\r?\n/)) {
-          const inlines: Inline[] = [];
-          this.pushText(inlines, line, { ...this.state.text, font: MONO_FONT });
-          this.emit(this.block(this.state.named, inlines, context.list), node, context);
-        }
+        this.emit(this.codeBlock(node, context.list), node, context);
         return;
       case 'definition':
       case 'footnoteDefinition':
@@ -300,6 +297,21 @@ class Reader {
     const block = this.block(named, inlines, list);
     Object.assign(block.style, this.paragraphFromSpans);
     this.paragraphFromSpans = {};
+    return block;
+  }
+
+  /**
+   * A code block is one paragraph: its lines joined by soft breaks, all in the mono font and
+   * nothing else (the state's text values do not reach into code), with its info string.
+   */
+  private codeBlock(node: Code, list?: ListMembership): ParagraphBlock {
+    const inlines: Inline[] = [];
+    node.value.split(/\r?\n/).forEach((line, index) => {
+      if (index > 0) inlines.push({ type: 'break' });
+      if (line) inlines.push({ type: 'text', text: line, style: { font: MONO_FONT } });
+    });
+    const block = this.block(this.state.named, inlines, list);
+    block.code = { info: [node.lang, node.meta].filter(Boolean).join(' ') };
     return block;
   }
 
