@@ -180,8 +180,8 @@ describe('verification covers both writes', () => {
       intended,
       scope,
       second: (_after, replies) => {
-        const segmentId = (replies?.[1] as { createFootnote: { footnoteId: string } }).createFootnote
-          .footnoteId;
+        const reply = (replies ?? [])[1] as { createFootnote: { footnoteId: string } };
+        const segmentId = reply.createFootnote.footnoteId;
         return [
           { insertText: { text: 'The note.', location: { segmentId, index: 0 } } },
           { deleteContentRange: { range: { segmentId, startIndex: 9, endIndex: 10 } } },
