@@ -41,6 +41,13 @@ describe.each([
     const after = exportTab(backend.doc).content;
     const writes = backend.writes.length;
 
+    const dry = await importTabService(backend, { document_id: 'doc' }, EDIT, { base, dry_run: true }, bases);
+    expect(dry).toMatchObject({
+      dry_run: true,
+      requests: [],
+      warnings: [ALREADY_APPLIED],
+      result_content: after,
+    });
     const second = await importTabService(backend, { document_id: 'doc' }, EDIT, { base }, bases);
     expect(second.success).toBe(true);
     expect(second.requests).toEqual([]);

@@ -146,7 +146,7 @@ async function runImport(
     if (base === undefined) base = await findBase(explicit, scope, content, bases);
     // The same text again from the same old base: the first import landed, nothing is left to do.
     if (base && contentFingerprint(read.target.content) !== base.fingerprint && says(read, sent))
-      return repeated(read, scope, content, options.dry_run ? undefined : bases);
+      return repeated(read, scope, content, options.dry_run ? null : bases);
     const reconciled = await reconcile(content, read.target.content, base, bases);
     const intended = reconciled.text === content ? sent : parseIntended(reconciled.text);
     firstRead ??= contentFingerprint(read.target.content);
@@ -198,9 +198,16 @@ function says(read: Read, intended: Intended): boolean {
   }
 }
 
-/** A repeat import that already landed: nothing written, and the target as read is the next base (not remembered on a dry run). */
-async function repeated(read: Read, scope: Scope, content: string, bases: BaseStore | undefined) {
+/** A repeat import that already landed: nothing written, and the target as read is the next base. */
+async function repeated(
+  read: Read,
+  scope: Scope,
+  content: string,
+  /** null: a dry run, which remembers nothing and hands out no base. */
+  bases: BaseStore | undefined | null,
+): Promise<ImportResult> {
   const result = alreadyAppliedResult(scope, read.revision, [...embedIds(read.target.model)]);
+  if (bases === null) return { ...result, dry_run: true, result_content: read.target.content };
   const mine = { text: content, mine: content, merged: false, kept: 0 };
   const origin = { ...scope, revisionId: read.revision };
   return { ...result, base: await rememberWrite(origin, mine, read.target.content, bases) };
