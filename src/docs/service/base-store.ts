@@ -46,6 +46,46 @@ export async function rememberRead(
   await store.put(key, JSON.stringify([...reads, token].slice(-READS_PER_TARGET)));
 }
 
+/**
+ * The key under which the digest of a target's exported text at one revision is kept. A revision
+ * names one state of the whole document, so the target's text at it never changes; `EXPORT_FORM`
+ * changes when the exporter's output does, so a digest of an older export is not taken for today's.
+ */
+export function exactReadKey(target: Target & { revisionId: string }): string {
+  const id = JSON.stringify([
+    EXPORT_FORM,
+    target.documentId,
+    target.tabId,
+    target.anchorId,
+    target.revisionId,
+  ]);
+  return `x-${createHash('sha256').update(id, 'utf8').digest('base64url')}`;
+}
+
+/** Bumped when the export of an unchanged document changes (so old digests stop matching). */
+const EXPORT_FORM = 1;
+
+/**
+ * Keeps the digest of what the target says at `revisionId`, as an export or an import read it: an import of that very text at that revision is then known to change nothing before
+ * any parsing (unchanged-import.ts).
+ */
+export async function rememberExactRead(
+  store: BaseStore,
+  target: Target & { revisionId: string },
+  fingerprint: string,
+): Promise<void> {
+  const key = exactReadKey(target);
+  if ((await store.get(key)) !== fingerprint) await store.put(key, fingerprint);
+}
+
+/** The digest of the target's exported text at `revisionId`, when a read or write recorded it. */
+export async function exactRead(
+  store: BaseStore,
+  target: Target & { revisionId: string },
+): Promise<string | undefined> {
+  return await store.get(exactReadKey(target));
+}
+
 /** The target's last reads' tokens, oldest first (two processes writing at once may lose one). */
 export async function lastReads(store: BaseStore, target: Target): Promise<string[]> {
   const raw = await store.get(lastReadKey(target.documentId, target.tabId, target.anchorId));

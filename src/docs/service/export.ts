@@ -8,8 +8,8 @@
 import { ValidationError } from '../../errors.js';
 import type { Backend } from '../../ground/backend.js';
 import { estimateTokens, exportSection, exportTab, getHierarchy } from '../export/index.js';
-import { type BaseStore, rememberRead } from './base-store.js';
-import { baseTokenFor, type ReadOrigin } from './base-token.js';
+import { type BaseStore, rememberExactRead, rememberRead } from './base-store.js';
+import { baseTokenFor, contentFingerprint, type ReadOrigin } from './base-token.js';
 import type { ExportResult, HierarchyResult, SectionTarget, TabTarget } from './contract.js';
 import { boundOutline, contentBudget, cutParts, outlineBudget, partOutline } from './export-size.js';
 
@@ -54,6 +54,12 @@ export async function exportSectionService(
   return await handOut(origin, out.content, out.warnings, options);
 }
 
+/** The read, and what the target says at its revision (an unchanged import is then known at once). */
+async function remember(bases: BaseStore, origin: ReadOrigin, content: string, token: string): Promise<void> {
+  await rememberRead(bases, origin, content, token);
+  await rememberExactRead(bases, origin, contentFingerprint(content));
+}
+
 /** The whole text, or the part asked for when above the ceiling; remembered when there is a store. */
 async function handOut(
   origin: ReadOrigin,
@@ -73,7 +79,7 @@ async function handOut(
   const max = options.maxTokens;
   if (max === undefined || total <= max) {
     const base = baseTokenFor(origin, content);
-    if (options.bases) await rememberRead(options.bases, origin, content, base);
+    if (options.bases) await remember(options.bases, origin, content, base);
     return { ...common, content, base, estimated_tokens: total };
   }
   const parts = cutParts(content, contentBudget(max));
@@ -86,7 +92,7 @@ async function handOut(
     );
   }
   const base = baseTokenFor(origin, content, piece);
-  if (options.bases) await rememberRead(options.bases, origin, content, base);
+  if (options.bases) await remember(options.bases, origin, content, base);
   const what =
     origin.anchorId === null ? `tab ${origin.tabId}` : `section ${origin.anchorId || '(preamble)'}`;
   const next = index < parts.length ? `Read the next with part: ${index + 1}, or` : 'Read';
