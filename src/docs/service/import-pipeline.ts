@@ -37,7 +37,7 @@ import {
 import { checkAnchorLinks } from './anchor-links.js';
 import { type BaseStore, rememberExactRead } from './base-store.js';
 import { type BaseToken, contentFingerprint, decodeBaseToken } from './base-token.js';
-import type { ImportOptions, ImportResult, NewHeading, SectionTarget, TabTarget } from './contract.js';
+import type { ImportOptions, ImportResult, NewHeading } from './contract.js';
 import { emptyImport, importsNothing } from './empty-import.js';
 import { findBase, type Reconciled, reconcile, refuseLabel, rememberWrite } from './import-base.js';
 import { dryRunReport, needsReRead, newHeadings, writeReport } from './import-report.js';
