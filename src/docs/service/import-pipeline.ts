@@ -17,7 +17,7 @@ import type { Document } from '../../ground/docs-json.js';
 import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
 import type { MebdfDocument } from '../../mebdf/model.js';
 import { buildTab } from '../export/exporter.js';
-import { resolveTab, type SectionExport } from '../export/index.js';
+import { resolveTab, type SectionExport, sectionOf, tabOf } from '../export/index.js';
 import { embedIds } from '../export/model-utils.js';
 import { headingLevel } from '../export/style-overrides.js';
 import { asDocsStoresText } from '../import/docs-text.js';
@@ -26,10 +26,10 @@ import { type BodyEdges, withForcedParagraphs } from '../import/forced.js';
 import { type Plan, planImport } from '../import/index.js';
 import { withoutInherited } from '../import/inherited.js';
 import {
-  exportTarget,
   exportWritten,
   type ImportTarget,
   saysIntended,
+  type Verification,
   type VerifyFailure,
   type VerifyScope,
   verifyImport,
@@ -37,6 +37,7 @@ import {
 import { checkAnchorLinks } from './anchor-links.js';
 import { type BaseStore, rememberExactRead } from './base-store.js';
 import { type BaseToken, contentFingerprint, decodeBaseToken } from './base-token.js';
+import { canonicalFor } from './canonical-middle.js';
 import type { ImportOptions, ImportResult, NewHeading } from './contract.js';
 import { emptyImport, importsNothing } from './empty-import.js';
 import { findBase, type Reconciled, reconcile, refuseLabel, rememberWrite } from './import-base.js';
@@ -69,6 +70,9 @@ interface Read {
   /** The whole tab's model (the target's own when the target is the tab). */
   tab: MebdfDocument;
 }
+
+/** A plan that passed verification: the document it makes, the engine's response, the target's export after it. */
+type Verified = Extract<Verification, { ok: true }>;
 
 /** What the guarded write did. */
 interface Written {
@@ -111,9 +115,10 @@ export async function runImport(
     if (!nothing) checkAnchorLinks(intended.model, read.target.model, read.tab, read.doc, scope.tabId);
     const meant = nothing ? intendedByNothing(planned, where.anchorId) : resolveIntended(intended, read);
     const plan = withWarnings(planFor(planned, meant, options), meant.warnings ?? []);
-    const result = verifyPlan(planned, plan, meant);
+    const verified = verifyPlan(planned, plan, meant);
+    const result = verified.result;
     if (options.dry_run) return mergeNote(dryRunReport(plan, planned, meant.model, result), reconciled);
-    const written = await guardedWrite(backend, where, planned, plan, meant);
+    const written = await guardedWrite(backend, where, planned, plan, meant, verified);
     if (written instanceof RevisionConflictError) {
       lastConflict = written;
       continue;
@@ -188,10 +193,11 @@ async function readTarget(backend: Backend, where: Where): Promise<Read> {
 
 /** The target as `doc` shows it. */
 function readAs(doc: Document, where: Where): Read {
-  const target = exportTarget(doc, { tabId: where.tab, anchorId: where.anchorId });
+  // The tab's model is built once, for the target and for what the section is checked against.
+  const built = buildTab(doc, where.tab);
+  const target = where.anchorId === null ? tabOf(built) : sectionOf(built, where.anchorId);
   const scope = { tabId: target.tabId, anchorId: where.anchorId };
-  const tab = where.anchorId === null ? target.model : buildTab(doc, target.tabId).model;
-  return { doc, revision: doc.revisionId ?? '', scope, target, tab };
+  return { doc, revision: doc.revisionId ?? '', scope, target, tab: built.model };
 }
 
 /** Without a base: refuses to re-plan over an edit of the target made since the first attempt's read. */
@@ -209,12 +215,7 @@ function refuseChangeWhileImporting(read: Read, intended: Intended, firstRead: s
 
 function planFor(read: Read, intended: Intended, options: ImportOptions): Plan {
   const { doc, scope, target } = read;
-  let canonical: MebdfDocument | undefined;
-  try {
-    canonical = parseMebdf(target.content);
-  } catch {
-    canonical = undefined; // the export does not read back: compare with the model as is
-  }
+  const canonical = canonicalFor(target.model, target.content, intended.model);
   return planImport({
     tabId: scope.tabId,
     tab: resolveTab(doc, scope.tabId).content,
@@ -256,7 +257,7 @@ const VERIFICATION_FAILURES: Record<VerifyFailure['kind'], (detail: string) => [
 };
 
 /** The would-be export of the target after the plan; a plan that fails verification throws. */
-function verifyPlan(read: Read, plan: Plan, intended: Intended): ImportTarget {
+function verifyPlan(read: Read, plan: Plan, intended: Intended): Verified {
   const verified = verifyImport({
     doc: read.doc,
     requests: plan.requests,
@@ -265,7 +266,7 @@ function verifyPlan(read: Read, plan: Plan, intended: Intended): ImportTarget {
     scope: read.scope,
     before: { tab: read.tab, target: read.target },
   });
-  if (verified.ok) return verified.result;
+  if (verified.ok) return verified;
   const [message, hint] = VERIFICATION_FAILURES[verified.failure.kind](verified.failure.detail);
   throw new VerificationError(message, hint);
 }
@@ -277,13 +278,16 @@ async function guardedWrite(
   read: Read,
   plan: Plan,
   intended: Intended,
+  verified: Verified,
 ): Promise<Written | RevisionConflictError> {
   if (plan.requests.length === 0) return { revision: read.revision, headings: [] };
+  // What verification made is offered to the store, which may write it rather than apply again.
+  const predicted = verified.response ? { document: verified.after, response: verified.response } : undefined;
   try {
     const response = await backend.batchUpdate(
       where.documentId,
       { requests: plan.requests, writeControl: { requiredRevisionId: read.revision } },
-      { landed: (now) => landed(now, read.scope, intended) },
+      { landed: (now) => landed(now, read.scope, intended), ...(predicted ? { predicted } : {}) },
     );
     let headings: NewHeading[] = [];
     if (needsReRead(intended.model)) {
