@@ -65,25 +65,43 @@ export function exactReadKey(target: Target & { revisionId: string }): string {
 /** Bumped when the export of an unchanged document changes (so old digests stop matching). */
 const EXPORT_FORM = 1;
 
+/** What a target says at one revision: the digest of its exported text, and the objects in it. */
+export interface ExactRead {
+  fingerprint: string;
+  /** Ids of the objects (embeds) the target holds, as an import that keeps them all reports them. */
+  objects: string[];
+}
+
 /**
- * Keeps the digest of what the target says at `revisionId`, as an export or an import read it: an import of that very text at that revision is then known to change nothing before
- * any parsing (unchanged-import.ts).
+ * Keeps what the target says at `revisionId`, as an export or an import read it: an import of
+ * that very text at that revision is then known to change nothing before any parsing
+ * (unchanged-import.ts).
  */
 export async function rememberExactRead(
   store: BaseStore,
   target: Target & { revisionId: string },
-  fingerprint: string,
+  read: ExactRead,
 ): Promise<void> {
   const key = exactReadKey(target);
-  if ((await store.get(key)) !== fingerprint) await store.put(key, fingerprint);
+  const value = JSON.stringify({ f: read.fingerprint, o: read.objects });
+  if ((await store.get(key)) !== value) await store.put(key, value);
 }
 
-/** The digest of the target's exported text at `revisionId`, when a read or write recorded it. */
+/** What the target says at `revisionId`, when a read recorded it. */
 export async function exactRead(
   store: BaseStore,
   target: Target & { revisionId: string },
-): Promise<string | undefined> {
-  return await store.get(exactReadKey(target));
+): Promise<ExactRead | undefined> {
+  const raw = await store.get(exactReadKey(target));
+  if (raw === undefined) return undefined;
+  try {
+    const { f, o } = JSON.parse(raw) as { f?: unknown; o?: unknown };
+    if (typeof f !== 'string' || !Array.isArray(o) || !o.every((x) => typeof x === 'string'))
+      return undefined;
+    return { fingerprint: f, objects: o as string[] };
+  } catch {
+    return undefined;
+  }
 }
 
 /** The target's last reads' tokens, oldest first (two processes writing at once may lose one). */

@@ -53,7 +53,7 @@ export interface Where {
   anchorId: string | null;
 }
 
-/** The intended content: its model and its canonical text. */
+/** The intended content: its model and its canonical text (written out only when asked for). */
 interface Intended {
   model: MebdfDocument;
   text: string;
@@ -90,8 +90,8 @@ export async function runImport(
   first: Document,
 ): Promise<ImportResult> {
   refuseLabel(content);
-  // Bad MEBDF fails before any read; the parse is reused when the content is written as sent.
-  const sent = parseIntended(content);
+  // Parsed once, when needed: not at all when the content is what the target says already.
+  let sent: Intended | undefined;
   const explicit = options.base ? decodeBaseToken(options.base) : null;
   // The base is settled at the first read (the last read of the target needs its resolved tab).
   let base: BaseToken | null | undefined;
@@ -104,10 +104,31 @@ export async function runImport(
     const scope = { documentId: where.documentId, tabId: read.scope.tabId, anchorId: where.anchorId };
     if (base === undefined) base = await findBase(explicit, scope, content, bases);
     const reconciled = await reconcile(content, read.target.content, base, bases);
-    const intended = reconciled.text === content ? sent : parseIntended(reconciled.text);
     const readPrint = contentFingerprint(read.target.content);
     firstRead ??= readPrint;
-    if (bases) await rememberExactRead(bases, { ...scope, revisionId: read.revision }, readPrint);
+    const objects = [...embedIds(read.target.model)];
+    if (bases)
+      await rememberExactRead(
+        bases,
+        { ...scope, revisionId: read.revision },
+        { fingerprint: readPrint, objects },
+      );
+    if (reconciled.text === read.target.content && !options.dry_run) {
+      // The target says this already: nothing to parse, plan, verify or write.
+      const report = mergeNote(
+        writeReport(keepAll(objects), read.scope, { revision: read.revision, headings: [] }),
+        reconciled,
+      );
+      const next = await rememberWrite(
+        { ...scope, revisionId: read.revision },
+        reconciled,
+        read.target.content,
+        bases,
+      );
+      return { ...report, base: next };
+    }
+    if (reconciled.text === content) sent ??= parseIntended(content);
+    const intended = reconciled.text === content && sent ? sent : parseIntended(reconciled.text);
     if (!base) refuseChangeWhileImporting(read, intended, firstRead);
     // An import of nothing is planned over the whole tab, from the same read (empty-import.ts).
     const nothing = importsNothing(intended.model);
@@ -140,6 +161,11 @@ export async function runImport(
   );
 }
 
+/** The plan of an import that changes nothing: every object of the target stays. */
+function keepAll(objects: string[]): Plan {
+  return { requests: [], deleted: [], preserved: objects, warnings: [], anchorsCreated: 0 };
+}
+
 /** Says in the result that edits made since the read were kept. */
 function mergeNote(result: ImportResult, reconciled: Reconciled): ImportResult {
   if (!reconciled.merged) return result;
@@ -149,8 +175,23 @@ function mergeNote(result: ImportResult, reconciled: Reconciled): ImportResult {
 
 /** The text to write as a model; its size was checked as the caller sent it (checkSize). */
 function parseIntended(content: string): Intended {
-  const model = parseMebdf(content);
-  return { model, text: stringifyMebdf(model) };
+  return intendedOf(parseMebdf(content));
+}
+
+/**
+ * The intended content of `model`. Its text is written out on first use: verification compares
+ * models first and needs the text only when they differ, so a tab is not written out for nothing.
+ */
+function intendedOf(model: MebdfDocument, warnings: string[] = []): Intended {
+  let text: string | undefined;
+  return {
+    model,
+    get text() {
+      text ??= stringifyMebdf(model);
+      return text;
+    },
+    ...(warnings.length ? { warnings } : {}),
+  };
 }
 
 /**
@@ -164,9 +205,9 @@ function resolveIntended(intended: Intended, read: Read): Intended {
   const stored = asDocsStoresText(matched.model, read.target.model);
   const forced = withForcedParagraphs(stored.model, bodyEdges(read));
   const model = withoutInherited(forced.model, resolveTab(read.doc, read.scope.tabId).content);
-  const resolved = model === intended.model ? intended : { model, text: stringifyMebdf(model) };
   const warnings = [...matched.warnings, ...stored.warnings, ...forced.warnings];
-  return warnings.length ? { ...resolved, warnings } : resolved;
+  if (model === intended.model && !warnings.length) return intended;
+  return intendedOf(model, warnings);
 }
 
 /** Whether the target starts or ends the tab's body (tables there get Docs' paragraphs). */
@@ -179,7 +220,7 @@ function bodyEdges(read: Read): BodyEdges {
 /** The whole tab as an import of nothing into `anchorId` (null: the tab) leaves it. */
 function intendedByNothing(read: Read, anchorId: string | null): Intended {
   const empty = emptyImport(read.doc, read.scope.tabId, anchorId);
-  return { ...parseIntended(empty.tabContent), warnings: empty.warnings };
+  return intendedOf(parseMebdf(empty.tabContent), empty.warnings);
 }
 
 function withWarnings(plan: Plan, warnings: string[]): Plan {
@@ -262,7 +303,7 @@ function verifyPlan(read: Read, plan: Plan, intended: Intended): Verified {
     doc: read.doc,
     requests: plan.requests,
     intended: intended.model,
-    intendedText: intended.text,
+    intendedText: () => intended.text,
     scope: read.scope,
     before: { tab: read.tab, target: read.target },
   });

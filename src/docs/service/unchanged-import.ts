@@ -40,7 +40,7 @@ export async function unchangedImport(
   const origin = { documentId: where.documentId, tabId, anchorId: where.anchorId, revisionId };
   if (options.base !== undefined && !sameTarget(options.base, origin)) return null;
   const known = await exactRead(bases, origin);
-  if (known === undefined || known !== contentFingerprint(content)) return null;
+  if (known === undefined || known.fingerprint !== contentFingerprint(content)) return null;
   const base = baseTokenFor(origin, content);
   // The next import's base is this read; kept only when it is not the last one remembered already.
   if ((await lastReads(bases, origin)).at(-1) !== base) await rememberRead(bases, origin, content, base);
@@ -48,7 +48,7 @@ export async function unchangedImport(
     success: true,
     tab_id: tabId,
     ...(where.anchorId !== null ? { anchor_id: where.anchorId } : {}),
-    preserved_objects: [],
+    preserved_objects: known.objects,
     warnings: [],
     revision_id: revisionId,
     base,
