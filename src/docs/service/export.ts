@@ -58,8 +58,8 @@ export async function exportSectionService(
 /** The read, and what the target says at its revision (an unchanged import is then known at once). */
 async function remember(bases: BaseStore, origin: ReadOrigin, out: TabExport, token: string): Promise<void> {
   await rememberRead(bases, origin, out.content, token);
-  await rememberExactRead(bases, origin, {
-    fingerprint: contentFingerprint(out.content),
+  await rememberExactRead(bases, contentFingerprint(out.content), {
+    ...origin,
     objects: [...embedIds(out.model)],
   });
 }

@@ -80,18 +80,19 @@ interface Written {
   headings: NewHeading[];
 }
 
-/** `first`: the document as the caller read it for the first attempt. */
+/** `first`: the document as the caller read it for the first attempt, if it did. */
 export async function runImport(
   backend: Backend,
   where: Where,
   content: string,
   options: ImportOptions,
   bases: BaseStore | undefined,
-  first: Document,
+  first?: Document,
 ): Promise<ImportResult> {
   refuseLabel(content);
-  // Parsed once, when needed: not at all when the content is what the target says already.
-  let sent: Intended | undefined;
+  // Bad MEBDF fails before any read. Content that may be what the target says already (the caller
+  // read first, import.ts) is parsed only when it is not.
+  let sent = first ? undefined : parseIntended(content);
   const explicit = options.base ? decodeBaseToken(options.base) : null;
   // The base is settled at the first read (the last read of the target needs its resolved tab).
   let base: BaseToken | null | undefined;
@@ -100,19 +101,14 @@ export async function runImport(
   let firstRead: string | null = null;
   let lastConflict: RevisionConflictError | null = null;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const read = attempt === 0 ? readAs(first, where) : await readTarget(backend, where);
+    const read = attempt === 0 && first ? readAs(first, where) : await readTarget(backend, where);
     const scope = { documentId: where.documentId, tabId: read.scope.tabId, anchorId: where.anchorId };
     if (base === undefined) base = await findBase(explicit, scope, content, bases);
     const reconciled = await reconcile(content, read.target.content, base, bases);
     const readPrint = contentFingerprint(read.target.content);
     firstRead ??= readPrint;
     const objects = [...embedIds(read.target.model)];
-    if (bases)
-      await rememberExactRead(
-        bases,
-        { ...scope, revisionId: read.revision },
-        { fingerprint: readPrint, objects },
-      );
+    if (bases) await rememberExactRead(bases, readPrint, { ...scope, revisionId: read.revision, objects });
     if (reconciled.text === read.target.content && !options.dry_run) {
       // The target says this already: nothing to parse, plan, verify or write.
       const report = mergeNote(

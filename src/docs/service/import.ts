@@ -1,14 +1,14 @@
 /**
  * Import use cases over a Backend: MEBDF content -> one guarded, verified batchUpdate
- * (import-pipeline.ts). Here only what comes before the pipeline: the size check, the one `get`,
- * and the unchanged text recognised before any parsing (unchanged-import.ts). The pipeline, with
+ * (import-pipeline.ts). Here only what comes before the pipeline: the size check, and a text a
+ * read handed out recognised as unchanged before any parsing (unchanged-import.ts). The pipeline, with
  * the MEBDF parser, exporter, planner and engine it needs, loads only when there is work to do.
  */
 import { ContentTooLargeError } from '../../errors.js';
 import type { Backend } from '../../ground/backend.js';
 import type { BaseStore } from './base-store.js';
 import type { ImportOptions, ImportResult, SectionTarget, TabTarget } from './contract.js';
-import { type UnchangedTarget, unchangedImport } from './unchanged-import.js';
+import { readsSaying, type UnchangedTarget, unchangedImport } from './unchanged-import.js';
 
 /**
  * Larger content is refused before any read. Google's limit is on the document (about a million
@@ -57,9 +57,13 @@ async function runImport(
   bases: BaseStore | undefined,
 ): Promise<ImportResult> {
   checkSize(content);
-  const pipeline = import('./import-pipeline.js'); // loads while the document is read
+  const pipeline = import('./import-pipeline.js'); // loads meanwhile
+  const reads = await readsSaying(where, content, options, bases);
+  if (reads.length === 0 || !bases)
+    return (await pipeline).runImport(backend, where, content, options, bases);
+  // A text a read handed out: when the document is still at that revision, nothing is to be done.
   const doc = await backend.get(where.documentId);
-  const unchanged = await unchangedImport(doc, where, content, options, bases);
+  const unchanged = await unchangedImport(doc, where, content, reads, bases);
   if (unchanged) return unchanged;
   return (await pipeline).runImport(backend, where, content, options, bases, doc);
 }
