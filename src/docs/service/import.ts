@@ -57,15 +57,16 @@ async function runImport(
   bases: BaseStore | undefined,
 ): Promise<ImportResult> {
   checkSize(content);
-  const pipeline = import('./import-pipeline.js'); // loads meanwhile
   const reads = await readsSaying(where, content, options, bases);
+  const pipeline = () => import('./import-pipeline.js');
   if (reads.length === 0 || !bases)
-    return (await pipeline).runImport(backend, where, content, options, bases);
-  // A text a read handed out: when the document is still at that revision, nothing is to be done.
+    return (await pipeline()).runImport(backend, where, content, options, bases);
+  // A text a read handed out: when the document is still at that revision, nothing is to be done
+  // (and the pipeline's modules, most of an import's start-up, are never loaded).
   const doc = await backend.get(where.documentId);
   const unchanged = await unchangedImport(doc, where, content, reads, bases);
   if (unchanged) return unchanged;
-  return (await pipeline).runImport(backend, where, content, options, bases, doc);
+  return (await pipeline()).runImport(backend, where, content, options, bases, doc);
 }
 
 function checkSize(content: string): void {
