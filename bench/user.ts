@@ -250,7 +250,8 @@ export async function benchUser(pages: number[] = PAGES, options: UserBenchOptio
     target: '≤ 3 at every size',
     ok: requestsOk,
   });
-  for (const [name, points] of series) figures.push(growthFigure(name, points));
+  // A growth needs two sizes at least (a run of one size, `--imports 100`, has none).
+  for (const [name, points] of series) if (points.length > 1) figures.push(growthFigure(name, points));
   return figures;
 }
 
