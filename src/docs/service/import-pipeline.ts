@@ -1,5 +1,6 @@
 /**
- * Import use cases over a Backend: MEBDF content -> one guarded, verified batchUpdate.
+ * The import pipeline over a Backend (import.ts calls it when there is work): MEBDF content -> one
+ * guarded, verified batchUpdate.
  *
  * Each attempt is a chain of named steps: read (one `get`, the target exported, concurrent edits
  * refused) -> plan (src/docs/import) -> verify (the plan applied by our engine and the result
