@@ -73,4 +73,11 @@ export interface Backend {
  */
 export interface BatchUpdateOptions {
   landed?: (current: Document) => boolean;
+  /**
+   * What the batch makes of the document at the revision it requires, as the caller's dry run on
+   * our engine produced it (the import's verification). A store that runs that same engine may
+   * write it instead of applying the batch a second time, when the document is still at that
+   * revision; a store that cannot tell applies the batch as usual. Never sent anywhere.
+   */
+  predicted?: { document: Document; response: BatchUpdateResponse };
 }

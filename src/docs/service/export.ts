@@ -7,9 +7,10 @@
  */
 import { ValidationError } from '../../errors.js';
 import type { Backend } from '../../ground/backend.js';
-import { estimateTokens, exportSection, exportTab, getHierarchy } from '../export/index.js';
-import { type BaseStore, rememberRead } from './base-store.js';
-import { baseTokenFor, type ReadOrigin } from './base-token.js';
+import { estimateTokens, exportSection, exportTab, getHierarchy, type TabExport } from '../export/index.js';
+import { embedIds } from '../export/model-utils.js';
+import { type BaseStore, rememberExactRead, rememberRead } from './base-store.js';
+import { baseTokenFor, contentFingerprint, type ReadOrigin } from './base-token.js';
 import type { ExportResult, HierarchyResult, SectionTarget, TabTarget } from './contract.js';
 import { boundOutline, contentBudget, cutParts, outlineBudget, partOutline } from './export-size.js';
 
@@ -35,7 +36,7 @@ export async function exportTabService(
     tabId: out.tabId,
     anchorId: null,
   };
-  return await handOut(origin, out.content, out.warnings, options);
+  return await handOut(origin, out, options);
 }
 
 export async function exportSectionService(
@@ -51,16 +52,21 @@ export async function exportSectionService(
     tabId: out.tabId,
     anchorId: out.anchorId,
   };
-  return await handOut(origin, out.content, out.warnings, options);
+  return await handOut(origin, out, options);
+}
+
+/** The read, and what the target says at its revision (an unchanged import is then known at once). */
+async function remember(bases: BaseStore, origin: ReadOrigin, out: TabExport, token: string): Promise<void> {
+  await rememberRead(bases, origin, out.content, token);
+  await rememberExactRead(bases, contentFingerprint(out.content), {
+    ...origin,
+    objects: [...embedIds(out.model)],
+  });
 }
 
 /** The whole text, or the part asked for when above the ceiling; remembered when there is a store. */
-async function handOut(
-  origin: ReadOrigin,
-  content: string,
-  warnings: string[],
-  options: ReadOptions,
-): Promise<ExportResult> {
+async function handOut(origin: ReadOrigin, out: TabExport, options: ReadOptions): Promise<ExportResult> {
+  const { content, warnings } = out;
   const where = origin.anchorId === null ? {} : { anchor_id: origin.anchorId };
   const common = {
     success: true as const,
@@ -73,7 +79,7 @@ async function handOut(
   const max = options.maxTokens;
   if (max === undefined || total <= max) {
     const base = baseTokenFor(origin, content);
-    if (options.bases) await rememberRead(options.bases, origin, content, base);
+    if (options.bases) await remember(options.bases, origin, out, base);
     return { ...common, content, base, estimated_tokens: total };
   }
   const parts = cutParts(content, contentBudget(max));
@@ -86,7 +92,7 @@ async function handOut(
     );
   }
   const base = baseTokenFor(origin, content, piece);
-  if (options.bases) await rememberRead(options.bases, origin, content, base);
+  if (options.bases) await remember(options.bases, origin, out, base);
   const what =
     origin.anchorId === null ? `tab ${origin.tabId}` : `section ${origin.anchorId || '(preamble)'}`;
   const next = index < parts.length ? `Read the next with part: ${index + 1}, or` : 'Read';
