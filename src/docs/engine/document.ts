@@ -2,6 +2,7 @@
  * Document shapes and lookups: legacy single-body shape -> tabs shape, tab and segment lookup,
  * and `documents.create` semantics for a new document or a new tab.
  */
+import type { CommentOptions } from './comments.js';
 import type { Document, DocumentTab, StructuralElement, Tab } from '../../ground/docs-json.js';
 import { defaultDocumentStyle, defaultNamedStyles, defaultSectionStyle } from './defaults.js';
 import { type IdSource, randomIds, randomRevisionId } from './ids.js';
@@ -13,6 +14,8 @@ export interface EngineOptions {
   ids?: IdSource;
   /** Source of new revision ids (random `ALm37…` by default). */
   revision?: () => string;
+  /** The author and clock of comment posts (comments.ts). */
+  comments?: CommentOptions;
 }
 
 /**
