@@ -121,7 +121,8 @@ export class EmulatedApis {
       suggestionsMode: query.get('suggestionsViewMode'),
       canViewComments: !(viewer && viewer.permissions.role(id, viewer.email) === 'reader'),
     });
-    if (!comments.ok) return { status: comments.status, body: googleError(comments.status, comments.message) };
+    if (!comments.ok)
+      return { status: comments.status, body: googleError(comments.status, comments.message) };
     const { document: doc, metadata: meta } = await this.store.read(id, { comments: comments.include });
     if (comments.applied) (doc as { commentsViewMode?: string }).commentsViewMode = comments.applied;
     // An editor's default view is SUGGESTIONS_INLINE; the mode applied is what Google echoes.

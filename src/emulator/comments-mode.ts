@@ -35,7 +35,8 @@ export function decideCommentMode(input: {
     return {
       ok: false,
       status: 400,
-      message: 'comments_view_mode requires include_tabs_content to be true or a field mask that references tabs.',
+      message:
+        'comments_view_mode requires include_tabs_content to be true or a field mask that references tabs.',
     };
   }
   const preview = suggestionsMode?.startsWith('PREVIEW_') === true;
@@ -44,7 +45,8 @@ export function decideCommentMode(input: {
       return {
         ok: false,
         status: 400,
-        message: 'comments_view_mode COMMENTS_VIEW_MODE_INCLUDED requires suggestions_view_mode SUGGESTIONS_INLINE.',
+        message:
+          'comments_view_mode COMMENTS_VIEW_MODE_INCLUDED requires suggestions_view_mode SUGGESTIONS_INLINE.',
       };
     }
     if (!canViewComments) return { ok: false, status: 403, message: 'The caller does not have permission' };

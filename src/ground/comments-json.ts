@@ -13,7 +13,11 @@ export interface PostAuthor {
   user?: string | null;
 }
 
-export type CommentAction = 'COMMENT_ACTION_TYPE_UNSPECIFIED' | 'NO_COMMENT_ACTION_CHANGE' | 'RESOLVE' | 'REOPEN';
+export type CommentAction =
+  | 'COMMENT_ACTION_TYPE_UNSPECIFIED'
+  | 'NO_COMMENT_ACTION_CHANGE'
+  | 'RESOLVE'
+  | 'REOPEN';
 
 export interface Post {
   postId?: string | null;

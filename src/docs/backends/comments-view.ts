@@ -19,7 +19,9 @@ function holdsComments(doc: Document): boolean {
   if ((doc as DocumentWithComments).comments !== undefined) return true;
   const walk = (tabs: Tab[] | null | undefined): boolean =>
     (tabs ?? []).some(
-      (t) => (t.documentTab as DocumentTabWithAnchors | undefined)?.commentAnchors !== undefined || walk(t.childTabs),
+      (t) =>
+        (t.documentTab as DocumentTabWithAnchors | undefined)?.commentAnchors !== undefined ||
+        walk(t.childTabs),
     );
   return walk(doc.tabs);
 }

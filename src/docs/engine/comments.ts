@@ -106,7 +106,8 @@ function findThread(ctx: EngineContext, req: Record<string, unknown>): CommentTh
     if (!found) throw new RequestError(`The suggestion thread with ID "${req.suggestionId}" was not found.`);
     return found;
   }
-  if (req.suggestionId !== undefined) throw new RequestError('Only one of commentId and suggestionId may be set.');
+  if (req.suggestionId !== undefined)
+    throw new RequestError('Only one of commentId and suggestionId may be set.');
   const id = req.commentId;
   if (typeof id !== 'string' || id === '') throw new RequestError('The comment ID must be set.');
   const found = threadsOf(ctx).find((t) => t.commentId === id);
@@ -119,7 +120,9 @@ export function insertComment(ctx: EngineContext, req: Record<string, unknown>):
   const content = checkContent(req.content, 'comment content');
   const assignee = req.assigneeEmailAddress;
   if (typeof assignee === 'string' && Buffer.byteLength(assignee, 'utf8') > MAX_CONTENT_BYTES) {
-    throw new RequestError(`The assignee email address must not exceed ${MAX_CONTENT_BYTES} UTF-8 code units.`);
+    throw new RequestError(
+      `The assignee email address must not exceed ${MAX_CONTENT_BYTES} UTF-8 code units.`,
+    );
   }
   const { tab, seg, start, end } = resolveRange(ctx, req.range);
   const anchorId = ctx.ids.kix();
@@ -149,7 +152,8 @@ export function addCommentReply(ctx: EngineContext, req: Record<string, unknown>
     acts && (given.content === undefined || given.content === '')
       ? undefined
       : checkContent(given.content, 'reply content');
-  const assignee = typeof given.assigneeEmail === 'string' && given.assigneeEmail !== '' ? given.assigneeEmail : undefined;
+  const assignee =
+    typeof given.assigneeEmail === 'string' && given.assigneeEmail !== '' ? given.assigneeEmail : undefined;
   if (assignee !== undefined) {
     if (acts) throw new RequestError('A post that resolves or reopens a thread cannot assign it.');
     if (!thread.headPost?.assigneeEmail) {
@@ -157,7 +161,8 @@ export function addCommentReply(ctx: EngineContext, req: Record<string, unknown>
     }
   }
   const post = newPost(ctx, content);
-  if (action !== undefined && action !== 'COMMENT_ACTION_TYPE_UNSPECIFIED') post.commentAction = action as Post['commentAction'];
+  if (action !== undefined && action !== 'COMMENT_ACTION_TYPE_UNSPECIFIED')
+    post.commentAction = action as Post['commentAction'];
   if (assignee !== undefined) post.assigneeEmail = assignee;
   if (action === 'RESOLVE') thread.status = 'RESOLVED';
   if (action === 'REOPEN') thread.status = 'OPEN';
@@ -205,7 +210,10 @@ export function deleteComment(ctx: EngineContext, req: Record<string, unknown>):
 }
 
 /** deleteCommentReply `{commentId | suggestionId, postId}`: refused for a post with an action or an assignee. */
-export function deleteCommentReply(ctx: EngineContext, req: Record<string, unknown>): Record<string, unknown> {
+export function deleteCommentReply(
+  ctx: EngineContext,
+  req: Record<string, unknown>,
+): Record<string, unknown> {
   const thread = findThread(ctx, req);
   const { post, head } = findPost(thread, req.postId);
   if (head) throw new RequestError('The first post of a thread is not a reply; delete the comment instead.');

@@ -2,8 +2,9 @@
  * Document shapes and lookups: legacy single-body shape -> tabs shape, tab and segment lookup,
  * and `documents.create` semantics for a new document or a new tab.
  */
-import type { CommentOptions } from './comments.js';
+
 import type { Document, DocumentTab, StructuralElement, Tab } from '../../ground/docs-json.js';
+import type { CommentOptions } from './comments.js';
 import { defaultDocumentStyle, defaultNamedStyles, defaultSectionStyle } from './defaults.js';
 import { type IdSource, randomIds, randomRevisionId } from './ids.js';
 import { allTabs } from './indices.js';

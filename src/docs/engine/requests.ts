@@ -87,8 +87,4 @@ export const HANDLERS: Record<string, Handler> = {
  * Developer Preview requests: a project that is not enrolled gets `No request set.`, and the
  * engine behaves like such a project.
  */
-export const PREVIEW_REQUESTS = new Set([
-  'acceptSuggestion',
-  'rejectSuggestion',
-  'deleteSuggestion',
-]);
+export const PREVIEW_REQUESTS = new Set(['acceptSuggestion', 'rejectSuggestion', 'deleteSuggestion']);

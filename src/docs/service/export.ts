@@ -10,6 +10,7 @@ import type { Backend } from '../../ground/backend.js';
 import { estimateTokens, exportSection, exportTab, getHierarchy } from '../export/index.js';
 import { type BaseStore, rememberRead } from './base-store.js';
 import { baseTokenFor, type ReadOrigin } from './base-token.js';
+import { markedContent, PARTS_WITHOUT_MARKERS } from './comment-export.js';
 import type { ExportResult, HierarchyResult, SectionTarget, TabTarget } from './contract.js';
 import { boundOutline, contentBudget, cutParts, outlineBudget, partOutline } from './export-size.js';
 
@@ -20,6 +21,8 @@ export interface ReadOptions {
   maxTokens?: number | undefined;
   /** Which part (from 1) of a target above the ceiling. */
   part?: number | undefined;
+  /** Show the text under open comments in `{!comment:ID}` markers (comment-export.ts). */
+  comments?: boolean | undefined;
 }
 
 export async function exportTabService(
@@ -27,7 +30,7 @@ export async function exportTabService(
   target: TabTarget,
   options: ReadOptions = {},
 ): Promise<ExportResult> {
-  const doc = await backend.get(target.document_id);
+  const doc = await backend.get(target.document_id, ...(options.comments ? [{ comments: true }] : []));
   const out = exportTab(doc, target.tab_id);
   const origin = {
     documentId: target.document_id,
@@ -35,7 +38,8 @@ export async function exportTabService(
     tabId: out.tabId,
     anchorId: null,
   };
-  return await handOut(origin, out.content, out.warnings, options);
+  const shown = options.comments ? markedContent(doc, out) : undefined;
+  return await handOut(origin, out.content, out.warnings, options, shown);
 }
 
 export async function exportSectionService(
@@ -43,7 +47,7 @@ export async function exportSectionService(
   target: SectionTarget,
   options: ReadOptions = {},
 ): Promise<ExportResult> {
-  const doc = await backend.get(target.document_id);
+  const doc = await backend.get(target.document_id, ...(options.comments ? [{ comments: true }] : []));
   const out = exportSection(doc, target.tab_id, target.anchor_id);
   const origin = {
     documentId: target.document_id,
@@ -51,7 +55,8 @@ export async function exportSectionService(
     tabId: out.tabId,
     anchorId: out.anchorId,
   };
-  return await handOut(origin, out.content, out.warnings, options);
+  const shown = options.comments ? markedContent(doc, out) : undefined;
+  return await handOut(origin, out.content, out.warnings, options, shown);
 }
 
 /** The whole text, or the part asked for when above the ceiling; remembered when there is a store. */
@@ -60,6 +65,7 @@ async function handOut(
   content: string,
   warnings: string[],
   options: ReadOptions,
+  shown?: string,
 ): Promise<ExportResult> {
   const where = origin.anchorId === null ? {} : { anchor_id: origin.anchorId };
   const common = {
@@ -74,7 +80,8 @@ async function handOut(
   if (max === undefined || total <= max) {
     const base = baseTokenFor(origin, content);
     if (options.bases) await rememberRead(options.bases, origin, content, base);
-    return { ...common, content, base, estimated_tokens: total };
+    const text = shown ?? content;
+    return { ...common, content: text, base, estimated_tokens: estimateTokens(text) };
   }
   const parts = cutParts(content, contentBudget(max));
   const index = options.part ?? 1;
@@ -92,6 +99,7 @@ async function handOut(
   const next = index < parts.length ? `Read the next with part: ${index + 1}, or` : 'Read';
   return {
     ...common,
+    ...(shown !== undefined && shown !== content ? { warnings: [...warnings, PARTS_WITHOUT_MARKERS] } : {}),
     content: piece.content,
     base,
     estimated_tokens: estimateTokens(piece.content),

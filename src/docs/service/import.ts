@@ -37,6 +37,7 @@ import {
 import { checkAnchorLinks } from './anchor-links.js';
 import type { BaseStore } from './base-store.js';
 import { type BaseToken, contentFingerprint, decodeBaseToken } from './base-token.js';
+import { droppedComments, IMPORT_READ, withoutCommentMarkers } from './comment-import.js';
 import type { ImportOptions, ImportResult, NewHeading, SectionTarget, TabTarget } from './contract.js';
 import { emptyImport, importsNothing } from './empty-import.js';
 import { findBase, type Reconciled, reconcile, refuseLabel, rememberWrite } from './import-base.js';
@@ -118,6 +119,7 @@ async function runImport(
   bases: BaseStore | undefined,
 ): Promise<ImportResult> {
   checkSize(content);
+  content = withoutCommentMarkers(content);
   refuseLabel(content);
   // Bad MEBDF fails before any read; the parse is reused when the content is written as sent.
   const sent = parseIntended(content);
@@ -141,8 +143,9 @@ async function runImport(
     const planned = nothing ? readAs(read.doc, { ...where, anchorId: null }) : read;
     if (!nothing) checkAnchorLinks(intended.model, read.target.model, read.tab, read.doc, scope.tabId);
     const meant = nothing ? intendedByNothing(planned, where.anchorId) : resolveIntended(intended, read);
-    const plan = withWarnings(planFor(planned, meant, options), meant.warnings ?? []);
-    const result = verifyPlan(planned, plan, meant);
+    let plan = withWarnings(planFor(planned, meant, options), meant.warnings ?? []);
+    const { result, after } = verifyPlan(planned, plan, meant);
+    plan = withWarnings(plan, droppedComments(planned.doc, after, planned.scope.tabId));
     if (options.dry_run) return mergeNote(dryRunReport(plan, planned, meant.model, result), reconciled);
     const written = await guardedWrite(backend, where, planned, plan, meant);
     if (written instanceof RevisionConflictError) {
@@ -223,7 +226,7 @@ function withWarnings(plan: Plan, warnings: string[]): Plan {
 
 /** One `get`, and the target exported from it. */
 async function readTarget(backend: Backend, where: Where): Promise<Read> {
-  return readAs(await backend.get(where.documentId), where);
+  return readAs(await backend.get(where.documentId, IMPORT_READ), where);
 }
 
 /** The target as `doc` shows it. */
@@ -296,7 +299,7 @@ const VERIFICATION_FAILURES: Record<VerifyFailure['kind'], (detail: string) => [
 };
 
 /** The would-be export of the target after the plan; a plan that fails verification throws. */
-function verifyPlan(read: Read, plan: Plan, intended: Intended): ImportTarget {
+function verifyPlan(read: Read, plan: Plan, intended: Intended): { result: ImportTarget; after: Document } {
   const verified = verifyImport({
     doc: read.doc,
     requests: plan.requests,
@@ -305,7 +308,7 @@ function verifyPlan(read: Read, plan: Plan, intended: Intended): ImportTarget {
     scope: read.scope,
     before: { tab: read.tab, target: read.target },
   });
-  if (verified.ok) return verified.result;
+  if (verified.ok) return { result: verified.result, after: verified.after };
   const [message, hint] = VERIFICATION_FAILURES[verified.failure.kind](verified.failure.detail);
   throw new VerificationError(message, hint);
 }
