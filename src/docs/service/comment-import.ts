@@ -53,24 +53,27 @@ export function withoutCommentMarkers(content: string): string {
 }
 
 /**
- * What the planned write does to the comments of the tab: one warning per comment whose anchor it
- * deletes. `before` is the read (empty when it was made without comments); `after` the verified
- * result of the plan.
+ * What the planned write does to the comments of the tab: one warning per comment whose text it
+ * deletes (Docs then drops the anchor) or changes (the anchor keeps what is left of it, as the
+ * minimal edit leaves it). `before` is the read (nothing is said when it was made without
+ * comments); `after` the verified result of the plan.
  */
-export function droppedComments(before: Document, after: Document, tabId: string): string[] {
+export function commentChanges(before: Document, after: Document, tabId: string): string[] {
   if ((before as DocumentWithComments).commentsViewMode !== COMMENTS_INCLUDED) return [];
   const was = resolveTab(before, tabId).content as DocumentTabWithAnchors;
   const now = resolveTab(after, tabId).content as DocumentTabWithAnchors;
-  const gone = Object.keys(was.commentAnchors ?? {}).filter((id) => !now.commentAnchors?.[id]);
-  if (gone.length === 0) return [];
   const threads: readonly CommentThread[] = (before as DocumentWithComments).comments ?? [];
   const warnings: string[] = [];
-  for (const anchorId of gone) {
+  for (const anchorId of Object.keys(was.commentAnchors ?? {})) {
     const quote = anchorText(was, anchorId);
+    const left = now.commentAnchors?.[anchorId] ? anchorText(now, anchorId) : undefined;
+    if (left === quote) continue;
     for (const t of threads.filter((x) => x.anchorId === anchorId)) {
-      const state = t.status === 'RESOLVED' ? 'resolved comment' : 'comment';
+      const what = `${t.status === 'RESOLVED' ? 'resolved comment' : 'comment'} ${t.commentId} ("${shorten(quote || t.plainTextQuote || '')}")`;
       warnings.push(
-        `The edit deletes all the text of ${state} ${t.commentId} ("${shorten(quote || t.plainTextQuote || '')}"), so Docs drops its anchor: the thread stays, attached to no text.`,
+        left === undefined
+          ? `The edit deletes all the text of ${what}, so Docs drops its anchor: the thread stays, attached to no text.`
+          : `The edit changes the text of ${what}: the comment stays on what is left of it, "${shorten(left)}".`,
       );
     }
   }

@@ -37,7 +37,7 @@ import {
 import { checkAnchorLinks } from './anchor-links.js';
 import type { BaseStore } from './base-store.js';
 import { type BaseToken, contentFingerprint, decodeBaseToken } from './base-token.js';
-import { droppedComments, IMPORT_READ, withoutCommentMarkers } from './comment-import.js';
+import { commentChanges, IMPORT_READ, withoutCommentMarkers } from './comment-import.js';
 import type { ImportOptions, ImportResult, NewHeading, SectionTarget, TabTarget } from './contract.js';
 import { emptyImport, importsNothing } from './empty-import.js';
 import { findBase, type Reconciled, reconcile, refuseLabel, rememberWrite } from './import-base.js';
@@ -145,7 +145,7 @@ async function runImport(
     const meant = nothing ? intendedByNothing(planned, where.anchorId) : resolveIntended(intended, read);
     let plan = withWarnings(planFor(planned, meant, options), meant.warnings ?? []);
     const { result, after } = verifyPlan(planned, plan, meant);
-    plan = withWarnings(plan, droppedComments(planned.doc, after, planned.scope.tabId));
+    plan = withWarnings(plan, commentChanges(planned.doc, after, planned.scope.tabId));
     if (options.dry_run) return mergeNote(dryRunReport(plan, planned, meant.model, result), reconciled);
     const written = await guardedWrite(backend, where, planned, plan, meant);
     if (written instanceof RevisionConflictError) {
