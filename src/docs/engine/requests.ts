@@ -84,7 +84,7 @@ export const HANDLERS: Record<string, Handler> = {
 };
 
 /**
- * Developer Preview requests: a project that is not enrolled gets `No request set.`, and the
- * engine behaves like such a project.
+ * Developer Preview requests the engine does not model: a project that is not enrolled gets
+ * `No request set.`, and the engine behaves like such a project for these.
  */
 export const PREVIEW_REQUESTS = new Set(['acceptSuggestion', 'rejectSuggestion', 'deleteSuggestion']);
