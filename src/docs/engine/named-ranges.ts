@@ -1,6 +1,7 @@
 /**
  * Named ranges: createNamedRange / deleteNamedRange, and keeping every range in place when text
- * is inserted or deleted (comment anchors move by the same rule, comments.ts). The map is keyed by name; output ranges carry no tabId.
+ * is inserted or deleted (comment anchors move by the same rule, comments.ts). The map is keyed
+ * by name; output ranges carry no tabId.
  */
 import type { Tab } from '../../ground/docs-json.js';
 import { cutCommentAnchors, shiftCommentAnchors } from './comments.js';
