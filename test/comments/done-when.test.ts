@@ -134,6 +134,21 @@ describe('comments on a quoted passage', () => {
   });
 });
 
+describe('section tools', () => {
+  it('delete_section reports the comments it takes with it; insert_section elsewhere keeps them quiet', async () => {
+    const { a, b } = await twoComments();
+    const inserted = await call('insert_section', { position: 'end', content: '## Appendix\n\nMore.\n' });
+    expect(inserted.warnings).toEqual([]);
+    const deleted = await call('delete_section', { anchor_id: SECTION, allow_deletions: true });
+    for (const id of [a, b]) {
+      expect(deleted.warnings).toContainEqual(
+        expect.stringContaining(`The edit deletes all the text of comment ${id}`),
+      );
+    }
+    expect((await list()).every((c) => c.anchor === undefined)).toBe(true);
+  });
+});
+
 describe('comment markers in an export', () => {
   it('are off by default and, with comments: true, wrap the text of each open comment', async () => {
     const { a, b } = await twoComments();
