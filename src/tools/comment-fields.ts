@@ -55,6 +55,8 @@ export const commentField = z.object({
 export const replyResultFields = {
   success: z.literal(true).describe('Always true on success.'),
   comment_id: z.string().describe('The thread replied to.'),
-  post_id: z.string().describe('The new post.'),
+  post_id: z
+    .string()
+    .describe('The new post ("" when nothing was written: the thread was already in that state).'),
   status: z.enum(['open', 'resolved']).describe('The thread’s state after the post.'),
 };

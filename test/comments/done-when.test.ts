@@ -81,6 +81,10 @@ describe('comments on a quoted passage', () => {
     });
     const open = (await call('list_comments', { include_resolved: false })).comments as Listed[];
     expect(open.map((c) => c.comment_id)).toEqual([a]);
+    // Resolving a resolved thread again writes nothing.
+    const again = await call('resolve_comment', { comment_id: b });
+    expect(again).toMatchObject({ post_id: '', status: 'resolved' });
+    expect((await list()).find((c) => c.comment_id === b)!.replies).toHaveLength(1);
   });
 
   it('survive an unrelated edit of the same section, and one in the same paragraph', async () => {

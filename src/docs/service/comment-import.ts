@@ -24,7 +24,7 @@ export const IMPORT_READ = { comments: 'if-available' } as const;
 
 /** `content` without comment markers (unchanged when it has none or does not parse). */
 export function withoutCommentMarkers(content: string): string {
-  if (!content.includes('comment:')) return content;
+  if (!/\{![^}\n]*\bcomment\s*:/.test(content)) return content;
   let model: MebdfDocument;
   try {
     model = parseMebdf(content);

@@ -170,6 +170,13 @@ async function reply(
 ): Promise<ReplyResult> {
   const doc = await readWithComments(backend, documentId);
   const thread = ((doc as DocumentWithComments).comments ?? []).find((t) => t.commentId === commentId);
+  if (thread && post.content === undefined && post.commentAction) {
+    // Already in the state asked for, with nothing to say: nothing to write (resolving is idempotent).
+    const resolve = post.commentAction === 'RESOLVE';
+    if ((thread.status === 'RESOLVED') === resolve) {
+      return { success: true, comment_id: commentId, post_id: '', status: resolve ? 'resolved' : 'open' };
+    }
+  }
   if (!thread) {
     const ids = ((doc as DocumentWithComments).comments ?? []).map((t) => t.commentId).slice(0, 20);
     throw new ValidationError(
