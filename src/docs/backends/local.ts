@@ -24,11 +24,13 @@ import type {
   FileMetadata,
   UnreadableDocument,
 } from '../../ground/backend.js';
+import type { GetOptions } from '../../ground/comments-json.js';
 import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../../ground/docs-json.js';
 // Reads need only the document helpers; the request handlers (most of the engine) load on the
 // first write, so a command that only reads (gdoc export) does not pay for them at start.
 import { createDocument, type EngineOptions, toTabsShape } from '../engine/document.js';
 import { serializeDocument } from '../engine/json.js';
+import { commentsView } from './comments-view.js';
 import { createFileExclusive, isWritableMode, withFileLock, writeFileAtomic } from './local-files.js';
 import { withLockFile } from './local-lockfile.js';
 
@@ -119,8 +121,9 @@ export class LocalBackend implements Backend {
     } else {
       throw new ValidationError('A local store needs a folder (dir) or a file.');
     }
-    this.engineOptions = options.engine;
     this.owner = options.owner ?? LOCAL_OWNER;
+    // Comments the store writes are the owner's.
+    this.engineOptions = { comments: { author: { displayName: this.owner, me: true } }, ...options.engine };
     this.newNames = options.newNames ?? 'title';
     this.maxDocumentBytes = options.maxDocumentBytes ?? MAX_DOCUMENT_BYTES;
   }
@@ -130,9 +133,9 @@ export class LocalBackend implements Backend {
     return this.file === undefined ? undefined : nameOf(this.file);
   }
 
-  async get(documentId: string): Promise<Document> {
+  async get(documentId: string, options?: GetOptions): Promise<Document> {
     const loaded = await this.load(documentId);
-    return loaded.document;
+    return commentsView(loaded.document, options?.comments !== undefined && options.comments !== false);
   }
 
   /**
@@ -252,10 +255,13 @@ export class LocalBackend implements Backend {
   }
 
   /** `get` and `metadata` from one read of the file (the emulator needs both for documents.get). */
-  async read(documentId: string): Promise<{ document: Document; metadata: FileMetadata }> {
+  async read(
+    documentId: string,
+    options?: GetOptions,
+  ): Promise<{ document: Document; metadata: FileMetadata }> {
     const loaded = await this.load(documentId);
     return {
-      document: loaded.document,
+      document: commentsView(loaded.document, options?.comments !== undefined && options.comments !== false),
       metadata: this.describe({ ...loaded, title: loaded.document.title ?? loaded.id }),
     };
   }

@@ -11,6 +11,7 @@ import { estimateTokens, exportSection, exportTab, getHierarchy, type TabExport 
 import { embedIds } from '../export/model-utils.js';
 import { type BaseStore, rememberExactRead, rememberRead } from './base-store.js';
 import { baseTokenFor, contentFingerprint, type ReadOrigin } from './base-token.js';
+import { markedContent, PARTS_WITHOUT_MARKERS } from './comment-export.js';
 import type { ExportResult, HierarchyResult, SectionTarget, TabTarget } from './contract.js';
 import { boundOutline, contentBudget, cutParts, outlineBudget, partOutline } from './export-size.js';
 
@@ -21,6 +22,8 @@ export interface ReadOptions {
   maxTokens?: number | undefined;
   /** Which part (from 1) of a target above the ceiling. */
   part?: number | undefined;
+  /** Show the text under open comments in `{!comment:ID}` markers (comment-export.ts). */
+  comments?: boolean | undefined;
 }
 
 export async function exportTabService(
@@ -28,7 +31,7 @@ export async function exportTabService(
   target: TabTarget,
   options: ReadOptions = {},
 ): Promise<ExportResult> {
-  const doc = await backend.get(target.document_id);
+  const doc = await backend.get(target.document_id, ...(options.comments ? [{ comments: true }] : []));
   const out = exportTab(doc, target.tab_id);
   const origin = {
     documentId: target.document_id,
@@ -36,7 +39,8 @@ export async function exportTabService(
     tabId: out.tabId,
     anchorId: null,
   };
-  return await handOut(origin, out, options);
+  const shown = options.comments ? markedContent(doc, out) : undefined;
+  return await handOut(origin, out, options, shown);
 }
 
 export async function exportSectionService(
@@ -44,7 +48,7 @@ export async function exportSectionService(
   target: SectionTarget,
   options: ReadOptions = {},
 ): Promise<ExportResult> {
-  const doc = await backend.get(target.document_id);
+  const doc = await backend.get(target.document_id, ...(options.comments ? [{ comments: true }] : []));
   const out = exportSection(doc, target.tab_id, target.anchor_id);
   const origin = {
     documentId: target.document_id,
@@ -52,7 +56,8 @@ export async function exportSectionService(
     tabId: out.tabId,
     anchorId: out.anchorId,
   };
-  return await handOut(origin, out, options);
+  const shown = options.comments ? markedContent(doc, out) : undefined;
+  return await handOut(origin, out, options, shown);
 }
 
 /** The read, and what the target says at its revision (an unchanged import is then known at once). */
@@ -64,8 +69,17 @@ async function remember(bases: BaseStore, origin: ReadOrigin, out: TabExport, to
   });
 }
 
-/** The whole text, or the part asked for when above the ceiling; remembered when there is a store. */
-async function handOut(origin: ReadOrigin, out: TabExport, options: ReadOptions): Promise<ExportResult> {
+/**
+ * The whole text, or the part asked for when above the ceiling; remembered when there is a store.
+ * `shown` is the text with comment markers, when asked for: what is handed out, while the read is
+ * remembered as the text without them (an import strips them).
+ */
+async function handOut(
+  origin: ReadOrigin,
+  out: TabExport,
+  options: ReadOptions,
+  shown?: string,
+): Promise<ExportResult> {
   const { content, warnings } = out;
   const where = origin.anchorId === null ? {} : { anchor_id: origin.anchorId };
   const common = {
@@ -80,7 +94,8 @@ async function handOut(origin: ReadOrigin, out: TabExport, options: ReadOptions)
   if (max === undefined || total <= max) {
     const base = baseTokenFor(origin, content);
     if (options.bases) await remember(options.bases, origin, out, base);
-    return { ...common, content, base, estimated_tokens: total };
+    const text = shown ?? content;
+    return { ...common, content: text, base, estimated_tokens: estimateTokens(text) };
   }
   const parts = cutParts(content, contentBudget(max));
   const index = options.part ?? 1;
@@ -98,6 +113,7 @@ async function handOut(origin: ReadOrigin, out: TabExport, options: ReadOptions)
   const next = index < parts.length ? `Read the next with part: ${index + 1}, or` : 'Read';
   return {
     ...common,
+    ...(shown !== undefined && shown !== content ? { warnings: [...warnings, PARTS_WITHOUT_MARKERS] } : {}),
     content: piece.content,
     base,
     estimated_tokens: estimateTokens(piece.content),

@@ -39,6 +39,7 @@ import { checkAnchorLinks } from './anchor-links.js';
 import { type BaseStore, rememberExactRead } from './base-store.js';
 import { type BaseToken, contentFingerprint, decodeBaseToken } from './base-token.js';
 import { canonicalFor } from './canonical-middle.js';
+import { commentChanges, IMPORT_READ } from './comment-import.js';
 import type { ImportOptions, ImportResult, NewHeading } from './contract.js';
 import { emptyImport, importsNothing } from './empty-import.js';
 import { findBase, type Reconciled, reconcile, refuseLabel, rememberWrite } from './import-base.js';
@@ -132,8 +133,9 @@ export async function runImport(
     const planned = nothing ? readAs(read.doc, { ...where, anchorId: null }) : read;
     if (!nothing) checkAnchorLinks(intended.model, read.target.model, read.tab, read.doc, scope.tabId);
     const meant = nothing ? intendedByNothing(planned, where.anchorId) : resolveIntended(intended, read);
-    const plan = withWarnings(planFor(planned, meant, options), meant.warnings ?? []);
+    let plan = withWarnings(planFor(planned, meant, options), meant.warnings ?? []);
     const verified = verifyPlan(planned, plan, meant);
+    plan = withWarnings(plan, commentChanges(planned.doc, verified.after, planned.scope.tabId));
     const result = verified.result;
     if (options.dry_run) return mergeNote(dryRunReport(plan, planned, meant.model, result), reconciled);
     const written = await guardedWrite(backend, where, planned, plan, meant, verified);
@@ -226,7 +228,7 @@ function withWarnings(plan: Plan, warnings: string[]): Plan {
 
 /** One `get`, and the target exported from it. */
 async function readTarget(backend: Backend, where: Where): Promise<Read> {
-  return readAs(await backend.get(where.documentId), where);
+  return readAs(await backend.get(where.documentId, IMPORT_READ), where);
 }
 
 /** The target as `doc` shows it. */

@@ -7,6 +7,7 @@
 import { ContentTooLargeError } from '../../errors.js';
 import type { Backend } from '../../ground/backend.js';
 import type { BaseStore } from './base-store.js';
+import { COMMENT_MARKER, IMPORT_READ } from './comment-markers.js';
 import type { ImportOptions, ImportResult, SectionTarget, TabTarget } from './contract.js';
 import { readsSaying, type UnchangedTarget, unchangedImport } from './unchanged-import.js';
 
@@ -57,13 +58,16 @@ async function runImport(
   bases: BaseStore | undefined,
 ): Promise<ImportResult> {
   checkSize(content);
+  // Comment markers are read-only: stripped before anything reads the text (comment-import.ts).
+  if (COMMENT_MARKER.test(content))
+    content = (await import('./comment-import.js')).withoutCommentMarkers(content);
   const reads = await readsSaying(where, content, options, bases);
   const pipeline = () => import('./import-pipeline.js');
   if (reads.length === 0 || !bases)
     return (await pipeline()).runImport(backend, where, content, options, bases);
   // A text a read handed out: when the document is still at that revision, nothing is to be done
   // (and the pipeline's modules, most of an import's start-up, are never loaded).
-  const doc = await backend.get(where.documentId);
+  const doc = await backend.get(where.documentId, IMPORT_READ);
   const unchanged = await unchangedImport(doc, where, content, reads, bases);
   if (unchanged) return unchanged;
   return (await pipeline()).runImport(backend, where, content, options, bases, doc);
