@@ -9,7 +9,8 @@
  * - the requests a one-word section edit takes at each size;
  * - a growth line per figure: each doubling of the document should cost at most 2.2×.
  * Large sizes get fewer runs so that the whole suite stays within a few minutes on two cores.
- * Run alone with `node --import tsx bench/user.ts`.
+ * Run alone with `node --import tsx bench/user.ts [--export] [PAGES…]`: `--export` measures only
+ * the export rows (JSON.parse, export whole tab, its growth line), in seconds rather than minutes.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,6 +36,14 @@ const NAME = 'doc';
 /** Runs per figure: enough for a median where a run is cheap, one where it takes seconds. */
 function runsAt(pages: number): number {
   return pages <= 50 ? 3 : 1;
+}
+
+/** An export costs a fraction of an import: five runs at every size keep its growth line steady. */
+const EXPORT_RUNS = 5;
+
+export interface UserBenchOptions {
+  /** Only the export rows: no import scenario is run. */
+  exportOnly?: boolean;
 }
 
 /**
@@ -144,7 +153,7 @@ function withTarget(figure: Figure, max: number | undefined): Figure {
   return { ...figure, target: `≤ ${max}×`, ok: figure.ratio <= max };
 }
 
-export async function benchUser(pages: number[] = PAGES): Promise<Figure[]> {
+export async function benchUser(pages: number[] = PAGES, options: UserBenchOptions = {}): Promise<Figure[]> {
   const figures: Figure[] = [];
   const series = new Map<string, Point[]>();
   const point = (key: string, p: Point) => series.set(key, [...(series.get(key) ?? []), p]);
@@ -162,7 +171,7 @@ export async function benchUser(pages: number[] = PAGES): Promise<Figure[]> {
         ms: parseMs,
         note: `${(store.pristine.length / 1e6).toFixed(1)} MB`,
       });
-      const exportMs = await timeAsync(runs, () => exportTabService(backend, { document_id: NAME }));
+      const exportMs = await timeAsync(EXPORT_RUNS, () => exportTabService(backend, { document_id: NAME }));
       point('export whole tab (service)', { pages: size, ms: exportMs });
       figures.push(
         withTarget(
@@ -175,7 +184,7 @@ export async function benchUser(pages: number[] = PAGES): Promise<Figure[]> {
           2,
         ),
       );
-      for (const scenario of SCENARIOS) {
+      for (const scenario of options.exportOnly ? [] : SCENARIOS) {
         const content = scenario.content(store);
         const run = (n: number) =>
           scenario.section
@@ -234,21 +243,21 @@ export async function benchUser(pages: number[] = PAGES): Promise<Figure[]> {
       rmSync(store.dir, { recursive: true, force: true });
     }
   }
-  figures.push({
-    name: 'requests for a one-word section edit',
-    ms: 0,
-    note: requests.join(', '),
-    target: '≤ 3 at every size',
-    ok: requestsOk,
-  });
+  if (!options.exportOnly)
+    figures.push({
+      name: 'requests for a one-word section edit',
+      ms: 0,
+      note: requests.join(', '),
+      target: '≤ 3 at every size',
+      ok: requestsOk,
+    });
   for (const [name, points] of series) figures.push(growthFigure(name, points));
   return figures;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const sizes = process.argv
-    .slice(2)
-    .map(Number)
-    .filter((n) => n > 0);
-  process.stdout.write(`${formatTable(await benchUser(sizes.length ? sizes : PAGES))}\n`);
+  const args = process.argv.slice(2);
+  const sizes = args.map(Number).filter((n) => n > 0);
+  const figures = await benchUser(sizes.length ? sizes : PAGES, { exportOnly: args.includes('--export') });
+  process.stdout.write(`${formatTable(figures)}\n`);
 }
