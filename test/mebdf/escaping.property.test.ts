@@ -5,6 +5,7 @@
  * writes text that reads back as the same model and is already in canonical form.
  */
 import fc from 'fast-check';
+import type { PhrasingContent, Root } from 'mdast';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import { describe, expect, it } from 'vitest';
 import { formatMebdf, parseMebdf, stringifyMebdf } from '../../src/mebdf/index.js';
@@ -214,5 +215,47 @@ describe('the plain-text precheck (mdast/plain-text.ts)', () => {
       }),
       { numRuns: RUNS * 2 },
     );
+  });
+
+  it('writes neighbouring texts as the library would, whatever their edges (the first character a text shows the one before it)', () => {
+    const edges = ['a ', 'a\\', '\\', ' ', '*', '_', '&', '!', '[', '#', '1.', '{', ':', '|', '<'];
+    const wrap = (children: PhrasingContent[]): Root[] => [
+      { type: 'root', children: [{ type: 'paragraph', children }] },
+      { type: 'root', children: [{ type: 'heading', depth: 2, children }] },
+      {
+        type: 'root',
+        children: [{ type: 'paragraph', children: [{ type: 'mebdfSpan', props: 'underline', children }] }],
+      },
+      {
+        type: 'root',
+        children: [
+          { type: 'table', children: [{ type: 'tableRow', children: [{ type: 'tableCell', children }] }] },
+        ],
+      },
+    ];
+    for (const tail of edges) {
+      for (const head of edges) {
+        const left = `b${tail}`;
+        const right = `${head}b`;
+        const pairs: PhrasingContent[][] = [
+          [
+            { type: 'text', value: left },
+            { type: 'text', value: right },
+          ],
+          [
+            { type: 'text', value: left },
+            { type: 'strong', children: [{ type: 'text', value: right }] },
+          ],
+          [
+            { type: 'strong', children: [{ type: 'text', value: left }] },
+            { type: 'text', value: right },
+          ],
+          [{ type: 'text', value: left }, { type: 'break' }, { type: 'text', value: right }],
+        ];
+        for (const tree of pairs.flatMap(wrap)) {
+          expect(toMarkdown(tree, CANONICAL_OPTIONS)).toBe(toMarkdown(tree, withoutPrecheck));
+        }
+      }
+    }
   });
 });

@@ -22,10 +22,16 @@ interface Screen {
   always: boolean;
   /** Characters that may be escaped anywhere. */
   middle: RegExp;
-  /** What may be escaped at the start. */
-  start: RegExp | null;
-  /** Characters that may be escaped at the end. */
-  end: Set<string>;
+  /** Characters that may be escaped first in the text, after a line ending / at a node's start. */
+  first: Set<string>;
+  nodeFirst: Set<string>;
+  /** What may be escaped at the start after a line break (leading spaces, tabs and digits). */
+  atBreak: RegExp | null;
+  /** Characters that may be escaped last in the text, before a line ending / at a node's end. */
+  last: Set<string>;
+  nodeLast: Set<string>;
+  /** Every character any pattern in scope escapes. */
+  any: RegExp;
 }
 
 const NEWLINE_BEFORE = new Set(['[\\r\\n]', '\\n', '\\r']);
@@ -44,31 +50,34 @@ const charClass = (chars: Iterable<string>): string =>
 
 function buildScreen(unsafe: readonly Unsafe[], stack: readonly string[]): Screen {
   const middle = new Set(['\\', '\r', '\n']);
-  const first = new Set<string>();
+  const screen: Screen = {
+    always: false,
+    middle: /$^/,
+    first: new Set(),
+    nodeFirst: new Set(),
+    atBreak: null,
+    last: new Set(),
+    nodeLast: new Set(),
+    any: /$^/,
+  };
+  const all = new Set(['\\']);
   const atBreak = new Set<string>();
-  const end = new Set<string>();
-  let always = false;
   for (const pattern of unsafe) {
     if (!inScope(stack, pattern.inConstruct, true) || inScope(stack, pattern.notInConstruct, false)) continue;
     const c = pattern.character;
-    if (c.length !== 1) always = true;
-    else if (pattern.beforeNode) first.add(c);
+    all.add(c);
+    if (c.length !== 1) screen.always = true;
+    else if (pattern.beforeNode) screen.nodeFirst.add(c);
     else if (pattern.atBreak) (DIGITS.has(pattern.before ?? undefined) ? atBreak : middle).add(c);
-    else if (pattern.before != null) (NEWLINE_BEFORE.has(pattern.before) ? first : middle).add(c);
-    else if (pattern.afterNode) end.add(c);
-    else if (pattern.after != null) (NEWLINE_AFTER.has(pattern.after) ? end : middle).add(c);
+    else if (pattern.before != null) (NEWLINE_BEFORE.has(pattern.before) ? screen.first : middle).add(c);
+    else if (pattern.afterNode) screen.nodeLast.add(c);
+    else if (pattern.after != null) (NEWLINE_AFTER.has(pattern.after) ? screen.last : middle).add(c);
     else middle.add(c);
   }
-  const starts = [
-    ...(first.size ? [charClass(first)] : []),
-    ...(atBreak.size ? [`[\\t ]*\\d*${charClass(atBreak)}`] : []),
-  ];
-  return {
-    always,
-    middle: new RegExp(charClass(middle)),
-    start: starts.length ? new RegExp(`^(?:${starts.join('|')})`) : null,
-    end,
-  };
+  screen.middle = new RegExp(charClass(middle));
+  screen.any = new RegExp(charClass(all));
+  if (atBreak.size) screen.atBreak = new RegExp(`^[\\t ]*\\d*${charClass(atBreak)}`);
+  return screen;
 }
 
 /** Screens per unsafe list (one per serialisation) and construct stack. */
@@ -89,22 +98,43 @@ function screenFor(state: State): Screen {
   return screen;
 }
 
+const ENDS_LINE = /[\r\n]$/;
+/** A line ending, then what a break pattern's prefix may hold (spaces, tabs, then digits). */
+const ENDS_LINE_THEN_PREFIX = /[\r\n][\t ]*\d*$/;
+const STARTS_LINE = /^[\r\n]/;
+
 /** Whether `safe` would return `value` unchanged between `info.before` and `info.after`. */
 export function needsNoEscape(value: string, state: State, info: Info): boolean {
   const screen = screenFor(state);
-  return (
-    !screen.always &&
-    !screen.middle.test(value) &&
-    !screen.start?.test(value) &&
-    !screen.end.has(value[value.length - 1]!) &&
-    !(info.after || '').includes('\\')
-  );
+  if (screen.always || screen.middle.test(value)) return false;
+  const before = info.before || '';
+  const after = info.after || '';
+  // `safe` escapes backslashes before punctuation in what follows, too.
+  if (after.includes('\\')) return false;
+  const head = value.charAt(0);
+  if (screen.nodeFirst.has(head)) return false;
+  if (screen.first.has(head) && ENDS_LINE.test(before)) return false;
+  if (screen.atBreak?.test(value) && ENDS_LINE_THEN_PREFIX.test(before)) return false;
+  const tail = value.charAt(value.length - 1);
+  if (screen.nodeLast.has(tail)) return false;
+  if (screen.last.has(tail) && (after === '' || STARTS_LINE.test(after))) return false;
+  return true;
 }
 
 function text(node: Text, parent: Parents | undefined, state: State, info: Info): string {
   if (needsNoEscape(node.value, state, info)) return node.value;
   return defaultHandlers.text(node, parent, state, info);
 }
+
+/**
+ * What the text before this one is told comes after it: only the first character counts, and it
+ * is escaped only when it is some pattern's character (escapes sit at a pattern's character).
+ */
+text.peek = (node: Text, parent: Parents | undefined, state: State, info: Info): string => {
+  const screen = screenFor(state);
+  if (!screen.always && !screen.any.test(node.value.charAt(0))) return node.value;
+  return defaultHandlers.text(node, parent, state, info);
+};
 
 export function plainTextToMarkdown(): Options {
   return { handlers: { text } };
