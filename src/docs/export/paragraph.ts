@@ -29,6 +29,9 @@ interface Piece {
   styleKey?: string;
 }
 
+/** The characters that end a piece of a text run: a paragraph end, a soft break, a hidden object. */
+const SPLITS = /[\n\u000b\ue907]/g;
+
 const NAMED_STYLE_LABEL: Record<string, string> = {
   NORMAL_TEXT: 'Normal text',
   TITLE: 'Title',
@@ -192,15 +195,26 @@ export function convertParagraph(
         }
         from = to;
       };
-      for (let i = 0; i < content.length; i++) {
-        const pos = elStart + i;
+      // From one place that splits the run to the next: a named range's start, or a \n, \u000b or
+      // U+E907 (found by a regex, not character by character).
+      let i = 0;
+      while (i < content.length) {
         // A named range starting inside the run splits it.
-        if (anchorAt < anchors.length && anchors[anchorAt]!.index <= pos) {
+        if (anchorAt < anchors.length && anchors[anchorAt]!.index <= elStart + i) {
           flush(i);
-          placeAnchorsBefore(pos + 1);
+          placeAnchorsBefore(elStart + i + 1);
         }
+        const nextAnchor =
+          anchorAt < anchors.length ? anchors[anchorAt]!.index - elStart : Number.POSITIVE_INFINITY;
+        SPLITS.lastIndex = i;
+        const next = SPLITS.exec(content)?.index ?? content.length;
+        if (next >= nextAnchor || next === content.length) {
+          i = Math.min(nextAnchor, content.length);
+          continue;
+        }
+        i = next;
+        const pos = elStart + i;
         const ch = content.charCodeAt(i);
-        if (ch !== 0x0a && ch !== 0x0b && ch !== 0xe907) continue;
         flush(i);
         if (ch === 0x0b) pieces.push({ inline: { type: 'break' }, start: pos, end: pos + 1 });
         else if (ch === 0xe907) {
@@ -223,6 +237,7 @@ export function convertParagraph(
           pieces.push({ inline: { type: 'break' }, start: pos, end: pos + 1 });
         }
         from = i + 1;
+        i += 1;
       }
       flush(content.length);
     } else {
