@@ -80,15 +80,37 @@ function buildScreen(unsafe: readonly Unsafe[], stack: readonly string[]): Scree
   return screen;
 }
 
-/** Screens per unsafe list (one per serialisation) and construct stack. */
-const screens = new WeakMap<readonly Unsafe[], Map<string, Screen>>();
+/** Screens by construct stack, for one list of unsafe patterns. */
+interface Screens {
+  patterns: readonly Unsafe[];
+  byStack: Map<string, Screen>;
+}
+
+/**
+ * Each serialisation copies the patterns into a new array, but the patterns themselves are the
+ * same objects from call to call: screens are kept per list of the same patterns (a few at most).
+ */
+const bySerialisation = new WeakMap<readonly Unsafe[], Screens>();
+const known: Screens[] = [];
+const KNOWN_MAX = 8;
+
+function screensFor(unsafe: readonly Unsafe[]): Screens {
+  let screens = bySerialisation.get(unsafe);
+  if (screens) return screens;
+  screens = known.find(
+    (s) => s.patterns.length === unsafe.length && s.patterns.every((pattern, i) => pattern === unsafe[i]),
+  );
+  if (!screens) {
+    screens = { patterns: [...unsafe], byStack: new Map() };
+    known.unshift(screens);
+    known.length = Math.min(known.length, KNOWN_MAX);
+  }
+  bySerialisation.set(unsafe, screens);
+  return screens;
+}
 
 function screenFor(state: State): Screen {
-  let byStack = screens.get(state.unsafe);
-  if (!byStack) {
-    byStack = new Map();
-    screens.set(state.unsafe, byStack);
-  }
+  const { byStack } = screensFor(state.unsafe);
   const key = state.stack.join(',');
   let screen = byStack.get(key);
   if (!screen) {
