@@ -201,14 +201,17 @@ export function inlinesToPhrasing(
 ): PhrasingContent[] {
   // Each inline's key at this layer, computed once; a layer where no inline has one would only
   // pass them all to the next, so it is skipped (most text has no link and few spans).
-  let keys: Array<string | null> = [];
+  let first = -1;
   for (; layer < LAYERS.length; layer++) {
     const current = LAYERS[layer]!;
-    keys = inlines.map((inline) => (inline.type === 'text' ? current.key(inline.style) : null));
-    if (keys.some((key) => key !== null)) break;
+    first = inlines.findIndex((inline) => inline.type === 'text' && current.key(inline.style) !== null);
+    if (first >= 0) break;
   }
   const current = LAYERS[layer];
   if (!current) return inlines.map(leaf);
+  const keys = inlines.map((inline, index) =>
+    index < first || inline.type !== 'text' ? null : current.key(inline.style),
+  );
   const out: PhrasingContent[] = [];
   let index = 0;
   while (index < inlines.length) {
