@@ -188,7 +188,7 @@ export function protectLineEdges(children: PhrasingContent[]): PhrasingContent[]
       value = value.slice(0, -1);
     }
     if (lead) out.push(lead);
-    if (value !== '') out.push({ type: 'text', value });
+    if (value !== '') out.push(value === child.value ? child : { type: 'text', value });
     if (trail) out.push(trail);
   });
   return out;
