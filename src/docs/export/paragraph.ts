@@ -25,8 +25,8 @@ interface Piece {
   inline: Inline;
   start: number;
   end: number;
-  /** Text pieces only: a key of the style, to merge equal neighbours. */
-  styleKey?: string;
+  /** Text pieces only: the style, to merge equal neighbours. */
+  style?: TextStyle;
 }
 
 /** The characters that end a piece of a text run: a paragraph end, a soft break, a hidden object. */
@@ -181,7 +181,6 @@ export function convertParagraph(
       }
       if (sugg.ins) style.suggestion = 'insert';
       else if (sugg.del) style.suggestion = 'delete';
-      const styleKey = JSON.stringify(style);
       let from = 0;
       const flush = (to: number): void => {
         if (to > from) {
@@ -190,7 +189,7 @@ export function convertParagraph(
             inline: { type: 'text', text, style },
             start: elStart + from,
             end: elStart + to,
-            styleKey,
+            style,
           });
         }
         from = to;
@@ -319,8 +318,9 @@ export function convertParagraph(
     const last = merged[merged.length - 1];
     if (
       last &&
-      piece.styleKey !== undefined &&
-      last.styleKey === piece.styleKey &&
+      piece.style !== undefined &&
+      last.style !== undefined &&
+      sameStyle(last.style, piece.style) &&
       last.end === piece.start
     ) {
       const text = (last.inline as { text: string }).text + (piece.inline as { text: string }).text;
@@ -328,7 +328,7 @@ export function convertParagraph(
         inline: { type: 'text', text, style: (last.inline as { style: TextStyle }).style },
         start: last.start,
         end: piece.end,
-        styleKey: last.styleKey,
+        style: last.style,
       };
     } else merged.push(piece);
   }
@@ -351,6 +351,22 @@ export function convertParagraph(
   }
   if (p.positionedObjectIds?.length) source.positionedObjectIds = [...p.positionedObjectIds];
   return { block, source };
+}
+
+/**
+ * Whether two text styles are the same, key order included (as their JSON would be): the model's
+ * styles are flat objects of strings, numbers and booleans, built in one order.
+ */
+function sameStyle(a: TextStyle, b: TextStyle): boolean {
+  if (a === b) return true;
+  const aKeys = Object.keys(a) as Array<keyof TextStyle>;
+  const bKeys = Object.keys(b) as Array<keyof TextStyle>;
+  if (aKeys.length !== bKeys.length) return false;
+  for (let i = 0; i < aKeys.length; i++) {
+    const key = aKeys[i]!;
+    if (key !== bKeys[i] || a[key] !== b[key]) return false;
+  }
+  return true;
 }
 
 /** Captions are one short line: whitespace collapsed, at most CAPTION_MAX characters. */
