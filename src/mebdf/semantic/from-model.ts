@@ -53,6 +53,7 @@ import {
   freshWriterState,
   paragraphDelta,
   relativeStyle,
+  STATE_TEXT_PROPS,
   type StateText,
   type Target,
   transition,
@@ -317,6 +318,9 @@ class Writer {
 
   /** The inlines of a paragraph relative to the state. */
   private relative(inlines: readonly Inline[]): WriteInline[] {
+    const text = this.state.text;
+    // A state without text properties leaves every style as it is: no copies.
+    if (STATE_TEXT_PROPS.every((prop) => text[prop] === undefined)) return inlines as WriteInline[];
     return inlines.map((inline) =>
       inline.type === 'text' ? { ...inline, style: relativeStyle(inline.style, this.state.text) } : inline,
     );
