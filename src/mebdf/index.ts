@@ -18,7 +18,6 @@ export { mebdfToMarkdown } from './mdast/to-markdown.js';
 export type * from './model.js';
 export { EMBED_KINDS } from './model.js';
 export { remarkMebdf } from './remark.js';
-export { RenderCache, type RenderedBlock, type RenderedBlocks, renderBlocks } from './render-blocks.js';
 export { mebdfSyntax } from './syntax/syntax.js';
 export { parseTree as parseMebdfTree, stringifyTree as stringifyMebdfTree } from './tree.js';
 

@@ -9,10 +9,11 @@ import {
   exportTab,
   listTabs,
   RenderCache,
+  renderBlocks,
   sectionSpans,
 } from '../../src/docs/export/index.js';
 import type { Document } from '../../src/ground/docs-json.js';
-import { renderBlocks, stringifyMebdf } from '../../src/mebdf/index.js';
+import { stringifyMebdf } from '../../src/mebdf/index.js';
 import type { MebdfDocument, ParagraphBlock } from '../../src/mebdf/model.js';
 import { generateDocument } from '../support/generate-document.js';
 import { loadReal, realDocNames } from './real-docs.js';

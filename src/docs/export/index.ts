@@ -24,7 +24,7 @@ import type {
 
 export { isSyntheticHeadingId, SYNTHETIC_HEADING_PREFIX } from './ids.js';
 export { linkHref } from './paragraph.js';
-export { RenderCache } from './render.js';
+export { RenderCache, type RenderedBlock, type RenderedBlocks, renderBlocks } from './render.js';
 export { findSection, type SectionSpan, sectionSpans } from './sections.js';
 export { FIRST_TAB_ID, listTabs, type ResolvedTab, resolveTab } from './tabs.js';
 export type * from './types.js';

@@ -5,10 +5,16 @@
  * mebdf/render-blocks.ts) a block already rendered in the same command is not serialised again.
  */
 
-import { RenderCache, renderBlocks, stringifyMebdf } from '../../mebdf/index.js';
+import { stringifyMebdf } from '../../mebdf/index.js';
 import type { MebdfDocument } from '../../mebdf/model.js';
+import { type RenderCache, renderBlocks } from '../../mebdf/render-blocks.js';
 
-export { RenderCache };
+export {
+  RenderCache,
+  type RenderedBlock,
+  type RenderedBlocks,
+  renderBlocks,
+} from '../../mebdf/render-blocks.js';
 
 export function render(model: MebdfDocument, cache?: RenderCache): string {
   return cache ? renderBlocks(model, cache).content : stringifyMebdf(model);
