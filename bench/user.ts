@@ -9,8 +9,7 @@
  * - the requests a one-word section edit takes at each size;
  * - a growth line per figure: each doubling of the document should cost at most 2.2×.
  * Large sizes get fewer runs so that the whole suite stays within a few minutes on two cores.
- * Run alone with `node --import tsx bench/user.ts [--export] [PAGES…]`: `--export` measures only
- * the export rows (JSON.parse, export whole tab, its growth line), in seconds rather than minutes.
+ * Run alone with `node --import tsx bench/user.ts`.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,11 +39,6 @@ function runsAt(pages: number): number {
 
 /** An export costs a fraction of an import: five runs at every size keep its growth line steady. */
 const EXPORT_RUNS = 5;
-
-export interface UserBenchOptions {
-  /** Only the export rows: no import scenario is run. */
-  exportOnly?: boolean;
-}
 
 /**
  * The content with one plain word (four letters or more, between spaces) of its first body
@@ -153,7 +147,14 @@ function withTarget(figure: Figure, max: number | undefined): Figure {
   return { ...figure, target: `≤ ${max}×`, ok: figure.ratio <= max };
 }
 
+/** What to run: the export figure, and which import scenarios (by key: section, tab, unchanged). */
+export interface UserBenchOptions {
+  export?: boolean;
+  scenarios?: string[];
+}
+
 export async function benchUser(pages: number[] = PAGES, options: UserBenchOptions = {}): Promise<Figure[]> {
+  const scenarios = SCENARIOS.filter((s) => !options.scenarios || options.scenarios.includes(s.key));
   const figures: Figure[] = [];
   const series = new Map<string, Point[]>();
   const point = (key: string, p: Point) => series.set(key, [...(series.get(key) ?? []), p]);
@@ -171,20 +172,22 @@ export async function benchUser(pages: number[] = PAGES, options: UserBenchOptio
         ms: parseMs,
         note: `${(store.pristine.length / 1e6).toFixed(1)} MB`,
       });
-      const exportMs = await timeAsync(EXPORT_RUNS, () => exportTabService(backend, { document_id: NAME }));
-      point('export whole tab (service)', { pages: size, ms: exportMs });
-      figures.push(
-        withTarget(
-          {
-            name: `export whole tab (service) ${size} pages`,
-            ms: exportMs,
-            baseline: 'JSON.parse',
-            ratio: exportMs / parseMs,
-          },
-          2,
-        ),
-      );
-      for (const scenario of options.exportOnly ? [] : SCENARIOS) {
+      if (options.export !== false) {
+        const exportMs = await timeAsync(EXPORT_RUNS, () => exportTabService(backend, { document_id: NAME }));
+        point('export whole tab (service)', { pages: size, ms: exportMs });
+        figures.push(
+          withTarget(
+            {
+              name: `export whole tab (service) ${size} pages`,
+              ms: exportMs,
+              baseline: 'JSON.parse',
+              ratio: exportMs / parseMs,
+            },
+            2,
+          ),
+        );
+      }
+      for (const scenario of scenarios) {
         const content = scenario.content(store);
         const run = (n: number) =>
           scenario.section
@@ -243,7 +246,7 @@ export async function benchUser(pages: number[] = PAGES, options: UserBenchOptio
       rmSync(store.dir, { recursive: true, force: true });
     }
   }
-  if (!options.exportOnly)
+  if (requests.length > 0)
     figures.push({
       name: 'requests for a one-word section edit',
       ms: 0,
@@ -251,13 +254,29 @@ export async function benchUser(pages: number[] = PAGES, options: UserBenchOptio
       target: '≤ 3 at every size',
       ok: requestsOk,
     });
-  for (const [name, points] of series) figures.push(growthFigure(name, points));
+  // A growth needs two sizes at least (a run of one size, `--imports 100`, has none).
+  for (const [name, points] of series) if (points.length > 1) figures.push(growthFigure(name, points));
   return figures;
 }
 
+/**
+ * `node --import tsx bench/user.ts [PAGES…] [--imports | --export] [--scenario=section,tab,unchanged]`:
+ * `--imports` leaves out the export figure; `--export` runs only it (no import scenario);
+ * `--scenario` runs only the import scenarios named.
+ */
+export function userBenchArgs(argv: string[]): { pages: number[]; options: UserBenchOptions } {
+  const sizes = argv.map(Number).filter((n) => n > 0);
+  const scenario = argv.find((a) => a.startsWith('--scenario='))?.slice('--scenario='.length);
+  return {
+    pages: sizes.length ? sizes : PAGES,
+    options: {
+      export: !argv.includes('--imports'),
+      ...(argv.includes('--export') ? { scenarios: [] } : scenario ? { scenarios: scenario.split(',') } : {}),
+    },
+  };
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const args = process.argv.slice(2);
-  const sizes = args.map(Number).filter((n) => n > 0);
-  const figures = await benchUser(sizes.length ? sizes : PAGES, { exportOnly: args.includes('--export') });
-  process.stdout.write(`${formatTable(figures)}\n`);
+  const { pages, options } = userBenchArgs(process.argv.slice(2));
+  process.stdout.write(`${formatTable(await benchUser(pages, options))}\n`);
 }
