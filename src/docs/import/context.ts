@@ -34,6 +34,8 @@ export interface PlanEnv {
   readonly oldEmbedIds: ReadonlySet<string>;
   readonly newEmbedIds: ReadonlySet<string>;
   readonly newFootnoteLabels: ReadonlySet<string>;
+  /** Footnote labels of the new content that the target lacks: footnotes to create. */
+  readonly createdFootnotes?: ReadonlySet<string>;
 }
 
 /** What the lowering of one plan emits, in execution order: the plan's one accumulator. */
@@ -47,6 +49,8 @@ class PlanOutput {
   readonly deletedIds = new Set<string>();
   /** How many named ranges the plan creates for proposed anchors `{^}`. */
   anchorsCreated = 0;
+  /** The labels of the footnotes the plan creates, in the order of their createFootnote requests. */
+  readonly footnotesCreated: string[] = [];
 }
 
 export class PlanContext {
@@ -81,6 +85,18 @@ export class PlanContext {
   }
   get anchorsCreated(): number {
     return this.out.anchorsCreated;
+  }
+  get footnotesCreated(): readonly string[] {
+    return this.out.footnotesCreated;
+  }
+
+  /**
+   * createFootnote for the new footnote `label` at body index `index`. Docs makes it empty (" \n")
+   * and returns its id only in the reply: its text is a second batchUpdate (service/new-footnotes.ts).
+   */
+  createFootnote(index: number, label: string): void {
+    this.push({ createFootnote: { location: this.location('', index) } });
+    this.out.footnotesCreated.push(label);
   }
 
   /** The base paragraph styles are compared against: the named style's, or in a cell the cell's. */

@@ -12,6 +12,7 @@ import { ValidationError } from '../../errors.js';
 import type { ListKind, ListMembership, ParagraphStyle, TextStyle } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
 import { cannotMove, notFound, type PlanContext } from './context.js';
+import { chipRequest } from './new-chips.js';
 import type { UnitObject, Units } from './paragraph-units.js';
 import { TEXT_FIELDS, type TextField, textFieldsDiffering } from './style-payloads.js';
 
@@ -78,7 +79,7 @@ export function runs(
   return out;
 }
 
-/** Inserts one object unit at `index`. Only images can be created; the rest would be a move. */
+/** Inserts one object unit at `index`: images, chips and new footnotes are created; the rest would be a move. */
 export function insertObject(ctx: PlanContext, seg: string, index: number, obj: UnitObject): void {
   if (obj.kind === 'image') {
     if (seg !== '') {
@@ -100,14 +101,22 @@ export function insertObject(ctx: PlanContext, seg: string, index: number, obj: 
       );
     return;
   }
+  if (obj.kind === 'chip') {
+    ctx.push(chipRequest(obj.embed, ctx.location(seg, index)));
+    return;
+  }
+  if (obj.kind === 'footnoteRef' && ctx.env.createdFootnotes?.has(obj.label)) {
+    ctx.createFootnote(index, obj.label);
+    return;
+  }
   if (obj.kind === 'embed') {
     throw ctx.env.oldEmbedIds.has(obj.id)
       ? cannotMove(obj.id, obj.embedKind)
       : notFound(obj.id, obj.embedKind);
   }
   throw new ValidationError(
-    `The footnote reference [^${obj.label}] is new or moved; creating a footnote with its text needs two writes, which an import does not do.`,
-    'Add the footnote in Docs, or keep footnote references where they were exported.',
+    `The footnote reference [^${obj.label}] would move to another paragraph; the Docs API cannot move a footnote.`,
+    `Keep [^${obj.label}] where it was exported, or remove it (and its definition) and write the footnote anew under a new label.`,
   );
 }
 
