@@ -26,7 +26,7 @@ const tab: DocumentTab = { lists: { B: bullets, O: listDef('ordered'), M: mixed 
 describe('bulletSets', () => {
   it('a nested item of the kind its list has at that level joins the list', () => {
     expect(bulletSets(tab, { listId: 'B' }, [item(1), item(2)])).toEqual([
-      { from: 0, to: 1, preset: 'BULLET_DISC_CIRCLE_SQUARE', separate: false },
+      { from: 0, to: 1, preset: 'BULLET_DISC_CIRCLE_SQUARE', separate: false, listId: 'B' },
     ]);
   });
 

@@ -18,13 +18,14 @@
  * and go), so the positions computed from the new content hold for each run in turn.
  */
 import type { DocumentTab } from '../../ground/docs-json.js';
-import type { ListKind, ParagraphBlock } from '../../mebdf/model.js';
+import type { ListKind, ParagraphBlock, ParagraphStyle } from '../../mebdf/model.js';
 import { listLevel } from '../export/lists.js';
 import type { ParagraphSource } from '../export/types.js';
 import type { PlanContext } from './context.js';
 import type { AnySource, ContainerScript } from './edit-script.js';
 import { isHeading } from './guards.js';
 import { PRESETS, sameList } from './paragraphs.js';
+import { type LevelIndents, paragraphStylePayload } from './style-payloads.js';
 import { blockLength } from './table-insert.js';
 
 /** The outer level of each preset the planner uses: [glyphSymbol, glyphType, glyphFormat]. */
@@ -33,6 +34,27 @@ const PRESET_OUTER: Record<ListKind, [string | null, string | null, string | nul
   ordered: [null, 'DECIMAL', '%0.'],
   checkbox: [null, 'GLYPH_TYPE_UNSPECIFIED', null],
 };
+
+/**
+ * The indents list `listId` gives the items of `level`; for a list not known (one a preset makes
+ * anew), a preset's: indentStart 36 + 36n, indentFirstLine 18 + 36n (DOCS-API.md, createParagraphBullets).
+ */
+export function levelIndents(tab: DocumentTab, listId: string | undefined, level: number): LevelIndents {
+  const preset = { start: 36 + 36 * level, first: 18 + 36 * level };
+  if (!listId || !tab.lists?.[listId]) return preset;
+  const info = listLevel(tab, listId, level);
+  return { start: info.indentStart ?? 0, first: info.indentFirstLine ?? 0 };
+}
+
+/**
+ * The updateParagraphStyle giving a list item that was just bulleted (which wrote its level's
+ * indents into it) the indents its model style says, or null when it says none.
+ */
+export function indentsOver(ctx: PlanContext, style: ParagraphStyle, level: LevelIndents) {
+  if (style.indentLeft === undefined && style.firstLineIndent === undefined) return null;
+  const from = { ...style, indentLeft: undefined, firstLineIndent: undefined };
+  return paragraphStylePayload(from, style, ctx.paragraphBase(style.namedStyle), false, level);
+}
 
 /** What list the paragraph right before a run is in, as far as the planner knows. */
 export type Before = { listId: string } | 'none' | 'unknown';
@@ -44,6 +66,8 @@ export interface BulletSet {
   preset: string;
   /** A temporary paragraph without a bullet must keep the set out of the list before it. */
   separate: boolean;
+  /** The list joined; none: a list of the preset's own. */
+  listId?: string;
 }
 
 /** The kind whose preset list `listId` was made from (its outer level matches), if any. */
@@ -73,7 +97,9 @@ export function bulletSets(tab: DocumentTab, before: Before, items: readonly Par
     joinKind !== null &&
     items.every((b) => listLevel(tab, before.listId, b.list!.level).kind === b.list!.kind)
   ) {
-    return [{ from: 0, to: items.length - 1, preset: PRESETS[joinKind], separate: false }];
+    return [
+      { from: 0, to: items.length - 1, preset: PRESETS[joinKind], separate: false, listId: before.listId },
+    ];
   }
   const sets: BulletSet[] = [];
   for (let i = 0; i < items.length; ) {
@@ -162,7 +188,7 @@ export function bulletNested(
   ctx: PlanContext,
   seg: string,
   items: readonly { start: number; end: number; block: ParagraphBlock }[],
-  set: Pick<BulletSet, 'preset' | 'separate'>,
+  set: Pick<BulletSet, 'preset' | 'separate' | 'listId'>,
 ): void {
   const temps = set.separate ? 2 : 1;
   for (let k = items.length - 1; k >= 1; k--)
@@ -185,4 +211,9 @@ export function bulletNested(
     },
   });
   ctx.deleteRange(seg, p0.start, p0.start + temps);
+  // The bullets wrote their level's indents into the items: put back what the model says.
+  for (const it of items) {
+    const ps = indentsOver(ctx, it.block.style, ctx.env.levelIndents(set.listId, it.block.list!.level));
+    if (ps) ctx.push({ updateParagraphStyle: { range: ctx.range(seg, it.start, it.start + 1), ...ps } });
+  }
 }

@@ -57,12 +57,12 @@ function fixBullets(
   start: number,
   o: ListMembership | undefined,
   block: ParagraphBlock,
-): { removed: boolean; nested: boolean } {
+): { removed: boolean; nested: boolean; created: boolean } {
   const n = block.list;
-  if (sameList(ctx.env.lists, o, n)) return { removed: false, nested: false };
-  // A nested level can only come from createParagraphBullets over a range that also holds the
-  // list's outer items: the planner re-bullets the whole list once the container is done.
-  if (n && n.level > 0) return { removed: false, nested: true };
+  if (sameList(ctx.env.lists, o, n)) return { removed: false, nested: false, created: false };
+  // A nested level comes only from createParagraphBullets over a set holding a level-0 paragraph
+  // too: lower-lists.ts bullets it once the container is done.
+  if (n && n.level > 0) return { removed: false, nested: true, created: false };
   let removed = false;
   if (o) {
     ctx.push({ deleteParagraphBullets: { range: ctx.range(seg, start, start + 1) } });
@@ -73,7 +73,7 @@ function fixBullets(
       createParagraphBullets: { range: ctx.range(seg, start, start + 1), bulletPreset: PRESETS[n.kind] },
     });
   }
-  return { removed, nested: false };
+  return { removed, nested: false, created: n !== undefined };
 }
 
 /**
@@ -92,12 +92,22 @@ export function editParagraph(
   const nu = toUnits(n, ctx.codes, ctx.env.positioned);
   ctx.checkMarkers(seg, ou, nu);
 
-  const { removed, nested } = fixBullets(ctx, seg, s, o.list, n);
+  const { removed, nested, created } = fixBullets(ctx, seg, s, o.list, n);
+  // A new bullet writes its level's indents into the paragraph (a nested one, later: lower-lists.ts
+  // puts the model's back then); a list item's indents are relative to its level's.
+  const from = nested
+    ? { ...o.style, indentLeft: n.style.indentLeft, firstLineIndent: n.style.firstLineIndent }
+    : created
+      ? { ...o.style, indentLeft: undefined, firstLineIndent: undefined }
+      : o.style;
+  const level =
+    n.list && !nested ? ctx.env.levelIndents(created ? undefined : src.listId, n.list.level) : undefined;
   const ps = paragraphStylePayload(
-    o.style,
+    from,
     n.style,
     ctx.paragraphBase(n.style.namedStyle),
     removed && !n.list,
+    level,
   );
   if (ps) ctx.push({ updateParagraphStyle: { range: ctx.range(seg, s, s + 1), ...ps } });
   // A new named style changes what "inherited" means for every run: write them all afterwards.
