@@ -136,6 +136,23 @@ describe('nested list items land exactly', () => {
   });
 });
 
+describe('a heading in a list', () => {
+  it('indented, it keeps its heading id: the temporary paragraph is split off the item before', async () => {
+    const heading = item('Part two', 'L');
+    heading.style = { ...heading.style, namedStyleType: 'HEADING_2', headingId: 'h.part2' };
+    const doc = makeDoc({
+      blocks: [item('One', 'L'), heading, item('Three', 'L')],
+      lists: { L: presetList('bullet') },
+    });
+    const { after, intended, changed: diff } = await run(doc, (c) =>
+      c.replace('- ## {^ h.part2}Part two', '  - ## {^ h.part2}Part two'),
+    );
+    expect(after).toBe(intended);
+    expect(after).toContain('  - ## {^ h.part2}Part two');
+    expect([diff.old.length, diff.new.length]).toEqual([1, 1]);
+  });
+});
+
 describe('list keys', () => {
   const p = (key: string, level: number, kind: ListKind = 'bullet'): ParagraphBlock => ({
     type: 'paragraph',
