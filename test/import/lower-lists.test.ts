@@ -26,26 +26,35 @@ const tab: DocumentTab = { lists: { B: bullets, O: listDef('ordered'), M: mixed 
 describe('bulletSets', () => {
   it('a nested item of the kind its list has at that level joins the list', () => {
     expect(bulletSets(tab, { listId: 'B' }, [item(1), item(2)])).toEqual([
-      { from: 0, to: 1, preset: 'BULLET_DISC_CIRCLE_SQUARE', separate: false, listId: 'B' },
+      { from: 0, to: 1, preset: 'BULLET_DISC_CIRCLE_SQUARE', separate: false, anchor: true, listId: 'B' },
     ]);
   });
 
   it('a numbered item under bullets is a numbered list of its own (the bullet list would not take it in)', () => {
     expect(bulletSets(tab, { listId: 'B' }, [item(1, 'ordered')])).toEqual([
-      { from: 0, to: 0, preset: 'NUMBERED_DECIMAL_ALPHA_ROMAN', separate: false },
+      { from: 0, to: 0, preset: 'NUMBERED_DECIMAL_ALPHA_ROMAN', separate: false, anchor: true },
     ]);
   });
 
   it('a bullet at a numbered level of a bullet list is kept apart from that list by a paragraph without bullet', () => {
     expect(bulletSets(tab, { listId: 'M' }, [item(1)])).toEqual([
-      { from: 0, to: 0, preset: 'BULLET_DISC_CIRCLE_SQUARE', separate: true },
+      { from: 0, to: 0, preset: 'BULLET_DISC_CIRCLE_SQUARE', separate: true, anchor: true },
     ]);
   });
 
   it('a run mixing kinds that the list before cannot hold is split by kind', () => {
     expect(bulletSets(tab, { listId: 'O' }, [item(1), item(2, 'ordered'), item(2, 'ordered')])).toEqual([
-      { from: 0, to: 0, preset: 'BULLET_DISC_CIRCLE_SQUARE', separate: false },
-      { from: 1, to: 2, preset: 'NUMBERED_DECIMAL_ALPHA_ROMAN', separate: false },
+      { from: 0, to: 0, preset: 'BULLET_DISC_CIRCLE_SQUARE', separate: false, anchor: true },
+      { from: 1, to: 2, preset: 'NUMBERED_DECIMAL_ALPHA_ROMAN', separate: false, anchor: true },
+    ]);
+  });
+
+  it('a level-0 item starting a list of its own is kept apart from a list before that would take it in', () => {
+    expect(bulletSets(tab, { listId: 'B' }, [item(0)], false)).toEqual([
+      { from: 0, to: 0, preset: 'BULLET_DISC_CIRCLE_SQUARE', separate: true, anchor: false },
+    ]);
+    expect(bulletSets(tab, { listId: 'B' }, [item(0)], true)).toEqual([
+      { from: 0, to: 0, preset: 'BULLET_DISC_CIRCLE_SQUARE', separate: false, anchor: false, listId: 'B' },
     ]);
   });
 

@@ -136,6 +136,19 @@ describe('nested list items land exactly', () => {
   });
 });
 
+describe('a new list right after another', () => {
+  it('a paragraph made a bullet list of its own stays apart from the bullet list before it', async () => {
+    const doc = makeDoc({
+      blocks: [para('Before'), item('One', 'L'), para('Plain')],
+      lists: { L: presetList('bullet') },
+    });
+    const { after, intended, changed: diff } = await run(doc, (c) => c.replace('Plain', '* Plain'));
+    expect(after).toBe(intended);
+    expect(after).toContain('- One\n\n* Plain');
+    expect([diff.old.length, diff.new.length]).toEqual([1, 1]);
+  });
+});
+
 describe('a heading in a list', () => {
   it('indented, it keeps its heading id: the temporary paragraph is split off the item before', async () => {
     const heading = item('Part two', 'L');
@@ -144,9 +157,11 @@ describe('a heading in a list', () => {
       blocks: [item('One', 'L'), heading, item('Three', 'L')],
       lists: { L: presetList('bullet') },
     });
-    const { after, intended, changed: diff } = await run(doc, (c) =>
-      c.replace('- ## {^ h.part2}Part two', '  - ## {^ h.part2}Part two'),
-    );
+    const {
+      after,
+      intended,
+      changed: diff,
+    } = await run(doc, (c) => c.replace('- ## {^ h.part2}Part two', '  - ## {^ h.part2}Part two'));
     expect(after).toBe(intended);
     expect(after).toContain('  - ## {^ h.part2}Part two');
     expect([diff.old.length, diff.new.length]).toEqual([1, 1]);

@@ -66,6 +66,8 @@ export interface BulletSet {
   preset: string;
   /** A temporary paragraph without a bullet must keep the set out of the list before it. */
   separate: boolean;
+  /** The set's items are all nested: a temporary paragraph stands for level 0. */
+  anchor: boolean;
   /** The list joined; none: a list of the preset's own. */
   listId?: string;
 }
@@ -87,19 +89,28 @@ function presetKind(tab: DocumentTab, listId: string): ListKind | null {
 }
 
 /**
- * The bulleted sets of one run of nested items (each at level > 0), in order: one set joining the
- * list before when it has every item's kind at the item's level, else one new list per kind.
+ * The bulleted sets of one run of items that need a bullet set (in order): one set joining the
+ * list before when it has every item's kind at the item's level (and, for a run with a level-0
+ * item, when the run goes on that list: `continues`), else one new list per kind.
  */
-export function bulletSets(tab: DocumentTab, before: Before, items: readonly ParagraphBlock[]): BulletSet[] {
+export function bulletSets(
+  tab: DocumentTab,
+  before: Before,
+  items: readonly ParagraphBlock[],
+  continues = true,
+): BulletSet[] {
   const joinKind = typeof before === 'object' ? presetKind(tab, before.listId) : null;
+  const anchored = (from: number, to: number): boolean =>
+    items.slice(from, to + 1).every((b) => b.list!.level > 0);
   if (
     typeof before === 'object' &&
     joinKind !== null &&
+    (continues || anchored(0, items.length - 1)) &&
     items.every((b) => listLevel(tab, before.listId, b.list!.level).kind === b.list!.kind)
   ) {
-    return [
-      { from: 0, to: items.length - 1, preset: PRESETS[joinKind], separate: false, listId: before.listId },
-    ];
+    const to = items.length - 1;
+    const listId = before.listId;
+    return [{ from: 0, to, preset: PRESETS[joinKind], separate: false, anchor: anchored(0, to), listId }];
   }
   const sets: BulletSet[] = [];
   for (let i = 0; i < items.length; ) {
@@ -108,7 +119,7 @@ export function bulletSets(tab: DocumentTab, before: Before, items: readonly Par
     while (j + 1 < items.length && items[j + 1]!.list!.kind === kind) j++;
     // After the first set, the paragraph before is the previous set's, a list of another kind.
     const separate = i === 0 && (before === 'unknown' || (typeof before === 'object' && joinKind === kind));
-    sets.push({ from: i, to: j, preset: PRESETS[kind], separate });
+    sets.push({ from: i, to: j, preset: PRESETS[kind], separate, anchor: anchored(i, j) });
     i = j + 1;
   }
   return sets;
@@ -144,7 +155,8 @@ export function rebuildLists(
   starts.push(at);
   /** The Docs list of the paragraph before new block `i`, as it stands once the container is done. */
   const beforeOf = (i: number): Before => {
-    if (i === 0) return 'unknown';
+    // Nothing before the first paragraph of a cell or of the body.
+    if (i === 0) return script.inCell || first.startIndex <= 1 ? 'none' : 'unknown';
     const prev = next[i - 1]!;
     if (prev.type !== 'paragraph') return 'none';
     const o = paired.get(i - 1);
@@ -165,7 +177,9 @@ export function rebuildLists(
     let j = i;
     while (j + 1 < next.length && flagged[j + 1] && (next[j + 1] as ParagraphBlock).list!.key === key) j++;
     const items = next.slice(i, j + 1) as ParagraphBlock[];
-    for (const set of bulletSets(tab, beforeOf(i), items)) {
+    const prev = next[i - 1];
+    const continues = prev?.type === 'paragraph' && prev.list?.key === key;
+    for (const set of bulletSets(tab, beforeOf(i), items, continues)) {
       const idx = Array.from({ length: set.to - set.from + 1 }, (_, k) => i + set.from + k);
       bulletNested(
         ctx,
@@ -188,16 +202,17 @@ export function bulletNested(
   ctx: PlanContext,
   seg: string,
   items: readonly { start: number; end: number; block: ParagraphBlock }[],
-  set: Pick<BulletSet, 'preset' | 'separate' | 'listId'>,
+  set: Pick<BulletSet, 'preset' | 'separate' | 'anchor' | 'listId'>,
 ): void {
-  const temps = set.separate ? 2 : 1;
+  const sep = set.separate ? 1 : 0;
+  const temps = sep + (set.anchor ? 1 : 0);
   for (let k = items.length - 1; k >= 1; k--)
     ctx.insertText(seg, items[k]!.start, '\t'.repeat(items[k]!.block.list!.level));
   const p0 = items[0]!;
   const lead = '\t'.repeat(p0.block.list!.level);
   // Docs keeps a heading's id on the part of a split paragraph that keeps its start: in front of a
   // heading the temporary paragraphs are split off the end of the paragraph before instead.
-  if (isHeading(p0.block)) {
+  if (isHeading(p0.block) && temps > 0) {
     ctx.insertText(seg, p0.start - 1, '\n'.repeat(temps));
     ctx.insertText(seg, p0.start + temps, lead);
   } else ctx.insertText(seg, p0.start, '\n'.repeat(temps) + lead);
@@ -206,7 +221,7 @@ export function bulletNested(
   const last = items[items.length - 1]!;
   ctx.push({
     createParagraphBullets: {
-      range: ctx.range(seg, p0.start + temps - 1, last.end - 1 + temps + tabs),
+      range: ctx.range(seg, p0.start + sep, Math.max(last.end - 1 + temps + tabs, p0.start + sep + 1)),
       bulletPreset: set.preset,
     },
   });

@@ -47,7 +47,7 @@ export function insertParagraphs(
   const sets = nestedSets(ctx, inh, mode, blocks, create, new Set(nested));
   const pre = blocks.map(() => 0);
   for (const set of sets) {
-    pre[set.from] = set.separate ? 2 : 1;
+    pre[set.from] = (set.separate ? 1 : 0) + (set.anchor ? 1 : 0);
     for (let k = set.from; k <= set.to; k++) tabs[k] = blocks[k]!.list!.level;
   }
   const textOnly = units.map((u, i) => '\t'.repeat(tabs[i]!) + splitObjects(ctx, u, 0, u.text.length).text);
@@ -180,7 +180,7 @@ export function insertParagraphs(
         ctx.push({ deleteParagraphBullets: { range: ctx.range(seg, tempStart, tempStart + 1) } });
       ctx.push({
         createParagraphBullets: {
-          range: ctx.range(seg, tempStart + temps - 1, paraEnd(set.to) - 1),
+          range: ctx.range(seg, tempStart + (set.separate ? 1 : 0), paraEnd(set.to) - 1),
           bulletPreset: set.preset,
         },
       });
