@@ -195,3 +195,17 @@ describe('list keys', () => {
     expect(keys([p('A', 0), p('C', 0)])).toEqual(['1', '2']);
   });
 });
+
+describe('a paragraph starting with a tab', () => {
+  it('made a list item, keeps its tab as text (createParagraphBullets would take it for nesting)', async () => {
+    const doc = makeDoc({ blocks: [para('Before'), para('\tIndented text'), para('After')] });
+    const {
+      after,
+      intended,
+      changed: diff,
+    } = await run(doc, (c) => c.replace('&#x9;Indented text', '- &#x9;Indented text'));
+    expect(after).toBe(intended);
+    expect(after).toContain('- &#x9;Indented text');
+    expect([diff.old.length, diff.new.length]).toEqual([1, 1]);
+  });
+});

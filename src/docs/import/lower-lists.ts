@@ -201,9 +201,20 @@ export function rebuildLists(
 export function bulletNested(
   ctx: PlanContext,
   seg: string,
-  items: readonly { start: number; end: number; block: ParagraphBlock }[],
+  placed: readonly { start: number; end: number; block: ParagraphBlock }[],
   set: Pick<BulletSet, 'preset' | 'separate' | 'anchor' | 'listId'>,
 ): void {
+  // createParagraphBullets would take an item's own leading tabs for nesting: they go first and
+  // are typed back once it is bulleted.
+  const own = placed.map((it) => leadingTabs(it.block));
+  let cut = 0;
+  const items = placed.map((it, k) => {
+    const start = it.start - cut;
+    cut += own[k]!;
+    return { ...it, start, end: it.end - cut };
+  });
+  for (let k = placed.length - 1; k >= 0; k--)
+    ctx.deleteRange(seg, placed[k]!.start, placed[k]!.start + own[k]!);
   const sep = set.separate ? 1 : 0;
   const temps = sep + (set.anchor ? 1 : 0);
   for (let k = items.length - 1; k >= 1; k--)
@@ -231,4 +242,11 @@ export function bulletNested(
     const ps = indentsOver(ctx, it.block.style, ctx.env.levelIndents(set.listId, it.block.list!.level));
     if (ps) ctx.push({ updateParagraphStyle: { range: ctx.range(seg, it.start, it.start + 1), ...ps } });
   }
+  for (let k = items.length - 1; k >= 0; k--) ctx.insertText(seg, items[k]!.start, '\t'.repeat(own[k]!));
+}
+
+/** How many tabs the text of a paragraph starts with. */
+function leadingTabs(block: ParagraphBlock): number {
+  const first = block.inlines[0];
+  return first?.type === 'text' ? (/^\t*/.exec(first.text)?.[0].length ?? 0) : 0;
 }
