@@ -149,6 +149,23 @@ describe('a new list right after another', () => {
   });
 });
 
+describe('a new list typed right after another', () => {
+  it('stays a list of its own: a temporary paragraph without bullet keeps it from joining', async () => {
+    const doc = makeDoc({
+      blocks: [para('Before'), item('One', 'L'), para('After')],
+      lists: { L: presetList('bullet') },
+    });
+    const {
+      after,
+      intended,
+      changed: diff,
+    } = await run(doc, (c) => c.replace('- One\n', '- One\n\n* New\n'));
+    expect(after).toBe(intended);
+    expect(after).toContain('- One\n\n* New');
+    expect([diff.old.length, diff.new.length]).toEqual([0, 1]);
+  });
+});
+
 describe('a heading in a list', () => {
   it('indented, it keeps its heading id: the temporary paragraph is split off the item before', async () => {
     const heading = item('Part two', 'L');

@@ -46,9 +46,15 @@ export function insertParagraphs(
   // Nested items are bulleted at their levels through temporary paragraphs typed with them.
   const sets = nestedSets(ctx, inh, mode, blocks, create, new Set(nested));
   const pre = blocks.map(() => 0);
+  const bulleted = new Set(nested);
   for (const set of sets) {
     pre[set.from] = (set.separate ? 1 : 0) + (set.anchor ? 1 : 0);
-    for (let k = set.from; k <= set.to; k++) tabs[k] = blocks[k]!.list!.level;
+    for (let k = set.from; k <= set.to; k++) {
+      tabs[k] = blocks[k]!.list!.level;
+      // Bulleted by its set, not by a plain createParagraphBullets.
+      create[k] = false;
+      bulleted.add(blocks[k]!);
+    }
   }
   const textOnly = units.map((u, i) => '\t'.repeat(tabs[i]!) + splitObjects(ctx, u, 0, u.text.length).text);
   const joined = textOnly.map((t, i) => '\n'.repeat(pre[i]!) + t).join('\n');
@@ -92,7 +98,6 @@ export function insertParagraphs(
     ctx.push({ deleteParagraphBullets: { range: span(i, j) } });
     i = j;
   }
-  const bulleted = new Set(nested);
   const payloads = blocks.map((b, i) => {
     // A bullet created later writes its level's indents (put back after it); a kept one keeps
     // the inherited paragraph's list, whose level's indents a list item's are relative to.
@@ -247,17 +252,42 @@ function nestedSets(
     if (!prev.list) return 'none';
     return create[i - 1] || nested.has(prev) ? 'unknown' : inherited;
   };
+  /** Whether new block `i` goes on the list of the paragraph before it. */
+  const continues = (i: number, key: string): boolean => {
+    if (i > 0) return blocks[i - 1]!.list?.key === key;
+    if (mode !== 'after' || !inh.list) return false;
+    return inh.listIsNew ? inh.list.key === key : ctx.env.lists.get(inh.list.key) === key;
+  };
   const out: BulletSet[] = [];
   for (let i = 0; i < blocks.length; ) {
-    if (!nested.has(blocks[i]!)) {
+    const b = blocks[i]!;
+    if (!nested.has(b) && !create[i]) {
       i++;
       continue;
     }
-    const key = blocks[i]!.list!.key;
+    const key = b.list!.key;
+    const inRun = (k: number) => (nested.has(blocks[k]!) || create[k]) && blocks[k]!.list!.key === key;
     let j = i;
-    while (j + 1 < blocks.length && nested.has(blocks[j + 1]!) && blocks[j + 1]!.list!.key === key) j++;
-    for (const set of bulletSets(ctx.env.tab, before(i), blocks.slice(i, j + 1)))
-      out.push({ ...set, from: i + set.from, to: i + set.to });
+    while (j + 1 < blocks.length && inRun(j + 1)) j++;
+    const sets = bulletSets(ctx.env.tab, before(i), blocks.slice(i, j + 1), continues(i, key));
+    // Level-0 items whose bullet a plain createParagraphBullets gives (joining the list before
+    // when its preset matches) are left to it, unless they must be kept apart from that list.
+    const plain = !nested.has(b) && !(typeof before(i) === 'object' && sets[0]!.separate);
+    if (!plain) for (const set of sets) out.push({ ...set, from: i + set.from, to: i + set.to });
+    else {
+      // Its nested items still need their sets (the plain bullets give no nested level).
+      for (let k = i; k <= j; ) {
+        if (!nested.has(blocks[k]!)) {
+          k++;
+          continue;
+        }
+        let m = k;
+        while (m + 1 <= j && nested.has(blocks[m + 1]!)) m++;
+        for (const set of bulletSets(ctx.env.tab, before(k), blocks.slice(k, m + 1)))
+          out.push({ ...set, from: k + set.from, to: k + set.to });
+        k = m + 1;
+      }
+    }
     i = j + 1;
   }
   return out;
