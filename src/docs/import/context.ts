@@ -4,13 +4,13 @@
  * accumulator of the requests emitted so far (in execution order) and what they delete.
  */
 import { EmbeddedObjectNotFoundError, ValidationError } from '../../errors.js';
-import type { Request } from '../../ground/docs-json.js';
+import type { DocumentTab, Request } from '../../ground/docs-json.js';
 import type { NamedStyleType, ParagraphBlock, TextStyle } from '../../mebdf/model.js';
 import { type CodeRanges, codeRangeName } from '../export/code-blocks.js';
 import { cellStyleBase, type NamedStyleBase } from '../export/style-overrides.js';
 import { ObjectCodes, type Units } from './paragraph-units.js';
 import type { RunStyles } from './run-styles.js';
-import { type TextField, textStylePayload } from './style-payloads.js';
+import { type LevelIndents, type TextField, textStylePayload } from './style-payloads.js';
 
 export interface DeletedObject {
   id: string;
@@ -24,6 +24,10 @@ export interface PlanEnv {
   readonly bases: Record<NamedStyleType, NamedStyleBase>;
   /** Old list key -> new list key, learned from kept and paired list paragraphs. */
   readonly lists: ReadonlyMap<string, string>;
+  /** The tab as read (its lists). */
+  readonly tab: DocumentTab;
+  /** The indents a list level gives its items (list unknown: a preset's). */
+  readonly levelIndents: (listId: string | undefined, level: number) => LevelIndents;
   /** Whether an embed id is a positioned object (zero-width). */
   readonly positioned: (id: string) => boolean;
   /** Styles of the characters of the document as read. */

@@ -31,6 +31,8 @@ export interface Inherited {
   list?: ListMembership | undefined;
   /** `list` is a membership of the new model (the paragraph inherited from is itself new). */
   listIsNew?: boolean;
+  /** The Docs list of the paragraph inherited from, when known. */
+  listId?: string | undefined;
   /** The model style new text takes; null when unknown (then every field is written). */
   textStyle: TextStyle | null;
 }

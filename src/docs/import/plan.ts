@@ -17,6 +17,7 @@ import { type DeletedObject, PlanContext, type PlanEnv } from './context.js';
 import { allInlines, checkFootnotes, checkObjects, checkSection, type ObjectCheck } from './guards.js';
 import { checkDanglingLinks } from './link-check.js';
 import { lowerScript } from './lower.js';
+import { levelIndents } from './lower-lists.js';
 import { RunStyles } from './run-styles.js';
 
 export interface PlanTarget {
@@ -106,6 +107,8 @@ function planEnv(
     tabId: input.tabId,
     bases,
     lists,
+    tab: input.tab,
+    levelIndents: (listId, level) => levelIndents(input.tab, listId, level),
     positioned: (id) => positionedIds.has(id),
     runStyles: new RunStyles(input.tab, input.tabId, bases),
     codeRanges: new CodeRanges(input.tab),
