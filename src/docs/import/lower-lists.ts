@@ -230,9 +230,11 @@ export function bulletNested(
   if (set.separate) ctx.push({ deleteParagraphBullets: { range: ctx.range(seg, p0.start, p0.start + 1) } });
   const tabs = items.reduce((n, it) => n + it.block.list!.level, 0);
   const last = items[items.length - 1]!;
+  // The range must reach into the last item: an empty one is only its newline.
+  const lastEnd = last.end - last.start > 1 ? last.end - 1 : last.end;
   ctx.push({
     createParagraphBullets: {
-      range: ctx.range(seg, p0.start + sep, Math.max(last.end - 1 + temps + tabs, p0.start + sep + 1)),
+      range: ctx.range(seg, p0.start + sep, Math.max(lastEnd + temps + tabs, p0.start + sep + 1)),
       bulletPreset: set.preset,
     },
   });

@@ -18,7 +18,7 @@ import { lowerTableEdit } from './lower-table.js';
 import { editParagraph } from './paragraph-edit.js';
 import { insertParagraphs } from './paragraph-insert.js';
 import { toUnits } from './paragraph-units.js';
-import type { Inherited } from './paragraphs.js';
+import { type Inherited, sameList } from './paragraphs.js';
 import { insertTable } from './table-insert.js';
 
 function lastTextStyle(b: ParagraphBlock, ctx: PlanContext): Inherited['textStyle'] {
@@ -148,22 +148,30 @@ class Lowering {
       const x = prevSrc.endIndex - 1;
       const textStyle =
         lastTextStyle(pb, ctx) ?? ctx.env.runStyles.at(seg, x > prevSrc.startIndex ? x - 1 : x);
-      const inh: Inherited = {
-        style: pb.style,
-        list: pb.list,
-        listId: (prevSrc as ParagraphSource).listId,
-        textStyle,
-      };
+      // The paragraph before may be edited into a list item bulleted once the container is done.
+      const pair = script.ops.find((op) => op.op === 'pair' && op.o === prev);
+      const pn = pair?.op === 'pair' ? (script.next[pair.n] as ParagraphBlock) : undefined;
+      const later = pn?.list !== undefined && !sameList(ctx.env.lists, pb.list, pn.list);
+      const inh: Inherited = later
+        ? { style: pb.style, list: pn.list, listIsNew: true, bulletLater: true, textStyle }
+        : {
+            style: pb.style,
+            list: pb.list,
+            listId: (prevSrc as ParagraphSource).listId,
+            textStyle,
+          };
       const atTail = tailEnd !== null && prevSrc.endIndex === tailEnd;
       return this.insertAfter(seg, prevSrc.endIndex - 1, blocks, inh, atTail);
     }
     if (nextSrc && nextSrc.kind === 'paragraph' && surv) {
       // Deleted blocks between run first and collapse to nextSrc.startIndex; the survivor follows.
       const nb0 = surv.block;
+      const was = old[step.survivor!.o] as ParagraphBlock;
       const inh0: Inherited = {
         style: nb0.style,
         list: nb0.list,
         listIsNew: surv.isNew,
+        bulletLater: surv.isNew && nb0.list !== undefined && !sameList(ctx.env.lists, was.list, nb0.list),
         listId: surv.isNew ? undefined : (nextSrc as ParagraphSource).listId,
         textStyle: firstTextStyle(nb0, ctx) ?? (surv.isNew ? null : ctx.env.runStyles.at(seg, surv.start)),
       };

@@ -42,7 +42,7 @@ export function insertParagraphs(
     ctx.checkNewMarkers(u);
     if (u.styles.some((st) => st?.suggestion)) throw writesSuggestion();
   }
-  const { create, drop, tabs, nested } = bulletPlan(ctx.env.lists, inh, blocks);
+  const { create, drop, tabs, nested, later } = bulletPlan(ctx.env.lists, inh, blocks);
   // Nested items are bulleted at their levels through temporary paragraphs typed with them.
   const sets = nestedSets(ctx, inh, mode, blocks, create, new Set(nested));
   const pre = blocks.map(() => 0);
@@ -229,7 +229,7 @@ export function insertParagraphs(
     }
     j = i;
   }
-  return [];
+  return later;
 }
 
 /**
@@ -303,6 +303,8 @@ export interface BulletPlan {
   tabs: number[];
   /** Needs a nested level no set of its own can give: its whole list is re-bulleted later. */
   nested: ParagraphBlock[];
+  /** Of the list of the paragraph it splits from, which gets its bullet once the container is done: bulleted with it. */
+  later: ParagraphBlock[];
 }
 
 /**
@@ -320,6 +322,15 @@ export function bulletPlan(
   const drop = blocks.map((b) => inh.list !== undefined && !same(b));
   const tabs = blocks.map(() => 0);
   const nested: ParagraphBlock[] = [];
+  // Items of the list of a paragraph bulleted later are bulleted with it (lower-lists.ts).
+  const later = inh.bulletLater
+    ? blocks.filter((b) => b.list !== undefined && b.list.key === inh.list?.key)
+    : [];
+  for (const [i, b] of blocks.entries()) {
+    if (!later.includes(b)) continue;
+    create[i] = false;
+    drop[i] = false;
+  }
   for (let i = 0; i < blocks.length; ) {
     if (!create[i]) {
       i++;
@@ -347,5 +358,5 @@ export function bulletPlan(
     }
     i = j;
   }
-  return { create, drop, tabs, nested };
+  return { create, drop, tabs, nested, later };
 }
