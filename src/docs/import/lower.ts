@@ -19,7 +19,23 @@ import { editParagraph } from './paragraph-edit.js';
 import { insertParagraphs } from './paragraph-insert.js';
 import { toUnits } from './paragraph-units.js';
 import type { Inherited } from './paragraphs.js';
+import { textFieldsDiffering } from './style-payloads.js';
 import { insertTable } from './table-insert.js';
+
+/**
+ * Whether inserting at a paragraph's closing newline leaves the paragraph as it was: the newline
+ * Docs adds there takes the style of the character before it, so the paragraph must end with one
+ * run holding its last text and its newline (or hold only the newline).
+ */
+function markSurvivesSplit(src: ParagraphSource, b: ParagraphBlock): boolean {
+  const last = src.elements[src.elements.length - 1];
+  if (!last) return true;
+  // A suggested newline is no newline the API can type.
+  const tail = b.inlines[b.inlines.length - 1];
+  if (tail?.type === 'text' && tail.style.suggestion) return false;
+  if (last.endIndex - last.startIndex > 1) return last.kind === 'textRun';
+  return last.startIndex === src.startIndex;
+}
 
 function lastTextStyle(b: ParagraphBlock, ctx: PlanContext): Inherited['textStyle'] {
   const u = toUnits(b, ctx.codes, ctx.env.positioned);
@@ -144,23 +160,25 @@ class Lowering {
     const nextSrc = next !== null ? sources[next]! : null;
     if (prevSrc && prevSrc.kind === 'paragraph') {
       const pb = old[prev!] as ParagraphBlock;
+      const markKept = markSurvivesSplit(prevSrc, pb);
+      // Inserting after `prev` gives it a new closing newline; when that would not look like its
+      // old one, the new paragraphs go before the paragraph after them instead, if that is safe.
+      if (!markKept && surv && nextSrc?.kind === 'paragraph' && this.canInsertBefore(script, step, pb)) {
+        return this.insertBefore(seg, nextSrc.startIndex, blocks, surv);
+      }
       // Text typed at the end of a paragraph takes its last character's style, or the newline's.
       const x = prevSrc.endIndex - 1;
       const textStyle =
         lastTextStyle(pb, ctx) ?? ctx.env.runStyles.at(seg, x > prevSrc.startIndex ? x - 1 : x);
       const inh: Inherited = { style: pb.style, list: pb.list, textStyle };
       const atTail = tailEnd !== null && prevSrc.endIndex === tailEnd;
-      return this.insertAfter(seg, prevSrc.endIndex - 1, blocks, inh, atTail);
+      const nested = this.insertAfter(seg, x, blocks, inh, atTail);
+      if (!markKept) this.restoreMark(seg, prevSrc, pb);
+      return nested;
     }
     if (nextSrc && nextSrc.kind === 'paragraph' && surv) {
       // Deleted blocks between run first and collapse to nextSrc.startIndex; the survivor follows.
       const nb0 = surv.block;
-      const inh0: Inherited = {
-        style: nb0.style,
-        list: nb0.list,
-        listIsNew: surv.isNew,
-        textStyle: firstTextStyle(nb0, ctx) ?? (surv.isNew ? null : ctx.env.runStyles.at(seg, surv.start)),
-      };
       const hid = isHeading(nb0) ? headingAnchorId(nb0) : null;
       if (hid && !hid.startsWith('h.synthetic-')) {
         // Docs gives the heading id to the part of a split paragraph that keeps its start: the new
@@ -170,26 +188,13 @@ class Lowering {
           'Add the new paragraph inside the preceding content in Docs first (e.g. an empty paragraph after the table), or place it elsewhere.',
         );
       }
-      if (blocks.some((b) => b.type === 'table') && blocks[0]!.type === 'paragraph') {
-        // Place the first new paragraph before `next`, then the rest after that new paragraph.
-        const first = blocks[0] as ParagraphBlock;
-        const nested = insertParagraphs(ctx, seg, nextSrc.startIndex, 'before', [first], inh0);
-        const len = toUnits(first, ctx.codes, ctx.env.positioned).text.length;
-        const inh: Inherited = {
-          style: first.style,
-          list: first.list,
-          listIsNew: true,
-          textStyle: lastTextStyle(first, ctx),
-        };
-        return [...nested, ...this.insertAfter(seg, nextSrc.startIndex + len, blocks.slice(1), inh, false)];
-      }
-      if (blocks.some((b) => b.type === 'table')) {
+      if (blocks.some((b) => b.type === 'table') && blocks[0]!.type !== 'paragraph') {
         throw new ValidationError(
           'A new table right after a table or at the very start cannot be inserted: the Docs API needs a paragraph before it.',
           'Put a paragraph (it may be empty) before the new table.',
         );
       }
-      return insertParagraphs(ctx, seg, nextSrc.startIndex, 'before', blocks as ParagraphBlock[], inh0);
+      return this.insertBefore(seg, nextSrc.startIndex, blocks, surv);
     }
     if (old.length === 0) {
       throw new ValidationError(
@@ -207,6 +212,73 @@ class Lowering {
       'The new content cannot be placed: there is no paragraph next to it to insert at.',
       'Keep at least one existing paragraph next to new content.',
     );
+  }
+
+  /**
+   * Whether the new blocks of `step` can go before the paragraph that stays after them rather than
+   * after `prev`: that paragraph is no heading (its id would go to the new first paragraph), has no
+   * anchor or object (they would too), and no list is continued or left by the new blocks.
+   */
+  private canInsertBefore(
+    script: ContainerScript,
+    step: Step & { kind: 'insert' },
+    prev: ParagraphBlock,
+  ): boolean {
+    const s = step.survivor;
+    if (!s) return false;
+    const blocks = step.news.map((n) => script.next[n]!);
+    if (blocks[0]!.type !== 'paragraph') return false;
+    const ob = script.old[s.o] as ParagraphBlock;
+    const nb = script.next[s.n] as ParagraphBlock;
+    const src = script.sources[s.o] as ParagraphSource;
+    const marked = (b: ParagraphBlock) => b.inlines.some((i) => i.type === 'anchor' || i.type === 'embed');
+    if (ob.list || nb.list || marked(ob) || marked(nb) || src.positionedObjectIds?.length) return false;
+    if (isHeading(ob) || isHeading(nb)) return false;
+    return !(prev.list && blocks.some((b) => b.type === 'paragraph' && b.list));
+  }
+
+  /** Inserts `blocks` (the first a paragraph) before the surviving paragraph starting at `x`. */
+  private insertBefore(
+    seg: string,
+    x: number,
+    blocks: Block[],
+    surv: { block: ParagraphBlock; isNew: boolean; start: number },
+  ): ParagraphBlock[] {
+    const ctx = this.ctx;
+    const nb0 = surv.block;
+    const inh0: Inherited = {
+      style: nb0.style,
+      list: nb0.list,
+      listIsNew: surv.isNew,
+      textStyle: firstTextStyle(nb0, ctx) ?? (surv.isNew ? null : ctx.env.runStyles.at(seg, surv.start)),
+    };
+    if (!blocks.some((b) => b.type === 'table'))
+      return insertParagraphs(ctx, seg, x, 'before', blocks as ParagraphBlock[], inh0);
+    // Place the first new paragraph before the survivor, then the rest after that new paragraph.
+    const first = blocks[0] as ParagraphBlock;
+    const nested = insertParagraphs(ctx, seg, x, 'before', [first], inh0);
+    const len = toUnits(first, ctx.codes, ctx.env.positioned).text.length;
+    const inh: Inherited = {
+      style: first.style,
+      list: first.list,
+      listIsNew: true,
+      textStyle: lastTextStyle(first, ctx),
+    };
+    return [...nested, ...this.insertAfter(seg, x + len, blocks.slice(1), inh, false)];
+  }
+
+  /**
+   * After text was inserted at the closing newline of `prev`, that paragraph ends with a new
+   * newline styled like its last character: gives it the style its old newline had.
+   */
+  private restoreMark(seg: string, prevSrc: ParagraphSource, pb: ParagraphBlock): void {
+    const x = prevSrc.endIndex - 1;
+    const mark = this.ctx.env.runStyles.at(seg, x);
+    const last = this.ctx.env.runStyles.at(seg, x - 1);
+    if (!mark || !last) return;
+    const fields = textFieldsDiffering(last, mark);
+    fields.delete('link'); // links never apply to a newline
+    this.ctx.textStyle(seg, x, x + 1, mark, fields, pb.style.namedStyle);
   }
 
   /**

@@ -1,0 +1,89 @@
+/**
+ * New and deleted blocks leave their neighbours' JSON as it was: the closing-newline run of a
+ * heading before new text keeps its own style (its font and size are not those of the heading's
+ * text), and run boundaries of untouched paragraphs stay where Docs had them.
+ */
+import { readFileSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { exportSection, resolveTab } from '../../src/docs/export/index.js';
+import { importSectionService } from '../../src/docs/service/import.js';
+import type { Document, StructuralElement } from '../../src/ground/docs-json.js';
+import { parseMebdf, stringifyMebdf } from '../../src/mebdf/index.js';
+import type { Block } from '../../src/mebdf/model.js';
+import { MemoryBackend } from './memory-backend.js';
+
+const MULTI_TAB = new URL(
+  '../fixtures/real/markkohdev__google-docs-markdown__Markdown_Conversion_Example_-_Multi-Tab.json',
+  import.meta.url,
+);
+
+function load(url: URL): MemoryBackend {
+  return new MemoryBackend(JSON.parse(readFileSync(url, 'utf8')) as Document);
+}
+
+function body(doc: Document): StructuralElement[] {
+  return resolveTab(doc, 't.0').content.body?.content ?? [];
+}
+
+function withoutIndices<T>(v: T): T {
+  return JSON.parse(
+    JSON.stringify(v, (k, x) => (k === 'startIndex' || k === 'endIndex' ? undefined : x)),
+  ) as T;
+}
+
+/** The section with `blocks` spliced in at block `at`, imported; returns the backend. */
+async function spliced(be: MemoryBackend, anchor: string, at: number, ...blocks: Block[]): Promise<void> {
+  const model = parseMebdf(exportSection(be.doc, 't.0', anchor).content);
+  model.blocks.splice(at, 0, ...blocks);
+  await importSectionService(
+    be,
+    { document_id: 'doc', tab_id: 't.0', anchor_id: anchor },
+    stringifyMebdf(model),
+  );
+}
+
+const para = (text: string): Block => ({
+  type: 'paragraph',
+  style: { namedStyle: 'NORMAL_TEXT' },
+  inlines: [{ type: 'text', text, style: {} }],
+});
+
+/** The body element holding heading `id`, and the element after it. */
+function around(doc: Document, id: string): [StructuralElement, StructuralElement] {
+  const els = body(doc);
+  const k = els.findIndex((e) => e.paragraph?.paragraphStyle?.headingId === id);
+  expect(k).toBeGreaterThanOrEqual(0);
+  return [els[k]!, els[k + 1]!];
+}
+
+describe('neighbours of new paragraphs', () => {
+  it('a paragraph added under a heading goes before the paragraph after it: the heading keeps its newline run', async () => {
+    const be = load(MULTI_TAB);
+    const heading = 'h.jqd82dlsezdm';
+    const [h0, next0] = around(be.doc, heading);
+    // The heading's text and its closing newline are separate runs of different fonts and sizes.
+    expect(h0.paragraph!.elements!.length).toBe(2);
+    await spliced(be, heading, 1, para('A new paragraph.'));
+    const [h1, added] = around(be.doc, heading);
+    expect(withoutIndices(h1)).toEqual(withoutIndices(h0));
+    expect(added.paragraph!.elements!.map((e) => e.textRun?.content).join('')).toBe('A new paragraph.\n');
+    const after = body(be.doc)[body(be.doc).indexOf(added) + 1]!;
+    expect(isDeepStrictEqual(withoutIndices(after), withoutIndices(next0))).toBe(true);
+    expect(be.writes[0]!.requests!.length).toBeLessThanOrEqual(3);
+  });
+
+  it('a paragraph between two headings: the heading before gets its newline style back', async () => {
+    const be = load(MULTI_TAB);
+    const heading = 'h.icaqa2kyyp4g';
+    const [h0, next0] = around(be.doc, heading);
+    expect(next0.paragraph!.paragraphStyle!.headingId).toBeDefined();
+    await spliced(be, heading, 1, para('A new paragraph.'));
+    const [h1] = around(be.doc, heading);
+    expect(withoutIndices(h1)).toEqual(withoutIndices(h0));
+    const [n1] = around(be.doc, next0.paragraph!.paragraphStyle!.headingId!);
+    expect(withoutIndices(n1)).toEqual(withoutIndices(next0));
+    // The insert, the new paragraph's style and text style, and the restored newline style.
+    expect(be.writes[0]!.requests!.length).toBe(4);
+  });
+});
