@@ -87,3 +87,48 @@ describe('neighbours of new paragraphs', () => {
     expect(be.writes[0]!.requests!.length).toBe(4);
   });
 });
+
+const REAL = (name: string) => new URL(`../fixtures/real/${name}.json`, import.meta.url);
+
+/** The section with block `at` removed, imported; returns the result. */
+async function removed(be: MemoryBackend, anchor: string, at: number) {
+  const model = parseMebdf(exportSection(be.doc, 't.0', anchor).content);
+  model.blocks.splice(at, 1);
+  return importSectionService(
+    be,
+    { document_id: 'doc', tab_id: 't.0', anchor_id: anchor },
+    stringifyMebdf(model),
+  );
+}
+
+describe('neighbours of deleted paragraphs', () => {
+  it('the paragraph before a table merges into the heading above it, which keeps its own newline style', async () => {
+    const be = load(MULTI_TAB);
+    const heading = 'h.dg77bsdonvql';
+    const [h0, next0] = around(be.doc, heading);
+    expect(next0.paragraph).toBeDefined();
+    await removed(be, heading, 1);
+    const [h1, table] = around(be.doc, heading);
+    expect(withoutIndices(h1)).toEqual(withoutIndices(h0));
+    expect(table.table).toBeDefined();
+    // The deletion, and the heading's newline given its style back.
+    expect(be.writes[0]!.requests!.length).toBe(2);
+  });
+
+  it('the empty paragraph after the table that ends the tab stays as it was, with a warning', async () => {
+    const be = load(REAL('cedricdelpoux__gatsby-source-google-docs__quotes'));
+    const before = structuredClone(body(be.doc));
+    const r = await removed(be, '', 2);
+    expect(r.warnings.join(' ')).toMatch(/empty paragraph stays after the table/);
+    expect(body(be.doc)).toEqual(before);
+    expect(be.writes).toHaveLength(0);
+  });
+
+  it('the last paragraph after a closing section break is kept, not refused', async () => {
+    const be = load(REAL('cedricdelpoux__gatsby-source-google-docs__breaks'));
+    const before = structuredClone(body(be.doc));
+    const r = await removed(be, '', 5);
+    expect(r.warnings.join(' ')).toMatch(/section break that ends the tab/);
+    expect(body(be.doc)).toEqual(before);
+  });
+});

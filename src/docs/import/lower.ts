@@ -122,6 +122,8 @@ class Lowering {
       // The final newline (or the one before a table) cannot go: merge into the paragraph before.
       if (prevSrc && prevSrc.kind === 'paragraph') {
         this.ctx.deleteOld(seg, prevSrc.endIndex - 1, last.endIndex - 1);
+        // The paragraph before now ends with the deleted one's newline: give it its own style back.
+        this.restoreMark(seg, prevSrc, old[prev!] as ParagraphBlock, last.endIndex - 1);
         return;
       }
       if (atTail) {
@@ -268,15 +270,17 @@ class Lowering {
   }
 
   /**
-   * After text was inserted at the closing newline of `prev`, that paragraph ends with a new
-   * newline styled like its last character: gives it the style its old newline had.
+   * `prev` now ends with another newline than its own, the one that was at `from` in the document
+   * as read (by default its last character's style, which a newline typed after it takes): gives
+   * that newline the style `prev`'s own had.
    */
-  private restoreMark(seg: string, prevSrc: ParagraphSource, pb: ParagraphBlock): void {
+  private restoreMark(seg: string, prevSrc: ParagraphSource, pb: ParagraphBlock, from?: number): void {
     const x = prevSrc.endIndex - 1;
+    const named = pb.style.namedStyle;
     const mark = this.ctx.env.runStyles.at(seg, x);
-    const last = this.ctx.env.runStyles.at(seg, x - 1);
-    if (!mark || !last) return;
-    const fields = textFieldsDiffering(last, mark);
+    const now = this.ctx.env.runStyles.at(seg, from ?? x - 1, named);
+    if (!mark || !now) return;
+    const fields = textFieldsDiffering(now, mark);
     fields.delete('link'); // links never apply to a newline
     this.ctx.textStyle(seg, x, x + 1, mark, fields, pb.style.namedStyle);
   }
