@@ -23,7 +23,7 @@ import {
 import { assignListKeys } from '../../src/docs/export/model-utils.js';
 import { importSectionService } from '../../src/docs/service/import.js';
 import { GdocError, VerificationError } from '../../src/errors.js';
-import type { Document, StructuralElement } from '../../src/ground/docs-json.js';
+import type { Document, ParagraphElement, StructuralElement } from '../../src/ground/docs-json.js';
 import { formatMebdf, stringifyMebdf } from '../../src/mebdf/index.js';
 import type { Block, MebdfDocument } from '../../src/mebdf/model.js';
 import { MemoryBackend } from '../import/memory-backend.js';
@@ -116,6 +116,44 @@ function changedElements(
   while (s < a.length - p && s < b.length - p && isDeepStrictEqual(a[a.length - 1 - s], b[b.length - 1 - s]))
     s++;
   return { old: before.length - p - s, new: after.length - p - s, first: p };
+}
+
+/**
+ * Nothing can be inserted after the newline that ends a body, so content added after the body's
+ * last paragraph re-creates that paragraph's newline in the style of the text before it: a newline
+ * run apart from a text run of the same style merges with it. Both sides with those runs merged.
+ */
+function withLastNewlineMerged(
+  before: StructuralElement[],
+  after: StructuralElement[],
+): [StructuralElement[], StructuralElement[]] {
+  const k = before.length - 1;
+  if (after.length <= before.length || after[k]?.startIndex !== before[k]?.startIndex) return [before, after];
+  const merged = (se: StructuralElement): StructuralElement => {
+    if (!se.paragraph) return se;
+    const out: ParagraphElement[] = [];
+    for (const el of se.paragraph.elements ?? []) {
+      const prev = out[out.length - 1];
+      if (prev?.textRun && el.textRun && isDeepStrictEqual(prev.textRun.textStyle, el.textRun.textStyle)) {
+        const { content: _a, ...pa } = prev.textRun;
+        const { content: _b, ...pb } = el.textRun;
+        if (isDeepStrictEqual(pa, pb)) {
+          out[out.length - 1] = {
+            ...prev,
+            endIndex: el.endIndex ?? null,
+            textRun: { ...prev.textRun, content: (prev.textRun.content ?? '') + (el.textRun.content ?? '') },
+          };
+          continue;
+        }
+      }
+      out.push(el);
+    }
+    return { ...se, paragraph: { ...se.paragraph, elements: out } };
+  };
+  return [
+    [...before.slice(0, k), merged(before[k]!)],
+    [...after.slice(0, k), merged(after[k]!), ...after.slice(k + 1)],
+  ];
 }
 
 /** Anchor inlines the old tab did not have (new headings' ids), and synthetic ones, set aside. */
@@ -236,7 +274,7 @@ export async function runCase(kase: BatteryCase): Promise<CaseResult> {
   for (const [id, list] of Object.entries(oldLists)) {
     if (!isDeepStrictEqual(list, newLists[id])) return result('collateral', `list ${id} changed`);
   }
-  const changed = changedElements(body(before, tabId), body(be.doc, tabId));
+  const changed = changedElements(...withLastNewlineMerged(body(before, tabId), body(be.doc, tabId)));
   // What Docs keeps that the edit deletes (the body's last paragraph, its text gone) may differ too.
   const want = intendedTab(tab.model, section.firstBlock, section.endBlock, edit.expected ?? edit.next);
   const forced =
