@@ -98,6 +98,7 @@ export function editParagraph(
     n.style,
     ctx.paragraphBase(n.style.namedStyle),
     removed && !n.list,
+    ctx.paragraphBase(o.style.namedStyle),
   );
   if (ps) ctx.push({ updateParagraphStyle: { range: ctx.range(seg, s, s + 1), ...ps } });
   // A new named style changes what "inherited" means for every run: write them all afterwards.

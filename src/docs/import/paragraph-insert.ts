@@ -85,7 +85,13 @@ export function insertParagraphs(
     i = j;
   }
   const payloads = blocks.map((b, i) =>
-    paragraphStylePayload(inh.style, b.style, ctx.paragraphBase(b.style.namedStyle), drop[i]! && !b.list),
+    paragraphStylePayload(
+      inh.style,
+      b.style,
+      ctx.paragraphBase(b.style.namedStyle),
+      drop[i]! && !b.list,
+      ctx.paragraphBase(inh.style.namedStyle),
+    ),
   );
   for (let i = 0; i < blocks.length; ) {
     const pst = payloads[i];

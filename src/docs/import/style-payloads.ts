@@ -172,6 +172,29 @@ const ALIGN: Record<Alignment, string> = {
   justify: 'JUSTIFIED',
 };
 
+/** A named style's value of a model paragraph property (undefined for those it has none of). */
+function resolved(base: NamedStyleBase, k: keyof ParagraphStyle): unknown {
+  const p = base.paragraph;
+  switch (k) {
+    case 'align':
+      return p.align;
+    case 'indentLeft':
+      return p.indentLeft;
+    case 'firstLineIndent':
+      return p.indentFirstLine - p.indentLeft;
+    case 'indentRight':
+      return p.indentRight;
+    case 'lineSpacing':
+      return p.lineSpacing;
+    case 'spaceBefore':
+      return p.spaceBefore;
+    case 'spaceAfter':
+      return p.spaceAfter;
+    default:
+      return undefined;
+  }
+}
+
 /**
  * The `updateParagraphStyle` payload turning paragraph style `from` into `to` (null when nothing
  * differs). `forceAll` writes every expressible property (used for paragraphs whose inherited
@@ -182,11 +205,17 @@ export function paragraphStylePayload(
   to: ParagraphStyle,
   base: NamedStyleBase,
   forceAll = false,
+  fromBase?: NamedStyleBase,
 ): { paragraphStyle: DocsParagraphStyle; fields: string } | null {
   const ps: DocsParagraphStyle = {};
   const fields: string[] = [];
+  // Under a new named style, a property `from` leaves unsaid may be set in Docs to the old named
+  // style's value (the model cannot tell): where the two named styles differ, it is written.
+  const rebased = from !== null && fromBase !== undefined && from.namedStyle !== to.namedStyle;
+  const baseDiffers = (k: keyof ParagraphStyle): boolean =>
+    rebased && from![k] === undefined && resolved(fromBase!, k) !== resolved(base, k);
   const changed = <K extends keyof ParagraphStyle>(k: K): boolean =>
-    forceAll || from === null || from[k] !== to[k];
+    forceAll || from === null || from[k] !== to[k] || baseDiffers(k);
   if (from === null || from.namedStyle !== to.namedStyle) {
     ps.namedStyleType = to.namedStyle;
     fields.push('namedStyleType');
