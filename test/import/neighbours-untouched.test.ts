@@ -8,6 +8,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { exportSection, resolveTab } from '../../src/docs/export/index.js';
 import { importSectionService } from '../../src/docs/service/import.js';
+import { ValidationError } from '../../src/errors.js';
 import type { Document, StructuralElement } from '../../src/ground/docs-json.js';
 import { parseMebdf, stringifyMebdf } from '../../src/mebdf/index.js';
 import type { Block } from '../../src/mebdf/model.js';
@@ -130,5 +131,15 @@ describe('neighbours of deleted paragraphs', () => {
     const r = await removed(be, '', 5);
     expect(r.warnings.join(' ')).toMatch(/section break that ends the tab/);
     expect(body(be.doc)).toEqual(before);
+  });
+});
+
+describe('an anchor on an empty paragraph before a table', () => {
+  it('new text after it is refused, naming the anchor, instead of moving it (its newline is the only place to insert)', async () => {
+    const be = load(REAL('think41__extrasuite__operational_notes_repair.base'));
+    const err = await spliced(be, 'h.eo6h3538bcps', 3, para('A new paragraph.')).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ValidationError);
+    expect((err as Error).message).toContain('kix.9y2fxr3e95fj');
+    expect(be.writes).toHaveLength(0);
   });
 });

@@ -37,6 +37,13 @@ function markSurvivesSplit(src: ParagraphSource, b: ParagraphBlock): boolean {
   return last.startIndex === src.startIndex;
 }
 
+/** The id of an anchor on a paragraph with no text (its named range covers the newline), if any. */
+function anchorOnNewline(b: ParagraphBlock): string | null {
+  if (isHeading(b as Block) || !b.inlines.every((i) => i.type === 'anchor')) return null;
+  const a = b.inlines.find((i) => i.type === 'anchor' && i.id !== null);
+  return a?.type === 'anchor' ? a.id : null;
+}
+
 function lastTextStyle(b: ParagraphBlock, ctx: PlanContext): Inherited['textStyle'] {
   const u = toUnits(b, ctx.codes, ctx.env.positioned);
   return u.styles.length ? (u.styles[u.styles.length - 1] ?? null) : null;
@@ -165,8 +172,22 @@ class Lowering {
       const markKept = markSurvivesSplit(prevSrc, pb);
       // Inserting after `prev` gives it a new closing newline; when that would not look like its
       // old one, the new paragraphs go before the paragraph after them instead, if that is safe.
-      if (!markKept && surv && nextSrc?.kind === 'paragraph' && this.canInsertBefore(script, step, pb)) {
+      // An anchor on an empty paragraph covers its newline, which is where text after it goes in:
+      // the anchor would move onto the new paragraph.
+      const anchored = anchorOnNewline(pb);
+      if (
+        (!markKept || anchored) &&
+        surv &&
+        nextSrc?.kind === 'paragraph' &&
+        this.canInsertBefore(script, step, pb)
+      ) {
         return this.insertBefore(seg, nextSrc.startIndex, blocks, surv);
+      }
+      if (anchored) {
+        throw new ValidationError(
+          `New content right after the empty paragraph holding the anchor {^ ${anchored}} cannot be written without moving that anchor: the Docs API can only insert there at the paragraph's newline, which the anchor covers.`,
+          'Add the new content before that paragraph, or give it some text first.',
+        );
       }
       // Text typed at the end of a paragraph takes its last character's style, or the newline's.
       const x = prevSrc.endIndex - 1;
