@@ -334,7 +334,12 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
   )) {
     const p = structuredClone(blocks) as Block[];
     [p[i - 1], p[i]] = [p[i]!, p[i - 1]!];
-    add('move-heading', `block ${i}`, p, { old: 2, new: 2 }, 6);
+    // The paragraph is deleted and typed again after the heading: its text, paragraph style, one
+    // text style for all of it, and one more per run styled apart from the rest.
+    const styledRuns = (blocks[i - 1] as ParagraphBlock).inlines.filter(
+      (x) => x.type === 'text' && Object.keys(x.style).length > 0,
+    ).length;
+    add('move-heading', `block ${i}`, p, { old: 2, new: 2 }, Math.max(6, 5 + styledRuns));
   }
   return out;
 }

@@ -42,3 +42,38 @@ describe('formatting stripped from a paragraph of several runs', () => {
     expect(after.inlines).toEqual([{ type: 'text', text, style: {} }]);
   });
 });
+
+describe('a new paragraph of several runs after a heading', () => {
+  it('is styled whole once, then only its runs that differ (not every field of every run)', async () => {
+    const be = new MemoryBackend(JSON.parse(readFileSync(MULTI_TAB, 'utf8')) as Document);
+    const anchor = 'h.icaqa2kyyp4g';
+    const model = parseMebdf(exportSection(be.doc, 't.0', anchor).content);
+    const t = (text: string, bold: boolean) => ({
+      type: 'text' as const,
+      text,
+      style: bold ? { bold: true } : {},
+    });
+    model.blocks.splice(1, 0, {
+      type: 'paragraph',
+      style: { namedStyle: 'NORMAL_TEXT' },
+      inlines: [t('one ', false), t('two', true), t(' three ', false), t('four', true), t(' five', false)],
+    });
+    await importSectionService(
+      be,
+      { document_id: 'doc', tab_id: 't.0', anchor_id: anchor },
+      stringifyMebdf(model),
+    );
+    const styles = be.writes[0]!.requests!.filter((r) => r.updateTextStyle).map((r) => r.updateTextStyle!);
+    const whole = styles.filter((s) => s.fields!.split(',').length > 3);
+    expect(whole).toHaveLength(1);
+    expect(styles.filter((s) => s.textStyle?.bold === true && s.fields === 'bold')).toHaveLength(2);
+    const back = parseMebdf(exportSection(be.doc, 't.0', anchor).content).blocks[1] as ParagraphBlock;
+    expect(back.inlines.map((i) => (i.type === 'text' ? `${i.text}|${i.style.bold === true}` : ''))).toEqual([
+      'one |false',
+      'two|true',
+      ' three |false',
+      'four|true',
+      ' five|false',
+    ]);
+  });
+});

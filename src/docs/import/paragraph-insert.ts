@@ -9,6 +9,7 @@ import { deepEqual } from '../equality.js';
 import type { PlanContext } from './context.js';
 import { toUnits } from './paragraph-units.js';
 import {
+  ALL_FIELDS,
   fieldsFor,
   type Inherited,
   insertObject,
@@ -111,11 +112,28 @@ export function insertParagraphs(
     wholeEnd: boolean;
   }
   const styled: Styled[] = [];
+  /** Whole paragraphs written first with every field, when what their text inherits is unknown. */
+  const grounds: Styled[] = [];
   blocks.forEach((b, i) => {
     const u = units[i]!;
     const body = finalStarts[i]! + tabs[i]!;
-    const inherited = inh.style.namedStyle === b.style.namedStyle ? inh.textStyle : null;
+    let inherited = inh.style.namedStyle === b.style.namedStyle ? inh.textStyle : null;
     const rs = runs(u.styles, 0, u.text.length);
+    const ground = inherited === null && rs.length > 1 ? groundStyle(rs) : null;
+    if (ground) {
+      // One request sets every field of the whole paragraph to its commonest style; each other
+      // run then says only what differs from it.
+      const end = body + u.text.length;
+      grounds.push({
+        start: body,
+        end,
+        style: ground,
+        fields: ALL_FIELDS,
+        named: b.style.namedStyle,
+        wholeEnd: true,
+      });
+      inherited = ground;
+    }
     rs.forEach((r, k) => {
       const item: Styled = {
         start: body + r.start,
@@ -144,6 +162,7 @@ export function insertParagraphs(
       } else styled.push(item);
     });
   });
+  for (const t of grounds) ctx.textStyle(seg, t.start, t.end, t.style, t.fields, t.named);
   for (let k = styled.length - 1; k >= 0; k--) {
     const t = styled[k]!;
     ctx.textStyle(seg, t.start, t.end, t.style, t.fields, t.named);
@@ -231,4 +250,19 @@ export function bulletPlan(
     i = j;
   }
   return { create, drop, tabs, nested };
+}
+
+/** The style most of a paragraph's text has (links aside: they never go on a newline), if any. */
+function groundStyle(rs: { start: number; end: number; style: TextStyle }[]): TextStyle | null {
+  const length = new Map<string, { style: TextStyle; n: number }>();
+  for (const r of rs) {
+    if (r.style.link !== undefined) continue;
+    const key = JSON.stringify(r.style);
+    const e = length.get(key) ?? { style: r.style, n: 0 };
+    e.n += r.end - r.start;
+    length.set(key, e);
+  }
+  let best: { style: TextStyle; n: number } | null = null;
+  for (const e of length.values()) if (!best || e.n > best.n) best = e;
+  return best?.style ?? null;
 }
