@@ -221,6 +221,8 @@ function withDocsTableParagraphs(model: MebdfDocument, old: Block[]): MebdfDocum
   model.blocks.forEach((b, i) => {
     if (b.type === 'table' && (i === 0 || model.blocks[i - 1]?.type === 'table')) blocks.push(empty());
     blocks.push(b);
+    // A section break always has a newline before it.
+    if (b.type === 'table' && isSectionBreak(model.blocks[i + 1])) blocks.push(empty());
   });
   if (endsNothing(blocks[blocks.length - 1])) {
     // The paragraph that ended the body stays, its text gone, when a table or break preceded it.
@@ -236,7 +238,10 @@ function withDocsTableParagraphs(model: MebdfDocument, old: Block[]): MebdfDocum
 
 /** A table or a section break: Docs always has a paragraph after either at the end of a body. */
 function endsNothing(b: Block | undefined): boolean {
-  if (b?.type === 'table') return true;
+  return b?.type === 'table' || isSectionBreak(b);
+}
+
+function isSectionBreak(b: Block | undefined): boolean {
   return (
     b?.type === 'paragraph' &&
     b.inlines.length === 1 &&

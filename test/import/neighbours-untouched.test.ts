@@ -11,7 +11,7 @@ import { importSectionService } from '../../src/docs/service/import.js';
 import { ValidationError } from '../../src/errors.js';
 import type { Document, StructuralElement } from '../../src/ground/docs-json.js';
 import { parseMebdf, stringifyMebdf } from '../../src/mebdf/index.js';
-import type { Block } from '../../src/mebdf/model.js';
+import type { Block, ParagraphBlock } from '../../src/mebdf/model.js';
 import { MemoryBackend } from './memory-backend.js';
 
 const MULTI_TAB = new URL(
@@ -141,5 +141,24 @@ describe('an anchor on an empty paragraph before a table', () => {
     expect(err).toBeInstanceOf(ValidationError);
     expect((err as Error).message).toContain('kix.9y2fxr3e95fj');
     expect(be.writes).toHaveLength(0);
+  });
+});
+
+describe('a table added right before a section break', () => {
+  it('lands with the empty paragraph Docs keeps before the break, and says so', async () => {
+    const be = load(REAL('think41__extrasuite__1YKyqqH8wZa3kSnoBEdlwAumI94gRivSsZB1qvc9y4CA'));
+    const anchor = 'h.synthetic-8';
+    const model = parseMebdf(exportSection(be.doc, 't.0', anchor).content);
+    const cell = (text: string) => ({ blocks: [para(text)] as ParagraphBlock[] });
+    model.blocks.splice(1, 0, { type: 'table', rows: [[cell('a'), cell('b')]] });
+    const r = await importSectionService(
+      be,
+      { document_id: 'doc', tab_id: 't.0', anchor_id: anchor },
+      stringifyMebdf(model),
+    );
+    expect(r.warnings.join(' ')).toMatch(/before a section break/);
+    const back = parseMebdf(exportSection(be.doc, 't.0', anchor).content).blocks;
+    expect(back[1]?.type).toBe('table');
+    expect(back[2]).toMatchObject({ type: 'paragraph', inlines: [] });
   });
 });

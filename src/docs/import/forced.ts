@@ -1,6 +1,8 @@
 /**
  * Paragraphs Google forces around tables. The Docs API inserts a table after a newline it adds
- * ("A newline character will be inserted before the inserted table", `InsertTableRequest`) and
+ * ("A newline character will be inserted before the inserted table", `InsertTableRequest`), does
+ * the same before a section break (`InsertSectionBreakRequest`), so a table never directly
+ * precedes one, and
  * refuses to delete the newline before a table, and a tab's body always ends with a paragraph. So
  * a table cannot start the body, follow another table, or end the body: the closest content Docs
  * can hold has an empty paragraph there. The import resolves the intended content to that before
@@ -30,9 +32,16 @@ const empty = (): ParagraphBlock => ({
 
 /** A block that cannot end a body: a table, or a section break (a paragraph always follows one). */
 function endsNothing(b: Block | undefined): boolean {
-  if (!b) return false;
-  if (b.type === 'table') return true;
-  return b.inlines.length === 1 && b.inlines[0]!.type === 'embed' && b.inlines[0]!.kind === 'sectionbreak';
+  return b?.type === 'table' || isSectionBreak(b);
+}
+
+function isSectionBreak(b: Block | undefined): boolean {
+  return (
+    b?.type === 'paragraph' &&
+    b.inlines.length === 1 &&
+    b.inlines[0]!.type === 'embed' &&
+    b.inlines[0]!.kind === 'sectionbreak'
+  );
 }
 
 /**
@@ -67,6 +76,12 @@ export function withForcedParagraphs(next: MebdfDocument, edges: BodyEdges, old?
       );
     }
     blocks.push(b);
+    if (b.type === 'table' && isSectionBreak(next.blocks[i + 1])) {
+      blocks.push(empty());
+      warnings.add(
+        'An empty paragraph stays between the table and the section break after it: the Docs API always puts a newline before a section break.',
+      );
+    }
   });
   const tail = blocks[blocks.length - 1];
   if (edges.endsBody && endsNothing(tail)) {
