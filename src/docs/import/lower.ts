@@ -225,10 +225,18 @@ class Lowering {
         'Add an empty paragraph before the first heading in Docs, then import the preamble.',
       );
     }
-    if (prevSrc && prevSrc.kind === 'table') {
+    if (prevSrc) {
+      // Text goes into a paragraph; the one after a table, contents or break is the next heading,
+      // and a heading split at its start leaves its (read-only) id to the part before.
+      const what =
+        prevSrc.kind === 'sectionBreak'
+          ? 'section break'
+          : prevSrc.kind === 'tableOfContents'
+            ? 'table of contents'
+            : 'table';
       throw new ValidationError(
-        'New content after a table that ends the section cannot be written: the only paragraph after the table is the next heading, which would lose its id.',
-        'Add an empty paragraph after the table in Docs first, or put the new content before the table.',
+        `New content after a ${what} that ends the section cannot be written: the only paragraph after the ${what} is the next heading, which would lose its id.`,
+        `Add an empty paragraph after the ${what} in Docs first, or put the new content before it.`,
       );
     }
     throw new ValidationError(
