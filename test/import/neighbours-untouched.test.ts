@@ -162,3 +162,13 @@ describe('a table added right before a section break', () => {
     expect(back[2]).toMatchObject({ type: 'paragraph', inlines: [] });
   });
 });
+
+describe('text before a title that starts the tab', () => {
+  it('is refused naming the title id (a title has a heading id too), not a verification error', async () => {
+    const be = load(REAL('stencila__encoda__test-fixture-2'));
+    const err = await spliced(be, '', 0, para('A new paragraph.')).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ValidationError);
+    expect((err as Error).message).toContain('h.h8ulruuqfefr');
+    expect(be.writes).toHaveLength(0);
+  });
+});

@@ -202,7 +202,8 @@ class Lowering {
     if (nextSrc && nextSrc.kind === 'paragraph' && surv) {
       // Deleted blocks between run first and collapse to nextSrc.startIndex; the survivor follows.
       const nb0 = surv.block;
-      const hid = isHeading(nb0) ? headingAnchorId(nb0) : null;
+      // Titles and subtitles have heading ids too.
+      const hid = nb0.style.namedStyle !== 'NORMAL_TEXT' ? headingAnchorId(nb0) : null;
       if (hid && !hid.startsWith('h.synthetic-')) {
         // Docs gives the heading id to the part of a split paragraph that keeps its start: the new
         // paragraph would take {^ hid} and the heading would get a fresh id (links to it break).
