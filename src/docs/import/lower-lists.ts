@@ -53,7 +53,7 @@ export function levelIndents(tab: DocumentTab, listId: string | undefined, level
 export function indentsOver(ctx: PlanContext, style: ParagraphStyle, level: LevelIndents) {
   if (style.indentLeft === undefined && style.firstLineIndent === undefined) return null;
   const from = { ...style, indentLeft: undefined, firstLineIndent: undefined };
-  return paragraphStylePayload(from, style, ctx.paragraphBase(style.namedStyle), false, level);
+  return paragraphStylePayload(from, style, ctx.paragraphBase(style.namedStyle), false, { level });
 }
 
 /** What list the paragraph right before a run is in, as far as the planner knows. */
