@@ -8,15 +8,7 @@ import { deepEqual } from '../equality.js';
 import type { ParagraphSource } from '../export/types.js';
 import { cannotMove, type PlanContext } from './context.js';
 import { toUnits, type Units } from './paragraph-units.js';
-import {
-  ALL_FIELDS,
-  fieldsFor,
-  insertUnits,
-  PRESETS,
-  runs,
-  sameList,
-  writesSuggestion,
-} from './paragraphs.js';
+import { ALL_FIELDS, fieldsFor, insertUnits, runs, sameList, writesSuggestion } from './paragraphs.js';
 import { paragraphStylePayload, type TextField, textFieldsDiffering } from './style-payloads.js';
 import { textHunks } from './text-hunks.js';
 
