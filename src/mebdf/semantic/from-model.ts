@@ -99,12 +99,58 @@ function sameParagraphStyle(a: ParagraphStyle, b: ParagraphStyle): boolean {
 
 const isEmpty = (block: ParagraphBlock): boolean => block.inlines.length === 0 && !isHeading(block.style);
 
-/** Every paragraph in the order the writer visits them (table cells row by row). */
+/**
+ * The cells of a table column by column, top to bottom: the order in which the state flows
+ * through them (a cell starts in the state the cell above it ended in).
+ */
+function* columnMajor(table: TableBlock): Generator<TableCell> {
+  const width = table.rows[0]?.length ?? 0;
+  for (let column = 0; column < width; column++) for (const row of table.rows) yield row[column]!;
+}
+
+/** Every paragraph in the order the state flows through them (table cells column by column). */
 function* paragraphs(blocks: readonly Block[]): Generator<ParagraphBlock> {
   for (const block of blocks) {
     if (block.type === 'paragraph') yield block;
-    else for (const row of block.rows) for (const cell of row) yield* cell.blocks;
+    else for (const cell of columnMajor(block)) yield* cell.blocks;
   }
+}
+
+const styleKey = (style: ParagraphStyle): string =>
+  JSON.stringify([isHeading(style) ? null : style.namedStyle, paragraphDelta(style)]);
+
+/**
+ * The style of the most cells' first paragraphs (the first such cell's, on a tie), headings left
+ * out; undefined when no style is shared by `least` cells.
+ */
+function commonStyle(table: TableBlock, least: number): ParagraphStyle | undefined {
+  const counts = new Map<string, { style: ParagraphStyle; count: number }>();
+  for (const cell of columnMajor(table)) {
+    const first = cell.blocks[0];
+    if (!first || isHeading(first.style)) continue;
+    const key = styleKey(first.style);
+    const entry = counts.get(key) ?? { style: first.style, count: 0 };
+    entry.count++;
+    counts.set(key, entry);
+  }
+  let best: { style: ParagraphStyle; count: number } | undefined;
+  for (const entry of counts.values()) if (!best || entry.count > best.count) best = entry;
+  return best && best.count >= least ? best.style : undefined;
+}
+
+/**
+ * The style a directive table starts in, where each column's first cell starts: the style of the
+ * most cells' first paragraphs, when two cells share it (else the state before the table serves).
+ */
+const tableStyle = (table: TableBlock): ParagraphStyle | undefined => commonStyle(table, 2);
+
+/** The text styles of every paragraph of a table. */
+function tableRuns(table: TableBlock): Array<Array<TextStyle | null>> {
+  return [...columnMajor(table)].flatMap((cell) => cell.blocks.map((block) => runStyles(block.inlines)));
+}
+
+function copyState(state: WriterState): WriterState {
+  return { named: state.named, paragraph: { ...state.paragraph }, text: { ...state.text } };
 }
 
 /**
@@ -136,10 +182,12 @@ function emptyCellParagraph(cell: TableCell): ParagraphBlock | undefined {
   return only && !only.list && isEmpty(only) ? only : undefined;
 }
 
-/** The style every cell's one paragraph shares when the table can be GFM, else undefined. */
+/**
+ * The style a GFM table starts in when it can be GFM (every cell one paragraph, not a heading,
+ * without list or line break, nothing merged): the style of the most cells (the first such cell's
+ * on a tie); a cell of another style says so at its start. Undefined: the `{!table}` form.
+ */
 function gfmStyle(table: TableBlock): ParagraphStyle | undefined {
-  const first = table.rows[0]?.[0]?.blocks[0];
-  if (!first || isHeading(first.style)) return undefined;
   const plain = table.rows.every((row) =>
     row.every(
       (cell) =>
@@ -147,11 +195,11 @@ function gfmStyle(table: TableBlock): ParagraphStyle | undefined {
         !cell.rowSpan &&
         cell.blocks.length === 1 &&
         !cell.blocks[0]!.list &&
-        !cell.blocks[0]!.inlines.some((inline) => inline.type === 'break') &&
-        sameParagraphStyle(cell.blocks[0]!.style, first.style),
+        !isHeading(cell.blocks[0]!.style) &&
+        !cell.blocks[0]!.inlines.some((inline) => inline.type === 'break'),
     ),
   );
-  return plain ? first.style : undefined;
+  return plain ? commonStyle(table, 1) : undefined;
 }
 
 /** The places where the writer sets the state, in the order it visits them. */
@@ -178,7 +226,9 @@ function units(
       );
       continue;
     }
-    for (const row of block.rows) for (const cell of row) units(cell.blocks, false, local, out);
+    const start = tableStyle(block);
+    if (start) out.push(unitOf(block, start, tableRuns(block)));
+    for (const cell of columnMajor(block)) units(cell.blocks, false, local, out);
   }
   return out;
 }
@@ -384,30 +434,56 @@ class Writer {
     if (props !== null) out.push(directive(props));
     const rows: TableRow[] = table.rows.map((row) => ({
       type: 'tableRow',
-      children: row.map(
-        (cell): MdastTableCell => ({
-          type: 'tableCell',
-          children: this.phrasing(cell.blocks[0]!.inlines, 'cell'),
-        }),
-      ),
+      children: row.map((cell): MdastTableCell => {
+        const block = cell.blocks[0]!;
+        const children = this.phrasing(block.inlines, 'cell');
+        // A cell of another style than the table's opens with its own directive (grammar §2).
+        const own = transition(copyState(this.state), {
+          named: block.style.namedStyle,
+          paragraph: paragraphDelta(block.style),
+          text: this.state.text,
+        });
+        if (own !== null) children.unshift({ type: 'mebdfRaw', value: `{!${own}}` });
+        return { type: 'tableCell', children };
+      }),
     }));
     out.push({ type: 'table', align: table.rows[0]!.map(() => null), children: rows });
     return out;
   }
 
+  /**
+   * The `{!table}` form. The state first moves to the style most cells start with; each cell then
+   * starts in the state the cell above it ended in (the first row: the table's), so a column of
+   * one style says it once, and after the table the state is the table's again.
+   */
   private directiveTable(table: TableBlock): RootContent[] {
-    const out: RootContent[] = [directive('table')];
+    const out: RootContent[] = [];
+    const style = tableStyle(table);
+    if (style) {
+      const props = transition(this.state, {
+        named: style.namedStyle,
+        paragraph: paragraphDelta(style),
+        text: this.plan.get(table) ?? chooseText(this.state.text, tableRuns(table)),
+      });
+      if (props !== null) out.push(directive(props));
+    }
+    out.push(directive('table'));
+    const start = copyState(this.state);
+    const columns: WriterState[] = [];
     for (const row of table.rows) {
       out.push(directive('row'));
-      for (const cell of row) {
+      row.forEach((cell, column) => {
         const props = ['cell'];
         if (cell.colSpan) props.push(`colspan:${cell.colSpan}`);
         if (cell.rowSpan) props.push(`rowspan:${cell.rowSpan}`);
         out.push(directive(props.join(', ')));
+        this.state = copyState(columns[column] ?? start);
         out.push(...this.cell(cell));
-      }
+        columns[column] = copyState(this.state);
+      });
     }
     out.push(directive('end-table'));
+    this.state = start;
     return out;
   }
 

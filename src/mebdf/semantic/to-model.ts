@@ -36,6 +36,7 @@ import {
   type TextStyle,
 } from '../model.js';
 import {
+  type Directive,
   interpretDirectiveProps,
   interpretSpanProps,
   MONO_FONT,
@@ -56,6 +57,10 @@ interface TableBuild {
   rows: TableCell[][];
   cell: TableCell | undefined;
   node: Nodes;
+  /** The state at `{!table}`: each column's first cell starts in it, and the text after the table. */
+  start: BlockState;
+  /** The state each column's last cell so far ended in: the cell below starts in it. */
+  columns: BlockState[];
 }
 
 /** Where the paragraphs of the flow being walked go, and what they are part of. */
@@ -97,6 +102,10 @@ function isBareCheckbox(node: RootContent): boolean {
 
 function freshState(): BlockState {
   return { named: 'NORMAL_TEXT', paragraph: {}, text: {} };
+}
+
+function copyState(state: BlockState): BlockState {
+  return { named: state.named, paragraph: { ...state.paragraph }, text: { ...state.text } };
 }
 
 class Reader {
@@ -346,10 +355,17 @@ class Reader {
     const source = `{!${node.props}}`;
     switch (directive.kind) {
       case 'state':
-        if (directive.named !== undefined) this.state = { named: directive.named, paragraph: {}, text: {} };
-        this.state.paragraph = { ...this.state.paragraph, ...directive.paragraph };
-        for (const field of directive.unsetParagraph) delete this.state.paragraph[field];
-        this.state.text = applyTextDelta(this.state.text, directive.text);
+        if (this.table && context.tables && !this.table.cell) {
+          // Each cell starts in the state of the cell above it: a directive here would reach none.
+          this.report(
+            node,
+            source,
+            'a block directive inside a table must stand inside a `{!cell}`',
+            'write it after the `{!cell}` whose paragraphs it styles, or before `{!table}` for the whole table',
+          );
+          return;
+        }
+        this.applyState(directive);
         return;
       case 'empty': {
         // `{!empty, …}`: the listed style is this paragraph's alone; the state stays as it was.
@@ -366,7 +382,7 @@ class Reader {
         } else if (this.table) {
           this.report(node, source, 'tables cannot be nested', 'close the table with `{!end-table}` first');
         } else {
-          this.table = { rows: [], cell: undefined, node };
+          this.table = { rows: [], cell: undefined, node, start: copyState(this.state), columns: [] };
         }
         return;
       case 'row':
@@ -393,6 +409,8 @@ class Reader {
         const cell: TableCell = { blocks: [] };
         if (directive.colSpan !== undefined && directive.colSpan > 1) cell.colSpan = directive.colSpan;
         if (directive.rowSpan !== undefined && directive.rowSpan > 1) cell.rowSpan = directive.rowSpan;
+        // A cell starts in the state the cell above it ended in (grammar §2).
+        this.state = copyState(this.table.columns[row.length] ?? this.table.start);
         row.push(cell);
         this.table.cell = cell;
         return;
@@ -407,19 +425,34 @@ class Reader {
     }
   }
 
+  /** A block directive's change of the state: a named style resets it, then the properties. */
+  private applyState(directive: Directive & { kind: 'state' }): void {
+    if (directive.named !== undefined) this.state = { named: directive.named, paragraph: {}, text: {} };
+    this.state.paragraph = { ...this.state.paragraph, ...directive.paragraph };
+    for (const field of directive.unsetParagraph) delete this.state.paragraph[field];
+    this.state.text = applyTextDelta(this.state.text, directive.text);
+  }
+
   /**
    * A cell with nothing written in it holds one empty paragraph (Docs cells always have one), in
    * the state where the cell ends: `{!cell}` `{!align:center}` `{!cell}` is a centred empty cell.
+   * The state where it ends is where the cell below it starts.
    */
   private closeCell(): void {
-    const cell = this.table?.cell;
-    if (cell && cell.blocks.length === 0) cell.blocks.push(this.block(this.state.named, [], undefined));
+    const table = this.table;
+    const cell = table?.cell;
+    if (!table || !cell) return;
+    if (cell.blocks.length === 0) cell.blocks.push(this.block(this.state.named, [], undefined));
+    const row = table.rows[table.rows.length - 1]!;
+    table.columns[row.indexOf(cell)] = copyState(this.state);
   }
 
   private finishTable(node: MebdfDirective, context: FlowContext): void {
     this.closeCell();
     const table = this.table!;
     this.table = undefined;
+    // Directives inside the table stay there: after it, the state is the one at `{!table}`.
+    this.state = copyState(table.start);
     const width = table.rows[0]?.length ?? 0;
     if (width === 0) {
       this.report(table.node, '{!table}', 'a table needs at least one row with at least one cell');
@@ -484,10 +517,49 @@ class Reader {
     const rows: TableCell[][] = node.children.map((row) =>
       Array.from({ length: width }, (_, index): TableCell => {
         const cell: MdastTableCell | undefined = row.children[index];
-        return { blocks: [this.paragraph(this.state.named, cell ? cell.children : [])] };
+        return { blocks: [this.gfmCell(cell ? cell.children : [])] };
       }),
     );
     context.sink.push({ type: 'table', rows });
+  }
+
+  /**
+   * A GFM cell's paragraph. A `{!…}` that opens the cell and is closed by no `{/!}` is the cell's
+   * own block directive (`| {!align:center}**Total** |`): it changes the state for this cell alone.
+   * One literal space after it is a separator, as after a heading's anchor.
+   */
+  private gfmCell(children: PhrasingContent[]): ParagraphBlock {
+    const [first, second, ...rest] = children;
+    if (first?.type !== 'mebdfInvalid' || first.reason !== 'unclosed' || /^\{!\s*\/\s*\}$/.test(first.value))
+      return this.paragraph(this.state.named, children);
+    const { directive, problems } = interpretDirectiveProps(first.value.slice(2, -1));
+    this.reportProps(first, problems);
+    if (directive.kind !== 'state') {
+      this.report(
+        first,
+        first.value,
+        `\`${first.value}\` cannot style a table cell`,
+        'a cell takes paragraph and text properties; write a table that needs more in the `{!table}` form',
+      );
+      return this.paragraph(this.state.named, []);
+    }
+    const outer = this.state;
+    this.state = copyState(outer);
+    this.applyState(directive);
+    let content = second ? [second, ...rest] : [];
+    const offset = second?.position?.start.offset;
+    if (
+      second?.type === 'text' &&
+      offset !== undefined &&
+      this.source[offset] === ' ' &&
+      second.value.startsWith(' ')
+    ) {
+      const value = second.value.slice(1);
+      content = [...(value === '' ? [] : [{ ...second, value }]), ...rest];
+    }
+    const block = this.paragraph(this.state.named, content);
+    this.state = outer;
+    return block;
   }
 
   // --- phrasing ------------------------------------------------------------------------------
