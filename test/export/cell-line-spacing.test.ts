@@ -27,7 +27,7 @@ describe('line spacing in table cells', () => {
     expect(content).not.toContain('{!line-spacing:single}\nplain');
     expect(verbose.rows[0]![0]!.blocks[0]!.style).toEqual({ namedStyle: 'NORMAL_TEXT' });
     expect(verbose.rows[0]![1]!.blocks[0]!.style).toEqual({ namedStyle: 'NORMAL_TEXT', lineSpacing: 200 });
-    expect(content).toContain('{!line-spacing:double}\ndouble');
+    expect(content).toContain('| single | {!line-spacing:double}double |');
   });
 
   it('a cell paragraph without its own line spacing inherits the named style: 1.15 is said', () => {

@@ -59,13 +59,13 @@ import {
 } from './write-state.js';
 
 export function modelToTree(document: MebdfDocument): Root {
-  let local = localEmpties(document.blocks);
+  let local = localParagraphs(document.blocks);
   const writer = new Writer(planText(units(document.blocks, true, local)), local);
   const children: RootContent[] = writer.blocks(document.blocks, true);
   for (const [label, blocks] of Object.entries(document.footnotes)) {
     // A footnote definition starts from a fresh state (grammar §2).
     writer.state = freshWriterState();
-    local = localEmpties(blocks);
+    local = localParagraphs(blocks);
     writer.local = local;
     writer.plan = planText(units(blocks, false, local));
     const definition: FootnoteDefinition = {
@@ -116,8 +116,12 @@ function* paragraphs(blocks: readonly Block[]): Generator<ParagraphBlock> {
   }
 }
 
+/** Equal for equal styles whatever the order of their fields. */
 const styleKey = (style: ParagraphStyle): string =>
-  JSON.stringify([isHeading(style) ? null : style.namedStyle, paragraphDelta(style)]);
+  JSON.stringify([
+    isHeading(style) ? null : style.namedStyle,
+    Object.entries(paragraphDelta(style)).sort(([a], [b]) => (a < b ? -1 : 1)),
+  ]);
 
 /**
  * The style of the most cells' first paragraphs (the first such cell's, on a tie), headings left
@@ -153,25 +157,37 @@ function copyState(state: WriterState): WriterState {
   return { named: state.named, paragraph: { ...state.paragraph }, text: { ...state.text } };
 }
 
+/** Whether a paragraph of `style` is written in `state` without a directive. */
+function fits(style: ParagraphStyle, state: ParagraphStyle): boolean {
+  return (
+    (isHeading(style) || style.namedStyle === state.namedStyle) &&
+    sameParagraphStyle(paragraphDelta(style) as ParagraphStyle, paragraphDelta(state) as ParagraphStyle)
+  );
+}
+
 /**
- * The empty paragraphs (not headings) that give themselves their style with `{!empty, …}` and
- * leave the state as it was: those whose style the next paragraph does not share. An empty
- * paragraph the next one matches moves the state instead, so both are written bare.
+ * The paragraphs that give themselves their style and leave the state as it was (grammar §7):
+ * - an empty paragraph whose style the next paragraph does not share (`{!empty, …}`); one the next
+ *   paragraph matches moves the state instead, so both are written bare;
+ * - a paragraph with text (not a list item) of another style than the state, when the paragraph
+ *   after it is in the state again: its changes open it (`{!align:center}Total`) instead of a
+ *   directive line before it and another one back after it.
  */
-function localEmpties(blocks: readonly Block[]): Set<ParagraphBlock> {
+function localParagraphs(blocks: readonly Block[]): Set<ParagraphBlock> {
   const out = new Set<ParagraphBlock>();
   const all = [...paragraphs(blocks)];
+  let state: ParagraphStyle = { namedStyle: 'NORMAL_TEXT' };
+  const move = (style: ParagraphStyle): void => {
+    state = isHeading(style) ? { ...style, namedStyle: state.namedStyle } : style;
+  };
   all.forEach((block, index) => {
-    if (!isEmpty(block)) return;
     const next = all[index + 1];
-    const shared =
-      next !== undefined &&
-      (isHeading(next.style) || next.style.namedStyle === block.style.namedStyle) &&
-      sameParagraphStyle(
-        paragraphDelta(next.style) as ParagraphStyle,
-        paragraphDelta(block.style) as ParagraphStyle,
-      );
-    if (!shared) out.add(block);
+    if (isEmpty(block)) {
+      if (next === undefined || !fits(next.style, block.style)) out.add(block);
+      else move(block.style);
+    } else if (!block.list && !fits(block.style, state) && next !== undefined && fits(next.style, state)) {
+      out.add(block);
+    } else move(block.style);
   });
   return out;
 }
@@ -333,13 +349,34 @@ class Writer {
     let content: RootContent;
     if (isHeading(block.style)) {
       const depth = Number(block.style.namedStyle.slice(-1)) as 1 | 2 | 3 | 4 | 5 | 6;
-      content = { type: 'heading', depth, children: this.phrasing(block.inlines, 'heading') };
+      content = { type: 'heading', depth, children: this.ownStyle(block, 'heading') };
     } else if (block.inlines.length === 0) {
       content = this.empty(block);
     } else {
-      content = { type: 'paragraph', children: this.phrasing(block.inlines, 'paragraph') };
+      content = { type: 'paragraph', children: this.ownStyle(block, 'paragraph') };
     }
     return lead ? [lead, content] : [content];
+  }
+
+  /**
+   * A paragraph's phrasing, opened by its own directive where it is local or a GFM cell and its
+   * style is not the state's (after a heading's anchor: `## {^ h.x}{!space-after:4pt}Title`). That
+   * directive may also carry text values the runs share, which then need no span.
+   */
+  private ownStyle(block: ParagraphBlock, kind: 'paragraph' | 'heading' | 'cell'): PhrasingContent[] {
+    if (!this.local.has(block) && kind !== 'cell') return this.phrasing(block.inlines, kind);
+    const outer = this.state;
+    this.state = copyState(outer);
+    const own = transition(this.state, {
+      named: isHeading(block.style) ? null : block.style.namedStyle,
+      paragraph: paragraphDelta(block.style),
+      text: chooseText(outer.text, [runStyles(block.inlines)]),
+    });
+    const children = this.phrasing(block.inlines, kind);
+    this.state = outer;
+    if (own === null) return children;
+    const at = kind === 'heading' && children[0]?.type === 'mebdfAnchor' ? 1 : 0;
+    return [...children.slice(0, at), { type: 'mebdfRaw', value: `{!${own}}` }, ...children.slice(at)];
   }
 
   /**
@@ -436,15 +473,8 @@ class Writer {
       type: 'tableRow',
       children: row.map((cell): MdastTableCell => {
         const block = cell.blocks[0]!;
-        const children = this.phrasing(block.inlines, 'cell');
         // A cell of another style than the table's opens with its own directive (grammar §2).
-        const own = transition(copyState(this.state), {
-          named: block.style.namedStyle,
-          paragraph: paragraphDelta(block.style),
-          text: this.state.text,
-        });
-        if (own !== null) children.unshift({ type: 'mebdfRaw', value: `{!${own}}` });
-        return { type: 'tableCell', children };
+        return { type: 'tableCell', children: this.ownStyle(block, 'cell') };
       }),
     }));
     out.push({ type: 'table', align: table.rows[0]!.map(() => null), children: rows });

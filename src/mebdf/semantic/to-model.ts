@@ -298,7 +298,63 @@ class Reader {
     return block;
   }
 
+  /**
+   * A paragraph (or heading, or GFM cell). A `{!…}` that opens it (after its anchor, if any) and
+   * that no `{/!}` closes is the paragraph's own block directive (`{!align:center}Total`): it
+   * changes the state for this paragraph alone. One literal space after it is a separator, as
+   * after a heading's anchor.
+   */
   private paragraph(
+    named: NamedStyleType,
+    children: PhrasingContent[],
+    list?: ListMembership,
+  ): ParagraphBlock {
+    const at = children[0]?.type === 'mebdfAnchor' ? 1 : 0;
+    const opener = children[at];
+    if (
+      opener?.type !== 'mebdfInvalid' ||
+      opener.reason !== 'unclosed' ||
+      /^\{!\s*\/\s*\}$/.test(opener.value)
+    )
+      return this.readParagraph(named, children, list);
+    const { directive, problems } = interpretDirectiveProps(opener.value.slice(2, -1));
+    this.reportProps(opener, problems);
+    const before = children.slice(0, at);
+    const after = this.withoutSeparator(children.slice(at + 1));
+    if (directive.kind !== 'state') {
+      this.report(
+        opener,
+        opener.value,
+        `\`${opener.value}\` cannot open a paragraph`,
+        'a paragraph takes a style, paragraph and text properties; write structural directives on a line of their own',
+      );
+      return this.readParagraph(named, [...before, ...after], list);
+    }
+    const outer = this.state;
+    this.state = copyState(outer);
+    this.applyState(directive);
+    const heading = named.startsWith('HEADING_');
+    const block = this.readParagraph(heading ? named : this.state.named, [...before, ...after], list);
+    this.state = outer;
+    return block;
+  }
+
+  /** Without the one literal space that separates a paragraph's own directive from its text. */
+  private withoutSeparator(children: PhrasingContent[]): PhrasingContent[] {
+    const [first, ...rest] = children;
+    const offset = first?.position?.start.offset;
+    if (
+      first?.type !== 'text' ||
+      offset === undefined ||
+      this.source[offset] !== ' ' ||
+      !first.value.startsWith(' ')
+    )
+      return children;
+    const value = first.value.slice(1);
+    return [...(value === '' ? [] : [{ ...first, value }]), ...rest];
+  }
+
+  private readParagraph(
     named: NamedStyleType,
     children: PhrasingContent[],
     list?: ListMembership,
@@ -517,49 +573,10 @@ class Reader {
     const rows: TableCell[][] = node.children.map((row) =>
       Array.from({ length: width }, (_, index): TableCell => {
         const cell: MdastTableCell | undefined = row.children[index];
-        return { blocks: [this.gfmCell(cell ? cell.children : [])] };
+        return { blocks: [this.paragraph(this.state.named, cell ? cell.children : [])] };
       }),
     );
     context.sink.push({ type: 'table', rows });
-  }
-
-  /**
-   * A GFM cell's paragraph. A `{!…}` that opens the cell and is closed by no `{/!}` is the cell's
-   * own block directive (`| {!align:center}**Total** |`): it changes the state for this cell alone.
-   * One literal space after it is a separator, as after a heading's anchor.
-   */
-  private gfmCell(children: PhrasingContent[]): ParagraphBlock {
-    const [first, second, ...rest] = children;
-    if (first?.type !== 'mebdfInvalid' || first.reason !== 'unclosed' || /^\{!\s*\/\s*\}$/.test(first.value))
-      return this.paragraph(this.state.named, children);
-    const { directive, problems } = interpretDirectiveProps(first.value.slice(2, -1));
-    this.reportProps(first, problems);
-    if (directive.kind !== 'state') {
-      this.report(
-        first,
-        first.value,
-        `\`${first.value}\` cannot style a table cell`,
-        'a cell takes paragraph and text properties; write a table that needs more in the `{!table}` form',
-      );
-      return this.paragraph(this.state.named, []);
-    }
-    const outer = this.state;
-    this.state = copyState(outer);
-    this.applyState(directive);
-    let content = second ? [second, ...rest] : [];
-    const offset = second?.position?.start.offset;
-    if (
-      second?.type === 'text' &&
-      offset !== undefined &&
-      this.source[offset] === ' ' &&
-      second.value.startsWith(' ')
-    ) {
-      const value = second.value.slice(1);
-      content = [...(value === '' ? [] : [{ ...second, value }]), ...rest];
-    }
-    const block = this.paragraph(this.state.named, content);
-    this.state = outer;
-    return block;
   }
 
   // --- phrasing ------------------------------------------------------------------------------
