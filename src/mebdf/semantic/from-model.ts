@@ -165,13 +165,46 @@ function fits(style: ParagraphStyle, state: ParagraphStyle): boolean {
   );
 }
 
+/** The characters of the directive that takes a state in `from` to a paragraph of `to`. */
+function changeCost(from: ParagraphStyle, to: ParagraphStyle): number {
+  const state: WriterState = { named: from.namedStyle, paragraph: paragraphDelta(from), text: {} };
+  const props = transition(state, {
+    named: isHeading(to) ? null : to.namedStyle,
+    paragraph: paragraphDelta(to),
+    text: {},
+  });
+  return props === null ? 0 : props.length;
+}
+
+/** Paragraphs of `detour` each opening with their changes from `state` (`{!…}`). */
+function localCost(state: ParagraphStyle, detour: readonly ParagraphBlock[]): number {
+  return detour.reduce((sum, block) => sum + changeCost(state, block.style) + 3, 0);
+}
+
+/** Directive lines (`{!…}` and a line end) through `detour` and back to `state`. */
+function movingCost(state: ParagraphStyle, detour: readonly ParagraphBlock[]): number {
+  let sum = 0;
+  let at = state;
+  for (const style of [...detour.map((block) => block.style), state]) {
+    const cost = changeCost(at, style);
+    if (cost > 0) sum += cost + 4;
+    at = isHeading(style) ? { ...style, namedStyle: at.namedStyle } : style;
+  }
+  return sum;
+}
+
+/** The longest run of paragraphs of other styles that stay local between two in the state. */
+const DETOUR = 3;
+
 /**
  * The paragraphs that give themselves their style and leave the state as it was (grammar §7):
+ * - paragraphs (not list items) of other styles than the state, up to DETOUR in a row and no two
+ *   neighbours alike, when the paragraph after them is in the state again and that is shorter:
+ *   each opens with its changes
+ *   (`{!align:center}Total`, `{!empty, align:center}`) instead of directive lines that move the
+ *   state there and back;
  * - an empty paragraph whose style the next paragraph does not share (`{!empty, …}`); one the next
- *   paragraph matches moves the state instead, so both are written bare;
- * - a paragraph with text (not a list item) of another style than the state, when the paragraph
- *   after it is in the state again: its changes open it (`{!align:center}Total`) instead of a
- *   directive line before it and another one back after it.
+ *   paragraph matches moves the state instead, so both are written bare.
  */
 function localParagraphs(blocks: readonly Block[]): Set<ParagraphBlock> {
   const out = new Set<ParagraphBlock>();
@@ -180,15 +213,31 @@ function localParagraphs(blocks: readonly Block[]): Set<ParagraphBlock> {
   const move = (style: ParagraphStyle): void => {
     state = isHeading(style) ? { ...style, namedStyle: state.namedStyle } : style;
   };
-  all.forEach((block, index) => {
+  let index = 0;
+  while (index < all.length) {
+    const block = all[index]!;
+    if (fits(block.style, state)) {
+      index++;
+      continue;
+    }
+    let back = index + 1;
+    while (back < all.length && back <= index + DETOUR && !fits(all[back]!.style, state)) back++;
+    const detour = all.slice(index, back);
+    if (
+      back < all.length &&
+      back <= index + DETOUR &&
+      !detour.some((b, at) => b.list || (at > 0 && styleKey(b.style) === styleKey(detour[at - 1]!.style))) &&
+      localCost(state, detour) <= movingCost(state, detour)
+    ) {
+      for (const local of detour) out.add(local);
+      index = back;
+      continue;
+    }
     const next = all[index + 1];
-    if (isEmpty(block)) {
-      if (next === undefined || !fits(next.style, block.style)) out.add(block);
-      else move(block.style);
-    } else if (!block.list && !fits(block.style, state) && next !== undefined && fits(next.style, state)) {
-      out.add(block);
-    } else move(block.style);
-  });
+    if (isEmpty(block) && (next === undefined || !fits(next.style, block.style))) out.add(block);
+    else move(block.style);
+    index++;
+  }
   return out;
 }
 
