@@ -13,6 +13,7 @@
  *   otherwise.
  */
 import type {
+  Code,
   FootnoteDefinition,
   List,
   ListItem,
@@ -97,7 +98,8 @@ function sameParagraphStyle(a: ParagraphStyle, b: ParagraphStyle): boolean {
   return true;
 }
 
-const isEmpty = (block: ParagraphBlock): boolean => block.inlines.length === 0 && !isHeading(block.style);
+const isEmpty = (block: ParagraphBlock): boolean =>
+  block.inlines.length === 0 && !isHeading(block.style) && !block.code;
 
 /**
  * The cells of a table column by column, top to bottom: the order in which the state flows
@@ -198,7 +200,7 @@ const DETOUR = 3;
 
 /**
  * The paragraphs that give themselves their style and leave the state as it was (grammar §7):
- * - paragraphs (not list items) of other styles than the state, up to DETOUR in a row and no two
+ * - paragraphs (not list items, not code) of other styles than the state, up to DETOUR in a row and no two
  *   neighbours alike, when the paragraph after them is in the state again and that is shorter:
  *   each opens with its changes
  *   (`{!align:center}Total`, `{!empty, align:center}`) instead of directive lines that move the
@@ -226,7 +228,9 @@ function localParagraphs(blocks: readonly Block[]): Set<ParagraphBlock> {
     if (
       back < all.length &&
       back <= index + DETOUR &&
-      !detour.some((b, at) => b.list || (at > 0 && styleKey(b.style) === styleKey(detour[at - 1]!.style))) &&
+      !detour.some(
+        (b, at) => b.list || b.code || (at > 0 && styleKey(b.style) === styleKey(detour[at - 1]!.style)),
+      ) &&
       localCost(state, detour) <= movingCost(state, detour)
     ) {
       for (const local of detour) out.add(local);
@@ -260,6 +264,7 @@ function gfmStyle(table: TableBlock): ParagraphStyle | undefined {
         !cell.rowSpan &&
         cell.blocks.length === 1 &&
         !cell.blocks[0]!.list &&
+        !cell.blocks[0]!.code &&
         !isHeading(cell.blocks[0]!.style) &&
         !cell.blocks[0]!.inlines.some((inline) => inline.type === 'break'),
     ),
@@ -330,6 +335,21 @@ function readsBack(text: string, inlines: readonly WriteInline[]): boolean {
   );
 }
 
+/** A code block paragraph as a fence: its lines are the texts between its breaks. */
+function codeNode(block: ParagraphBlock): Code {
+  let value = '';
+  for (const inline of block.inlines)
+    value += inline.type === 'break' ? '\n' : inline.type === 'text' ? inline.text : '';
+  const info = block.code?.info ?? '';
+  const space = info.indexOf(' ');
+  return {
+    type: 'code',
+    lang: info ? (space < 0 ? info : info.slice(0, space)) : null,
+    meta: space < 0 ? null : info.slice(space + 1),
+    value,
+  };
+}
+
 /** Walks the blocks in document order, carrying the state the reader will carry. */
 class Writer {
   state: WriterState = freshWriterState();
@@ -379,7 +399,10 @@ class Writer {
     const target: Target = {
       named: isHeading(block.style) ? null : block.style.namedStyle,
       paragraph: paragraphDelta(block.style),
-      text: this.plan.get(block) ?? chooseText(this.state.text, [runStyles(block.inlines)]),
+      // The state's text values do not reach into code (grammar §4): a code block leaves them be.
+      text: block.code
+        ? this.state.text
+        : (this.plan.get(block) ?? chooseText(this.state.text, [runStyles(block.inlines)])),
     };
     const props = transition(this.state, target);
     return props === null ? null : directive(props);
@@ -399,6 +422,8 @@ class Writer {
     if (isHeading(block.style)) {
       const depth = Number(block.style.namedStyle.slice(-1)) as 1 | 2 | 3 | 4 | 5 | 6;
       content = { type: 'heading', depth, children: this.ownStyle(block, 'heading') };
+    } else if (block.code) {
+      content = codeNode(block);
     } else if (block.inlines.length === 0) {
       content = this.empty(block);
     } else {
