@@ -211,6 +211,12 @@ const DETOUR = 3;
 function localParagraphs(blocks: readonly Block[]): Set<ParagraphBlock> {
   const out = new Set<ParagraphBlock>();
   const all = [...paragraphs(blocks)];
+  // The cells of a GFM table are written by the table, which moves the state to its style.
+  const gfmCells = new Map<ParagraphBlock, ParagraphStyle>();
+  for (const block of blocks) {
+    const style = block.type === 'table' ? gfmStyle(block) : undefined;
+    if (style) for (const cell of columnMajor(block as TableBlock)) gfmCells.set(cell.blocks[0]!, style);
+  }
   let state: ParagraphStyle = { namedStyle: 'NORMAL_TEXT' };
   const move = (style: ParagraphStyle): void => {
     state = isHeading(style) ? { ...style, namedStyle: state.namedStyle } : style;
@@ -218,6 +224,12 @@ function localParagraphs(blocks: readonly Block[]): Set<ParagraphBlock> {
   let index = 0;
   while (index < all.length) {
     const block = all[index]!;
+    const table = gfmCells.get(block);
+    if (table) {
+      move(table);
+      index++;
+      continue;
+    }
     if (fits(block.style, state)) {
       index++;
       continue;
@@ -229,7 +241,11 @@ function localParagraphs(blocks: readonly Block[]): Set<ParagraphBlock> {
       back < all.length &&
       back <= index + DETOUR &&
       !detour.some(
-        (b, at) => b.list || b.code || (at > 0 && styleKey(b.style) === styleKey(detour[at - 1]!.style)),
+        (b, at) =>
+          b.list ||
+          b.code ||
+          gfmCells.has(b) ||
+          (at > 0 && styleKey(b.style) === styleKey(detour[at - 1]!.style)),
       ) &&
       localCost(state, detour) <= movingCost(state, detour)
     ) {
