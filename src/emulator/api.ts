@@ -14,6 +14,7 @@ import {
 } from '../errors.js';
 import type { FileMetadata } from '../ground/backend.js';
 import type { BatchUpdateRequest } from '../ground/docs-json.js';
+import { decideCommentMode } from './comments-mode.js';
 import { compileDriveQuery, DriveQueryError } from './drive-query.js';
 import {
   driveFileNotFound,
@@ -114,7 +115,16 @@ export class EmulatedApis {
     const mask = fieldsOf(query);
     if (mask instanceof Error) return bad(mask.message);
     const includeTabs = tabsParam === 'true' || (mask !== undefined && maskMentions(mask, 'tabs'));
-    const { document: doc, metadata: meta } = await this.store.read(id);
+    const comments = decideCommentMode({
+      mode: query.get('commentsViewMode'),
+      includeTabs,
+      suggestionsMode: query.get('suggestionsViewMode'),
+      canViewComments: !(viewer && viewer.permissions.role(id, viewer.email) === 'reader'),
+    });
+    if (!comments.ok)
+      return { status: comments.status, body: googleError(comments.status, comments.message) };
+    const { document: doc, metadata: meta } = await this.store.read(id, { comments: comments.include });
+    if (comments.applied) (doc as { commentsViewMode?: string }).commentsViewMode = comments.applied;
     // An editor's default view is SUGGESTIONS_INLINE; the mode applied is what Google echoes.
     doc.suggestionsViewMode = mode === 'DEFAULT_FOR_CURRENT_ACCESS' ? 'SUGGESTIONS_INLINE' : mode;
     // Google returns revisionId only to users with edit access (DOCS-API.md §1.1): a read-only

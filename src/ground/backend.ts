@@ -5,6 +5,7 @@
  * Every method raises `GdocError`s (DocumentNotFoundError, PermissionDeniedError,
  * RevisionConflictError, ValidationError, …), never raw transport errors.
  */
+import type { GetOptions } from './comments-json.js';
 import type { BatchUpdateRequest, BatchUpdateResponse, Document } from './docs-json.js';
 
 export interface DocumentSummary {
@@ -43,9 +44,9 @@ export interface Backend {
   readonly kind: string;
   /**
    * `documents.get` with `includeTabsContent=true` and `suggestionsViewMode=SUGGESTIONS_INLINE`:
-   * always the tabs shape.
+   * always the tabs shape. With `comments`, also the comment threads and anchors (comments-json.ts).
    */
-  get(documentId: string): Promise<Document>;
+  get(documentId: string, options?: GetOptions): Promise<Document>;
   /** `documents.batchUpdate`: atomic; honours `writeControl.requiredRevisionId`. */
   batchUpdate(
     documentId: string,
@@ -73,4 +74,11 @@ export interface Backend {
  */
 export interface BatchUpdateOptions {
   landed?: (current: Document) => boolean;
+  /**
+   * What the batch makes of the document at the revision it requires, as the caller's dry run on
+   * our engine produced it (the import's verification). A store that runs that same engine may
+   * write it instead of applying the batch a second time, when the document is still at that
+   * revision; a store that cannot tell applies the batch as usual. Never sent anywhere.
+   */
+  predicted?: { document: Document; response: BatchUpdateResponse };
 }

@@ -57,6 +57,11 @@ export interface TextStyle {
   link?: string;
   /** Text that is a suggested insertion or deletion in the document (read-only: shown, never written). */
   suggestion?: 'insert' | 'delete';
+  /**
+   * The comment anchors on this text: their ids, space-separated, sorted (read-only marker:
+   * exported on request, removed before an import plans; comments are never written from it).
+   */
+  comment?: string;
 }
 
 export type Alignment = 'left' | 'center' | 'right' | 'justify';

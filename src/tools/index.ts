@@ -3,6 +3,7 @@
  * deps)` built with `defineTool`; add one line here per tool.
  */
 import type { McpServer } from '@modelcontextprotocol/server';
+import { registerAddCommentTool } from './add-comment.js';
 import { registerApplyStylesTool } from './apply-styles.js';
 import { registerCreateDocumentTool } from './create-document.js';
 import { registerDeleteSectionTool } from './delete-section.js';
@@ -18,10 +19,13 @@ import { registerHealthCheckTool } from './health-check.js';
 import { registerImportSectionTool } from './import-section.js';
 import { registerImportTabTool } from './import-tab.js';
 import { registerInsertSectionTool } from './insert-section.js';
+import { registerListCommentsTool } from './list-comments.js';
 import { registerListDocumentsTool } from './list-documents.js';
 import { registerManageTabsTool } from './manage-tabs.js';
 import { registerMoveSectionTool } from './move-section.js';
 import { registerNormalizeFormattingTool } from './normalize-formatting.js';
+import { registerReplyToCommentTool } from './reply-to-comment.js';
+import { registerResolveCommentTool } from './resolve-comment.js';
 
 export function registerTools(server: McpServer, deps: ToolDeps): void {
   registerListDocumentsTool(server, deps);
@@ -42,6 +46,10 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
   registerMoveSectionTool(server, deps);
   registerManageTabsTool(server, deps);
   registerHeaderFooterTools(server, deps);
+  registerListCommentsTool(server, deps);
+  registerAddCommentTool(server, deps);
+  registerReplyToCommentTool(server, deps);
+  registerResolveCommentTool(server, deps);
 }
 
 export { DEFAULT_MAX_EXPORT_TOKENS } from '../docs/service/export-size.js';

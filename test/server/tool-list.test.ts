@@ -22,6 +22,7 @@ const READ_ONLY = [
   'health_check',
   'find_in_document',
   'export_header_footer',
+  'list_comments',
 ];
 const WRITERS = [
   'import_section',
@@ -35,6 +36,9 @@ const WRITERS = [
   'manage_tabs',
   'import_header_footer',
   'delete_header_footer',
+  'add_comment',
+  'reply_to_comment',
+  'resolve_comment',
 ];
 /** Tools that remove or rewrite what is there; the others only add or restyle. */
 const DESTRUCTIVE = [
@@ -54,6 +58,8 @@ const NOT_IDEMPOTENT = [
   'move_section',
   'manage_tabs',
   'delete_header_footer',
+  'add_comment',
+  'reply_to_comment',
 ];
 
 describe('tools/list', () => {
@@ -94,8 +100,8 @@ describe('tools/list', () => {
     expect(params('list_documents')).toEqual(['limit', 'query']);
     expect(params('get_metadata')).toEqual(['document_id']);
     expect(params('get_hierarchy')).toEqual(['document_id', 'tab_id']);
-    expect(params('export_section')).toEqual(['anchor_id', 'document_id', 'part', 'tab_id']);
-    expect(params('export_tab')).toEqual(['document_id', 'part', 'tab_id']);
+    expect(params('export_section')).toEqual(['anchor_id', 'comments', 'document_id', 'part', 'tab_id']);
+    expect(params('export_tab')).toEqual(['comments', 'document_id', 'part', 'tab_id']);
     expect(params('import_section')).toEqual([
       'allow_deletions',
       'anchor_id',
@@ -120,7 +126,7 @@ describe('tools/list', () => {
     expect(required('import_tab')).toEqual(['document_id', 'content']);
   });
 
-  it('has exactly the twenty tools', async () => {
+  it('has exactly the twenty-four tools', async () => {
     const { tools } = await h.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([...READ_ONLY, ...WRITERS].sort());
   });

@@ -29,6 +29,7 @@ const commands: Array<[name: string, load: Loader]> = [
   ['outline', () => import('./outline.js')],
   ['import', () => import('./import.js')],
   ['find', () => import('./find.js')],
+  ['comments', () => import('./comments.js')],
   ['insert', sections],
   ['delete', sections],
   ['move', sections],

@@ -11,7 +11,7 @@
 import { type docs_v1, docs as docsApi } from '@googleapis/docs';
 import { type drive_v3, drive as driveApi } from '@googleapis/drive';
 import { type ResolvedAuth, resolveAuth } from '../../auth/index.js';
-import { ValidationError } from '../../errors.js';
+import { PermissionDeniedError, ValidationError } from '../../errors.js';
 import type {
   Backend,
   BatchUpdateOptions,
@@ -19,7 +19,9 @@ import type {
   DocumentSummary,
   FileMetadata,
 } from '../../ground/backend.js';
+import type { GetOptions } from '../../ground/comments-json.js';
 import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../../ground/docs-json.js';
+import { COMMENTS_INCLUDED } from './comments-view.js';
 import { DEFAULT_GOOGLE_CONFIG, type GoogleClientConfig, readGoogleConfig } from './google-config.js';
 import { buildListQuery, GOOGLE_DOC_MIME } from './google-drive-query.js';
 import {
@@ -86,14 +88,35 @@ export class GoogleBackend implements Backend {
     this.log = options.log;
   }
 
-  async get(documentId: string): Promise<Document> {
-    return await this.call('read', documentId, (o) =>
-      this.docs.documents.get(
-        { documentId, includeTabsContent: true, suggestionsViewMode: 'SUGGESTIONS_INLINE' },
-        o,
-      ),
-    );
+  async get(documentId: string, options: GetOptions = {}): Promise<Document> {
+    const wanted = options.comments === true || (options.comments === 'if-available' && !this.noComments);
+    const read = (withComments: boolean) =>
+      this.call('read', documentId, (o) =>
+        this.docs.documents.get(
+          {
+            documentId,
+            includeTabsContent: true,
+            suggestionsViewMode: 'SUGGESTIONS_INLINE',
+            // Developer Preview: not in the generated client's parameter types yet.
+            ...(withComments ? { commentsViewMode: COMMENTS_INCLUDED } : {}),
+          } as docs_v1.Params$Resource$Documents$Get,
+          o,
+        ),
+      );
+    if (!wanted || options.comments === true) return await read(wanted);
+    try {
+      return await read(true);
+    } catch (error) {
+      if (!(error instanceof ValidationError || error instanceof PermissionDeniedError)) throw error;
+      // Not enrolled in the preview, or no right to see comments: read without them from now on.
+      this.noComments = true;
+      this.log?.(`comments of ${documentId} cannot be read (${error.message}); reading without them.`);
+      return await read(false);
+    }
   }
+
+  /** Set once a read with comments was refused: later 'if-available' reads skip them. */
+  private noComments = false;
 
   async create(title: string): Promise<Document> {
     return await this.call(

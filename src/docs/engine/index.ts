@@ -7,8 +7,9 @@
  * paragraph styles, bullets, tables (insert/delete rows and columns, merge, cell/row/column
  * styles, pinned header rows), images (URI recorded, never fetched), positioned objects, named
  * ranges, replaceAllText, page/section breaks, footnotes, headers/footers, smart chips, named and
- * document styles, section styles, tabs. Developer Preview requests answer `No request set.`, as
- * for a project that is not enrolled.
+ * document styles, section styles, tabs; and the Developer Preview comment requests (comments.ts:
+ * threads, replies, resolving, anchors that follow the text). The other Developer Preview requests
+ * (suggestions) answer `No request set.`, as for a project that is not enrolled.
  */
 export { applyBatchUpdate, isRevisionMismatch, REVISION_MISMATCH_PREFIX } from './batch.js';
 export {
