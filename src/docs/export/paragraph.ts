@@ -379,19 +379,26 @@ function sameStyle(a: TextStyle, b: TextStyle): boolean {
  */
 const CAPTION_MAX = 40;
 
-export function captionOf(raw: string | null | undefined): string | undefined {
+/**
+ * A chip's caption is its value (a person, a date, a link), which a reader needs whole and a new
+ * chip is written with (`{^= person "ada@example.com"}`): only a runaway one is cut.
+ */
+const CHIP_CAPTION_MAX = 200;
+const CHIP_KINDS: ReadonlySet<EmbedKind> = new Set(['person', 'date', 'richlink']);
+
+export function captionOf(raw: string | null | undefined, max = CAPTION_MAX): string | undefined {
   const text = (raw ?? '').replace(/[\s\u000b\ue907]+/g, ' ').trim();
   if (!text) return undefined;
-  if (text.length <= CAPTION_MAX) return text;
+  if (text.length <= max) return text;
   // Do not cut a surrogate pair in half.
-  let cut = CAPTION_MAX - 1;
+  let cut = max - 1;
   const code = text.charCodeAt(cut - 1);
   if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
   return `${text.slice(0, cut)}…`;
 }
 
 function embed(id: string, kind: EmbedKind, caption?: string | null): Inline {
-  const c = captionOf(caption);
+  const c = captionOf(caption, CHIP_KINDS.has(kind) ? CHIP_CAPTION_MAX : CAPTION_MAX);
   return c ? { type: 'embed', id, kind, caption: c } : { type: 'embed', id, kind };
 }
 
