@@ -18,6 +18,7 @@ import {
 } from './objects.js';
 import { updateParagraphStyle } from './paragraph-style.js';
 import { replaceAllText } from './replace-all.js';
+import { acceptSuggestion, deleteSuggestion, rejectSuggestion } from './suggestion-requests.js';
 import {
   mergeTableCells,
   pinTableHeaderRows,
@@ -79,6 +80,9 @@ export const HANDLERS: Record<string, Handler> = {
   updateTableRowStyle,
   updateTableColumnProperties,
   pinTableHeaderRows,
+  acceptSuggestion,
+  rejectSuggestion,
+  deleteSuggestion,
 };
 
 /**
@@ -91,7 +95,4 @@ export const PREVIEW_REQUESTS = new Set([
   'updateCommentPost',
   'deleteComment',
   'deleteCommentReply',
-  'acceptSuggestion',
-  'rejectSuggestion',
-  'deleteSuggestion',
 ]);
