@@ -190,7 +190,7 @@ describe('suggest mode', () => {
   it('acceptSuggestion of an unknown id is a 400 naming it', () => {
     expectRefused(
       original,
-      { requests: [{ acceptSuggestion: { suggestionId: 'suggest.nope' } }] } as BatchUpdateRequest,
+      { requests: [{ acceptSuggestion: { suggestionId: 'suggest.nope' } }] } as unknown as BatchUpdateRequest,
       'Invalid requests[0].acceptSuggestion: The suggestion with ID "suggest.nope" was not found.',
     );
   });
@@ -204,7 +204,7 @@ describe('suggest mode', () => {
           { acceptSuggestion: { suggestionId: created[0] } },
           { deleteSuggestion: { suggestionId: created[1] } },
         ],
-      } as BatchUpdateRequest,
+      } as unknown as BatchUpdateRequest,
       opts(2),
     );
     expect((response as { suggestionResponses: SuggestionResponse[] }).suggestionResponses).toEqual([

@@ -26,6 +26,6 @@ export { allTabs, checkIndices, elementLength, reindexContent } from './indices.
 export { deepEqual, serializeDocument } from './json.js';
 export { isSuggestMode, SUGGESTABLE_REQUESTS } from './suggest-mode.js';
 export { suggestionIdsIn } from './suggestion-marks.js';
-export { type SuggestionsViewMode, viewDocument } from './suggestion-requests.js';
+export { viewDocument } from './suggestion-requests.js';
 export type { SuggestionResponse } from './suggestion-response.js';
 export { utf16Length } from './utf16.js';

@@ -11,6 +11,7 @@
  * lists the id under `deletedSuggestionIds`.
  */
 import type { Document, Paragraph, Tab } from '../../ground/docs-json.js';
+import type { SuggestionsViewMode } from '../../ground/suggestions.js';
 import { EngineContext, RequestError } from './context.js';
 import { deleteRangeIn } from './delete-range.js';
 import type { Segment } from './document.js';
@@ -31,6 +32,11 @@ import { recordSuggestionResponse } from './suggestion-response.js';
 import { applyStyleChange } from './suggestion-styles.js';
 
 type Verdict = 'accept' | 'reject';
+
+interface SuggestedTextStyle {
+  textStyle?: Record<string, unknown>;
+  textStyleSuggestionState?: Record<string, unknown>;
+}
 
 /** Drop `id` from every mark of `key` in a content list (tables and rows included). */
 function dropMarks(content: Segment['content'], key: MarkKey, id: string, touched: Set<Paragraph>): boolean {
@@ -69,7 +75,7 @@ function resolveStyles(
   forEachParagraph(content, (p) => {
     for (const el of p.elements ?? []) {
       const inner = innerOf(el) as
-        | { textStyle?: object; suggestedTextStyleChanges?: Record<string, any> }
+        | { textStyle?: object; suggestedTextStyleChanges?: Record<string, SuggestedTextStyle> }
         | undefined;
       const change = inner?.suggestedTextStyleChanges?.[id];
       if (!inner || !change) continue;
@@ -187,13 +193,6 @@ export const acceptSuggestion = resolveRequest('accept', 'acceptedSuggestionIds'
 export const rejectSuggestion = resolveRequest('reject', 'rejectedSuggestionIds');
 /** deleteSuggestion `{suggestionId}`: withdrawn, with rejecting's effect on the content. */
 export const deleteSuggestion = resolveRequest('reject', 'deletedSuggestionIds');
-
-/** The suggestions views of documents.get. */
-export type SuggestionsViewMode =
-  | 'DEFAULT_FOR_CURRENT_ACCESS'
-  | 'SUGGESTIONS_INLINE'
-  | 'PREVIEW_SUGGESTIONS_ACCEPTED'
-  | 'PREVIEW_WITHOUT_SUGGESTIONS';
 
 const NO_IDS: IdSource = {
   kix: () => 'kix.unused',

@@ -11,7 +11,9 @@ export type SuggestionResponseField =
   | 'rejectedSuggestionIds'
   | 'deletedSuggestionIds';
 
-export type SuggestionResponse = Partial<Record<SuggestionResponseField, string[]>>;
+export type { SuggestionResponse } from '../../ground/suggestions.js';
+
+import type { SuggestionResponse } from '../../ground/suggestions.js';
 
 const pending = new WeakMap<EngineContext, SuggestionResponse>();
 
