@@ -4,7 +4,13 @@
  * AuthRequiredError and its "run gdoc login" suggestion, and a later call — after `gdoc login` —
  * succeeds without restarting the editor. A failed creation is not cached.
  */
-import type { Backend, BatchUpdateOptions, DocumentListing, FileMetadata } from '../ground/backend.js';
+import type {
+  Backend,
+  BatchUpdateOptions,
+  DocumentListing,
+  FileMetadata,
+  GetOptions,
+} from '../ground/backend.js';
 import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../ground/docs-json.js';
 
 export class LazyBackend implements Backend {
@@ -25,8 +31,8 @@ export class LazyBackend implements Backend {
     return this.pending;
   }
 
-  async get(documentId: string): Promise<Document> {
-    return await (await this.backend()).get(documentId);
+  async get(documentId: string, options?: GetOptions): Promise<Document> {
+    return await (await this.backend()).get(documentId, options);
   }
   async batchUpdate(
     documentId: string,

@@ -5,7 +5,9 @@
  * Every method raises `GdocError`s (DocumentNotFoundError, PermissionDeniedError,
  * RevisionConflictError, ValidationError, …), never raw transport errors.
  */
+
 import type { BatchUpdateRequest, BatchUpdateResponse, Document } from './docs-json.js';
+import type { SuggestionsViewMode } from './suggestions.js';
 
 export interface DocumentSummary {
   document_id: string;
@@ -38,14 +40,19 @@ export interface FileMetadata {
   can_comment: boolean;
 }
 
+/** How documents.get shows suggestions (SUGGESTIONS_INLINE when absent). */
+export interface GetOptions {
+  suggestionsViewMode?: SuggestionsViewMode;
+}
+
 export interface Backend {
   /** A short name for messages and health checks: `local` or `google`. */
   readonly kind: string;
   /**
-   * `documents.get` with `includeTabsContent=true` and `suggestionsViewMode=SUGGESTIONS_INLINE`:
-   * always the tabs shape.
+   * `documents.get` with `includeTabsContent=true` and `suggestionsViewMode=SUGGESTIONS_INLINE`
+   * (or the view `options` name): always the tabs shape.
    */
-  get(documentId: string): Promise<Document>;
+  get(documentId: string, options?: GetOptions): Promise<Document>;
   /** `documents.batchUpdate`: atomic; honours `writeControl.requiredRevisionId`. */
   batchUpdate(
     documentId: string,

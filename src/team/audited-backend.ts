@@ -3,7 +3,13 @@
  * the write was guarded by and the one it produced, and how many requests it carried. A write is
  * recorded after it lands; a failed write is not a change and is not recorded.
  */
-import type { Backend, BatchUpdateOptions, DocumentListing, FileMetadata } from '../ground/backend.js';
+import type {
+  Backend,
+  BatchUpdateOptions,
+  DocumentListing,
+  FileMetadata,
+  GetOptions,
+} from '../ground/backend.js';
 import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../ground/docs-json.js';
 import type { AuditEntry, AuditLog } from './store/audit-log.js';
 
@@ -21,8 +27,8 @@ export class AuditedBackend implements Backend {
     this.kind = inner.kind;
   }
 
-  get(documentId: string): Promise<Document> {
-    return this.inner.get(documentId);
+  get(documentId: string, options?: GetOptions): Promise<Document> {
+    return this.inner.get(documentId, options);
   }
 
   list(query: string | undefined, limit: number): Promise<DocumentListing> {

@@ -18,6 +18,7 @@ import type {
   DocumentListing,
   DocumentSummary,
   FileMetadata,
+  GetOptions,
 } from '../../ground/backend.js';
 import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../../ground/docs-json.js';
 import { DEFAULT_GOOGLE_CONFIG, type GoogleClientConfig, readGoogleConfig } from './google-config.js';
@@ -86,12 +87,10 @@ export class GoogleBackend implements Backend {
     this.log = options.log;
   }
 
-  async get(documentId: string): Promise<Document> {
+  async get(documentId: string, options: GetOptions = {}): Promise<Document> {
+    const suggestionsViewMode = options.suggestionsViewMode ?? 'SUGGESTIONS_INLINE';
     return await this.call('read', documentId, (o) =>
-      this.docs.documents.get(
-        { documentId, includeTabsContent: true, suggestionsViewMode: 'SUGGESTIONS_INLINE' },
-        o,
-      ),
+      this.docs.documents.get({ documentId, includeTabsContent: true, suggestionsViewMode }, o),
     );
   }
 

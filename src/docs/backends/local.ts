@@ -22,6 +22,7 @@ import type {
   BatchUpdateOptions,
   DocumentListing,
   FileMetadata,
+  GetOptions,
   UnreadableDocument,
 } from '../../ground/backend.js';
 import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../../ground/docs-json.js';
@@ -29,6 +30,7 @@ import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../../gr
 // first write, so a command that only reads (gdoc export) does not pay for them at start.
 import { createDocument, type EngineOptions, toTabsShape } from '../engine/document.js';
 import { serializeDocument } from '../engine/json.js';
+import { viewDocument } from '../engine/suggestion-requests.js';
 import { createFileExclusive, isWritableMode, withFileLock, writeFileAtomic } from './local-files.js';
 import { withLockFile } from './local-lockfile.js';
 
@@ -114,9 +116,11 @@ export class LocalBackend implements Backend {
     return this.file === undefined ? undefined : nameOf(this.file);
   }
 
-  async get(documentId: string): Promise<Document> {
+  async get(documentId: string, options: GetOptions = {}): Promise<Document> {
     const loaded = await this.load(documentId);
-    return loaded.document;
+    return options.suggestionsViewMode
+      ? viewDocument(loaded.document, options.suggestionsViewMode)
+      : loaded.document;
   }
 
   /** `options.landed` is for retrying backends; a local write either lands once or fails, so it is unused. */
