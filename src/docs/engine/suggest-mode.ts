@@ -17,12 +17,12 @@
 import type { DocsTextStyle, Paragraph, ParagraphElement, Tab } from '../../ground/docs-json.js';
 import { EngineContext, RequestError } from './context.js';
 import { deleteRangeIn } from './delete-range.js';
-import { segmentOf } from './document.js';
+import { type Segment, segmentOf } from './document.js';
 import { isRecord } from './json.js';
 import { resolvePoint, resolveRange, segmentEnd } from './locations.js';
 import { elementStyle, markFresh, paragraphsInRange, splitElementsAt } from './paragraphs.js';
 import { HANDLERS, type Handler } from './requests.js';
-import { addId, innerOf, isInserted, type markedRanges, newlineInserted } from './suggestion-marks.js';
+import { addId, idsOf, innerOf, isInserted, type markedRanges, newlineInserted } from './suggestion-marks.js';
 import { removeRanges } from './suggestion-requests.js';
 import { recordSuggestionResponse } from './suggestion-response.js';
 import { changedFields, styleChange } from './suggestion-styles.js';
@@ -85,18 +85,52 @@ function markInserted(
   }
 }
 
+/**
+ * The suggestion an insertion at `index` extends: the one that inserted the table around it or the
+ * character before it (typing inside or at the end of your own suggestion extends it, as in Docs).
+ */
+function extendedSuggestion(content: Segment['content'], index: number): string | undefined {
+  for (const se of content) {
+    const a = se.startIndex ?? 0;
+    const b = se.endIndex ?? 0;
+    if (index <= a || index >= b) {
+      if (!(se.paragraph && index === b)) continue;
+    }
+    if (se.table) {
+      const own = idsOf(se.table as Record<string, unknown>, 'suggestedInsertionIds')[0];
+      if (own) return own;
+      for (const row of se.table.tableRows ?? []) {
+        for (const cell of row.tableCells ?? []) {
+          const found = extendedSuggestion(cell.content ?? [], index);
+          if (found) return found;
+        }
+      }
+    }
+    for (const el of se.paragraph?.elements ?? []) {
+      if (
+        (el.startIndex ?? 0) < index &&
+        index <= (el.endIndex ?? 0) &&
+        !(el.textRun?.content ?? '').endsWith('\n')
+      )
+        return idsOf(innerOf(el), 'suggestedInsertionIds')[0];
+    }
+  }
+  return undefined;
+}
+
 function suggestInsert(type: string): Handler {
   return (ctx, req) => {
     const { seg, index } = resolvePoint(ctx, req);
+    const extended = extendedSuggestion(seg.content, index);
     const before = segmentEnd(seg);
     const reply = HANDLERS[type]!(ctx, req);
     ctx.reindex(seg);
     const n = segmentEnd(seg) - before;
     if (n > 0) {
-      const id = ctx.ids.suggestion();
+      const id = extended ?? ctx.ids.suggestion();
       markInserted(ctx, seg.content, index, index + n, id);
       ctx.touch(seg);
-      recordSuggestionResponse(ctx, 'createdSuggestionIds', id);
+      if (!extended) recordSuggestionResponse(ctx, 'createdSuggestionIds', id);
     }
     return reply;
   };

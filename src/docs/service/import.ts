@@ -41,6 +41,12 @@ import type { ImportOptions, ImportResult, NewHeading, SectionTarget, TabTarget 
 import { emptyImport, importsNothing } from './empty-import.js';
 import { findBase, type Reconciled, reconcile, refuseLabel, rememberWrite } from './import-base.js';
 import { dryRunReport, needsReRead, newHeadings, writeReport } from './import-report.js';
+import {
+  asSuggestions,
+  checkSuggestionsLanded,
+  suggestionBody,
+  verifySuggestions,
+} from './suggest-import.js';
 
 /** Larger content is refused before any work: 1 MB of MEBDF is far beyond any real tab. */
 export const MAX_CONTENT_CHARS = 1_000_000;
@@ -108,6 +114,8 @@ interface Read {
 interface Written {
   revision: string;
   headings: NewHeading[];
+  /** Suggest mode: the suggestions created. */
+  suggestions?: string[];
 }
 
 async function runImport(
@@ -119,6 +127,7 @@ async function runImport(
 ): Promise<ImportResult> {
   checkSize(content);
   refuseLabel(content);
+  const suggesting = options.mode === 'suggest';
   // Bad MEBDF fails before any read; the parse is reused when the content is written as sent.
   const sent = parseIntended(content);
   const explicit = options.base ? decodeBaseToken(options.base) : null;
@@ -141,15 +150,19 @@ async function runImport(
     const planned = nothing ? readAs(read.doc, { ...where, anchorId: null }) : read;
     if (!nothing) checkAnchorLinks(intended.model, read.target.model, read.tab, read.doc, scope.tabId);
     const meant = nothing ? intendedByNothing(planned, where.anchorId) : resolveIntended(intended, read);
-    const plan = withWarnings(planFor(planned, meant, options), meant.warnings ?? []);
-    const result = verifyPlan(planned, plan, meant);
+    const edit = withWarnings(planFor(planned, meant, options), meant.warnings ?? []);
+    const verified = verifyPlan(planned, edit, meant);
+    const result = verified.result;
+    const plan = suggesting ? suggestedPlan(planned, edit, verified.after, meant) : edit;
     if (options.dry_run) return mergeNote(dryRunReport(plan, planned, meant.model, result), reconciled);
-    const written = await guardedWrite(backend, where, planned, plan, meant);
+    const written = await guardedWrite(backend, where, planned, plan, meant, suggesting);
     if (written instanceof RevisionConflictError) {
       lastConflict = written;
       continue;
     }
     const report = mergeNote(writeReport(plan, planned.scope, written), reconciled);
+    // The target now shows suggestions, not the edit: the next import starts from a new read.
+    if (suggesting) return { ...report, suggestion_ids: written.suggestions ?? [] };
     // A section imported as nothing is gone: there is no read of it to remember.
     if (nothing && where.anchorId !== null) return report;
     const next = await rememberWrite(
@@ -295,8 +308,22 @@ const VERIFICATION_FAILURES: Record<VerifyFailure['kind'], (detail: string) => [
   ],
 };
 
+/** The plan as a suggestion write (suggest-import.ts), verified on the engine against the edit. */
+function suggestedPlan(read: Read, edit: Plan, edited: Document, intended: Intended): Plan {
+  const plan = asSuggestions(edit);
+  verifySuggestions({
+    doc: read.doc,
+    edited,
+    requests: plan.requests,
+    scope: read.scope,
+    blocksBefore: read.target.model.blocks.length,
+    blocksAfter: intended.model.blocks.length,
+  });
+  return plan;
+}
+
 /** The would-be export of the target after the plan; a plan that fails verification throws. */
-function verifyPlan(read: Read, plan: Plan, intended: Intended): ImportTarget {
+function verifyPlan(read: Read, plan: Plan, intended: Intended): { result: ImportTarget; after: Document } {
   const verified = verifyImport({
     doc: read.doc,
     requests: plan.requests,
@@ -305,7 +332,7 @@ function verifyPlan(read: Read, plan: Plan, intended: Intended): ImportTarget {
     scope: read.scope,
     before: { tab: read.tab, target: read.target },
   });
-  if (verified.ok) return verified.result;
+  if (verified.ok) return verified;
   const [message, hint] = VERIFICATION_FAILURES[verified.failure.kind](verified.failure.detail);
   throw new VerificationError(message, hint);
 }
@@ -317,14 +344,22 @@ async function guardedWrite(
   read: Read,
   plan: Plan,
   intended: Intended,
+  suggesting: boolean,
 ): Promise<Written | RevisionConflictError> {
   if (plan.requests.length === 0) return { revision: read.revision, headings: [] };
   try {
-    const response = await backend.batchUpdate(
-      where.documentId,
-      { requests: plan.requests, writeControl: { requiredRevisionId: read.revision } },
-      { landed: (now) => landed(now, read.scope, intended) },
-    );
+    const response = suggesting
+      ? await backend.batchUpdate(where.documentId, suggestionBody(plan.requests, read.revision))
+      : await backend.batchUpdate(
+          where.documentId,
+          { requests: plan.requests, writeControl: { requiredRevisionId: read.revision } },
+          { landed: (now) => landed(now, read.scope, intended) },
+        );
+    const revision = response.writeControl?.requiredRevisionId ?? read.revision;
+    if (suggesting) {
+      const suggestions = await checkSuggestionsLanded(backend, where.documentId, response);
+      return { revision, headings: [], suggestions };
+    }
     let headings: NewHeading[] = [];
     if (needsReRead(intended.model)) {
       // New heading ids are the server's: read them back (the only second read an import makes).
@@ -334,7 +369,7 @@ async function guardedWrite(
         exportWritten(written, read.scope, intended.model.blocks.length),
       );
     }
-    return { revision: response.writeControl?.requiredRevisionId ?? read.revision, headings };
+    return { revision, headings };
   } catch (e) {
     if (e instanceof RevisionConflictError) return e;
     throw e;

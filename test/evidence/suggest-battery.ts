@@ -1,0 +1,161 @@
+/**
+ * The edit battery in suggest mode: each battery edit (edit-battery.ts) of a real document is
+ * imported once as direct edits and once as suggestions, each into its own copy. A suggestion
+ * import that lands must
+ *  1. leave the accepted text alone: the tab's PREVIEW_WITHOUT_SUGGESTIONS view exports as the
+ *     original's did;
+ *  2. show the edit: the PREVIEW_SUGGESTIONS_ACCEPTED view exports as the edit-mode result does;
+ *  3. accept-all (acceptSuggestion of every created id) makes the document export as the edit-mode
+ *     result;
+ *  4. reject-all (rejectSuggestion of every id) restores the original export exactly.
+ * Anchors the edit creates (new heading ids, minted per write) are set aside in 2 and 3. A
+ * refusal (SuggestModeError: a request Docs cannot suggest) is an outcome of its own.
+ */
+import { suggestionIdsIn } from '../../src/docs/engine/index.js';
+import { exportTab } from '../../src/docs/export/index.js';
+import { importSectionService } from '../../src/docs/service/import.js';
+import { GdocError, SuggestModeError } from '../../src/errors.js';
+import type { BatchUpdateRequest, Document } from '../../src/ground/docs-json.js';
+import { stringifyMebdf } from '../../src/mebdf/index.js';
+import type { Block, MebdfDocument } from '../../src/mebdf/model.js';
+import { MemoryBackend } from '../import/memory-backend.js';
+import type { BatteryCase } from './edit-battery.js';
+
+export type SuggestOutcome =
+  | 'pass'
+  | 'edit-refused'
+  | 'suggest-refused'
+  | 'failed'
+  | 'changed-accepted-text'
+  | 'suggested-view'
+  | 'accept-all'
+  | 'reject-all';
+
+export interface SuggestResult {
+  kase: BatteryCase;
+  outcome: SuggestOutcome;
+  detail: string;
+}
+
+function anchorIds(model: MebdfDocument): Set<string> {
+  const ids = new Set<string>();
+  const walk = (blocks: Block[]) => {
+    for (const b of blocks) {
+      if (b.type === 'table') for (const r of b.rows) for (const c of r) walk(c.blocks);
+      else for (const i of b.inlines) if (i.type === 'anchor' && i.id) ids.add(i.id);
+    }
+  };
+  walk(model.blocks);
+  return ids;
+}
+
+/** The tab's export with anchors outside `known` (ids the write minted) set aside. */
+function tabText(doc: Document, tabId: string, known?: Set<string>): string {
+  const model = exportTab(doc, tabId).model;
+  if (!known) return stringifyMebdf(model);
+  const drop = (blocks: Block[]): Block[] =>
+    blocks.map((b) =>
+      b.type === 'table'
+        ? {
+            ...b,
+            rows: b.rows.map((r) => r.map((c) => ({ ...c, blocks: drop(c.blocks) as typeof c.blocks }))),
+          }
+        : {
+            ...b,
+            inlines: b.inlines.filter((i) => i.type !== 'anchor' || (i.id !== null && known.has(i.id))),
+          },
+    );
+  return stringifyMebdf({ ...model, blocks: drop(model.blocks) });
+}
+
+async function resolveAll(be: MemoryBackend, ids: string[], verb: 'acceptSuggestion' | 'rejectSuggestion') {
+  if (ids.length === 0) return;
+  const requests = ids.map((id) => ({ [verb]: { suggestionId: id } }));
+  await be.batchUpdate('doc', { requests } as unknown as BatchUpdateRequest);
+}
+
+function firstDifference(want: string, got: string): string {
+  const a = want.split('\n');
+  const b = got.split('\n');
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return `line ${i + 1}: want ${JSON.stringify(a[i]?.slice(0, 70))}, got ${JSON.stringify(b[i]?.slice(0, 70))}`;
+}
+
+export async function runSuggestCase(kase: BatteryCase, original: Document): Promise<SuggestResult> {
+  const { tabId, anchorId, edit } = kase;
+  const result = (outcome: SuggestOutcome, detail = ''): SuggestResult => ({ kase, outcome, detail });
+  const target = { document_id: 'doc', tab_id: tabId, anchor_id: anchorId };
+  const content = stringifyMebdf(edit.next);
+  const edited = new MemoryBackend(original);
+  try {
+    await importSectionService(edited, target, content);
+  } catch (e) {
+    return result('edit-refused', e instanceof Error ? e.message.slice(0, 160) : String(e));
+  }
+  const be = new MemoryBackend(original);
+  const before = structuredClone(be.doc);
+  let created: string[];
+  try {
+    created = (await importSectionService(be, target, content, { mode: 'suggest' })).suggestion_ids ?? [];
+  } catch (e) {
+    if (e instanceof SuggestModeError) return result('suggest-refused', e.message.slice(0, 160));
+    if (e instanceof GdocError) return result('failed', `${e.type}: ${e.message.slice(0, 160)}`);
+    return result('failed', e instanceof Error ? e.message.slice(0, 160) : String(e));
+  }
+  // An edit that changes nothing in Docs writes nothing in either mode.
+  if (be.writes.length === 0) {
+    return edited.writes.length === 0 ? result('pass') : result('failed', 'the edit wrote, the suggestion did not');
+  }
+  const known = anchorIds(exportTab(before, tabId).model);
+  const originalText = tabText(
+    await be.get('doc', { suggestionsViewMode: 'PREVIEW_WITHOUT_SUGGESTIONS' }),
+    tabId,
+  );
+  const want = tabText(before, tabId);
+  if (originalText !== want) return result('changed-accepted-text', firstDifference(want, originalText));
+  const editText = tabText(edited.doc, tabId, known);
+  const suggested = tabText(
+    await be.get('doc', { suggestionsViewMode: 'PREVIEW_SUGGESTIONS_ACCEPTED' }),
+    tabId,
+    known,
+  );
+  if (suggested !== editText) return result('suggested-view', firstDifference(editText, suggested));
+  const ids = suggestionIdsIn(be.doc);
+  if (created.length === 0 || !created.some((id) => ids.includes(id)))
+    return result('failed', `created ${created.join(', ')}; the document shows ${ids.join(', ')}`);
+  const accepting = new MemoryBackend(be.doc);
+  await resolveAll(accepting, ids, 'acceptSuggestion');
+  const accepted = tabText(accepting.doc, tabId, known);
+  if (accepted !== editText) return result('accept-all', firstDifference(editText, accepted));
+  const rejecting = new MemoryBackend(be.doc);
+  await resolveAll(rejecting, ids, 'rejectSuggestion');
+  const rejected = tabText(rejecting.doc, tabId);
+  if (rejected !== want) return result('reject-all', firstDifference(want, rejected));
+  return result('pass');
+}
+
+/** Counts by edit kind and outcome, and the first failure of each outcome. */
+export function summarizeSuggest(results: SuggestResult[]): string {
+  const lines: string[] = [];
+  const pass = results.filter((r) => r.outcome === 'pass').length;
+  const tried = results.filter((r) => r.outcome !== 'edit-refused').length;
+  lines.push(`suggest battery: ${pass} of ${tried} edits that land in edit mode hold as suggestions`);
+  const byKind = new Map<string, Map<string, number>>();
+  for (const r of results) {
+    const m = byKind.get(r.kase.edit.kind) ?? new Map<string, number>();
+    m.set(r.outcome, (m.get(r.outcome) ?? 0) + 1);
+    byKind.set(r.kase.edit.kind, m);
+  }
+  for (const [kind, m] of [...byKind].sort())
+    lines.push(`  ${kind.padEnd(22)} ${[...m].map(([o, n]) => `${o} ${n}`).join(', ')}`);
+  const seen = new Set<string>();
+  for (const r of results) {
+    if (r.outcome === 'pass' || seen.has(`${r.outcome}${r.kase.edit.kind}`)) continue;
+    seen.add(`${r.outcome}${r.kase.edit.kind}`);
+    lines.push(
+      `  ${r.outcome} ${r.kase.edit.kind} ${r.kase.file} ${JSON.stringify(r.kase.anchorId)}: ${r.detail}`,
+    );
+  }
+  return lines.join('\n');
+}
