@@ -3,6 +3,7 @@
  * deps)` built with `defineTool`; add one line here per tool.
  */
 import type { McpServer } from '@modelcontextprotocol/server';
+import { registerAcceptSuggestionsTool } from './accept-suggestions.js';
 import { registerApplyStylesTool } from './apply-styles.js';
 import { registerCreateDocumentTool } from './create-document.js';
 import { registerDeleteSectionTool } from './delete-section.js';
@@ -19,9 +20,11 @@ import { registerImportSectionTool } from './import-section.js';
 import { registerImportTabTool } from './import-tab.js';
 import { registerInsertSectionTool } from './insert-section.js';
 import { registerListDocumentsTool } from './list-documents.js';
+import { registerListSuggestionsTool } from './list-suggestions.js';
 import { registerManageTabsTool } from './manage-tabs.js';
 import { registerMoveSectionTool } from './move-section.js';
 import { registerNormalizeFormattingTool } from './normalize-formatting.js';
+import { registerRejectSuggestionsTool } from './reject-suggestions.js';
 
 export function registerTools(server: McpServer, deps: ToolDeps): void {
   registerListDocumentsTool(server, deps);
@@ -42,6 +45,9 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
   registerMoveSectionTool(server, deps);
   registerManageTabsTool(server, deps);
   registerHeaderFooterTools(server, deps);
+  registerListSuggestionsTool(server, deps);
+  registerAcceptSuggestionsTool(server, deps);
+  registerRejectSuggestionsTool(server, deps);
 }
 
 export { DEFAULT_MAX_EXPORT_TOKENS } from '../docs/service/export-size.js';

@@ -68,10 +68,23 @@ function tabText(doc: Document, tabId: string, known?: Set<string>): string {
   return stringifyMebdf({ ...model, blocks: drop(model.blocks) });
 }
 
-async function resolveAll(be: MemoryBackend, ids: string[], verb: 'acceptSuggestion' | 'rejectSuggestion') {
-  if (ids.length === 0) return;
-  const requests = ids.map((id) => ({ [verb]: { suggestionId: id } }));
-  await be.batchUpdate('doc', { requests } as unknown as BatchUpdateRequest);
+/** Accept or reject every id in one batch; the failure's message, or null. */
+async function resolveAll(
+  be: MemoryBackend,
+  ids: string[],
+  verb: 'acceptSuggestion' | 'rejectSuggestion',
+  sent: unknown[],
+): Promise<string | null> {
+  try {
+    // One at a time: a suggestion nested in another (text suggested in a suggested table) goes with it.
+    for (const id of ids) {
+      if (!suggestionIdsIn(be.doc).includes(id)) continue;
+      await be.batchUpdate('doc', { requests: [{ [verb]: { suggestionId: id } }] } as unknown as BatchUpdateRequest);
+    }
+    return null;
+  } catch (e) {
+    return `${e instanceof Error ? e.message : String(e)} after ${JSON.stringify(sent).slice(0, 600)}`;
+  }
 }
 
 function firstDifference(want: string, got: string): string {
@@ -124,12 +137,15 @@ export async function runSuggestCase(kase: BatteryCase, original: Document): Pro
   const ids = suggestionIdsIn(be.doc);
   if (created.length === 0 || !created.some((id) => ids.includes(id)))
     return result('failed', `created ${created.join(', ')}; the document shows ${ids.join(', ')}`);
+  const sent = be.writes[0]?.requests ?? [];
   const accepting = new MemoryBackend(be.doc);
-  await resolveAll(accepting, ids, 'acceptSuggestion');
+  const acceptFailure = await resolveAll(accepting, ids, 'acceptSuggestion', sent);
+  if (acceptFailure) return result('accept-all', acceptFailure);
   const accepted = tabText(accepting.doc, tabId, known);
   if (accepted !== editText) return result('accept-all', firstDifference(editText, accepted));
   const rejecting = new MemoryBackend(be.doc);
-  await resolveAll(rejecting, ids, 'rejectSuggestion');
+  const rejectFailure = await resolveAll(rejecting, ids, 'rejectSuggestion', sent);
+  if (rejectFailure) return result('reject-all', rejectFailure);
   const rejected = tabText(rejecting.doc, tabId);
   if (rejected !== want) return result('reject-all', firstDifference(want, rejected));
   return result('pass');

@@ -69,7 +69,51 @@ export function asSuggestions(plan: Plan): Plan {
     }
     requests.push(req);
   }
-  return { ...plan, requests, warnings: [...notes, ...plan.warnings] };
+  return { ...plan, requests: deletionsFirst(requests), warnings: [...notes, ...plan.warnings] };
+}
+
+type Range = {
+  startIndex?: number | null;
+  endIndex?: number | null;
+  tabId?: string | null;
+  segmentId?: string | null;
+};
+
+/**
+ * A replaced word reads "~~old~~new" as suggestions: a deletion of [x, y) followed by an insertion
+ * at x (the planner's order) would put the new text before the struck one, so the insertion moves
+ * to y, ahead of the deletion, and the style requests of the new text that follow move with it.
+ * In edit mode the two orders give the same document.
+ */
+export function deletionsFirst(requests: Request[]): Request[] {
+  const out = structuredClone(requests);
+  for (let i = 0; i + 1 < out.length; i++) {
+    const range = out[i]!.deleteContentRange?.range as Range | undefined;
+    const insert = out[i + 1]!.insertText;
+    const loc = insert?.location;
+    if (!range || !insert || !loc || typeof insert.text !== 'string' || insert.text.includes('\n')) continue;
+    const x = range.startIndex ?? 0;
+    const y = range.endIndex ?? 0;
+    if (
+      loc.index !== x ||
+      (loc.tabId ?? null) !== (range.tabId ?? null) ||
+      (loc.segmentId ?? null) !== (range.segmentId ?? null)
+    )
+      continue;
+    const n = insert.text.length;
+    const moved = { ...out[i + 1]!, insertText: { ...insert, location: { ...loc, index: y } } };
+    out[i + 1] = out[i]!;
+    out[i] = moved;
+    // The new text's styles follow it: [x, x+n] becomes [y, y+n]; the struck text then sits at [x, y).
+    for (let j = i + 2; j < out.length; j++) {
+      const style = out[j]!.updateTextStyle?.range as Range | undefined;
+      if (!style || (style.startIndex ?? 0) < x || (style.endIndex ?? 0) > x + n) break;
+      style.startIndex = (style.startIndex ?? 0) + (y - x);
+      style.endIndex = (style.endIndex ?? 0) + (y - x);
+    }
+    i++;
+  }
+  return out;
 }
 
 /** The batch body of a suggestion write. */
