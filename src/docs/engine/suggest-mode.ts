@@ -85,11 +85,33 @@ function markInserted(
   }
 }
 
+/** Suggestions this batch created, per batch: only those are extended (never someone else's). */
+const createdInBatch = new WeakMap<EngineContext, Set<string>>();
+
+function created(ctx: EngineContext): Set<string> {
+  let ids = createdInBatch.get(ctx);
+  if (!ids) {
+    ids = new Set();
+    createdInBatch.set(ctx, ids);
+  }
+  return ids;
+}
+
 /**
  * The suggestion an insertion at `index` extends: the one that inserted the table around it or the
- * character before it (typing inside or at the end of your own suggestion extends it, as in Docs).
+ * character before it, when this batch made it (typing inside or at the end of your own suggestion
+ * extends it, as in Docs).
  */
-function extendedSuggestion(content: Segment['content'], index: number): string | undefined {
+function extendedSuggestion(
+  ctx: EngineContext,
+  content: Segment['content'],
+  index: number,
+): string | undefined {
+  const found = enclosingInsertion(content, index);
+  return found && created(ctx).has(found) ? found : undefined;
+}
+
+function enclosingInsertion(content: Segment['content'], index: number): string | undefined {
   for (const se of content) {
     const a = se.startIndex ?? 0;
     const b = se.endIndex ?? 0;
@@ -101,7 +123,7 @@ function extendedSuggestion(content: Segment['content'], index: number): string 
       if (own) return own;
       for (const row of se.table.tableRows ?? []) {
         for (const cell of row.tableCells ?? []) {
-          const found = extendedSuggestion(cell.content ?? [], index);
+          const found = enclosingInsertion(cell.content ?? [], index);
           if (found) return found;
         }
       }
@@ -121,7 +143,7 @@ function extendedSuggestion(content: Segment['content'], index: number): string 
 function suggestInsert(type: string): Handler {
   return (ctx, req) => {
     const { seg, index } = resolvePoint(ctx, req);
-    const extended = extendedSuggestion(seg.content, index);
+    const extended = extendedSuggestion(ctx, seg.content, index);
     const before = segmentEnd(seg);
     const reply = HANDLERS[type]!(ctx, req);
     ctx.reindex(seg);
@@ -130,7 +152,10 @@ function suggestInsert(type: string): Handler {
       const id = extended ?? ctx.ids.suggestion();
       markInserted(ctx, seg.content, index, index + n, id);
       ctx.touch(seg);
-      if (!extended) recordSuggestionResponse(ctx, 'createdSuggestionIds', id);
+      if (!extended) {
+        created(ctx).add(id);
+        recordSuggestionResponse(ctx, 'createdSuggestionIds', id);
+      }
     }
     return reply;
   };

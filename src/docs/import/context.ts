@@ -3,6 +3,7 @@
  * list pairings, the objects on each side), whether it is inside a table cell, and the one
  * accumulator of the requests emitted so far (in execution order) and what they delete.
  */
+
 import { EmbeddedObjectNotFoundError, ValidationError } from '../../errors.js';
 import type { Request } from '../../ground/docs-json.js';
 import type { NamedStyleType, TextStyle } from '../../mebdf/model.js';
@@ -10,6 +11,7 @@ import { cellStyleBase, type NamedStyleBase } from '../export/style-overrides.js
 import { ObjectCodes, type Units } from './paragraph-units.js';
 import type { RunStyles } from './run-styles.js';
 import { type TextField, textStylePayload } from './style-payloads.js';
+import { changesSuggestedText } from './suggested-text.js';
 
 export interface DeletedObject {
   id: string;
@@ -192,12 +194,7 @@ export class PlanContext {
     named: NamedStyleType,
   ): void {
     if (end <= start || fields.size === 0) return;
-    if (style.suggestion) {
-      throw new ValidationError(
-        'The new content writes suggested text; the Docs API cannot create suggestions.',
-        'Leave suggested text exactly as exported, or accept/reject the suggestion in Docs first.',
-      );
-    }
+    if (style.suggestion) throw changesSuggestedText();
     const { textStyle, fields: mask } = textStylePayload(
       style,
       fields,

@@ -153,7 +153,7 @@ async function runImport(
     const edit = withWarnings(planFor(planned, meant, options), meant.warnings ?? []);
     const verified = verifyPlan(planned, edit, meant);
     const result = verified.result;
-    const plan = suggesting ? suggestedPlan(planned, edit, verified.after, meant) : edit;
+    const plan = suggesting ? suggestedPlan(planned, edit, verified.after) : edit;
     if (options.dry_run) return mergeNote(dryRunReport(plan, planned, meant.model, result), reconciled);
     const written = await guardedWrite(backend, where, planned, plan, meant, suggesting);
     if (written instanceof RevisionConflictError) {
@@ -309,15 +309,13 @@ const VERIFICATION_FAILURES: Record<VerifyFailure['kind'], (detail: string) => [
 };
 
 /** The plan as a suggestion write (suggest-import.ts), verified on the engine against the edit. */
-function suggestedPlan(read: Read, edit: Plan, edited: Document, intended: Intended): Plan {
+function suggestedPlan(read: Read, edit: Plan, edited: Document): Plan {
   const plan = asSuggestions(edit);
   verifySuggestions({
     doc: read.doc,
     edited,
     requests: plan.requests,
     scope: read.scope,
-    blocksBefore: read.target.model.blocks.length,
-    blocksAfter: intended.model.blocks.length,
   });
   return plan;
 }

@@ -19,8 +19,9 @@ import { createdSuggestionIds, withWriteMode } from '../../ground/suggestions.js
 import { stringifyMebdf } from '../../mebdf/index.js';
 import type { Block, MebdfDocument } from '../../mebdf/model.js';
 import { applyBatchUpdate, SUGGESTABLE_REQUESTS, suggestionIdsIn, viewDocument } from '../engine/index.js';
+import { exportTab } from '../export/index.js';
 import type { Plan } from '../import/index.js';
-import { exportWritten, type VerifyScope } from '../import/verify.js';
+import type { VerifyScope } from '../import/verify.js';
 
 /** How an import writes: as direct edits or as suggestions. */
 export type ImportMode = 'edit' | 'suggest';
@@ -134,13 +135,13 @@ function withoutAnchors(model: MebdfDocument): string {
   return stringifyMebdf({ ...model, blocks: strip(model.blocks) });
 }
 
+/** The whole tab in a view (a section's heading may itself be suggested, and absent from a view). */
 function viewed(
   doc: Document,
   mode: 'PREVIEW_SUGGESTIONS_ACCEPTED' | 'PREVIEW_WITHOUT_SUGGESTIONS',
-  scope: VerifyScope,
-  count: number,
+  tabId: string,
 ): string {
-  return withoutAnchors(exportWritten(viewDocument(doc, mode), scope, count).model);
+  return withoutAnchors(exportTab(viewDocument(doc, mode), tabId).model);
 }
 
 /**
@@ -153,8 +154,6 @@ export function verifySuggestions(input: {
   edited: Document;
   requests: Request[];
   scope: VerifyScope;
-  blocksBefore: number;
-  blocksAfter: number;
 }): void {
   const { doc, edited, requests, scope } = input;
   let after: Document;
@@ -167,11 +166,11 @@ export function verifySuggestions(input: {
     );
   }
   const unchanged =
-    viewed(after, 'PREVIEW_WITHOUT_SUGGESTIONS', scope, input.blocksBefore) ===
-    viewed(doc, 'PREVIEW_WITHOUT_SUGGESTIONS', scope, input.blocksBefore);
+    viewed(after, 'PREVIEW_WITHOUT_SUGGESTIONS', scope.tabId) ===
+    viewed(doc, 'PREVIEW_WITHOUT_SUGGESTIONS', scope.tabId);
   const accepted =
-    viewed(after, 'PREVIEW_SUGGESTIONS_ACCEPTED', scope, input.blocksAfter) ===
-    viewed(edited, 'PREVIEW_SUGGESTIONS_ACCEPTED', scope, input.blocksAfter);
+    viewed(after, 'PREVIEW_SUGGESTIONS_ACCEPTED', scope.tabId) ===
+    viewed(edited, 'PREVIEW_SUGGESTIONS_ACCEPTED', scope.tabId);
   if (!unchanged || !accepted) {
     throw new SuggestModeError(
       `As suggestions, this edit would not read as intended once accepted (suggested deletions keep their text, so later requests would land elsewhere); nothing was written.`,
