@@ -22,6 +22,7 @@ const READ_ONLY = [
   'health_check',
   'find_in_document',
   'export_header_footer',
+  'list_suggestions',
 ];
 const WRITERS = [
   'import_section',
@@ -35,6 +36,8 @@ const WRITERS = [
   'manage_tabs',
   'import_header_footer',
   'delete_header_footer',
+  'accept_suggestions',
+  'reject_suggestions',
 ];
 /** Tools that remove or rewrite what is there; the others only add or restyle. */
 const DESTRUCTIVE = [
@@ -45,6 +48,7 @@ const DESTRUCTIVE = [
   'manage_tabs',
   'import_header_footer',
   'delete_header_footer',
+  'reject_suggestions',
 ];
 /** Tools whose second identical call adds again (a second section, tab or document). */
 const NOT_IDEMPOTENT = [
@@ -54,6 +58,8 @@ const NOT_IDEMPOTENT = [
   'move_section',
   'manage_tabs',
   'delete_header_footer',
+  'accept_suggestions',
+  'reject_suggestions',
 ];
 
 describe('tools/list', () => {
@@ -103,6 +109,7 @@ describe('tools/list', () => {
       'content',
       'document_id',
       'dry_run',
+      'mode',
       'tab_id',
     ]);
     expect(params('import_tab')).toEqual([
@@ -111,6 +118,7 @@ describe('tools/list', () => {
       'content',
       'document_id',
       'dry_run',
+      'mode',
       'tab_id',
     ]);
     const required = (name: string) => tools.find((t) => t.name === name)?.inputSchema.required ?? [];
