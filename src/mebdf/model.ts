@@ -30,6 +30,9 @@ export const NAMED_STYLE_TYPES = [
 ] as const;
 export type NamedStyleType = (typeof NAMED_STYLE_TYPES)[number];
 
+/** The family that `mono`, code spans and code blocks stand for. */
+export const MONO_FONT = 'Courier New';
+
 /** Character formatting of a run. Every field is a *direct* override; absent means inherited. */
 export interface TextStyle {
   bold?: boolean;
@@ -161,10 +164,21 @@ export interface ListMembership {
   kind: ListKind;
 }
 
+/**
+ * A fenced or indented code block: one paragraph whose lines are soft breaks, all of it in the
+ * mono font and nothing else (Docs has no code block; see grammar §4 for how it is kept).
+ */
+export interface CodeMark {
+  /** The fence's info string as written (`python`, `js title="x"`), `''` for none. */
+  info: string;
+}
+
 export interface ParagraphBlock {
   type: 'paragraph';
   style: ParagraphStyle;
   list?: ListMembership;
+  /** Present when the paragraph is a code block: its inlines are mono text and breaks only. */
+  code?: CodeMark;
   /** Empty for an empty paragraph. A heading's anchor is its first inline: `## {^ h.x}Text`. */
   inlines: Inline[];
 }

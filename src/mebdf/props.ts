@@ -5,7 +5,13 @@
  */
 import { excerpt } from '../errors.js';
 import { canonicalFont } from './fonts.js';
-import type { NamedStyleType, ParagraphStyle, SuggestionMark, TextStyle } from './model.js';
+import {
+  MONO_FONT,
+  type NamedStyleType,
+  type ParagraphStyle,
+  type SuggestionMark,
+  type TextStyle,
+} from './model.js';
 import { closest } from './suggest.js';
 import {
   formatLength,
@@ -35,8 +41,7 @@ export function namedStyleName(style: NamedStyleType): string {
   return Object.entries(NAMED_STYLES).find(([, value]) => value === style)![0];
 }
 
-/** The family that `mono` and code spans stand for. */
-export const MONO_FONT = 'Courier New';
+export { MONO_FONT } from './model.js';
 
 export const BOOLEAN_TEXT_PROPS = [
   'bold',

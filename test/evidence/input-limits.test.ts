@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { exportSection } from '../../src/docs/export/index.js';
 import { importSectionService, MAX_CONTENT_CHARS } from '../../src/docs/service/import.js';
-import { ContentTooLargeError, GdocError, MebdfParseError, ValidationError } from '../../src/errors.js';
+import { ContentTooLargeError, GdocError, MebdfParseError } from '../../src/errors.js';
 import type { Document } from '../../src/ground/docs-json.js';
 import { MemoryBackend } from '../import/memory-backend.js';
 
@@ -91,8 +91,9 @@ describe('image URLs in imports', () => {
     const error = await importWith(be, `![chart](http://127.0.0.1:${port}/chart.png)`).catch(
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as Error).message).toMatch(/must be an https URL of at most 2 KB/);
+    // Refused by the parser, before any planning: Docs fetches images only from public https URLs.
+    expect(error).toBeInstanceOf(MebdfParseError);
+    expect((error as Error).message).toMatch(/public https URL of at most 2 KB/);
     expect(be.writes).toHaveLength(0);
     expect(be.doc).toEqual(before);
     expect(connections).toBe(0);
@@ -103,7 +104,7 @@ describe('image URLs in imports', () => {
     const be = golden();
     const url = `https://127.0.0.1:${port}/chart.png?pad=${'a'.repeat(3 * 1024)}`;
     const error = await importWith(be, `![chart](${url})`).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ValidationError);
+    expect(error).toBeInstanceOf(MebdfParseError);
     expect((error as Error).message).toMatch(/at most 2 KB/);
     // The message quotes the start of the URL only, not 3 KB of it.
     expect((error as Error).message.length).toBeLessThan(400);

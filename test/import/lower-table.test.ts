@@ -3,7 +3,9 @@
  * in the order that keeps every index valid (merges undone, kept cells from the end, deletions,
  * insertions, new cells from the end, merges done).
  */
+
 import { describe, expect, it } from 'vitest';
+import { CodeRanges } from '../../src/docs/export/code-blocks.js';
 import { exportTab, resolveTab } from '../../src/docs/export/index.js';
 import { namedStyleBases } from '../../src/docs/export/style-overrides.js';
 import type { TableSource } from '../../src/docs/export/types.js';
@@ -60,6 +62,7 @@ function lower(n: TableBlock) {
     lists: new Map(),
     positioned: () => false,
     runStyles: new RunStyles(tab, ex.tabId, bases),
+    codeRanges: new CodeRanges(tab),
     oldEmbedIds: new Set(),
     newEmbedIds: new Set(),
     newFootnoteLabels: new Set(),

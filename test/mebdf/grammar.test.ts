@@ -519,12 +519,29 @@ describe('footnotes', () => {
 });
 
 describe('constructs Google Docs cannot hold', () => {
-  it('should read fenced and indented code as monospace paragraphs, one per line', () => {
-    expect(blocks('```js\nlet a;\n\nb\n```')).toEqual([
-      para([text('let a;', { font: 'Courier New' })]),
-      para([]),
-      para([text('b', { font: 'Courier New' })]),
+  it('should read a fenced or indented code block as one mono paragraph, lines as breaks, with its info string', () => {
+    const mono = { font: 'Courier New' };
+    expect(blocks('```js title="a"\nlet a;\n\nb\n```')).toEqual([
+      {
+        ...para([text('let a;', mono), { type: 'break' }, { type: 'break' }, text('b', mono)]),
+        code: { info: 'js title="a"' },
+      },
     ]);
+    expect(blocks('    x\n      y')).toEqual([
+      { ...para([text('x', mono), { type: 'break' }, text('  y', mono)]), code: { info: '' } },
+    ]);
+  });
+  it('should say what a list item, link or image loses in Google Docs', () => {
+    expect(messages('- [x] done\n\n3. three\n\n- a\n\n  b\n\n[t](/u "title") [e]()')).toEqual([
+      'Google Docs exposes no checked state: `[x]` is written back as `[ ]`',
+      'Google Docs numbers a new list from 1: the start number 3 is not kept',
+      'each block of this list item becomes an item of its own: a Google Docs list item is one paragraph',
+      'the link title is dropped: Google Docs links have no title',
+      'a link with no target is plain text in Google Docs',
+    ]);
+    expect(messages('![x](/local.png)')[0]).toMatch(
+      /cannot be inserted: Google Docs fetches images from a public https URL/,
+    );
   });
   it('should not accept block quotes, horizontal rules or raw HTML', () => {
     expect(messages('> q\n\n---\n\n<div>x</div>\n\na <b>c</b>')).toEqual([

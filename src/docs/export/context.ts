@@ -6,6 +6,7 @@
 
 import type { DocumentTab } from '../../ground/docs-json.js';
 import type { NamedStyleType } from '../../mebdf/model.js';
+import { CodeRanges } from './code-blocks.js';
 import { SyntheticIds } from './ids.js';
 import { type NamedStyleBase, namedStyleBases } from './style-overrides.js';
 import type { LocatedWarning } from './types.js';
@@ -62,6 +63,8 @@ export class ExportContext {
   readonly bases: Record<NamedStyleType, NamedStyleBase>;
   readonly ids = new SyntheticIds();
   readonly namedRanges = new NamedRangeStarts();
+  /** The named ranges that mark code blocks (code-blocks.ts); they are not anchors. */
+  readonly codeRanges: CodeRanges;
   readonly warnings: LocatedWarning[] = [];
   /** The top-level block being converted (warnings attach to it). */
   block = -1;
@@ -74,6 +77,7 @@ export class ExportContext {
     readonly tabId: string,
   ) {
     this.bases = namedStyleBases(tab);
+    this.codeRanges = new CodeRanges(tab);
   }
 
   warn(message: string, group?: { text: string; where: string }): void {

@@ -7,6 +7,7 @@
 import type { docs_v1 } from '@googleapis/docs';
 import type { Paragraph, ParagraphElement } from '../../ground/docs-json.js';
 import type { EmbedKind, Inline, ParagraphBlock, SuggestionMark, TextStyle } from '../../mebdf/model.js';
+import { holdsCode } from './code-blocks.js';
 import type { ExportContext } from './context.js';
 import { listLevel } from './lists.js';
 import {
@@ -319,6 +320,8 @@ export function convertParagraph(
   }
   block.inlines = merged.map((m) => m.inline);
   const inlines: InlineSource[] = merged.map((m) => ({ start: m.start, end: m.end }));
+  const code = level === 0 ? ctx.codeRanges.of(segmentId, start, end) : undefined;
+  if (code && holdsCode(block.inlines)) block.code = { info: code.info };
 
   const source: ParagraphSource = {
     kind: 'paragraph',

@@ -6,7 +6,8 @@
 
 import { EmbeddedObjectNotFoundError, ValidationError } from '../../errors.js';
 import type { Request } from '../../ground/docs-json.js';
-import type { NamedStyleType, TextStyle } from '../../mebdf/model.js';
+import type { NamedStyleType, ParagraphBlock, TextStyle } from '../../mebdf/model.js';
+import { type CodeRanges, codeRangeName } from '../export/code-blocks.js';
 import { cellStyleBase, type NamedStyleBase } from '../export/style-overrides.js';
 import { ObjectCodes, type Units } from './paragraph-units.js';
 import type { RunStyles } from './run-styles.js';
@@ -29,6 +30,8 @@ export interface PlanEnv {
   readonly positioned: (id: string) => boolean;
   /** Styles of the characters of the document as read. */
   readonly runStyles: RunStyles;
+  /** The named ranges marking code blocks in the document as read. */
+  readonly codeRanges: CodeRanges;
   /** Embed ids in the old target and in the new content; footnote labels in the new content. */
   readonly oldEmbedIds: ReadonlySet<string>;
   readonly newEmbedIds: ReadonlySet<string>;
@@ -148,6 +151,41 @@ export class PlanContext {
       this.push({ createNamedRange: { name: 'mebdf-anchor', range: this.range(seg, from, to) } });
       this.out.anchorsCreated++;
     }
+  }
+
+  /**
+   * createNamedRange marking a new code block paragraph laid out at `[start, end)` (its text): the
+   * range takes the closing newline too, so it is never empty and text typed at the paragraph's
+   * end stays inside it (export/code-blocks.ts).
+   */
+  markCode(seg: string, block: ParagraphBlock, start: number, end: number): void {
+    if (!block.code) return;
+    this.push({
+      createNamedRange: { name: codeRangeName(block.code), range: this.range(seg, start, end + 1) },
+    });
+  }
+
+  /**
+   * A paragraph edited in place that becomes, stops being or changes its language as a code block
+   * (old at `old`, its text at `[start, end)` after the edit): its old mark goes, the new one is made.
+   */
+  remarkCode(
+    seg: string,
+    old: { startIndex: number; endIndex: number },
+    block: ParagraphBlock,
+    start: number,
+    end: number,
+  ): void {
+    const range = this.env.codeRanges.of(seg, old.startIndex, old.endIndex);
+    if (range) {
+      this.push({
+        deleteNamedRange: { namedRangeId: range.namedRangeId, tabsCriteria: { tabIds: [this.env.tabId] } },
+      });
+    }
+    if (!block.code) return;
+    this.push({
+      createNamedRange: { name: codeRangeName(block.code), range: this.range(seg, start, end + 1) },
+    });
   }
 
   push(r: Request): void {

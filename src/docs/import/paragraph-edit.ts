@@ -157,5 +157,6 @@ export function editParagraph(
     }
   }
   ctx.createAnchors(seg, nu, s, s + nu.text.length);
+  if (o.code?.info !== n.code?.info) ctx.remarkCode(seg, src, n, s, s + nu.text.length);
   return nested ? [n] : [];
 }

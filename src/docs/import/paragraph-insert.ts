@@ -145,6 +145,7 @@ export function insertParagraphs(
   for (let i = blocks.length - 1; i >= 0; i--) {
     const body = finalStarts[i]! + tabs[i]!;
     ctx.createAnchors(seg, units[i]!, body, body + units[i]!.text.length);
+    ctx.markCode(seg, blocks[i]!, body, body + units[i]!.text.length);
   }
   // Bullets last, from the end: createParagraphBullets eats the leading tabs and shifts what follows.
   for (let j = blocks.length; j > 0; ) {

@@ -13,6 +13,7 @@
  *   otherwise.
  */
 import type {
+  Code,
   FootnoteDefinition,
   List,
   ListItem,
@@ -147,6 +148,7 @@ function gfmStyle(table: TableBlock): ParagraphStyle | undefined {
         !cell.rowSpan &&
         cell.blocks.length === 1 &&
         !cell.blocks[0]!.list &&
+        !cell.blocks[0]!.code &&
         !cell.blocks[0]!.inlines.some((inline) => inline.type === 'break') &&
         sameParagraphStyle(cell.blocks[0]!.style, first.style),
     ),
@@ -215,6 +217,21 @@ function readsBack(text: string, inlines: readonly WriteInline[]): boolean {
   );
 }
 
+/** A code block paragraph as a fence: its lines are the texts between its breaks. */
+function codeNode(block: ParagraphBlock): Code {
+  let value = '';
+  for (const inline of block.inlines)
+    value += inline.type === 'break' ? '\n' : inline.type === 'text' ? inline.text : '';
+  const info = block.code?.info ?? '';
+  const space = info.indexOf(' ');
+  return {
+    type: 'code',
+    lang: info ? (space < 0 ? info : info.slice(0, space)) : null,
+    meta: space < 0 ? null : info.slice(space + 1),
+    value,
+  };
+}
+
 /** Walks the blocks in document order, carrying the state the reader will carry. */
 class Writer {
   state: WriterState = freshWriterState();
@@ -264,7 +281,10 @@ class Writer {
     const target: Target = {
       named: isHeading(block.style) ? null : block.style.namedStyle,
       paragraph: paragraphDelta(block.style),
-      text: this.plan.get(block) ?? chooseText(this.state.text, [runStyles(block.inlines)]),
+      // The state's text values do not reach into code (grammar §4): a code block leaves them be.
+      text: block.code
+        ? this.state.text
+        : (this.plan.get(block) ?? chooseText(this.state.text, [runStyles(block.inlines)])),
     };
     const props = transition(this.state, target);
     return props === null ? null : directive(props);
@@ -284,6 +304,8 @@ class Writer {
     if (isHeading(block.style)) {
       const depth = Number(block.style.namedStyle.slice(-1)) as 1 | 2 | 3 | 4 | 5 | 6;
       content = { type: 'heading', depth, children: this.phrasing(block.inlines, 'heading') };
+    } else if (block.code) {
+      content = codeNode(block);
     } else if (block.inlines.length === 0) {
       content = this.empty(block);
     } else {

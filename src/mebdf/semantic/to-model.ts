@@ -7,6 +7,7 @@
  * the work is linear in the size of the tree.
  */
 import type {
+  Code,
   Definition,
   FootnoteDefinition,
   Heading,
@@ -249,11 +250,7 @@ class Reader {
         this.gfmTable(node, context);
         return;
       case 'code':
-        for (const line of node.value.split(/\r?\n/)) {
-          const inlines: Inline[] = [];
-          this.pushText(inlines, line, { ...this.state.text, font: MONO_FONT });
-          this.emit(this.block(this.state.named, inlines, context.list), node, context);
-        }
+        this.emit(this.codeBlock(node, context.list), node, context);
         return;
       case 'definition':
       case 'footnoteDefinition':
@@ -300,6 +297,23 @@ class Reader {
     const block = this.block(named, inlines, list);
     Object.assign(block.style, this.paragraphFromSpans);
     this.paragraphFromSpans = {};
+    return block;
+  }
+
+  /**
+   * A code block is one paragraph: its lines joined by soft breaks, all in the mono font and
+   * nothing else (the state's text values do not reach into code), with its info string.
+   */
+  private codeBlock(node: Code, list?: ListMembership): ParagraphBlock {
+    const inlines: Inline[] = [];
+    node.value.split(/\r?\n/).forEach((line, index) => {
+      if (index > 0) inlines.push({ type: 'break' });
+      if (line) inlines.push({ type: 'text', text: line, style: { font: MONO_FONT } });
+    });
+    // A heading cannot be code: under a heading's state a code block is normal text.
+    const named = this.state.named.startsWith('HEADING_') ? 'NORMAL_TEXT' : this.state.named;
+    const block = this.block(named, inlines, list);
+    block.code = { info: [node.lang, node.meta].filter(Boolean).join(' ') };
     return block;
   }
 
@@ -463,6 +477,7 @@ class Reader {
     }
     const kind: ListKind = checkbox ? 'checkbox' : list.ordered ? 'ordered' : 'bullet';
     const membership: ListMembership = { key, level, kind };
+    this.warnListLosses(item, list, children);
     const inner: FlowContext = { sink: context.sink, list: membership, tables: false };
     if (children.length === 0) {
       this.emit(this.block(this.state.named, [], membership), item, context);
@@ -471,6 +486,44 @@ class Reader {
     for (const child of children) {
       if (child.type === 'list') this.list(child, context, level + 1, key);
       else this.flowNode(child, inner);
+    }
+  }
+
+  /** What a Docs list item cannot hold of a Markdown one (grammar §4, "Facts the grammar cannot change"). */
+  private warnListLosses(item: ListItem, list: List, children: ListItem['children']): void {
+    if (item.checked === true) {
+      this.report(
+        item,
+        '',
+        'Google Docs exposes no checked state: `[x]` is written back as `[ ]`',
+        undefined,
+        0,
+        'warning',
+      );
+    }
+    if (list.ordered && list.children[0] === item && (list.start ?? 1) !== 1) {
+      this.report(
+        item,
+        '',
+        `Google Docs numbers a new list from 1: the start number ${list.start} is not kept`,
+        undefined,
+        0,
+        'warning',
+      );
+    }
+    const blocks = children.filter(
+      (child) =>
+        child.type !== 'list' && (child.type !== 'mebdfDirective' || child.props.trim().startsWith('empty')),
+    );
+    if (blocks.length > 1) {
+      this.report(
+        item,
+        '',
+        'each block of this list item becomes an item of its own: a Google Docs list item is one paragraph',
+        'write one paragraph per item, or use `<br>` or `\\` at a line end for a line break inside the item',
+        0,
+        'warning',
+      );
     }
   }
 
@@ -491,6 +544,64 @@ class Reader {
   }
 
   // --- phrasing ------------------------------------------------------------------------------
+
+  /** The style of a link's text; what Docs cannot hold of the link is said, not dropped silently. */
+  private linked(node: Nodes, target: { url: string; title?: string | null }, style: TextStyle): TextStyle {
+    if (target.title) this.warnTitle(node, 'link');
+    if (node.type !== 'image' && 'children' in node && node.children.length === 0) {
+      this.report(
+        node,
+        '',
+        'a link with no text is dropped: Google Docs links are text',
+        undefined,
+        0,
+        'warning',
+      );
+    }
+    if (target.url === '') {
+      this.report(node, '', 'a link with no target is plain text in Google Docs', undefined, 0, 'warning');
+      return style;
+    }
+    return { ...style, link: target.url };
+  }
+
+  /**
+   * An image to insert. Docs fetches it from a public https URL (insertInlineImage: at most 2 KB),
+   * so any other URL is refused here rather than at the import; a link or title on it is dropped.
+   */
+  private pushImage(
+    node: Nodes,
+    target: { url: string; title?: string | null },
+    alt: string | null | undefined,
+    style: TextStyle,
+    out: Inline[],
+  ): void {
+    if (!/^https:\/\//i.test(target.url) || target.url.length > 2048) {
+      this.report(
+        node,
+        '',
+        `the image URL \`${target.url.slice(0, 80)}\` cannot be inserted: Google Docs fetches images from a public https URL of at most 2 KB`,
+        'use a public https URL of a PNG, JPEG or GIF image',
+      );
+      return;
+    }
+    if (target.title) this.warnTitle(node, 'image');
+    if (style.link) {
+      this.report(node, '', 'a link on an image is dropped: MEBDF links only text', undefined, 0, 'warning');
+    }
+    out.push({ type: 'image', url: target.url, alt: (alt ?? '').replace(/\r\n|\r|\n/g, ' ') });
+  }
+
+  private warnTitle(node: Nodes, what: 'link' | 'image'): void {
+    this.report(
+      node,
+      '',
+      `the ${what} title is dropped: Google Docs ${what}s have no title`,
+      undefined,
+      0,
+      'warning',
+    );
+  }
 
   private pushText(out: Inline[], text: string, style: TextStyle): void {
     if (text === '') return;
@@ -523,20 +634,19 @@ class Reader {
         this.pushText(out, node.value.replace(/\r\n|\r|\n/g, ' '), { ...style, font: MONO_FONT });
         return;
       case 'link':
-        this.phrasing(node.children, { ...style, link: node.url }, out);
+        this.phrasing(node.children, this.linked(node, node, style), out);
         return;
       case 'linkReference': {
         const definition = this.definitions.get(node.identifier);
-        this.phrasing(node.children, definition ? { ...style, link: definition.url } : style, out);
+        this.phrasing(node.children, definition ? this.linked(node, definition, style) : style, out);
         return;
       }
       case 'image':
-        out.push({ type: 'image', url: node.url, alt: (node.alt ?? '').replace(/\r\n|\r|\n/g, ' ') });
+        this.pushImage(node, node, node.alt, style, out);
         return;
       case 'imageReference': {
         const definition = this.definitions.get(node.identifier);
-        if (definition)
-          out.push({ type: 'image', url: definition.url, alt: (node.alt ?? '').replace(/\r\n|\r|\n/g, ' ') });
+        if (definition) this.pushImage(node, definition, node.alt, style, out);
         return;
       }
       case 'break':
