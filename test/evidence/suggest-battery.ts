@@ -79,7 +79,9 @@ async function resolveAll(
     // One at a time: a suggestion nested in another (text suggested in a suggested table) goes with it.
     for (const id of ids) {
       if (!suggestionIdsIn(be.doc).includes(id)) continue;
-      await be.batchUpdate('doc', { requests: [{ [verb]: { suggestionId: id } }] } as unknown as BatchUpdateRequest);
+      await be.batchUpdate('doc', {
+        requests: [{ [verb]: { suggestionId: id } }],
+      } as unknown as BatchUpdateRequest);
     }
     return null;
   } catch (e) {
@@ -118,7 +120,9 @@ export async function runSuggestCase(kase: BatteryCase, original: Document): Pro
   }
   // An edit that changes nothing in Docs writes nothing in either mode.
   if (be.writes.length === 0) {
-    return edited.writes.length === 0 ? result('pass') : result('failed', 'the edit wrote, the suggestion did not');
+    return edited.writes.length === 0
+      ? result('pass')
+      : result('failed', 'the edit wrote, the suggestion did not');
   }
   const known = anchorIds(exportTab(before, tabId).model);
   const originalText = tabText(
