@@ -134,6 +134,41 @@ describe('suggest mode', () => {
     });
   }
 
+  it('a new table row with text in it: one suggestion; accept-all = edit mode, reject-all = original', () => {
+    const withTable = edit(original, [{ insertTable: { location: { index: 17 }, rows: 1, columns: 2 } }]);
+    const tableStart = body(withTable).find((se) => se.table)!.startIndex!;
+    const requests: Request[] = [
+      {
+        insertTableRow: {
+          tableCellLocation: { tableStartLocation: { index: tableStart }, rowIndex: 0, columnIndex: 0 },
+          insertBelow: true,
+        },
+      },
+    ];
+    const rowAdded = edit(withTable, requests);
+    const newCell = body(rowAdded).find((se) => se.table)!.table!.tableRows![1]!.tableCells![0]!;
+    requests.push({ insertText: { location: { index: newCell.startIndex! + 1 }, text: 'cell' } });
+    const { document, created } = suggest(withTable, requests);
+    expect(created).toHaveLength(1);
+    const row = body(document).find((se) => se.table)!.table!.tableRows![1]!;
+    expect(row.suggestedInsertionIds).toEqual(created);
+    expect(visible(viewDocument(document, 'PREVIEW_WITHOUT_SUGGESTIONS'))).toEqual(visible(withTable));
+    const table = (d: Document) =>
+      JSON.stringify(
+        body(d)
+          .find((se) => se.table)!
+          .table!.tableRows!.map((r) =>
+            r.tableCells!.map((c) =>
+              c.content!.map((x) => x.paragraph!.elements!.map((e) => e.textRun?.content).join('')),
+            ),
+          ),
+      );
+    expect(table(resolveAll(document, 'acceptSuggestion'))).toEqual(table(edit(withTable, requests)));
+    expect(JSON.stringify(body(resolveAll(document, 'rejectSuggestion')))).toEqual(
+      JSON.stringify(body(withTable)),
+    );
+  });
+
   it('marks inserted and deleted text with the suggestion ids of the reply', () => {
     const { document, created } = suggest(original, EDITS['replace a word']!);
     expect(created).toHaveLength(2);

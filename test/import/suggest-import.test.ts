@@ -1,7 +1,7 @@
 /**
  * The import in suggest mode against backends that misbehave and requests Docs cannot suggest:
  * a server that ignores writeMode (applies a direct edit) is an error said loudly, never a
- * success; a plan with a new table row is refused before anything is written; a replaced word
+ * success; a plan with a new table column is refused before anything is written; a replaced word
  * reads struck-then-new.
  */
 import { readFileSync } from 'node:fs';
@@ -45,12 +45,17 @@ describe('import in suggest mode', () => {
     expect((err as Error).message).toContain('DIRECTLY');
   });
 
-  it('a request Docs cannot suggest refuses the import before anything is written', async () => {
+  it('a request Docs cannot suggest (a new column) refuses the import before anything is written', async () => {
     const be = new MemoryBackend(QUOTES);
     const anchor = '';
     const content = exportSection(be.doc, 't.0', anchor).content;
-    // A new row under the one-cell table: an insertTableRow.
-    const edited = content.replace('| - |\n', '| - |\n| A new row. |\n');
+    // A second column in the one-cell table: an insertTableColumn.
+    const edited = content
+      .replace(
+        '| “The way to get started is to quit talking and begin doing.” |',
+        '| “The way to get started is to quit talking and begin doing.” | Who |',
+      )
+      .replace('| - |\n', '| - | - |\n');
     expect(edited).not.toBe(content);
     const before = JSON.stringify(be.doc);
     const err = await importSectionService(
@@ -62,7 +67,7 @@ describe('import in suggest mode', () => {
       },
     ).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SuggestModeError);
-    expect((err as Error).message).toContain('a new table row');
+    expect((err as Error).message).toContain('a new table column');
     expect(be.writes).toEqual([]);
     expect(JSON.stringify(be.doc)).toBe(before);
   });

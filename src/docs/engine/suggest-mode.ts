@@ -26,6 +26,7 @@ import { addId, idsOf, innerOf, isInserted, type markedRanges, newlineInserted }
 import { removeRanges } from './suggestion-requests.js';
 import { recordSuggestionResponse } from './suggestion-response.js';
 import { changedFields, styleChange } from './suggestion-styles.js';
+import { resolveCell } from './tables.js';
 
 /** True when the batch asks for suggestions. */
 export function isSuggestMode(body: Record<string, unknown>): boolean {
@@ -122,6 +123,9 @@ function enclosingInsertion(content: Segment['content'], index: number): string 
       const own = idsOf(se.table as Record<string, unknown>, 'suggestedInsertionIds')[0];
       if (own) return own;
       for (const row of se.table.tableRows ?? []) {
+        const inRow = (row.startIndex ?? 0) < index && index < (row.endIndex ?? 0);
+        const rowId = idsOf(row as Record<string, unknown>, 'suggestedInsertionIds')[0];
+        if (inRow && rowId) return rowId;
         for (const cell of row.tableCells ?? []) {
           const found = enclosingInsertion(cell.content ?? [], index);
           if (found) return found;
@@ -333,7 +337,34 @@ function suggestStyle(type: string): Handler {
   };
 }
 
+/** insertTableRow: the new row, its cells and their content are inserted by the suggestion. */
+function suggestInsertRow(ctx: EngineContext, req: Record<string, unknown>): Record<string, unknown> {
+  const ref = resolveCell(ctx, req.tableCellLocation);
+  const table = ref.hit.table;
+  const before = new Set(table.tableRows ?? []);
+  const tableId = idsOf(table as Record<string, unknown>, 'suggestedInsertionIds')[0];
+  const reply = HANDLERS.insertTableRow!(ctx, req);
+  ctx.reindex(ref.seg);
+  const extended = tableId && created(ctx).has(tableId) ? tableId : undefined;
+  const id = extended ?? ctx.ids.suggestion();
+  for (const row of table.tableRows ?? []) {
+    if (before.has(row)) continue;
+    addId(row as Record<string, unknown>, 'suggestedInsertionIds', id);
+    for (const cell of row.tableCells ?? []) {
+      addId(cell as Record<string, unknown>, 'suggestedInsertionIds', id);
+      markInserted(ctx, cell.content ?? [], 0, Number.POSITIVE_INFINITY, id);
+    }
+  }
+  ctx.touch(ref.seg);
+  if (!extended) {
+    created(ctx).add(id);
+    recordSuggestionResponse(ctx, 'createdSuggestionIds', id);
+  }
+  return reply;
+}
+
 const SUGGEST_HANDLERS: Record<string, Handler> = {
+  insertTableRow: suggestInsertRow,
   ...Object.fromEntries(INSERTS.map((t) => [t, suggestInsert(t)])),
   ...Object.fromEntries(STYLES.map((t) => [t, suggestStyle(t)])),
   deleteContentRange: suggestDelete,

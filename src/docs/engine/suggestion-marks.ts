@@ -142,6 +142,8 @@ export function markedRanges(content: StructuralElement[], key: MarkKey, id: str
           continue;
         }
         for (const row of se.table.tableRows ?? []) {
+          // A row marked whole goes as a row (deleteTableRow), not as ranges of its cells.
+          if (idsOf(row as Holder, key).includes(id)) continue;
           for (const cell of row.tableCells ?? []) walk(cell.content ?? []);
         }
       }

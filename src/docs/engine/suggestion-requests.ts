@@ -18,10 +18,12 @@ import type { Segment } from './document.js';
 import type { IdSource } from './ids.js';
 import { allTabs } from './indices.js';
 import { markFresh } from './paragraphs.js';
+import { HANDLERS } from './requests.js';
 import { PARAGRAPH_STYLE_ORDER, TEXT_STYLE_ORDER } from './style-fields.js';
 import {
   dropId,
   forEachParagraph,
+  idsOf,
   innerOf,
   type MarkKey,
   markedRanges,
@@ -46,8 +48,10 @@ function dropMarks(content: Segment['content'], key: MarkKey, id: string, touche
       found = dropId(se.table as Record<string, unknown>, key, id) || found;
       for (const row of se.table.tableRows ?? []) {
         found = dropId(row as Record<string, unknown>, key, id) || found;
-        for (const cell of row.tableCells ?? [])
+        for (const cell of row.tableCells ?? []) {
+          found = dropId(cell as Record<string, unknown>, key, id) || found;
           found = dropMarks(cell.content ?? [], key, id, touched) || found;
+        }
       }
     }
     if (se.tableOfContents) found = dropMarks(se.tableOfContents.content ?? [], key, id, touched) || found;
@@ -141,6 +145,7 @@ export function resolveSuggestion(ctx: EngineContext, id: string, verdict: Verdi
       ctx.reindex(seg);
       if (ranges.length > 0) found = true;
       removeRanges(ctx, tab, seg, ranges);
+      found = removeRows(ctx, tab, seg, removeKey, id) || found;
     }
     found = resolveLists(tab, id, verdict) || found;
   }
@@ -153,6 +158,41 @@ export function removeRanges(ctx: EngineContext, tab: Tab, seg: Segment, ranges:
     const [s, e] = ranges[k]!;
     deleteRangeIn(ctx, tab, seg, s, e);
   }
+}
+
+/**
+ * Rows marked with `id` under `key` (in tables not marked whole) go with deleteTableRow's rules,
+ * the last first. markedRanges leaves their content out.
+ */
+function removeRows(ctx: EngineContext, tab: Tab, seg: Segment, key: MarkKey, id: string): boolean {
+  const rows: { tableStart: number; row: number }[] = [];
+  const walk = (content: Segment['content']) => {
+    for (const se of content) {
+      if (!se.table || idsOf(se.table as Record<string, unknown>, key).includes(id)) continue;
+      (se.table.tableRows ?? []).forEach((row, r) => {
+        if (idsOf(row as Record<string, unknown>, key).includes(id))
+          rows.push({ tableStart: se.startIndex ?? 0, row: r });
+        else for (const cell of row.tableCells ?? []) walk(cell.content ?? []);
+      });
+    }
+  };
+  walk(seg.content);
+  const tabId = tab.tabProperties?.tabId;
+  for (const { tableStart, row } of rows.reverse()) {
+    HANDLERS.deleteTableRow!(ctx, {
+      tableCellLocation: {
+        tableStartLocation: {
+          index: tableStart,
+          ...(tabId ? { tabId } : {}),
+          ...(seg.id ? { segmentId: seg.id } : {}),
+        },
+        rowIndex: row,
+        columnIndex: 0,
+      },
+    });
+    ctx.reindex(seg);
+  }
+  return rows.length > 0;
 }
 
 function resolveLists(tab: Tab, id: string, verdict: Verdict): boolean {
