@@ -22,7 +22,7 @@ export const importOptionFields = {
     .enum(['edit', 'suggest'])
     .optional()
     .describe(
-      'edit (default): change the document. suggest: write the same change as tracked suggestions for a person to accept or reject in Docs (or with accept_suggestions / reject_suggestions); the accepted text stays as it was. A change Docs cannot suggest (new table rows or columns, merged cells, column widths, footnotes) is refused before anything is written; new {^ id} anchors are left out with a warning.',
+      'edit (default): change the document. suggest: write the same change as tracked suggestions for a person to accept or reject in Docs (or with accept_suggestions / reject_suggestions); the accepted text stays as it was. A change Docs cannot suggest (new table columns, deleted rows or columns, merged cells, column widths, footnotes) is refused before anything is written; new {^ id} anchors are left out with a warning.',
     ),
   base: z
     .string()
