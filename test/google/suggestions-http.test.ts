@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { OAuth2Client } from 'google-auth-library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GoogleBackend } from '../../src/docs/backends/google.js';
+import { exportSection } from '../../src/docs/export/index.js';
+import { importSectionService } from '../../src/docs/service/import.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/server.js';
 import type { BatchUpdateRequest, Document } from '../../src/ground/docs-json.js';
 import { createdSuggestionIds, suggestionResponsesOf, withWriteMode } from '../../src/ground/suggestions.js';
@@ -87,5 +89,32 @@ describe('suggestions through GoogleBackend and the emulator', () => {
     } as unknown as BatchUpdateRequest);
     expect(suggestionResponsesOf(rejected)).toEqual([{ rejectedSuggestionIds: ids }]);
     expect(text(await be.get('poem'))).toBe(text(before));
+  });
+
+  it('imports a section as suggestions through the real client: the reply and a re-read show them', async () => {
+    const be = backend();
+    const doc = await be.get('poem');
+    const content = exportSection(doc, 't.0', '').content.replace('may', 'might');
+    const result = await importSectionService(
+      be,
+      { document_id: 'poem', tab_id: 't.0', anchor_id: '' },
+      content,
+      {
+        mode: 'suggest',
+      },
+    );
+    expect(result.suggestion_ids?.length).toBeGreaterThan(0);
+    const write = emulator
+      .calls()
+      .filter((c) => c.operation === 'batchUpdate')
+      .at(-1);
+    expect(write?.body).toMatchObject({
+      writeControl: { writeMode: 'SUGGEST', requiredRevisionId: doc.revisionId },
+    });
+    const accepted = await be.get('poem', { suggestionsViewMode: 'PREVIEW_SUGGESTIONS_ACCEPTED' });
+    expect(exportSection(accepted, 't.0', '').content).toBe(content);
+    expect(text(await be.get('poem', { suggestionsViewMode: 'PREVIEW_WITHOUT_SUGGESTIONS' }))).toBe(
+      text(doc),
+    );
   });
 });
