@@ -22,7 +22,7 @@ import { isRecord } from './json.js';
 import { resolvePoint, resolveRange, segmentEnd } from './locations.js';
 import { elementStyle, markFresh, paragraphsInRange, splitElementsAt } from './paragraphs.js';
 import { HANDLERS, type Handler } from './requests.js';
-import { addId, idsOf, innerOf, isInserted, type markedRanges, newlineInserted } from './suggestion-marks.js';
+import { addId, idsOf, innerOf, isInserted, newlineInserted } from './suggestion-marks.js';
 import { removeRanges } from './suggestion-requests.js';
 import { recordSuggestionResponse } from './suggestion-response.js';
 import { changedFields, styleChange } from './suggestion-styles.js';
@@ -52,7 +52,7 @@ const STYLES = [
 /** Mark everything in [s, e) of a content list as inserted by `id`. */
 function markInserted(
   ctx: EngineContext,
-  content: Parameters<typeof markedRanges>[0],
+  content: Segment['content'],
   s: number,
   e: number,
   id: string,
