@@ -3,6 +3,8 @@
  * pages, CLI start, the export's markup overhead on the real tabs, HTTP calls), printed as one Markdown table (the README shows the latest), or
  * as JSON with `--json`. `--all` adds the component benchmarks (MEBDF parser, exporter, planner,
  * real documents). Each figure carries its ratio to a baseline measured in the same run.
+ * `--imports` runs only the import rows of the user suite, with user.ts's arguments (sizes,
+ * `--scenario=section,tab,unchanged`): `npm run bench -- --imports 25 100 400`.
  */
 import { benchExport } from './export.js';
 import { benchHttpCalls } from './http-calls.js';
@@ -13,7 +15,7 @@ import { benchMebdfParse } from './mebdf-parse.js';
 import { benchRealDocuments } from './real-documents.js';
 import { benchScaling } from './scaling.js';
 import { benchStartup } from './startup.js';
-import { benchUser } from './user.js';
+import { benchUser, userBenchArgs } from './user.js';
 
 /** The exporter's own figures: the largest real document and its 100-page generated tab. */
 async function exportFigures(): Promise<Figure[]> {
@@ -62,7 +64,20 @@ const componentSuites: Array<[string, () => Promise<Figure[]>]> = [
 ];
 
 const json = process.argv.includes('--json');
-const suites = process.argv.includes('--all') ? [...userSuites, ...componentSuites] : userSuites;
+const importsOnly: Array<[string, () => Promise<Figure[]>]> = [
+  [
+    'imports',
+    () => {
+      const { pages, options } = userBenchArgs(process.argv.slice(2).filter((a) => a !== '--json'));
+      return benchUser(pages, { ...options, export: false });
+    },
+  ],
+];
+const suites = process.argv.includes('--imports')
+  ? importsOnly
+  : process.argv.includes('--all')
+    ? [...userSuites, ...componentSuites]
+    : userSuites;
 const figures: Figure[] = [];
 for (const [name, run] of suites) {
   process.stderr.write(`bench: ${name}…\n`);

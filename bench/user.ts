@@ -144,7 +144,14 @@ function withTarget(figure: Figure, max: number | undefined): Figure {
   return { ...figure, target: `≤ ${max}×`, ok: figure.ratio <= max };
 }
 
-export async function benchUser(pages: number[] = PAGES): Promise<Figure[]> {
+/** What to run: the export figure, and which import scenarios (by key: section, tab, unchanged). */
+export interface UserBenchOptions {
+  export?: boolean;
+  scenarios?: string[];
+}
+
+export async function benchUser(pages: number[] = PAGES, options: UserBenchOptions = {}): Promise<Figure[]> {
+  const scenarios = SCENARIOS.filter((s) => !options.scenarios || options.scenarios.includes(s.key));
   const figures: Figure[] = [];
   const series = new Map<string, Point[]>();
   const point = (key: string, p: Point) => series.set(key, [...(series.get(key) ?? []), p]);
@@ -162,20 +169,22 @@ export async function benchUser(pages: number[] = PAGES): Promise<Figure[]> {
         ms: parseMs,
         note: `${(store.pristine.length / 1e6).toFixed(1)} MB`,
       });
-      const exportMs = await timeAsync(runs, () => exportTabService(backend, { document_id: NAME }));
-      point('export whole tab (service)', { pages: size, ms: exportMs });
-      figures.push(
-        withTarget(
-          {
-            name: `export whole tab (service) ${size} pages`,
-            ms: exportMs,
-            baseline: 'JSON.parse',
-            ratio: exportMs / parseMs,
-          },
-          2,
-        ),
-      );
-      for (const scenario of SCENARIOS) {
+      if (options.export !== false) {
+        const exportMs = await timeAsync(runs, () => exportTabService(backend, { document_id: NAME }));
+        point('export whole tab (service)', { pages: size, ms: exportMs });
+        figures.push(
+          withTarget(
+            {
+              name: `export whole tab (service) ${size} pages`,
+              ms: exportMs,
+              baseline: 'JSON.parse',
+              ratio: exportMs / parseMs,
+            },
+            2,
+          ),
+        );
+      }
+      for (const scenario of scenarios) {
         const content = scenario.content(store);
         const run = (n: number) =>
           scenario.section
@@ -241,14 +250,28 @@ export async function benchUser(pages: number[] = PAGES): Promise<Figure[]> {
     target: '≤ 3 at every size',
     ok: requestsOk,
   });
-  for (const [name, points] of series) figures.push(growthFigure(name, points));
+  // A growth needs two sizes at least (a run of one size, `--imports 100`, has none).
+  for (const [name, points] of series) if (points.length > 1) figures.push(growthFigure(name, points));
   return figures;
 }
 
+/**
+ * `node --import tsx bench/user.ts [PAGES…] [--imports] [--scenario=section,tab,unchanged]`:
+ * `--imports` leaves out the export figure; `--scenario` runs only the import scenarios named.
+ */
+export function userBenchArgs(argv: string[]): { pages: number[]; options: UserBenchOptions } {
+  const sizes = argv.map(Number).filter((n) => n > 0);
+  const scenario = argv.find((a) => a.startsWith('--scenario='))?.slice('--scenario='.length);
+  return {
+    pages: sizes.length ? sizes : PAGES,
+    options: {
+      export: !argv.includes('--imports'),
+      ...(scenario ? { scenarios: scenario.split(',') } : {}),
+    },
+  };
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const sizes = process.argv
-    .slice(2)
-    .map(Number)
-    .filter((n) => n > 0);
-  process.stdout.write(`${formatTable(await benchUser(sizes.length ? sizes : PAGES))}\n`);
+  const { pages, options } = userBenchArgs(process.argv.slice(2));
+  process.stdout.write(`${formatTable(await benchUser(pages, options))}\n`);
 }

@@ -4,13 +4,9 @@
  * AuthRequiredError and its "run gdoc login" suggestion, and a later call — after `gdoc login` —
  * succeeds without restarting the editor. A failed creation is not cached.
  */
-import type {
-  Backend,
-  BatchUpdateOptions,
-  DocumentListing,
-  FileMetadata,
-  GetOptions,
-} from '../ground/backend.js';
+
+import type { Backend, BatchUpdateOptions, DocumentListing, FileMetadata } from '../ground/backend.js';
+import type { GetOptions } from '../ground/comments-json.js';
 import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../ground/docs-json.js';
 
 export class LazyBackend implements Backend {

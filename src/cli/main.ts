@@ -31,6 +31,7 @@ Examples:
                                               the requests and diff, nothing written
   gdoc export 1AbC…xyz --tab t.0 --json       a Google Doc (after gdoc login)
   gdoc find 1AbC…xyz "budget"                 where a text is, in every tab
+  gdoc comments list doc.json                 comment threads with their quoted text
   gdoc insert doc.json new.md --after h.abc   a new section after another
   gdoc serve --local ./docs                   the MCP server over a folder of documents
   gdoc lint notes.md                          check MEBDF; gdoc fmt prints the canonical form`,

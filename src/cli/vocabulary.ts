@@ -26,6 +26,8 @@ export const CLI_VOCABULARY: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bexport_header_footer\b/g, '`gdoc header export` (or footer)'],
   [/\bimport_header_footer\b/g, '`gdoc header import` (or footer)'],
   [/\bdelete_header_footer\b/g, '`gdoc header delete` (or footer)'],
+  [/\blist_comments\b/g, '`gdoc comments list DOC`'],
+  [/\bpass occurrence\b/g, 'pass --occurrence'],
   [/\ballow_deletions(?:: true)?/g, '--allow-deletions'],
   [/\bdry_run(?:: true)?/g, '--dry-run'],
   [/\bparent_tab_id\b/g, '--parent'],

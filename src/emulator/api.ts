@@ -16,6 +16,7 @@ import {
 import type { FileMetadata } from '../ground/backend.js';
 import type { BatchUpdateRequest } from '../ground/docs-json.js';
 import type { SuggestionsViewMode } from '../ground/suggestions.js';
+import { decideCommentMode } from './comments-mode.js';
 import { compileDriveQuery, DriveQueryError } from './drive-query.js';
 import {
   driveFileNotFound,
@@ -116,9 +117,18 @@ export class EmulatedApis {
     const mask = fieldsOf(query);
     if (mask instanceof Error) return bad(mask.message);
     const includeTabs = tabsParam === 'true' || (mask !== undefined && maskMentions(mask, 'tabs'));
-    const { document: stored, metadata: meta } = await this.store.read(id);
+    const comments = decideCommentMode({
+      mode: query.get('commentsViewMode'),
+      includeTabs,
+      suggestionsMode: query.get('suggestionsViewMode'),
+      canViewComments: !(viewer && viewer.permissions.role(id, viewer.email) === 'reader'),
+    });
+    if (!comments.ok)
+      return { status: comments.status, body: googleError(comments.status, comments.message) };
+    const { document: stored, metadata: meta } = await this.store.read(id, { comments: comments.include });
     // An editor's default view is SUGGESTIONS_INLINE; the mode applied is what Google echoes.
     const doc = viewDocument(stored, mode as SuggestionsViewMode);
+    if (comments.applied) (doc as { commentsViewMode?: string }).commentsViewMode = comments.applied;
     // Google returns revisionId only to users with edit access (DOCS-API.md §1.1): a read-only
     // file plays a document shared with the caller as commenter.
     if (!meta.can_edit || (viewer && viewer.permissions.role(id, viewer.email) === 'reader'))

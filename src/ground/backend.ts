@@ -5,9 +5,8 @@
  * Every method raises `GdocError`s (DocumentNotFoundError, PermissionDeniedError,
  * RevisionConflictError, ValidationError, …), never raw transport errors.
  */
-
+import type { GetOptions } from './comments-json.js';
 import type { BatchUpdateRequest, BatchUpdateResponse, Document } from './docs-json.js';
-import type { SuggestionsViewMode } from './suggestions.js';
 
 export interface DocumentSummary {
   document_id: string;
@@ -40,17 +39,13 @@ export interface FileMetadata {
   can_comment: boolean;
 }
 
-/** How documents.get shows suggestions (SUGGESTIONS_INLINE when absent). */
-export interface GetOptions {
-  suggestionsViewMode?: SuggestionsViewMode;
-}
-
 export interface Backend {
   /** A short name for messages and health checks: `local` or `google`. */
   readonly kind: string;
   /**
    * `documents.get` with `includeTabsContent=true` and `suggestionsViewMode=SUGGESTIONS_INLINE`
-   * (or the view `options` name): always the tabs shape.
+   * (or the view `options` name): always the tabs shape. With `comments`, also the comment threads
+   * and anchors (comments-json.ts).
    */
   get(documentId: string, options?: GetOptions): Promise<Document>;
   /** `documents.batchUpdate`: atomic; honours `writeControl.requiredRevisionId`. */
@@ -80,4 +75,11 @@ export interface Backend {
  */
 export interface BatchUpdateOptions {
   landed?: (current: Document) => boolean;
+  /**
+   * What the batch makes of the document at the revision it requires, as the caller's dry run on
+   * our engine produced it (the import's verification). A store that runs that same engine may
+   * write it instead of applying the batch a second time, when the document is still at that
+   * revision; a store that cannot tell applies the batch as usual. Never sent anywhere.
+   */
+  predicted?: { document: Document; response: BatchUpdateResponse };
 }

@@ -60,6 +60,11 @@ export interface TextStyle {
    * known (`insert suggest.abc`): shown by export and kept by an import that leaves it as it is.
    */
   suggestion?: SuggestionMark;
+  /**
+   * The comment anchors on this text: their ids, space-separated, sorted (read-only marker:
+   * exported on request, removed before an import plans; comments are never written from it).
+   */
+  comment?: string;
 }
 
 /** `insert` / `delete`, optionally followed by a space and the suggestion id. */

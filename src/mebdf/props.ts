@@ -52,7 +52,15 @@ export const BOOLEAN_TEXT_PROPS = [
   'sup',
   'sub',
 ] as const;
-export const VALUE_TEXT_PROPS = ['font', 'weight', 'size', 'color', 'highlight', 'suggest'] as const;
+export const VALUE_TEXT_PROPS = [
+  'font',
+  'weight',
+  'size',
+  'color',
+  'highlight',
+  'suggest',
+  'comment',
+] as const;
 export const TEXT_PROPS: readonly string[] = [...BOOLEAN_TEXT_PROPS, 'mono', ...VALUE_TEXT_PROPS];
 export const PARAGRAPH_PROPS: readonly string[] = [
   'align',
@@ -201,7 +209,7 @@ function applyTextProp(item: PropItem, delta: TextDelta, problems: PropProblem[]
     problems.push(problem(item, `${name} needs a value: \`${name}:…\``));
     return true;
   }
-  if (value === 'false' && name !== 'suggest') {
+  if (value === 'false' && name !== 'suggest' && name !== 'comment') {
     // `color:false` removes the value (back to what the paragraph's style gives), as `bold:false`
     // does for a switch; a family is never named "false".
     const key = name as ValueTextProp;
@@ -252,6 +260,18 @@ function applyTextProp(item: PropItem, delta: TextDelta, problems: PropProblem[]
             fix: 'insert',
           }),
         );
+      break;
+    }
+    case 'comment': {
+      const comment = commentIds(value);
+      if (comment !== undefined) delta.set.comment = comment;
+      else {
+        problems.push(
+          problem(item, `comment: \`${value}\` is not a list of comment anchor ids`, {
+            advice: 'Write the anchor ids an export shows, separated by spaces: `comment:kix.abc kix.def`.',
+          }),
+        );
+      }
       break;
     }
   }
@@ -489,6 +509,7 @@ export function formatTextProps(style: TextStyle): string[] {
   if (style.color !== undefined) props.push(`color:${style.color}`);
   if (style.highlight !== undefined) props.push(`highlight:${style.highlight}`);
   if (style.suggestion !== undefined) props.push(`suggest:${style.suggestion}`);
+  if (style.comment !== undefined) props.push(`comment:${style.comment}`);
   return props;
 }
 
@@ -509,4 +530,11 @@ export function formatParagraphProps(style: ParagraphStyle): string[] {
   if (style.spaceBefore !== undefined) props.push(`space-before:${formatLength(style.spaceBefore)}`);
   if (style.spaceAfter !== undefined) props.push(`space-after:${formatLength(style.spaceAfter)}`);
   return props;
+}
+
+/** Comment anchor ids, space-separated, in canonical order (sorted, each once); undefined if malformed. */
+export function commentIds(value: string): string | undefined {
+  const ids = value.split(/\s+/).filter((id) => id !== '');
+  if (ids.length === 0 || !ids.every((id) => /^[A-Za-z0-9._:-]+$/.test(id))) return undefined;
+  return [...new Set(ids)].sort().join(' ');
 }

@@ -3,13 +3,9 @@
  * the write was guarded by and the one it produced, and how many requests it carried. A write is
  * recorded after it lands; a failed write is not a change and is not recorded.
  */
-import type {
-  Backend,
-  BatchUpdateOptions,
-  DocumentListing,
-  FileMetadata,
-  GetOptions,
-} from '../ground/backend.js';
+
+import type { Backend, BatchUpdateOptions, DocumentListing, FileMetadata } from '../ground/backend.js';
+import type { GetOptions } from '../ground/comments-json.js';
 import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../ground/docs-json.js';
 import type { AuditEntry, AuditLog } from './store/audit-log.js';
 

@@ -2,6 +2,7 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { exportSectionService } from '../docs/service/export.js';
+import { commentsField } from './comment-fields.js';
 import { defineTool } from './define-tool.js';
 import type { ToolDeps } from './deps.js';
 import { MEBDF_REMINDER } from './mebdf-hint.js';
@@ -22,7 +23,13 @@ export function registerExportSectionTool(server: McpServer, deps: ToolDeps): vo
     name: 'export_section',
     title: 'Export a section as MEBDF',
     description: `Export one section — a heading and everything up to the next heading of the same or higher level, subsections included — as MEBDF Markdown. Prefer it to export_tab: it is small, and import_section writes it back changing only what you edit. Get anchor_id from get_hierarchy ("" = the preamble before the first heading). A section larger than ${deps.maxExportTokens} estimated tokens comes in parts: \`part\` then says which, with the outline and how to read the rest (a subsection, or the next part), and an import with that part's base replaces only that part. Returns content, revision_id, base (pass it to import_section) and estimated_tokens. ${MEBDF_REMINDER}`,
-    input: { document_id: documentIdField, anchor_id: anchorIdField, tab_id: tabIdField, part: partField },
+    input: {
+      document_id: documentIdField,
+      anchor_id: anchorIdField,
+      tab_id: tabIdField,
+      part: partField,
+      comments: commentsField,
+    },
     output: {
       success: z.literal(true).describe('Always true on success.'),
       content: z
@@ -39,11 +46,11 @@ export function registerExportSectionTool(server: McpServer, deps: ToolDeps): vo
       part: partInfoField,
     },
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-    run: async ({ document_id, anchor_id, tab_id, part }) => {
+    run: async ({ document_id, anchor_id, tab_id, part, comments }) => {
       const result = await exportSectionService(
         deps.backend,
         { ...tabTarget(document_id, tab_id), anchor_id },
-        { bases: deps.bases, maxTokens: deps.maxExportTokens, part },
+        { bases: deps.bases, maxTokens: deps.maxExportTokens, part, comments },
       );
       return { ...result, anchor_id: result.anchor_id ?? anchor_id };
     },

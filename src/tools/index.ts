@@ -4,6 +4,7 @@
  */
 import type { McpServer } from '@modelcontextprotocol/server';
 import { registerAcceptSuggestionsTool } from './accept-suggestions.js';
+import { registerAddCommentTool } from './add-comment.js';
 import { registerApplyStylesTool } from './apply-styles.js';
 import { registerCreateDocumentTool } from './create-document.js';
 import { registerDeleteSectionTool } from './delete-section.js';
@@ -19,12 +20,15 @@ import { registerHealthCheckTool } from './health-check.js';
 import { registerImportSectionTool } from './import-section.js';
 import { registerImportTabTool } from './import-tab.js';
 import { registerInsertSectionTool } from './insert-section.js';
+import { registerListCommentsTool } from './list-comments.js';
 import { registerListDocumentsTool } from './list-documents.js';
 import { registerListSuggestionsTool } from './list-suggestions.js';
 import { registerManageTabsTool } from './manage-tabs.js';
 import { registerMoveSectionTool } from './move-section.js';
 import { registerNormalizeFormattingTool } from './normalize-formatting.js';
 import { registerRejectSuggestionsTool } from './reject-suggestions.js';
+import { registerReplyToCommentTool } from './reply-to-comment.js';
+import { registerResolveCommentTool } from './resolve-comment.js';
 
 export function registerTools(server: McpServer, deps: ToolDeps): void {
   registerListDocumentsTool(server, deps);
@@ -48,6 +52,10 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
   registerListSuggestionsTool(server, deps);
   registerAcceptSuggestionsTool(server, deps);
   registerRejectSuggestionsTool(server, deps);
+  registerListCommentsTool(server, deps);
+  registerAddCommentTool(server, deps);
+  registerReplyToCommentTool(server, deps);
+  registerResolveCommentTool(server, deps);
 }
 
 export { DEFAULT_MAX_EXPORT_TOKENS } from '../docs/service/export-size.js';

@@ -151,10 +151,10 @@ describe('replaceNamedRangeContent', () => {
 });
 
 describe('request envelope', () => {
-  it('a Developer Preview request answers "No request set." as for an unenrolled project', () => {
+  it('a Developer Preview request the engine does not model answers "No request set." as for an unenrolled project', () => {
     expectRejected(
       docWith('abc'),
-      [{ insertComment: { range: { startIndex: 1, endIndex: 2 }, content: 'hi' } }],
+      [{ rejectSuggestion: { suggestionId: 'suggest.x' } }],
       'Invalid requests[0]: No request set.',
     );
   });

@@ -12,13 +12,8 @@ import {
   viewDocument,
 } from '../../src/docs/engine/index.js';
 import { DocumentNotFoundError, RevisionConflictError } from '../../src/errors.js';
-import type {
-  Backend,
-  BatchUpdateOptions,
-  DocumentListing,
-  FileMetadata,
-  GetOptions,
-} from '../../src/ground/backend.js';
+import type { Backend, BatchUpdateOptions, DocumentListing, FileMetadata } from '../../src/ground/backend.js';
+import type { GetOptions } from '../../src/ground/comments-json.js';
 import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../../src/ground/docs-json.js';
 
 export class MemoryBackend implements Backend {

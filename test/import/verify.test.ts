@@ -148,9 +148,12 @@ describe('the service on a plan that fails verification', () => {
     const be = new MemoryBackend(document());
     const content = exportSection(be.doc, undefined, 'h.a').content;
     bug.extra = [insert('oops ', startOf(be.doc, 'Alpha text.'))];
-    const error = await importSectionService(be, { document_id: 'doc', anchor_id: 'h.a' }, content).catch(
-      (e: unknown) => e,
-    );
+    // A change (a text the section says already is answered before any planning).
+    const error = await importSectionService(
+      be,
+      { document_id: 'doc', anchor_id: 'h.a' },
+      `${content}\nMore text.\n`,
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(VerificationError);
     const message = (error as VerificationError).message;
     expect(message).toBe(

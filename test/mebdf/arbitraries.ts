@@ -90,6 +90,7 @@ const STYLE_VALUES = {
   highlight: colorArb,
   link: fc.constantFrom('https://example.com/a?b=1', '#^h.abc', 'https://x.org/(1)'),
   suggestion: fc.constantFrom('insert' as const, 'delete' as const),
+  comment: fc.constantFrom('AAABx1', 'kix.a1 kix.b2'),
 };
 const STYLE_KEYS = Object.keys(STYLE_VALUES) as (keyof typeof STYLE_VALUES)[];
 

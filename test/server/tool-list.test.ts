@@ -23,6 +23,7 @@ const READ_ONLY = [
   'find_in_document',
   'export_header_footer',
   'list_suggestions',
+  'list_comments',
 ];
 const WRITERS = [
   'import_section',
@@ -38,6 +39,9 @@ const WRITERS = [
   'delete_header_footer',
   'accept_suggestions',
   'reject_suggestions',
+  'add_comment',
+  'reply_to_comment',
+  'resolve_comment',
 ];
 /** Tools that remove or rewrite what is there; the others only add or restyle. */
 const DESTRUCTIVE = [
@@ -60,6 +64,8 @@ const NOT_IDEMPOTENT = [
   'delete_header_footer',
   'accept_suggestions',
   'reject_suggestions',
+  'add_comment',
+  'reply_to_comment',
 ];
 
 describe('tools/list', () => {
@@ -100,8 +106,8 @@ describe('tools/list', () => {
     expect(params('list_documents')).toEqual(['limit', 'query']);
     expect(params('get_metadata')).toEqual(['document_id']);
     expect(params('get_hierarchy')).toEqual(['document_id', 'tab_id']);
-    expect(params('export_section')).toEqual(['anchor_id', 'document_id', 'part', 'tab_id']);
-    expect(params('export_tab')).toEqual(['document_id', 'part', 'tab_id']);
+    expect(params('export_section')).toEqual(['anchor_id', 'comments', 'document_id', 'part', 'tab_id']);
+    expect(params('export_tab')).toEqual(['comments', 'document_id', 'part', 'tab_id']);
     expect(params('import_section')).toEqual([
       'allow_deletions',
       'anchor_id',
@@ -128,7 +134,7 @@ describe('tools/list', () => {
     expect(required('import_tab')).toEqual(['document_id', 'content']);
   });
 
-  it('has exactly the twenty tools', async () => {
+  it('has exactly the twenty-four tools', async () => {
     const { tools } = await h.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([...READ_ONLY, ...WRITERS].sort());
   });

@@ -7,6 +7,7 @@ interface ExportOptions {
   local?: string;
   json?: boolean;
   output?: string;
+  comments?: boolean;
 }
 
 export function register(program: Command): void {
@@ -21,6 +22,7 @@ export function register(program: Command): void {
     )
     .option('--local <dir>', 'read NAME from the local store in DIR instead of Google Docs')
     .option('-o, --output <file>', 'write the MEBDF to FILE instead of stdout')
+    .option('--comments', 'show the text under open comments as {!comment:ID}…{/!} (read-only markers)')
     .option(
       '--json',
       'print {success, content, tab_id, anchor_id, revision_id, base, warnings, estimated_tokens}',
@@ -52,7 +54,7 @@ refuses when they touch the paragraphs you edited. Every read is also remembered
         const section = opts.section ?? anchorId;
         const tab = opts.tab ?? tabId;
         // The read is remembered, so a later `gdoc import` of what it printed merges, not reverts.
-        const read = { bases: bases.openBases(doc, opts.local) };
+        const read = { bases: bases.openBases(doc, opts.local), comments: opts.comments === true };
         const result = await withProgress('Exporting', () =>
           section !== undefined
             ? service.exportSectionService(
@@ -65,7 +67,12 @@ refuses when they touch the paragraphs you edited. Every read is also remembered
         if (opts.output !== undefined) {
           const { writeFile } = await import('node:fs/promises');
           await writeFile(opts.output, result.content, 'utf8');
-          await bases.writeSidecar(opts.output, { base: result.base, text: result.content });
+          // The base is the text without comment markers, as an import reads it.
+          const { withoutCommentMarkers } = await import('../../docs/service/comment-import.js');
+          await bases.writeSidecar(opts.output, {
+            base: result.base,
+            text: withoutCommentMarkers(result.content),
+          });
         }
         if (opts.json) return out.printJson(result);
         out.printWarnings(result.warnings);

@@ -33,6 +33,7 @@ const commands: Array<[name: string, load: Loader]> = [
   ['suggestions', suggestions],
   ['accept', suggestions],
   ['reject', suggestions],
+  ['comments', () => import('./comments.js')],
   ['insert', sections],
   ['delete', sections],
   ['move', sections],

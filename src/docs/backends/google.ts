@@ -11,16 +11,17 @@
 import { type docs_v1, docs as docsApi } from '@googleapis/docs';
 import { type drive_v3, drive as driveApi } from '@googleapis/drive';
 import { type ResolvedAuth, resolveAuth } from '../../auth/index.js';
-import { ValidationError } from '../../errors.js';
+import { PermissionDeniedError, ValidationError } from '../../errors.js';
 import type {
   Backend,
   BatchUpdateOptions,
   DocumentListing,
   DocumentSummary,
   FileMetadata,
-  GetOptions,
 } from '../../ground/backend.js';
+import type { GetOptions } from '../../ground/comments-json.js';
 import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../../ground/docs-json.js';
+import { COMMENTS_INCLUDED } from './comments-view.js';
 import { DEFAULT_GOOGLE_CONFIG, type GoogleClientConfig, readGoogleConfig } from './google-config.js';
 import { buildListQuery, GOOGLE_DOC_MIME } from './google-drive-query.js';
 import {
@@ -88,11 +89,34 @@ export class GoogleBackend implements Backend {
   }
 
   async get(documentId: string, options: GetOptions = {}): Promise<Document> {
-    const suggestionsViewMode = options.suggestionsViewMode ?? 'SUGGESTIONS_INLINE';
-    return await this.call('read', documentId, (o) =>
-      this.docs.documents.get({ documentId, includeTabsContent: true, suggestionsViewMode }, o),
-    );
+    const wanted = options.comments === true || (options.comments === 'if-available' && !this.noComments);
+    const read = (withComments: boolean) =>
+      this.call('read', documentId, (o) =>
+        this.docs.documents.get(
+          {
+            documentId,
+            includeTabsContent: true,
+            suggestionsViewMode: options.suggestionsViewMode ?? 'SUGGESTIONS_INLINE',
+            // Developer Preview: not in the generated client's parameter types yet.
+            ...(withComments ? { commentsViewMode: COMMENTS_INCLUDED } : {}),
+          } as docs_v1.Params$Resource$Documents$Get,
+          o,
+        ),
+      );
+    if (!wanted || options.comments === true) return await read(wanted);
+    try {
+      return await read(true);
+    } catch (error) {
+      if (!(error instanceof ValidationError || error instanceof PermissionDeniedError)) throw error;
+      // Not enrolled in the preview, or no right to see comments: read without them from now on.
+      this.noComments = true;
+      this.log?.(`comments of ${documentId} cannot be read (${error.message}); reading without them.`);
+      return await read(false);
+    }
   }
+
+  /** Set once a read with comments was refused: later 'if-available' reads skip them. */
+  private noComments = false;
 
   async create(title: string): Promise<Document> {
     return await this.call(

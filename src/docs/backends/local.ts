@@ -22,15 +22,16 @@ import type {
   BatchUpdateOptions,
   DocumentListing,
   FileMetadata,
-  GetOptions,
   UnreadableDocument,
 } from '../../ground/backend.js';
+import type { GetOptions } from '../../ground/comments-json.js';
 import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../../ground/docs-json.js';
 // Reads need only the document helpers; the request handlers (most of the engine) load on the
 // first write, so a command that only reads (gdoc export) does not pay for them at start.
 import { createDocument, type EngineOptions, toTabsShape } from '../engine/document.js';
 import { serializeDocument } from '../engine/json.js';
 import { viewDocument } from '../engine/suggestion-requests.js';
+import { commentsView } from './comments-view.js';
 import { createFileExclusive, isWritableMode, withFileLock, writeFileAtomic } from './local-files.js';
 import { withLockFile } from './local-lockfile.js';
 
@@ -67,6 +68,20 @@ interface Summary {
   writable: boolean;
 }
 
+/** What a load saw of a file: its identity, and the few saved fields `get` shows otherwise. */
+interface LoadSeen {
+  key: string;
+  id: string;
+  revisionId: string;
+  documentId: string | undefined;
+  viewMode: Document['suggestionsViewMode'] | undefined;
+}
+
+/** A file's identity: every write renames a new file into place, so a changed file has another key. */
+function fileKey(info: Stats): string {
+  return `${info.ino}:${info.size}:${info.mtimeMs}`;
+}
+
 /** A document file as loaded: the tabs-shape document plus what the store knows about the file. */
 interface LoadedDocument {
   id: string;
@@ -89,6 +104,8 @@ export class LocalBackend implements Backend {
   private readonly owner: string;
   private readonly newNames: 'title' | 'id';
   private readonly maxDocumentBytes: number;
+  /** Per file, what the last load saw: a write of a predicted batch checks the file is still that one. */
+  private readonly lastLoads = new Map<string, LoadSeen>();
   /** Listing cache: path -> file identity key and title (undefined: not a document). */
   private readonly titles = new Map<
     string,
@@ -105,8 +122,9 @@ export class LocalBackend implements Backend {
     } else {
       throw new ValidationError('A local store needs a folder (dir) or a file.');
     }
-    this.engineOptions = options.engine;
     this.owner = options.owner ?? LOCAL_OWNER;
+    // Comments the store writes are the owner's.
+    this.engineOptions = { comments: { author: { displayName: this.owner, me: true } }, ...options.engine };
     this.newNames = options.newNames ?? 'title';
     this.maxDocumentBytes = options.maxDocumentBytes ?? MAX_DOCUMENT_BYTES;
   }
@@ -116,25 +134,63 @@ export class LocalBackend implements Backend {
     return this.file === undefined ? undefined : nameOf(this.file);
   }
 
-  async get(documentId: string, options: GetOptions = {}): Promise<Document> {
+  async get(documentId: string, options?: GetOptions): Promise<Document> {
     const loaded = await this.load(documentId);
-    return options.suggestionsViewMode
-      ? viewDocument(loaded.document, options.suggestionsViewMode)
-      : loaded.document;
+    const mode = options?.suggestionsViewMode;
+    const doc = mode ? viewDocument(loaded.document, mode) : loaded.document;
+    return commentsView(doc, options?.comments !== undefined && options.comments !== false);
   }
 
-  /** `options.landed` is for retrying backends; a local write either lands once or fails, so it is unused. */
+  /**
+   * `options.landed` is for retrying backends; a local write either lands once or fails, so it is
+   * unused. `options.predicted` spares the second application of a verified batch (writePredicted).
+   */
   async batchUpdate(
     documentId: string,
     body: BatchUpdateRequest,
-    _options?: BatchUpdateOptions,
+    options?: BatchUpdateOptions,
   ): Promise<BatchUpdateResponse> {
     const path = this.pathOf(documentId);
     // An unknown document is reported before any lock file is made beside it.
     const info = await stat(path).catch(() => undefined);
     if (!info?.isFile()) throw this.notFound(documentId);
     // Queue behind writers in this process, then take the lock file against other processes.
-    return withFileLock(path, () => withLockFile(path, () => this.write(documentId, body)));
+    return withFileLock(path, () =>
+      withLockFile(
+        path,
+        async () =>
+          (await this.writePredicted(documentId, body, options?.predicted)) ?? this.write(documentId, body),
+      ),
+    );
+  }
+
+  /**
+   * The write of a batch the caller already ran on our engine (`predicted`), when the file is the
+   * very one it read at the revision the batch requires (same inode, size and time: every write
+   * renames a new file into place): the predicted document is written as is, so the batch is
+   * applied and the file read once per import. Anything else (another revision, a changed file,
+   * a read-only one, an engine set up with its own ids) goes the whole way through `write`.
+   */
+  private async writePredicted(
+    documentId: string,
+    body: BatchUpdateRequest,
+    predicted: BatchUpdateOptions['predicted'],
+  ): Promise<BatchUpdateResponse | undefined> {
+    if (!predicted || this.engineOptions) return undefined;
+    const path = this.pathOf(documentId);
+    const seen = this.lastLoads.get(path);
+    const required = body.writeControl?.requiredRevisionId;
+    if (!seen || !required || required !== seen.revisionId) return undefined;
+    const info = await stat(path).catch(() => undefined);
+    if (!info || fileKey(info) !== seen.key || !isWritableMode(info.mode)) return undefined;
+    // As saved: the file's own id and view mode, not those `get` showed.
+    const { suggestionsViewMode: _shown, ...rest } = predicted.document;
+    const saved: Document = rest;
+    if (seen.documentId === undefined) delete saved.documentId;
+    else saved.documentId = seen.documentId;
+    if (seen.viewMode !== undefined) saved.suggestionsViewMode = seen.viewMode;
+    await writeFileAtomic(path, serializeDocument(saved));
+    return { ...predicted.response, documentId: seen.id };
   }
 
   private async write(documentId: string, body: BatchUpdateRequest): Promise<BatchUpdateResponse> {
@@ -202,10 +258,13 @@ export class LocalBackend implements Backend {
   }
 
   /** `get` and `metadata` from one read of the file (the emulator needs both for documents.get). */
-  async read(documentId: string): Promise<{ document: Document; metadata: FileMetadata }> {
+  async read(
+    documentId: string,
+    options?: GetOptions,
+  ): Promise<{ document: Document; metadata: FileMetadata }> {
     const loaded = await this.load(documentId);
     return {
-      document: loaded.document,
+      document: commentsView(loaded.document, options?.comments !== undefined && options.comments !== false),
       metadata: this.describe({ ...loaded, title: loaded.document.title ?? loaded.id }),
     };
   }
@@ -246,7 +305,7 @@ export class LocalBackend implements Backend {
     const path = this.pathOf(id);
     const info = await stat(path).catch(() => undefined);
     if (!info?.isFile()) return undefined;
-    const key = `${info.ino}:${info.size}:${info.mtimeMs}`;
+    const key = fileKey(info);
     let cached = this.titles.get(path);
     if (cached?.key !== key) {
       try {
@@ -333,6 +392,13 @@ export class LocalBackend implements Backend {
     if (!stored.revisionId) stored.revisionId = contentRevision(text);
     // Clients see the store's name as the id; the file keeps whatever id it was saved with.
     const document: Document = { ...stored, documentId: id, suggestionsViewMode: 'SUGGESTIONS_INLINE' };
+    this.lastLoads.set(path, {
+      key: fileKey(info),
+      id,
+      revisionId: stored.revisionId,
+      documentId: stored.documentId ?? undefined,
+      viewMode: stored.suggestionsViewMode ?? undefined,
+    });
     return { id, path, document, stored, mtime: info.mtime, writable: isWritableMode(info.mode) };
   }
 

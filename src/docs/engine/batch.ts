@@ -5,6 +5,7 @@
  */
 import { DocsApiError } from '../../errors.js';
 import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../../ground/docs-json.js';
+import { COMMENT_REQUESTS } from './comments.js';
 import { EngineContext, EnvelopeError, RequestError } from './context.js';
 import { type EngineOptions, toTabsShape } from './document.js';
 import { randomIds, randomRevisionId } from './ids.js';
@@ -61,7 +62,7 @@ export function applyBatchUpdate(
   checkWriteControl(doc, payload);
   const requests = (payload.requests as unknown[] | undefined) ?? [];
   const work = toTabsShape(structuredClone(doc));
-  const ctx = new EngineContext(work, options.ids ?? randomIds());
+  const ctx = new EngineContext(work, options.ids ?? randomIds(), options.comments);
   const replies: Record<string, unknown>[] = [];
   const suggest = isSuggestMode(payload);
   const suggestionResponses: SuggestionResponse[] = [];
@@ -86,11 +87,16 @@ export function applyBatchUpdate(
       throw e;
     }
   });
-  if (requests.length > 0) work.revisionId = (options.revision ?? (() => randomRevisionId()))();
-  const response: BatchUpdateResponse = {
+  // Comments are not document content: a batch of comment requests only keeps the revision.
+  const kinds = requests.map((r) => Object.keys(r as object)[0] ?? '');
+  if (kinds.some((k) => !COMMENT_REQUESTS.has(k))) {
+    work.revisionId = (options.revision ?? (() => randomRevisionId()))();
+  }
+  const response: BatchUpdateResponse & { commentUpdateState?: string } = {
     replies,
     writeControl: { requiredRevisionId: work.revisionId ?? null },
     documentId: work.documentId ?? null,
+    ...(kinds.some((k) => COMMENT_REQUESTS.has(k)) ? { commentUpdateState: 'ALL_SAVED' } : {}),
   };
   if (suggest || suggestionResponses.some((r) => Object.keys(r).length > 0)) {
     (response as { suggestionResponses?: SuggestionResponse[] }).suggestionResponses = suggestionResponses;

@@ -5,6 +5,7 @@
  * prefix.
  */
 import type { Document, Paragraph, Tab } from '../../ground/docs-json.js';
+import type { CommentOptions } from './comments.js';
 import { getTab, type Segment, segmentOf } from './document.js';
 import type { IdSource } from './ids.js';
 import { reindexContent } from './indices.js';
@@ -23,6 +24,7 @@ export class EngineContext {
   constructor(
     readonly doc: Document,
     readonly ids: IdSource,
+    readonly comments: CommentOptions = {},
   ) {}
 
   /** The tab a request addresses: absent = first tab; unknown id = Google's 400. */

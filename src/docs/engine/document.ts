@@ -2,7 +2,9 @@
  * Document shapes and lookups: legacy single-body shape -> tabs shape, tab and segment lookup,
  * and `documents.create` semantics for a new document or a new tab.
  */
+
 import type { Document, DocumentTab, StructuralElement, Tab } from '../../ground/docs-json.js';
+import type { CommentOptions } from './comments.js';
 import { defaultDocumentStyle, defaultNamedStyles, defaultSectionStyle } from './defaults.js';
 import { type IdSource, randomIds, randomRevisionId } from './ids.js';
 import { allTabs } from './indices.js';
@@ -13,6 +15,8 @@ export interface EngineOptions {
   ids?: IdSource;
   /** Source of new revision ids (random `ALm37…` by default). */
   revision?: () => string;
+  /** The author and clock of comment posts (comments.ts). */
+  comments?: CommentOptions;
 }
 
 /**

@@ -7,11 +7,11 @@
  * paragraph styles, bullets, tables (insert/delete rows and columns, merge, cell/row/column
  * styles, pinned header rows), images (URI recorded, never fetched), positioned objects, named
  * ranges, replaceAllText, page/section breaks, footnotes, headers/footers, smart chips, named and
- * document styles, section styles, tabs. Suggestions: `writeControl.writeMode: "SUGGEST"`
- * (suggest-mode.ts), acceptSuggestion / rejectSuggestion / deleteSuggestion and the
+ * document styles, section styles, tabs; the Developer Preview comment requests (comments.ts:
+ * threads, replies, resolving, anchors that follow the text); suggestions: `writeControl.writeMode:
+ * "SUGGEST"` (suggest-mode.ts), acceptSuggestion / rejectSuggestion / deleteSuggestion and the
  * `suggestionsViewMode` views (suggestion-requests.ts); docs/SUGGESTIONS-API.md says what is
- * assumed where the reference is silent. The other Developer Preview requests answer
- * `No request set.`, as for a project that is not enrolled.
+ * assumed where the reference is silent.
  */
 export { applyBatchUpdate, isRevisionMismatch, REVISION_MISMATCH_PREFIX } from './batch.js';
 export {

@@ -1,8 +1,10 @@
 /**
  * Named ranges: createNamedRange / deleteNamedRange, and keeping every range in place when text
- * is inserted or deleted. The map is keyed by name; output ranges carry no tabId.
+ * is inserted or deleted (comment anchors move by the same rule, comments.ts). The map is keyed
+ * by name; output ranges carry no tabId.
  */
 import type { Tab } from '../../ground/docs-json.js';
+import { cutCommentAnchors, shiftCommentAnchors } from './comments.js';
 import { type EngineContext, RequestError } from './context.js';
 import type { Segment } from './document.js';
 import { tabMap } from './document.js';
@@ -21,6 +23,7 @@ function eachRange(tab: Tab, seg: Segment, fn: (r: NamedRangeRange) => void): vo
 
 /** Text of length `n` was inserted at `at`: ranges after it move, ranges around it grow. */
 export function shiftNamedRanges(tab: Tab, seg: Segment, at: number, n: number): void {
+  shiftCommentAnchors(tab, seg, at, n);
   eachRange(tab, seg, (r) => {
     const s = r.startIndex ?? 0;
     const e = r.endIndex ?? 0;
@@ -35,6 +38,7 @@ export function shiftNamedRanges(tab: Tab, seg: Segment, at: number, n: number):
 
 /** [s, e) was deleted: ranges shrink or move; ranges left empty disappear, then empty groups. */
 export function cutNamedRanges(tab: Tab, seg: Segment, s: number, e: number): void {
+  cutCommentAnchors(tab, seg, s, e);
   const map = (x: number) => (x < s ? x : x < e ? s : x - (e - s));
   eachRange(tab, seg, (r) => {
     const start = map(r.startIndex ?? 0);

@@ -1,6 +1,7 @@
 /** The request handlers by request type: each validates its request and applies it in place. */
 import { createParagraphBullets, deleteParagraphBullets } from './bullets.js';
 import { insertDate, insertPerson, insertRichLink } from './chips.js';
+import { COMMENT_HANDLERS } from './comments.js';
 import type { EngineContext } from './context.js';
 import { deleteContentRange } from './delete-range.js';
 import { updateDocumentStyle, updateNamedStyle } from './doc-styles.js';
@@ -83,16 +84,12 @@ export const HANDLERS: Record<string, Handler> = {
   acceptSuggestion,
   rejectSuggestion,
   deleteSuggestion,
+  ...COMMENT_HANDLERS,
 };
 
 /**
- * Developer Preview requests: a project that is not enrolled gets `No request set.`, and the
- * engine behaves like such a project.
+ * Developer Preview requests the engine does not model: a project that is not enrolled gets
+ * `No request set.`, and the engine behaves like such a project for these. Today it models them
+ * all (comments.ts, suggestion-requests.ts).
  */
-export const PREVIEW_REQUESTS = new Set([
-  'insertComment',
-  'addCommentReply',
-  'updateCommentPost',
-  'deleteComment',
-  'deleteCommentReply',
-]);
+export const PREVIEW_REQUESTS = new Set<string>();

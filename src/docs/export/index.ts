@@ -9,7 +9,7 @@
 
 import type { Document } from '../../ground/docs-json.js';
 import type { MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
-import { buildTab } from './exporter.js';
+import { type BuiltTab, buildTab } from './exporter.js';
 import { assignListKeys, footnoteLabels, placeholderSummary } from './model-utils.js';
 import { render } from './render.js';
 import { docsRange, findSection, sectionSpans } from './sections.js';
@@ -30,8 +30,7 @@ export type * from './types.js';
 
 /** Export a whole tab. Without `tabId` the document must have one tab (else MultipleTabsError). */
 export function exportTab(doc: Document, tabId?: string | null): TabExport {
-  const built = buildTab(doc, tabId);
-  return finish(built.tab.tabId, built.model, built.sources, built.footnoteSources, built.warnings);
+  return tabOf(buildTab(doc, tabId));
 }
 
 /**
@@ -43,7 +42,16 @@ export function exportSection(
   tabId: string | null | undefined,
   anchorId: string,
 ): SectionExport {
-  const built = buildTab(doc, tabId);
+  return sectionOf(buildTab(doc, tabId), anchorId);
+}
+
+/** The export of a tab already built (`buildTab`): an import builds the tab's model once. */
+export function tabOf(built: BuiltTab): TabExport {
+  return finish(built.tab.tabId, built.model, built.sources, built.footnoteSources, built.warnings);
+}
+
+/** The export of one section of a tab already built (`buildTab`); `built` is left as it is. */
+export function sectionOf(built: BuiltTab, anchorId: string): SectionExport {
   const span = findSection(built.model, anchorId, built.tab.tabId);
   const { firstBlock, endBlock } = span;
   // A copy: list keys are renumbered for the section, and the tab model must not change.

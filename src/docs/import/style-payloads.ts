@@ -43,6 +43,7 @@ const FIELD_OF: Record<keyof TextStyle, TextField | null> = {
   highlight: 'backgroundColor',
   link: 'link',
   suggestion: null,
+  comment: null,
 };
 
 function rgb(hex: string): { color: { rgbColor: { red: number; green: number; blue: number } } } {

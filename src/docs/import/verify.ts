@@ -9,13 +9,20 @@
  * intended content said it (`asIntended`, src/docs/equality.ts), has the intended canonical text.
  */
 
-import type { Document, Request } from '../../ground/docs-json.js';
+import type { BatchUpdateResponse, Document, Request } from '../../ground/docs-json.js';
 import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
 import type { Block, MebdfDocument } from '../../mebdf/model.js';
 import { applyBatchUpdate } from '../engine/index.js';
-import { ACROSS_A_WRITE, asIntended, equalUnder, sameAcrossWrite } from '../equality.js';
-import { buildTab } from '../export/exporter.js';
-import { exportSection, exportTab, type SectionExport, type TabExport } from '../export/index.js';
+import { ACROSS_A_WRITE, asIntended, deepEqual, equalUnder, sameAcrossWrite } from '../equality.js';
+import { type BuiltTab, buildTab } from '../export/exporter.js';
+import {
+  exportSection,
+  exportTab,
+  type SectionExport,
+  sectionOf,
+  type TabExport,
+  tabOf,
+} from '../export/index.js';
 import { assignListKeys, footnoteLabels } from '../export/model-utils.js';
 import { blockLabel, describeDifference, firstLineDifference } from './describe-difference.js';
 
@@ -39,8 +46,8 @@ export interface VerifyInput {
    * is not exported again; exported here when absent.
    */
   before?: { tab: MebdfDocument; target: ImportTarget };
-  /** `stringifyMebdf(intended)`, when the caller has it already. */
-  intendedText?: string;
+  /** `stringifyMebdf(intended)`, or how to get it, when the caller has it already. */
+  intendedText?: string | (() => string);
 }
 
 /** Why a plan failed verification; `detail` is a short description in words. */
@@ -55,7 +62,13 @@ export type VerifyFailure =
   | { kind: 'outside'; detail: string };
 
 export type Verification =
-  | { ok: true; after: Document; result: ImportTarget }
+  | {
+      ok: true;
+      after: Document;
+      /** The engine's response to the requests (none when there were none). */
+      response?: BatchUpdateResponse;
+      result: ImportTarget;
+    }
   | { ok: false; failure: VerifyFailure };
 
 /**
@@ -81,12 +94,12 @@ export function exportWritten(
   doc: Document,
   scope: { tabId: string | undefined; anchorId: string | null },
   count: number,
+  built: BuiltTab = buildTab(doc, scope.tabId),
 ): ImportTarget {
-  const target = exportTarget(doc, scope);
-  if (scope.anchorId === null) return target;
-  const section = target as SectionExport;
+  if (scope.anchorId === null) return tabOf(built);
+  const section = sectionOf(built, scope.anchorId);
   if (section.endBlock - section.firstBlock >= count) return section;
-  const tab = exportTab(doc, scope.tabId);
+  const tab = tabOf(built);
   const end = Math.min(tab.model.blocks.length, section.firstBlock + count);
   const blocks = structuredClone(tab.model.blocks.slice(section.firstBlock, end));
   const footnotes: MebdfDocument['footnotes'] = {};
@@ -125,32 +138,44 @@ export function verifyImport(input: VerifyInput): Verification {
     ok: false,
     failure: { kind, detail },
   });
-  let after: Document;
+  let after: Document = doc;
+  let response: BatchUpdateResponse | undefined;
   try {
-    after = requests.length ? applyBatchUpdate(doc, { requests }).document : doc;
+    if (requests.length) ({ document: after, response } = applyBatchUpdate(doc, { requests }));
   } catch (e) {
     return fail('unappliable', e instanceof Error ? e.message : String(e));
   }
   let result: ImportTarget;
+  // The tab after the write is built once: for the target's export and for the outside check.
+  let built: BuiltTab;
   try {
-    result = exportWritten(after, scope, intended.blocks.length);
+    built = buildTab(after, scope.tabId);
+    result = exportWritten(after, scope, intended.blocks.length, built);
   } catch (e) {
     return fail('target-lost', e instanceof Error ? e.message : String(e));
   }
-  const intendedText = input.intendedText ?? stringifyMebdf(intended);
   const got = resultAsIntended(result, intended);
-  const gotText = stringifyMebdf(got);
-  if (gotText !== intendedText)
-    return fail('content', contentDifference(intended, intendedText, got, gotText));
+  // Equal models write out equal texts: only models that differ are compared as text.
+  if (!sameModel(got, intended)) {
+    const given = input.intendedText;
+    const intendedText = typeof given === 'function' ? given() : (given ?? stringifyMebdf(intended));
+    const gotText = stringifyMebdf(got);
+    if (gotText !== intendedText)
+      return fail('content', contentDifference(intended, intendedText, got, gotText));
+  }
   if (scope.anchorId !== null && requests.length > 0) {
     const before = input.before ?? {
       tab: buildTab(doc, scope.tabId).model,
       target: exportTarget(doc, scope),
     };
-    const outside = outsideDifference(before, buildTab(after, scope.tabId).model, result as SectionExport);
+    const outside = outsideDifference(before, built.model, result as SectionExport);
     if (outside !== null) return fail('outside', outside);
   }
-  return { ok: true, after, result };
+  return { ok: true, after, ...(response ? { response } : {}), result };
+}
+
+function sameModel(a: MebdfDocument, b: MebdfDocument): boolean {
+  return deepEqual(a.blocks, b.blocks) && deepEqual(a.footnotes, b.footnotes);
 }
 
 /**

@@ -46,6 +46,86 @@ export async function rememberRead(
   await store.put(key, JSON.stringify([...reads, token].slice(-READS_PER_TARGET)));
 }
 
+/**
+ * The key under which the reads whose exported text has this digest are kept: which document,
+ * tab and section said it at which revision. A revision names one state of the whole document, so
+ * the target's text at it never changes; `EXPORT_FORM` changes when the exporter's output does,
+ * so a read by an older exporter is not taken for today's.
+ */
+export function knownTextKey(fingerprint: string): string {
+  return `k${EXPORT_FORM}-${fingerprint}`;
+}
+
+/** Bumped when the export of an unchanged document changes (so old records stop matching). */
+const EXPORT_FORM = 1;
+
+/** One read of a target whose exported text has a known digest. */
+export interface ExactRead extends Target {
+  revisionId: string;
+  /** Ids of the objects (embeds) the target holds, as an import that keeps them all reports them. */
+  objects: string[];
+}
+
+/** How many reads one text is remembered for (the same text in several documents, tabs, revisions). */
+const READS_PER_TEXT = 8;
+
+/**
+ * Keeps that the target said the text with digest `fingerprint` at `read.revisionId`, as an
+ * export or an import read it: an import of that very text at that revision is then known to
+ * change nothing before any parsing (unchanged-import.ts).
+ */
+export async function rememberExactRead(
+  store: BaseStore,
+  fingerprint: string,
+  read: ExactRead,
+): Promise<void> {
+  const key = knownTextKey(fingerprint);
+  const reads = await exactReads(store, fingerprint);
+  const same = (r: ExactRead) =>
+    r.documentId === read.documentId &&
+    r.tabId === read.tabId &&
+    r.anchorId === read.anchorId &&
+    r.revisionId === read.revisionId;
+  if (reads.some(same)) return;
+  const kept = [...reads, read].slice(-READS_PER_TEXT);
+  await store.put(
+    key,
+    JSON.stringify(
+      kept.map((r) => ({ d: r.documentId, t: r.tabId, a: r.anchorId, r: r.revisionId, o: r.objects })),
+    ),
+  );
+}
+
+/** The reads recorded for the text with digest `fingerprint`, oldest first. */
+export async function exactReads(store: BaseStore, fingerprint: string): Promise<ExactRead[]> {
+  const raw = await store.get(knownTextKey(fingerprint));
+  if (raw === undefined) return [];
+  try {
+    const list = JSON.parse(raw) as unknown;
+    if (!Array.isArray(list)) return [];
+    return list.flatMap((x: Record<string, unknown>) =>
+      typeof x?.d === 'string' &&
+      typeof x.t === 'string' &&
+      (x.a === null || typeof x.a === 'string') &&
+      typeof x.r === 'string' &&
+      Array.isArray(x.o) &&
+      x.o.every((o) => typeof o === 'string')
+        ? [
+            {
+              documentId: x.d,
+              tabId: x.t,
+              anchorId: x.a as string | null,
+              revisionId: x.r,
+              objects: x.o as string[],
+            },
+          ]
+        : [],
+    );
+  } catch {
+    return [];
+  }
+}
+
 /** The target's last reads' tokens, oldest first (two processes writing at once may lose one). */
 export async function lastReads(store: BaseStore, target: Target): Promise<string[]> {
   const raw = await store.get(lastReadKey(target.documentId, target.tabId, target.anchorId));

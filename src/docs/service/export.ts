@@ -7,9 +7,11 @@
  */
 import { ValidationError } from '../../errors.js';
 import type { Backend } from '../../ground/backend.js';
-import { estimateTokens, exportSection, exportTab, getHierarchy } from '../export/index.js';
-import { type BaseStore, rememberRead } from './base-store.js';
-import { baseTokenFor, type ReadOrigin } from './base-token.js';
+import { estimateTokens, exportSection, exportTab, getHierarchy, type TabExport } from '../export/index.js';
+import { embedIds } from '../export/model-utils.js';
+import { type BaseStore, rememberExactRead, rememberRead } from './base-store.js';
+import { baseTokenFor, contentFingerprint, type ReadOrigin } from './base-token.js';
+import { markedContent, PARTS_WITHOUT_MARKERS } from './comment-export.js';
 import type { ExportResult, HierarchyResult, SectionTarget, TabTarget } from './contract.js';
 import { boundOutline, contentBudget, cutParts, outlineBudget, partOutline } from './export-size.js';
 
@@ -20,6 +22,8 @@ export interface ReadOptions {
   maxTokens?: number | undefined;
   /** Which part (from 1) of a target above the ceiling. */
   part?: number | undefined;
+  /** Show the text under open comments in `{!comment:ID}` markers (comment-export.ts). */
+  comments?: boolean | undefined;
 }
 
 export async function exportTabService(
@@ -27,7 +31,7 @@ export async function exportTabService(
   target: TabTarget,
   options: ReadOptions = {},
 ): Promise<ExportResult> {
-  const doc = await backend.get(target.document_id);
+  const doc = await backend.get(target.document_id, ...(options.comments ? [{ comments: true }] : []));
   const out = exportTab(doc, target.tab_id);
   const origin = {
     documentId: target.document_id,
@@ -35,7 +39,8 @@ export async function exportTabService(
     tabId: out.tabId,
     anchorId: null,
   };
-  return await handOut(origin, out.content, out.warnings, options);
+  const shown = options.comments ? markedContent(doc, out) : undefined;
+  return await handOut(origin, out, options, shown);
 }
 
 export async function exportSectionService(
@@ -43,7 +48,7 @@ export async function exportSectionService(
   target: SectionTarget,
   options: ReadOptions = {},
 ): Promise<ExportResult> {
-  const doc = await backend.get(target.document_id);
+  const doc = await backend.get(target.document_id, ...(options.comments ? [{ comments: true }] : []));
   const out = exportSection(doc, target.tab_id, target.anchor_id);
   const origin = {
     documentId: target.document_id,
@@ -51,16 +56,31 @@ export async function exportSectionService(
     tabId: out.tabId,
     anchorId: out.anchorId,
   };
-  return await handOut(origin, out.content, out.warnings, options);
+  const shown = options.comments ? markedContent(doc, out) : undefined;
+  return await handOut(origin, out, options, shown);
 }
 
-/** The whole text, or the part asked for when above the ceiling; remembered when there is a store. */
+/** The read, and what the target says at its revision (an unchanged import is then known at once). */
+async function remember(bases: BaseStore, origin: ReadOrigin, out: TabExport, token: string): Promise<void> {
+  await rememberRead(bases, origin, out.content, token);
+  await rememberExactRead(bases, contentFingerprint(out.content), {
+    ...origin,
+    objects: [...embedIds(out.model)],
+  });
+}
+
+/**
+ * The whole text, or the part asked for when above the ceiling; remembered when there is a store.
+ * `shown` is the text with comment markers, when asked for: what is handed out, while the read is
+ * remembered as the text without them (an import strips them).
+ */
 async function handOut(
   origin: ReadOrigin,
-  content: string,
-  warnings: string[],
+  out: TabExport,
   options: ReadOptions,
+  shown?: string,
 ): Promise<ExportResult> {
+  const { content, warnings } = out;
   const where = origin.anchorId === null ? {} : { anchor_id: origin.anchorId };
   const common = {
     success: true as const,
@@ -73,8 +93,9 @@ async function handOut(
   const max = options.maxTokens;
   if (max === undefined || total <= max) {
     const base = baseTokenFor(origin, content);
-    if (options.bases) await rememberRead(options.bases, origin, content, base);
-    return { ...common, content, base, estimated_tokens: total };
+    if (options.bases) await remember(options.bases, origin, out, base);
+    const text = shown ?? content;
+    return { ...common, content: text, base, estimated_tokens: estimateTokens(text) };
   }
   const parts = cutParts(content, contentBudget(max));
   const index = options.part ?? 1;
@@ -86,12 +107,13 @@ async function handOut(
     );
   }
   const base = baseTokenFor(origin, content, piece);
-  if (options.bases) await rememberRead(options.bases, origin, content, base);
+  if (options.bases) await remember(options.bases, origin, out, base);
   const what =
     origin.anchorId === null ? `tab ${origin.tabId}` : `section ${origin.anchorId || '(preamble)'}`;
   const next = index < parts.length ? `Read the next with part: ${index + 1}, or` : 'Read';
   return {
     ...common,
+    ...(shown !== undefined && shown !== content ? { warnings: [...warnings, PARTS_WITHOUT_MARKERS] } : {}),
     content: piece.content,
     base,
     estimated_tokens: estimateTokens(piece.content),

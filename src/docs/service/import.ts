@@ -1,57 +1,22 @@
 /**
- * Import use cases over a Backend: MEBDF content -> one guarded, verified batchUpdate.
- *
- * Each attempt is a chain of named steps: read (one `get`, the target exported, concurrent edits
- * refused) -> plan (src/docs/import) -> verify (the plan applied by our engine and the result
- * compared with the intended content, src/docs/import/verify.ts; a mismatch is a compiler bug and
- * nothing is written) -> guarded write (at most one `batchUpdate` with
- * `writeControl.requiredRevisionId` = the revision read) -> report. A revision conflict re-reads,
- * re-plans and retries (twice at most). Before planning, the user's text is reconciled with its
- * base (import-base.ts): the base passed, else the target's last read through this server; a
- * target changed since is merged when the edits touch different blocks and refused when they
- * touch the same ones. After a write the base for the next import is remembered.
+ * Import use cases over a Backend: MEBDF content -> one guarded, verified batchUpdate
+ * (import-pipeline.ts). Here only what comes before the pipeline: the size check, and a text a
+ * read handed out recognised as unchanged before any parsing (unchanged-import.ts). The pipeline, with
+ * the MEBDF parser, exporter, planner and engine it needs, loads only when there is work to do.
  */
-import { ContentTooLargeError, GdocError, RevisionConflictError, VerificationError } from '../../errors.js';
+import { ContentTooLargeError } from '../../errors.js';
 import type { Backend } from '../../ground/backend.js';
-import type { Document } from '../../ground/docs-json.js';
-import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
-import type { MebdfDocument } from '../../mebdf/model.js';
-import { buildTab } from '../export/exporter.js';
-import { resolveTab, type SectionExport } from '../export/index.js';
-import { embedIds } from '../export/model-utils.js';
-import { headingLevel } from '../export/style-overrides.js';
-import { asDocsStoresText } from '../import/docs-text.js';
-import { matchEmbeds } from '../import/embed-match.js';
-import { type BodyEdges, withForcedParagraphs } from '../import/forced.js';
-import { type Plan, planImport } from '../import/index.js';
-import { withoutInherited } from '../import/inherited.js';
-import {
-  exportTarget,
-  exportWritten,
-  type ImportTarget,
-  saysIntended,
-  type VerifyFailure,
-  type VerifyScope,
-  verifyImport,
-} from '../import/verify.js';
-import { checkAnchorLinks } from './anchor-links.js';
 import type { BaseStore } from './base-store.js';
-import { type BaseToken, contentFingerprint, decodeBaseToken } from './base-token.js';
-import type { ImportOptions, ImportResult, NewHeading, SectionTarget, TabTarget } from './contract.js';
-import { emptyImport, importsNothing } from './empty-import.js';
-import { findBase, type Reconciled, reconcile, refuseLabel, rememberWrite } from './import-base.js';
-import { dryRunReport, needsReRead, newHeadings, writeReport } from './import-report.js';
-import {
-  asSuggestions,
-  checkSuggestionsLanded,
-  suggestionBody,
-  verifySuggestions,
-} from './suggest-import.js';
+import { COMMENT_MARKER, IMPORT_READ } from './comment-markers.js';
+import type { ImportOptions, ImportResult, SectionTarget, TabTarget } from './contract.js';
+import { readsSaying, type UnchangedTarget, unchangedImport } from './unchanged-import.js';
 
-/** Larger content is refused before any work: 1 MB of MEBDF is far beyond any real tab. */
-export const MAX_CONTENT_CHARS = 1_000_000;
-/** Attempts per import: the first plus two retries after a revision conflict. */
-const ATTEMPTS = 3;
+/**
+ * Larger content is refused before any read. Google's limit is on the document (about a million
+ * characters of text), not on the MEBDF spelling it, whose markup can be several times that; this
+ * only keeps a stray input from exhausting memory.
+ */
+export const MAX_CONTENT_CHARS = 32_000_000;
 
 export async function importSectionService(
   backend: Backend,
@@ -85,105 +50,27 @@ export async function importTabService(
   );
 }
 
-/** What the caller asked to import into: `tab` as given (may be absent), `anchorId` null for a tab. */
-interface Where {
-  documentId: string;
-  tab: string | undefined;
-  anchorId: string | null;
-}
-
-/** The intended content: its model and its canonical text. */
-interface Intended {
-  model: MebdfDocument;
-  text: string;
-  /** What resolving it against the target noticed (a placeholder's kind word that differs, characters Docs drops, paragraphs Docs forces). */
-  warnings?: string[];
-}
-
-/** One read of the document, with the target exported from it. */
-interface Read {
-  doc: Document;
-  revision: string;
-  scope: VerifyScope;
-  target: ImportTarget;
-  /** The whole tab's model (the target's own when the target is the tab). */
-  tab: MebdfDocument;
-}
-
-/** What the guarded write did. */
-interface Written {
-  revision: string;
-  headings: NewHeading[];
-  /** Suggest mode: the suggestions created. */
-  suggestions?: string[];
-}
-
 async function runImport(
   backend: Backend,
-  where: Where,
+  where: UnchangedTarget,
   content: string,
   options: ImportOptions,
   bases: BaseStore | undefined,
 ): Promise<ImportResult> {
   checkSize(content);
-  refuseLabel(content);
-  const suggesting = options.mode === 'suggest';
-  // Bad MEBDF fails before any read; the parse is reused when the content is written as sent.
-  const sent = parseIntended(content);
-  const explicit = options.base ? decodeBaseToken(options.base) : null;
-  // The base is settled at the first read (the last read of the target needs its resolved tab).
-  let base: BaseToken | null | undefined;
-  // What the first read showed of the target: without a base, a retry after a revision conflict
-  // re-plans only when the target itself is as it was, so a colleague's edit is never overwritten.
-  let firstRead: string | null = null;
-  let lastConflict: RevisionConflictError | null = null;
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const read = await readTarget(backend, where);
-    const scope = { documentId: where.documentId, tabId: read.scope.tabId, anchorId: where.anchorId };
-    if (base === undefined) base = await findBase(explicit, scope, content, bases);
-    const reconciled = await reconcile(content, read.target.content, base, bases);
-    const intended = reconciled.text === content ? sent : parseIntended(reconciled.text);
-    firstRead ??= contentFingerprint(read.target.content);
-    if (!base) refuseChangeWhileImporting(read, intended, firstRead);
-    // An import of nothing is planned over the whole tab, from the same read (empty-import.ts).
-    const nothing = importsNothing(intended.model);
-    const planned = nothing ? readAs(read.doc, { ...where, anchorId: null }) : read;
-    if (!nothing) checkAnchorLinks(intended.model, read.target.model, read.tab, read.doc, scope.tabId);
-    const meant = nothing ? intendedByNothing(planned, where.anchorId) : resolveIntended(intended, read);
-    const edit = withWarnings(planFor(planned, meant, options), meant.warnings ?? []);
-    const verified = verifyPlan(planned, edit, meant);
-    const result = verified.result;
-    const plan = suggesting ? suggestedPlan(planned, edit, verified.after) : edit;
-    if (options.dry_run) return mergeNote(dryRunReport(plan, planned, meant.model, result), reconciled);
-    const written = await guardedWrite(backend, where, planned, plan, meant, suggesting);
-    if (written instanceof RevisionConflictError) {
-      lastConflict = written;
-      continue;
-    }
-    const report = mergeNote(writeReport(plan, planned.scope, written), reconciled);
-    // The target now shows suggestions, not the edit: the next import starts from a new read.
-    if (suggesting) return { ...report, suggestion_ids: written.suggestions ?? [] };
-    // A section imported as nothing is gone: there is no read of it to remember.
-    if (nothing && where.anchorId !== null) return report;
-    const next = await rememberWrite(
-      { ...scope, revisionId: written.revision },
-      reconciled,
-      result.content,
-      bases,
-    );
-    return { ...report, base: next };
-  }
-  throw new RevisionConflictError(
-    `The document kept changing while importing (${ATTEMPTS} attempts); nothing was written.${lastConflict ? ` Last: ${lastConflict.message}` : ''}`,
-    'Try again in a moment.',
-  );
-}
-
-/** Says in the result that edits made since the read were kept. */
-function mergeNote(result: ImportResult, reconciled: Reconciled): ImportResult {
-  if (!reconciled.merged) return result;
-  const note = `Merged: the target changed since your read; your edit was applied onto the current content, keeping ${reconciled.kept} changed paragraph${reconciled.kept === 1 ? '' : 's'} you had not seen.`;
-  return { ...result, warnings: [note, ...result.warnings] };
+  // Comment markers are read-only: stripped before anything reads the text (comment-import.ts).
+  if (COMMENT_MARKER.test(content))
+    content = (await import('./comment-import.js')).withoutCommentMarkers(content);
+  const reads = await readsSaying(where, content, options, bases);
+  const pipeline = () => import('./import-pipeline.js');
+  if (reads.length === 0 || !bases)
+    return (await pipeline()).runImport(backend, where, content, options, bases);
+  // A text a read handed out: when the document is still at that revision, nothing is to be done
+  // (and the pipeline's modules, most of an import's start-up, are never loaded).
+  const doc = await backend.get(where.documentId, IMPORT_READ);
+  const unchanged = await unchangedImport(doc, where, content, reads, bases);
+  if (unchanged) return unchanged;
+  return (await pipeline()).runImport(backend, where, content, options, bases, doc);
 }
 
 function checkSize(content: string): void {
@@ -192,209 +79,5 @@ function checkSize(content: string): void {
       `The content is ${content.length} characters; an import takes at most ${MAX_CONTENT_CHARS}.`,
       'Import the document section by section.',
     );
-  }
-}
-
-/** The text to write as a model; its size was checked as the caller sent it (checkSize). */
-function parseIntended(content: string): Intended {
-  const model = parseMebdf(content);
-  return { model, text: stringifyMebdf(model) };
-}
-
-/**
- * The intended content resolved against the target: every placeholder names its object by id, in
- * the object's kind (import/embed-match.ts), and values equal to what they inherit in the tab's
- * styles say nothing and are dropped (import/inherited.ts), so they are neither sent nor expected
- * back.
- */
-function resolveIntended(intended: Intended, read: Read): Intended {
-  const matched = matchEmbeds(intended.model, read.target.model);
-  const stored = asDocsStoresText(matched.model, read.target.model);
-  const forced = withForcedParagraphs(stored.model, bodyEdges(read));
-  const model = withoutInherited(forced.model, resolveTab(read.doc, read.scope.tabId).content);
-  const resolved = model === intended.model ? intended : { model, text: stringifyMebdf(model) };
-  const warnings = [...matched.warnings, ...stored.warnings, ...forced.warnings];
-  return warnings.length ? { ...resolved, warnings } : resolved;
-}
-
-/** Whether the target starts or ends the tab's body (tables there get Docs' paragraphs). */
-function bodyEdges(read: Read): BodyEdges {
-  if (read.scope.anchorId === null) return { startsBody: true, endsBody: true };
-  const section = read.target as SectionExport;
-  return { startsBody: section.firstBlock === 0, endsBody: section.endBlock === read.tab.blocks.length };
-}
-
-/** The whole tab as an import of nothing into `anchorId` (null: the tab) leaves it. */
-function intendedByNothing(read: Read, anchorId: string | null): Intended {
-  const empty = emptyImport(read.doc, read.scope.tabId, anchorId);
-  return { ...parseIntended(empty.tabContent), warnings: empty.warnings };
-}
-
-function withWarnings(plan: Plan, warnings: string[]): Plan {
-  return warnings.length === 0 ? plan : { ...plan, warnings: [...warnings, ...plan.warnings] };
-}
-
-/** One `get`, and the target exported from it. */
-async function readTarget(backend: Backend, where: Where): Promise<Read> {
-  return readAs(await backend.get(where.documentId), where);
-}
-
-/** The target as `doc` shows it. */
-function readAs(doc: Document, where: Where): Read {
-  const target = exportTarget(doc, { tabId: where.tab, anchorId: where.anchorId });
-  const scope = { tabId: target.tabId, anchorId: where.anchorId };
-  const tab = where.anchorId === null ? target.model : buildTab(doc, target.tabId).model;
-  return { doc, revision: doc.revisionId ?? '', scope, target, tab };
-}
-
-/** Without a base: refuses to re-plan over an edit of the target made since the first attempt's read. */
-function refuseChangeWhileImporting(read: Read, intended: Intended, firstRead: string): void {
-  const { target, revision, scope } = read;
-  const what = scope.anchorId === null ? 'tab' : 'section';
-  if (contentFingerprint(target.content) !== firstRead && target.content !== intended.text) {
-    throw new RevisionConflictError(
-      `Someone else changed this ${what} while the import was being written (revision now ${revision}); nothing was written, so their edit is kept.`,
-      'Merge your edit into the current content (returned with this error) and import again.',
-      target.content,
-    );
-  }
-}
-
-function planFor(read: Read, intended: Intended, options: ImportOptions): Plan {
-  const { doc, scope, target } = read;
-  let canonical: MebdfDocument | undefined;
-  try {
-    canonical = parseMebdf(target.content);
-  } catch {
-    canonical = undefined; // the export does not read back: compare with the model as is
-  }
-  return planImport({
-    tabId: scope.tabId,
-    tab: resolveTab(doc, scope.tabId).content,
-    old: { model: target.model, sources: target.sources, footnoteSources: target.footnoteSources },
-    next: intended.model,
-    bodyEnd: bodyEnd(doc, scope.tabId),
-    scope:
-      scope.anchorId === null
-        ? { kind: 'tab' }
-        : {
-            kind: 'section',
-            anchorId: scope.anchorId,
-            followingLevel: followingLevel(read.tab, target as SectionExport),
-          },
-    allowDeletions: options.allow_deletions === true,
-    tabEmbedIds: embedIds(read.tab),
-    ...(canonical ? { canonical } : {}),
-  });
-}
-
-/** What a failed verification tells the user: always a compiler bug, nothing written. */
-const VERIFICATION_FAILURES: Record<VerifyFailure['kind'], (detail: string) => [string, string]> = {
-  unappliable: (why) => [
-    `The planned requests do not apply to the document (${why}); nothing was written. This is a bug in the import compiler.`,
-    'Report it with the content you imported; as a workaround, import a smaller change.',
-  ],
-  'target-lost': (why) => [
-    `After the planned requests the target cannot be found again (${why}); nothing was written. This is a bug in the import compiler.`,
-    'Report it with the content you imported.',
-  ],
-  content: (where) => [
-    `The planned requests would not produce the intended content: ${where}; nothing was written. This is a bug in the import compiler.`,
-    'Report it with the content you imported; as a workaround, import a smaller change.',
-  ],
-  outside: (where) => [
-    `The planned requests would change the document outside the section being imported: ${where}; nothing was written. This is a bug in the import compiler.`,
-    'Report it with the content you imported; as a workaround, import the whole tab.',
-  ],
-};
-
-/** The plan as a suggestion write (suggest-import.ts), verified on the engine against the edit. */
-function suggestedPlan(read: Read, edit: Plan, edited: Document): Plan {
-  const plan = asSuggestions(edit);
-  verifySuggestions({
-    doc: read.doc,
-    edited,
-    requests: plan.requests,
-    scope: read.scope,
-  });
-  return plan;
-}
-
-/** The would-be export of the target after the plan; a plan that fails verification throws. */
-function verifyPlan(read: Read, plan: Plan, intended: Intended): { result: ImportTarget; after: Document } {
-  const verified = verifyImport({
-    doc: read.doc,
-    requests: plan.requests,
-    intended: intended.model,
-    intendedText: intended.text,
-    scope: read.scope,
-    before: { tab: read.tab, target: read.target },
-  });
-  if (verified.ok) return verified;
-  const [message, hint] = VERIFICATION_FAILURES[verified.failure.kind](verified.failure.detail);
-  throw new VerificationError(message, hint);
-}
-
-/** At most one batchUpdate, guarded by the revision read; a revision conflict is returned. */
-async function guardedWrite(
-  backend: Backend,
-  where: Where,
-  read: Read,
-  plan: Plan,
-  intended: Intended,
-  suggesting: boolean,
-): Promise<Written | RevisionConflictError> {
-  if (plan.requests.length === 0) return { revision: read.revision, headings: [] };
-  try {
-    const response = suggesting
-      ? await backend.batchUpdate(where.documentId, suggestionBody(plan.requests, read.revision))
-      : await backend.batchUpdate(
-          where.documentId,
-          { requests: plan.requests, writeControl: { requiredRevisionId: read.revision } },
-          { landed: (now) => landed(now, read.scope, intended) },
-        );
-    const revision = response.writeControl?.requiredRevisionId ?? read.revision;
-    if (suggesting) {
-      const suggestions = await checkSuggestionsLanded(backend, where.documentId, response);
-      return { revision, headings: [], suggestions };
-    }
-    let headings: NewHeading[] = [];
-    if (needsReRead(intended.model)) {
-      // New heading ids are the server's: read them back (the only second read an import makes).
-      const written = await backend.get(where.documentId);
-      headings = newHeadings(
-        intended.model,
-        exportWritten(written, read.scope, intended.model.blocks.length),
-      );
-    }
-    return { revision, headings };
-  } catch (e) {
-    if (e instanceof RevisionConflictError) return e;
-    throw e;
-  }
-}
-
-function bodyEnd(doc: Document, tabId: string): number {
-  const content = resolveTab(doc, tabId).content.body?.content ?? [];
-  return content[content.length - 1]?.endIndex ?? 1;
-}
-
-/** The level of the heading that ends the section in the tab (0 when the section runs to the end). */
-function followingLevel(tab: MebdfDocument, section: SectionExport): number {
-  const b = tab.blocks[section.endBlock];
-  return b?.type === 'paragraph' ? headingLevel(b.style.namedStyle) : 0;
-}
-
-/** Whether a re-read document already says what the import meant (a retried write that landed). */
-function landed(now: Document, scope: VerifyScope, intended: Intended): boolean {
-  try {
-    return saysIntended(
-      exportWritten(now, scope, intended.model.blocks.length),
-      intended.model,
-      intended.text,
-    );
-  } catch (e) {
-    if (e instanceof GdocError) return false;
-    throw e;
   }
 }

@@ -20,6 +20,7 @@ import {
   type Placement,
 } from '../structure/sections.js';
 import { planSplice } from '../structure/splice.js';
+import { commentChanges, IMPORT_READ } from './comment-import.js';
 import type { NewHeading, SectionTarget, TabTarget } from './contract.js';
 
 export type { Placement } from '../structure/sections.js';
@@ -189,6 +190,7 @@ function planned(
       `The section now also holds the ${absorbed.length} deeper section${absorbed.length === 1 ? '' : 's'} that followed the place (${absorbed.map((h) => `${h.anchor_id} "${h.text}"`).join(', ')}): a section runs to the next heading of its level or higher. Use a deeper heading level to keep them where they were.`,
     );
   }
+  warnings.push(...commentChanges(doc, after, tabId));
   return { tabId, revision: doc.revisionId ?? '', requests, placed, removed, warnings, preview };
 }
 
@@ -207,7 +209,7 @@ async function edit(
 ): Promise<SectionEditResult> {
   let last: RevisionConflictError | null = null;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const doc = await backend.get(documentId);
+    const doc = await backend.get(documentId, IMPORT_READ);
     const p = plan(doc);
     const result = {
       success: true as const,

@@ -19,6 +19,7 @@ const TEXT_KEYS: readonly (keyof TextStyle)[] = [
   'highlight',
   'link',
   'suggestion',
+  'comment',
 ];
 
 export function sameTextStyle(a: TextStyle, b: TextStyle): boolean {

@@ -80,6 +80,7 @@ function attention(flag: 'bold' | 'italic' | 'strikethrough', type: 'strong' | '
  */
 const SPAN_LAYERS: readonly Layer[] = (
   [
+    'comment',
     'suggestion',
     'underline',
     'smallcaps',

@@ -1,0 +1,408 @@
+/**
+ * The import pipeline over a Backend (import.ts calls it when there is work): MEBDF content -> one
+ * guarded, verified batchUpdate.
+ *
+ * Each attempt is a chain of named steps: read (one `get`, the target exported, concurrent edits
+ * refused) -> plan (src/docs/import) -> verify (the plan applied by our engine and the result
+ * compared with the intended content, src/docs/import/verify.ts; a mismatch is a compiler bug and
+ * nothing is written) -> guarded write (at most one `batchUpdate` with
+ * `writeControl.requiredRevisionId` = the revision read) -> report. A revision conflict re-reads,
+ * re-plans and retries (twice at most). Before planning, the user's text is reconciled with its
+ * base (import-base.ts): the base passed, else the target's last read through this server; a
+ * target changed since is merged when the edits touch different blocks and refused when they
+ * touch the same ones. After a write the base for the next import is remembered.
+ */
+import { GdocError, RevisionConflictError, VerificationError } from '../../errors.js';
+import type { Backend } from '../../ground/backend.js';
+import type { Document } from '../../ground/docs-json.js';
+import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
+import type { MebdfDocument } from '../../mebdf/model.js';
+import { buildTab } from '../export/exporter.js';
+import { resolveTab, type SectionExport, sectionOf, tabOf } from '../export/index.js';
+import { embedIds } from '../export/model-utils.js';
+import { headingLevel } from '../export/style-overrides.js';
+import { asDocsStoresText } from '../import/docs-text.js';
+import { matchEmbeds } from '../import/embed-match.js';
+import { type BodyEdges, withForcedParagraphs } from '../import/forced.js';
+import { type Plan, planImport } from '../import/index.js';
+import { withoutInherited } from '../import/inherited.js';
+import {
+  exportWritten,
+  type ImportTarget,
+  saysIntended,
+  type Verification,
+  type VerifyFailure,
+  type VerifyScope,
+  verifyImport,
+} from '../import/verify.js';
+import { checkAnchorLinks } from './anchor-links.js';
+import { type BaseStore, rememberExactRead } from './base-store.js';
+import { type BaseToken, contentFingerprint, decodeBaseToken } from './base-token.js';
+import { canonicalFor } from './canonical-middle.js';
+import { commentChanges, IMPORT_READ } from './comment-import.js';
+import type { ImportOptions, ImportResult, NewHeading } from './contract.js';
+import { emptyImport, importsNothing } from './empty-import.js';
+import { findBase, type Reconciled, reconcile, refuseLabel, rememberWrite } from './import-base.js';
+import { dryRunReport, needsReRead, newHeadings, writeReport } from './import-report.js';
+import {
+  asSuggestions,
+  checkSuggestionsLanded,
+  suggestionBody,
+  verifySuggestions,
+} from './suggest-import.js';
+
+/** Attempts per import: the first plus two retries after a revision conflict. */
+const ATTEMPTS = 3;
+
+/** What the caller asked to import into: `tab` as given (may be absent), `anchorId` null for a tab. */
+export interface Where {
+  documentId: string;
+  tab: string | undefined;
+  anchorId: string | null;
+}
+
+/** The intended content: its model and its canonical text (written out only when asked for). */
+interface Intended {
+  model: MebdfDocument;
+  text: string;
+  /** What resolving it against the target noticed (a placeholder's kind word that differs, characters Docs drops, paragraphs Docs forces). */
+  warnings?: string[];
+}
+
+/** One read of the document, with the target exported from it. */
+interface Read {
+  doc: Document;
+  revision: string;
+  scope: VerifyScope;
+  target: ImportTarget;
+  /** The whole tab's model (the target's own when the target is the tab). */
+  tab: MebdfDocument;
+}
+
+/** A plan that passed verification: the document it makes, the engine's response, the target's export after it. */
+type Verified = Extract<Verification, { ok: true }>;
+
+/** What the guarded write did. */
+interface Written {
+  revision: string;
+  headings: NewHeading[];
+  /** Suggest mode: the suggestions created. */
+  suggestions?: string[];
+}
+
+/** `first`: the document as the caller read it for the first attempt, if it did. */
+export async function runImport(
+  backend: Backend,
+  where: Where,
+  content: string,
+  options: ImportOptions,
+  bases: BaseStore | undefined,
+  first?: Document,
+): Promise<ImportResult> {
+  refuseLabel(content);
+  const suggesting = options.mode === 'suggest';
+  // Bad MEBDF fails before any read. Content that may be what the target says already (the caller
+  // read first, import.ts) is parsed only when it is not.
+  let sent = first ? undefined : parseIntended(content);
+  const explicit = options.base ? decodeBaseToken(options.base) : null;
+  // The base is settled at the first read (the last read of the target needs its resolved tab).
+  let base: BaseToken | null | undefined;
+  // What the first read showed of the target: without a base, a retry after a revision conflict
+  // re-plans only when the target itself is as it was, so a colleague's edit is never overwritten.
+  let firstRead: string | null = null;
+  let lastConflict: RevisionConflictError | null = null;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const read = attempt === 0 && first ? readAs(first, where) : await readTarget(backend, where);
+    const scope = { documentId: where.documentId, tabId: read.scope.tabId, anchorId: where.anchorId };
+    if (base === undefined) base = await findBase(explicit, scope, content, bases);
+    const reconciled = await reconcile(content, read.target.content, base, bases);
+    const readPrint = contentFingerprint(read.target.content);
+    firstRead ??= readPrint;
+    const objects = [...embedIds(read.target.model)];
+    if (bases) await rememberExactRead(bases, readPrint, { ...scope, revisionId: read.revision, objects });
+    if (reconciled.text === read.target.content && !options.dry_run) {
+      // The target says this already: nothing to parse, plan, verify or write.
+      const report = mergeNote(
+        writeReport(keepAll(objects), read.scope, { revision: read.revision, headings: [] }),
+        reconciled,
+      );
+      const next = await rememberWrite(
+        { ...scope, revisionId: read.revision },
+        reconciled,
+        read.target.content,
+        bases,
+      );
+      return { ...report, base: next };
+    }
+    if (reconciled.text === content) sent ??= parseIntended(content);
+    const intended = reconciled.text === content && sent ? sent : parseIntended(reconciled.text);
+    if (!base) refuseChangeWhileImporting(read, intended, firstRead);
+    // An import of nothing is planned over the whole tab, from the same read (empty-import.ts).
+    const nothing = importsNothing(intended.model);
+    const planned = nothing ? readAs(read.doc, { ...where, anchorId: null }) : read;
+    if (!nothing) checkAnchorLinks(intended.model, read.target.model, read.tab, read.doc, scope.tabId);
+    const meant = nothing ? intendedByNothing(planned, where.anchorId) : resolveIntended(intended, read);
+    let plan = withWarnings(planFor(planned, meant, options), meant.warnings ?? []);
+    const verified = verifyPlan(planned, plan, meant);
+    plan = withWarnings(plan, commentChanges(planned.doc, verified.after, planned.scope.tabId));
+    if (suggesting) plan = suggestedPlan(planned, plan, verified.after);
+    const result = verified.result;
+    if (options.dry_run) return mergeNote(dryRunReport(plan, planned, meant.model, result), reconciled);
+    const written = await guardedWrite(backend, where, planned, plan, meant, suggesting ? null : verified);
+    if (written instanceof RevisionConflictError) {
+      lastConflict = written;
+      continue;
+    }
+    const report = mergeNote(writeReport(plan, planned.scope, written), reconciled);
+    // The target now shows suggestions, not the edit: the next import starts from a new read.
+    if (suggesting) return { ...report, suggestion_ids: written.suggestions ?? [] };
+    // A section imported as nothing is gone: there is no read of it to remember.
+    if (nothing && where.anchorId !== null) return report;
+    const next = await rememberWrite(
+      { ...scope, revisionId: written.revision },
+      reconciled,
+      result.content,
+      bases,
+    );
+    return { ...report, base: next };
+  }
+  throw new RevisionConflictError(
+    `The document kept changing while importing (${ATTEMPTS} attempts); nothing was written.${lastConflict ? ` Last: ${lastConflict.message}` : ''}`,
+    'Try again in a moment.',
+  );
+}
+
+/** The plan of an import that changes nothing: every object of the target stays. */
+function keepAll(objects: string[]): Plan {
+  return { requests: [], deleted: [], preserved: objects, warnings: [], anchorsCreated: 0 };
+}
+
+/** Says in the result that edits made since the read were kept. */
+function mergeNote(result: ImportResult, reconciled: Reconciled): ImportResult {
+  if (!reconciled.merged) return result;
+  const note = `Merged: the target changed since your read; your edit was applied onto the current content, keeping ${reconciled.kept} changed paragraph${reconciled.kept === 1 ? '' : 's'} you had not seen.`;
+  return { ...result, warnings: [note, ...result.warnings] };
+}
+
+/** The text to write as a model; its size was checked as the caller sent it (checkSize). */
+function parseIntended(content: string): Intended {
+  return intendedOf(parseMebdf(content));
+}
+
+/**
+ * The intended content of `model`. Its text is written out on first use: verification compares
+ * models first and needs the text only when they differ, so a tab is not written out for nothing.
+ */
+function intendedOf(model: MebdfDocument, warnings: string[] = []): Intended {
+  let text: string | undefined;
+  return {
+    model,
+    get text() {
+      text ??= stringifyMebdf(model);
+      return text;
+    },
+    ...(warnings.length ? { warnings } : {}),
+  };
+}
+
+/**
+ * The intended content resolved against the target: every placeholder names its object by id, in
+ * the object's kind (import/embed-match.ts), and values equal to what they inherit in the tab's
+ * styles say nothing and are dropped (import/inherited.ts), so they are neither sent nor expected
+ * back.
+ */
+function resolveIntended(intended: Intended, read: Read): Intended {
+  const matched = matchEmbeds(intended.model, read.target.model);
+  const stored = asDocsStoresText(matched.model, read.target.model);
+  const forced = withForcedParagraphs(stored.model, bodyEdges(read));
+  const model = withoutInherited(forced.model, resolveTab(read.doc, read.scope.tabId).content);
+  const warnings = [...matched.warnings, ...stored.warnings, ...forced.warnings];
+  if (model === intended.model && !warnings.length) return intended;
+  return intendedOf(model, warnings);
+}
+
+/** Whether the target starts or ends the tab's body (tables there get Docs' paragraphs). */
+function bodyEdges(read: Read): BodyEdges {
+  if (read.scope.anchorId === null) return { startsBody: true, endsBody: true };
+  const section = read.target as SectionExport;
+  return { startsBody: section.firstBlock === 0, endsBody: section.endBlock === read.tab.blocks.length };
+}
+
+/** The whole tab as an import of nothing into `anchorId` (null: the tab) leaves it. */
+function intendedByNothing(read: Read, anchorId: string | null): Intended {
+  const empty = emptyImport(read.doc, read.scope.tabId, anchorId);
+  return intendedOf(parseMebdf(empty.tabContent), empty.warnings);
+}
+
+function withWarnings(plan: Plan, warnings: string[]): Plan {
+  return warnings.length === 0 ? plan : { ...plan, warnings: [...warnings, ...plan.warnings] };
+}
+
+/** One `get`, and the target exported from it. */
+async function readTarget(backend: Backend, where: Where): Promise<Read> {
+  return readAs(await backend.get(where.documentId, IMPORT_READ), where);
+}
+
+/** The target as `doc` shows it. */
+function readAs(doc: Document, where: Where): Read {
+  // The tab's model is built once, for the target and for what the section is checked against.
+  const built = buildTab(doc, where.tab);
+  const target = where.anchorId === null ? tabOf(built) : sectionOf(built, where.anchorId);
+  const scope = { tabId: target.tabId, anchorId: where.anchorId };
+  return { doc, revision: doc.revisionId ?? '', scope, target, tab: built.model };
+}
+
+/** Without a base: refuses to re-plan over an edit of the target made since the first attempt's read. */
+function refuseChangeWhileImporting(read: Read, intended: Intended, firstRead: string): void {
+  const { target, revision, scope } = read;
+  const what = scope.anchorId === null ? 'tab' : 'section';
+  if (contentFingerprint(target.content) !== firstRead && target.content !== intended.text) {
+    throw new RevisionConflictError(
+      `Someone else changed this ${what} while the import was being written (revision now ${revision}); nothing was written, so their edit is kept.`,
+      'Merge your edit into the current content (returned with this error) and import again.',
+      target.content,
+    );
+  }
+}
+
+function planFor(read: Read, intended: Intended, options: ImportOptions): Plan {
+  const { doc, scope, target } = read;
+  const canonical = canonicalFor(target.model, target.content, intended.model);
+  return planImport({
+    tabId: scope.tabId,
+    tab: resolveTab(doc, scope.tabId).content,
+    old: { model: target.model, sources: target.sources, footnoteSources: target.footnoteSources },
+    next: intended.model,
+    bodyEnd: bodyEnd(doc, scope.tabId),
+    scope:
+      scope.anchorId === null
+        ? { kind: 'tab' }
+        : {
+            kind: 'section',
+            anchorId: scope.anchorId,
+            followingLevel: followingLevel(read.tab, target as SectionExport),
+          },
+    allowDeletions: options.allow_deletions === true,
+    tabEmbedIds: embedIds(read.tab),
+    ...(canonical ? { canonical } : {}),
+  });
+}
+
+/** What a failed verification tells the user: always a compiler bug, nothing written. */
+const VERIFICATION_FAILURES: Record<VerifyFailure['kind'], (detail: string) => [string, string]> = {
+  unappliable: (why) => [
+    `The planned requests do not apply to the document (${why}); nothing was written. This is a bug in the import compiler.`,
+    'Report it with the content you imported; as a workaround, import a smaller change.',
+  ],
+  'target-lost': (why) => [
+    `After the planned requests the target cannot be found again (${why}); nothing was written. This is a bug in the import compiler.`,
+    'Report it with the content you imported.',
+  ],
+  content: (where) => [
+    `The planned requests would not produce the intended content: ${where}; nothing was written. This is a bug in the import compiler.`,
+    'Report it with the content you imported; as a workaround, import a smaller change.',
+  ],
+  outside: (where) => [
+    `The planned requests would change the document outside the section being imported: ${where}; nothing was written. This is a bug in the import compiler.`,
+    'Report it with the content you imported; as a workaround, import the whole tab.',
+  ],
+};
+
+/** The would-be export of the target after the plan; a plan that fails verification throws. */
+function verifyPlan(read: Read, plan: Plan, intended: Intended): Verified {
+  const verified = verifyImport({
+    doc: read.doc,
+    requests: plan.requests,
+    intended: intended.model,
+    intendedText: () => intended.text,
+    scope: read.scope,
+    before: { tab: read.tab, target: read.target },
+  });
+  if (verified.ok) return verified;
+  const [message, hint] = VERIFICATION_FAILURES[verified.failure.kind](verified.failure.detail);
+  throw new VerificationError(message, hint);
+}
+
+/** The plan as a suggestion write (suggest-import.ts), verified on the engine against the edit. */
+function suggestedPlan(read: Read, edit: Plan, edited: Document): Plan {
+  const plan = asSuggestions(edit);
+  verifySuggestions({ doc: read.doc, edited, requests: plan.requests, scope: read.scope });
+  return plan;
+}
+
+/** One batchUpdate with writeMode SUGGEST; the reply and a re-read must show the suggestions. */
+async function suggestionWrite(backend: Backend, where: Where, read: Read, plan: Plan): Promise<Written> {
+  const response = await backend.batchUpdate(where.documentId, suggestionBody(plan.requests, read.revision));
+  const suggestions = await checkSuggestionsLanded(backend, where.documentId, response);
+  return { revision: response.writeControl?.requiredRevisionId ?? read.revision, headings: [], suggestions };
+}
+
+/**
+ * At most one batchUpdate, guarded by the revision read; a revision conflict is returned.
+ * `verified` null: a suggestion write (what verification made is the edit, not what is written).
+ */
+async function guardedWrite(
+  backend: Backend,
+  where: Where,
+  read: Read,
+  plan: Plan,
+  intended: Intended,
+  verified: Verified | null,
+): Promise<Written | RevisionConflictError> {
+  if (plan.requests.length === 0) return { revision: read.revision, headings: [] };
+  if (!verified) {
+    try {
+      return await suggestionWrite(backend, where, read, plan);
+    } catch (e) {
+      if (e instanceof RevisionConflictError) return e;
+      throw e;
+    }
+  }
+  // What verification made is offered to the store, which may write it rather than apply again.
+  const predicted = verified.response ? { document: verified.after, response: verified.response } : undefined;
+  try {
+    const response = await backend.batchUpdate(
+      where.documentId,
+      { requests: plan.requests, writeControl: { requiredRevisionId: read.revision } },
+      { landed: (now) => landed(now, read.scope, intended), ...(predicted ? { predicted } : {}) },
+    );
+    let headings: NewHeading[] = [];
+    if (needsReRead(intended.model)) {
+      // New heading ids are the server's: read them back (the only second read an import makes).
+      const written = await backend.get(where.documentId);
+      headings = newHeadings(
+        intended.model,
+        exportWritten(written, read.scope, intended.model.blocks.length),
+      );
+    }
+    return { revision: response.writeControl?.requiredRevisionId ?? read.revision, headings };
+  } catch (e) {
+    if (e instanceof RevisionConflictError) return e;
+    throw e;
+  }
+}
+
+function bodyEnd(doc: Document, tabId: string): number {
+  const content = resolveTab(doc, tabId).content.body?.content ?? [];
+  return content[content.length - 1]?.endIndex ?? 1;
+}
+
+/** The level of the heading that ends the section in the tab (0 when the section runs to the end). */
+function followingLevel(tab: MebdfDocument, section: SectionExport): number {
+  const b = tab.blocks[section.endBlock];
+  return b?.type === 'paragraph' ? headingLevel(b.style.namedStyle) : 0;
+}
+
+/** Whether a re-read document already says what the import meant (a retried write that landed). */
+function landed(now: Document, scope: VerifyScope, intended: Intended): boolean {
+  try {
+    return saysIntended(
+      exportWritten(now, scope, intended.model.blocks.length),
+      intended.model,
+      intended.text,
+    );
+  } catch (e) {
+    if (e instanceof GdocError) return false;
+    throw e;
+  }
+}
