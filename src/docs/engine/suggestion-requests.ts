@@ -18,7 +18,6 @@ import type { Segment } from './document.js';
 import type { IdSource } from './ids.js';
 import { allTabs } from './indices.js';
 import { markFresh } from './paragraphs.js';
-import { HANDLERS } from './requests.js';
 import { PARAGRAPH_STYLE_ORDER, TEXT_STYLE_ORDER } from './style-fields.js';
 import {
   dropId,
@@ -32,6 +31,7 @@ import {
 } from './suggestion-marks.js';
 import { recordSuggestionResponse } from './suggestion-response.js';
 import { applyStyleChange } from './suggestion-styles.js';
+import { deleteTableRow } from './tables.js';
 
 type Verdict = 'accept' | 'reject';
 
@@ -179,7 +179,7 @@ function removeRows(ctx: EngineContext, tab: Tab, seg: Segment, key: MarkKey, id
   walk(seg.content);
   const tabId = tab.tabProperties?.tabId;
   for (const { tableStart, row } of rows.reverse()) {
-    HANDLERS.deleteTableRow!(ctx, {
+    deleteTableRow(ctx, {
       tableCellLocation: {
         tableStartLocation: {
           index: tableStart,
