@@ -11,7 +11,7 @@
  * Anchors the edit creates (new heading ids, minted per write) are set aside in 2 and 3. A
  * refusal (SuggestModeError: a request Docs cannot suggest) is an outcome of its own.
  */
-import { suggestionIdsIn } from '../../src/docs/engine/index.js';
+import { suggestionIdsIn, viewDocument } from '../../src/docs/engine/index.js';
 import { exportTab } from '../../src/docs/export/index.js';
 import { importSectionService } from '../../src/docs/service/import.js';
 import { GdocError, SuggestModeError } from '../../src/errors.js';
@@ -125,33 +125,33 @@ export async function runSuggestCase(kase: BatteryCase, original: Document): Pro
       : result('failed', 'the edit wrote, the suggestion did not');
   }
   const known = anchorIds(exportTab(before, tabId).model);
-  const originalText = tabText(
-    await be.get('doc', { suggestionsViewMode: 'PREVIEW_WITHOUT_SUGGESTIONS' }),
-    tabId,
-  );
-  const want = tabText(before, tabId);
-  if (originalText !== want) return result('changed-accepted-text', firstDifference(want, originalText));
-  const editText = tabText(edited.doc, tabId, known);
-  const suggested = tabText(
-    await be.get('doc', { suggestionsViewMode: 'PREVIEW_SUGGESTIONS_ACCEPTED' }),
-    tabId,
-    known,
-  );
-  if (suggested !== editText) return result('suggested-view', firstDifference(editText, suggested));
-  const ids = suggestionIdsIn(be.doc);
+  // The document may hold suggestions already (made in Docs): the views compare like with like,
+  // and accept-all / reject-all act on the suggestions this import made.
+  const without = (d: Document) => viewDocument(d, 'PREVIEW_WITHOUT_SUGGESTIONS');
+  const accepted = (d: Document) => viewDocument(d, 'PREVIEW_SUGGESTIONS_ACCEPTED');
+  const want = tabText(without(before), tabId);
+  const kept = tabText(without(be.doc), tabId);
+  if (kept !== want) return result('changed-accepted-text', firstDifference(want, kept));
+  const editView = tabText(accepted(edited.doc), tabId, known);
+  const suggested = tabText(accepted(be.doc), tabId, known);
+  if (suggested !== editView) return result('suggested-view', firstDifference(editView, suggested));
+  const old = new Set(suggestionIdsIn(before));
+  const ids = suggestionIdsIn(be.doc).filter((id) => !old.has(id));
   if (created.length === 0 || !created.some((id) => ids.includes(id)))
     return result('failed', `created ${created.join(', ')}; the document shows ${ids.join(', ')}`);
   const sent = be.writes[0]?.requests ?? [];
   const accepting = new MemoryBackend(be.doc);
   const acceptFailure = await resolveAll(accepting, ids, 'acceptSuggestion', sent);
   if (acceptFailure) return result('accept-all', acceptFailure);
-  const accepted = tabText(accepting.doc, tabId, known);
-  if (accepted !== editText) return result('accept-all', firstDifference(editText, accepted));
+  const editText = tabText(edited.doc, tabId, known);
+  const acceptedText = tabText(accepting.doc, tabId, known);
+  if (acceptedText !== editText) return result('accept-all', firstDifference(editText, acceptedText));
   const rejecting = new MemoryBackend(be.doc);
   const rejectFailure = await resolveAll(rejecting, ids, 'rejectSuggestion', sent);
   if (rejectFailure) return result('reject-all', rejectFailure);
+  const originalText = tabText(before, tabId);
   const rejected = tabText(rejecting.doc, tabId);
-  if (rejected !== want) return result('reject-all', firstDifference(want, rejected));
+  if (rejected !== originalText) return result('reject-all', firstDifference(originalText, rejected));
   return result('pass');
 }
 
