@@ -4,7 +4,8 @@
  * as JSON with `--json`. `--all` adds the component benchmarks (MEBDF parser, exporter, planner,
  * real documents). Each figure carries its ratio to a baseline measured in the same run.
  * `--imports` runs only the import rows of the user suite, with user.ts's arguments (sizes,
- * `--scenario=section,tab,unchanged`): `npm run bench -- --imports 25 100 400`.
+ * `--scenario=section,tab,unchanged`): `npm run bench -- --imports 25 100 400`. `--export` runs
+ * only the export rows (and their growth line): `npm run bench -- --export 25 100 400`.
  */
 import { benchExport } from './export.js';
 import { benchHttpCalls } from './http-calls.js';
@@ -73,11 +74,22 @@ const importsOnly: Array<[string, () => Promise<Figure[]>]> = [
     },
   ],
 ];
+const exportOnly: Array<[string, () => Promise<Figure[]>]> = [
+  [
+    'export',
+    () => {
+      const { pages } = userBenchArgs(process.argv.slice(2).filter((a) => a !== '--json'));
+      return benchUser(pages, { scenarios: [] });
+    },
+  ],
+];
 const suites = process.argv.includes('--imports')
   ? importsOnly
-  : process.argv.includes('--all')
-    ? [...userSuites, ...componentSuites]
-    : userSuites;
+  : process.argv.includes('--export')
+    ? exportOnly
+    : process.argv.includes('--all')
+      ? [...userSuites, ...componentSuites]
+      : userSuites;
 const figures: Figure[] = [];
 for (const [name, run] of suites) {
   process.stderr.write(`bench: ${name}…\n`);

@@ -12,7 +12,7 @@
  * Ground level: imports nothing of ours at run time (the engine uses it too, and the engine never
  * imports the compiler); the block model types are type-only imports.
  */
-import type { Block, Inline, ParagraphBlock } from '../mebdf/model.js';
+import type { Block, EmbedInline, Inline, ParagraphBlock } from '../mebdf/model.js';
 
 // ---- Structural equality -------------------------------------------------------------------
 
@@ -120,6 +120,11 @@ export const ACROSS_A_WRITE: readonly PropertyRule[] = [
     why: 'synthetic ids (h.synthetic-3, hr.2, …) are ordinals over the whole tab, so an object added or removed earlier renumbers every later one; real Docs ids must stay as they were',
     apply: (v) => (typeof v === 'string' && ORDINAL_ID.test(v) ? v.replace(/[0-9]+$/, '#') : v),
   },
+  {
+    property: 'label',
+    why: 'footnote labels are the numbers Docs gives footnotes in body order, so a footnote added or removed earlier renumbers every later one',
+    apply: () => undefined,
+  },
 ];
 
 /** A copy of `value` with `rules` applied to every member of every object, at any depth. */
@@ -219,6 +224,22 @@ export const SERVER_ASSIGNED: readonly ServerAssigned[] = [
       let k = 0;
       return result.map((x) =>
         x.type === 'embed' && x.kind === 'image' && !known.has(x.id) && k < images.length ? images[k++]! : x,
+      );
+    },
+  },
+  {
+    // An id-less placeholder left in resolved content is a chip to create (import/new-chips.ts);
+    // Google derives what the chip shows (a rich link's title is the linked file's).
+    why: 'a new chip `{^= person "…"}` reads back with the id Docs gave it and the caption Docs shows',
+    apply: (result, { inlines }) => {
+      const made = inlines.filter((x): x is EmbedInline => x.type === 'embed' && x.id === '');
+      if (made.length === 0) return result;
+      const known = new Set(inlines.flatMap((x) => (x.type === 'embed' ? [x.id] : [])));
+      let k = 0;
+      return result.map((x) =>
+        x.type === 'embed' && !known.has(x.id) && k < made.length && made[k]!.kind === x.kind
+          ? made[k++]!
+          : x,
       );
     },
   },

@@ -161,6 +161,8 @@ export interface ListMembership {
   /**
    * Which list the paragraph belongs to. Producers number lists `1`, `2`, … in order of first
    * appearance in the model, so equal content gives equal keys; two adjacent lists have two keys.
+   * An item at a nested level right after an item is in that item's list, as Markdown reads it
+   * (in Docs it may be a list of its own: export/model-utils.ts assignListKeys).
    */
   key: string;
   /** 0-based nesting level (0–8). */

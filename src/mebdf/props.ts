@@ -37,8 +37,15 @@ export const NAMED_STYLES: Readonly<Record<string, NamedStyleType>> = {
   'Heading 6': 'HEADING_6',
 };
 
+/** Each named style's name (the first where two names meant one style). */
+const NAMED_STYLE_NAMES = new Map(
+  Object.entries(NAMED_STYLES)
+    .reverse()
+    .map(([name, value]) => [value, name]),
+);
+
 export function namedStyleName(style: NamedStyleType): string {
-  return Object.entries(NAMED_STYLES).find(([, value]) => value === style)![0];
+  return NAMED_STYLE_NAMES.get(style)!;
 }
 
 export { MONO_FONT } from './model.js';

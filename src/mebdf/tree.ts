@@ -15,6 +15,7 @@ import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
 import { mebdfFromMarkdown } from './mdast/from-markdown.js';
+import { plainTextToMarkdown } from './mdast/plain-text.js';
 import { mebdfToMarkdown } from './mdast/to-markdown.js';
 import { mebdfSyntax } from './syntax/syntax.js';
 
@@ -62,6 +63,9 @@ export const CANONICAL_OPTIONS: ToMarkdownOptions = {
     gfmTaskListItemToMarkdown(),
     gfmFootnoteToMarkdown(),
     mebdfToMarkdown(),
+    // Last, so that its `text` handler is the one used: the library's, without `safe` where the
+    // text provably needs no escaping.
+    plainTextToMarkdown(),
   ],
 };
 

@@ -23,6 +23,8 @@ bracket families. Edit the text freely; keep the brackets you did not mean to ch
 | \`{!empty}\`, \`{!empty, space-after:0pt}\` | an empty paragraph (its own style, if any, is for it alone) | delete the line to delete the paragraph |
 | \`{!table}\` … \`{!row}\` … \`{!cell}\` … \`{!end-table}\` | a table that Markdown pipes cannot show (merged cells, lists in cells) | every row keeps the same number of cells |
 | \`{^}\` | asks for a new anchor (a named range) | the import's answer gives its id |
+| \`{^= person "ada@example.com"}\`, \`{^= date "2026-11-24"}\`, \`{^= richlink "https://docs.google.com/…"}\` | a new person, date or rich-link chip (no id: the caption is its value) | the import creates it; it reads back with its id |
+| \`text[^n]\` + \`[^n]: Note.\` | a footnote (exported labels are Docs' numbers) | a new label creates a footnote; keep existing ones where they are |
 | \`[text](#^h.abc123)\` | a link to a heading, bookmark or tab | keep the target id |
 | \`\\{!\` \`\\{/!}\` \`\\{^\` | literal text that would otherwise open MEBDF | any other \`{\` needs no escape |
 

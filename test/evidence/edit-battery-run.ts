@@ -2,16 +2,17 @@
  * `npm run evidence`: the whole edit battery (edit-battery.ts) over every real fixture, printing
  * pass counts by edit kind and the failures grouped by kind and message. Exits 1 when any fails.
  * `BATTERY_FILTER=<substring>` limits it to the fixtures whose name contains it, `BATTERY_SKIP` leaves
- * out those whose name contains it.
+ * out those whose name contains it, `BATTERY_KINDS=<kind>,<kind>` runs only those edit kinds.
  */
 import { type CaseResult, casesOf, fixtureNames, runCase, summarize } from './edit-battery.js';
 
 const filter = process.env.BATTERY_FILTER ?? '';
 const skip = process.env.BATTERY_SKIP;
+const kinds = process.env.BATTERY_KINDS?.split(',').filter(Boolean);
 const results: CaseResult[] = [];
 for (const file of fixtureNames().filter((f) => f.includes(filter) && !(skip && f.includes(skip)))) {
   const started = Date.now();
-  const cases = casesOf(file);
+  const cases = casesOf(file).filter((c) => !kinds || kinds.includes(c.edit.kind));
   for (const kase of cases) results.push(await runCase(kase));
   process.stderr.write(`${file}: ${cases.length} edits, ${Date.now() - started} ms\n`);
 }

@@ -11,6 +11,7 @@ import { namedStyleBases } from '../../src/docs/export/style-overrides.js';
 import type { TableSource } from '../../src/docs/export/types.js';
 import { PlanContext } from '../../src/docs/import/context.js';
 import type { ContainerScript, Step } from '../../src/docs/import/edit-script.js';
+import { levelIndents } from '../../src/docs/import/lower-lists.js';
 import { lowerTableEdit } from '../../src/docs/import/lower-table.js';
 import { RunStyles } from '../../src/docs/import/run-styles.js';
 import { tableEdit } from '../../src/docs/import/table-edit.js';
@@ -60,6 +61,8 @@ function lower(n: TableBlock) {
     tabId: ex.tabId,
     bases,
     lists: new Map(),
+    tab,
+    levelIndents: (listId, level) => levelIndents(tab, listId, level),
     positioned: () => false,
     runStyles: new RunStyles(tab, ex.tabId, bases),
     codeRanges: new CodeRanges(tab),

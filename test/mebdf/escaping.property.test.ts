@@ -5,8 +5,11 @@
  * writes text that reads back as the same model and is already in canonical form.
  */
 import fc from 'fast-check';
+import type { PhrasingContent, Root } from 'mdast';
+import { toMarkdown } from 'mdast-util-to-markdown';
 import { describe, expect, it } from 'vitest';
 import { formatMebdf, parseMebdf, stringifyMebdf } from '../../src/mebdf/index.js';
+import { plainTextToMarkdown } from '../../src/mebdf/mdast/plain-text.js';
 import type {
   Block,
   Inline,
@@ -16,6 +19,8 @@ import type {
   ParagraphBlock,
   TableCell,
 } from '../../src/mebdf/model.js';
+import { modelToTree } from '../../src/mebdf/semantic/from-model.js';
+import { CANONICAL_OPTIONS } from '../../src/mebdf/tree.js';
 import { normaliseDocument, normaliseInlines, plainCell, textStyleArb } from './arbitraries.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
@@ -187,5 +192,70 @@ describe('stringifyMebdf escaping on random models', () => {
       }),
       { numRuns: RUNS },
     );
+  });
+});
+
+describe('the plain-text precheck (mdast/plain-text.ts)', () => {
+  // The canonical options without the precheck: every text goes through the library's `safe`.
+  const handler = plainTextToMarkdown().handlers?.text;
+  const withoutPrecheck = {
+    ...CANONICAL_OPTIONS,
+    extensions: (CANONICAL_OPTIONS.extensions ?? []).filter((e) => e.handlers?.text !== handler),
+  };
+
+  it('is one of the canonical extensions', () => {
+    expect(withoutPrecheck.extensions.length).toBe((CANONICAL_OPTIONS.extensions ?? []).length - 1);
+  });
+
+  it('writes every text exactly as the library would, in every block and inline context', () => {
+    fc.assert(
+      fc.property(punctuationDocumentArb, (model) => {
+        const tree = modelToTree(model);
+        expect(toMarkdown(tree, CANONICAL_OPTIONS)).toBe(toMarkdown(tree, withoutPrecheck));
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it('writes neighbouring texts as the library would, whatever their edges (the first character a text shows the one before it)', () => {
+    const edges = ['a ', 'a\\', '\\', ' ', '*', '_', '&', '!', '[', '#', '1.', '{', ':', '|', '<'];
+    const wrap = (children: PhrasingContent[]): Root[] => [
+      { type: 'root', children: [{ type: 'paragraph', children }] },
+      { type: 'root', children: [{ type: 'heading', depth: 2, children }] },
+      {
+        type: 'root',
+        children: [{ type: 'paragraph', children: [{ type: 'mebdfSpan', props: 'underline', children }] }],
+      },
+      {
+        type: 'root',
+        children: [
+          { type: 'table', children: [{ type: 'tableRow', children: [{ type: 'tableCell', children }] }] },
+        ],
+      },
+    ];
+    for (const tail of edges) {
+      for (const head of edges) {
+        const left = `b${tail}`;
+        const right = `${head}b`;
+        const pairs: PhrasingContent[][] = [
+          [
+            { type: 'text', value: left },
+            { type: 'text', value: right },
+          ],
+          [
+            { type: 'text', value: left },
+            { type: 'strong', children: [{ type: 'text', value: right }] },
+          ],
+          [
+            { type: 'strong', children: [{ type: 'text', value: left }] },
+            { type: 'text', value: right },
+          ],
+          [{ type: 'text', value: left }, { type: 'break' }, { type: 'text', value: right }],
+        ];
+        for (const tree of pairs.flatMap(wrap)) {
+          expect(toMarkdown(tree, CANONICAL_OPTIONS)).toBe(toMarkdown(tree, withoutPrecheck));
+        }
+      }
+    }
   });
 });

@@ -300,6 +300,15 @@ describe('embeds {^= id kind "caption"}', () => {
   it('should not read a word that is not a kind as an embed without an id', () => {
     expect(only('{^= equatoin}').message).toContain('an embed is written');
   });
+  it('should read a new chip as a chip kind without an id, its value as the caption', () => {
+    expect(inlines('{^= person "Ada <ada@example.com>"}{^= date "2026-11-24"}')).toEqual([
+      { type: 'embed', id: '', kind: 'person', caption: 'Ada <ada@example.com>' },
+      { type: 'embed', id: '', kind: 'date', caption: '2026-11-24' },
+    ]);
+  });
+  it('should not read a value without its kind as a new chip', () => {
+    expect(only('{^= "ada@example.com"}').message).toContain('an embed is written');
+  });
 });
 
 describe('the space after a heading anchor', () => {

@@ -3,6 +3,12 @@
  * the least-tabbed paragraph of the set and are removed (text shifts); a new list joins the list
  * of the paragraph just before only when its preset matches; every list has 9 levels; bulleted
  * paragraphs get explicit indents copied from their level. Lists are never garbage-collected.
+ *
+ * Assumptions the import planner builds on (import/lower-lists.ts), to confirm on Google: "the
+ * preset matches" is read as the previous list's level 0 having the preset's glyph (symbol, type,
+ * format), so a list the Docs editor made with ● on level 0 and letters on level 1 is joined by
+ * BULLET_DISC_CIRCLE_SQUARE and keeps its own level 1; a paragraph already in a list is simply
+ * re-bulleted (its old bullet replaced, tabs counted as for any other).
  */
 import type { Tab } from '../../ground/docs-json.js';
 import { type EngineContext, RequestError } from './context.js';

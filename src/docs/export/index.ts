@@ -11,7 +11,7 @@ import type { Document } from '../../ground/docs-json.js';
 import type { MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
 import { type BuiltTab, buildTab } from './exporter.js';
 import { assignListKeys, footnoteLabels, placeholderSummary } from './model-utils.js';
-import { render } from './render.js';
+import { type RenderCache, render } from './render.js';
 import { docsRange, findSection, sectionSpans } from './sections.js';
 import type {
   BlockSource,
@@ -24,13 +24,19 @@ import type {
 
 export { isSyntheticHeadingId, SYNTHETIC_HEADING_PREFIX } from './ids.js';
 export { linkHref } from './paragraph.js';
+export { RenderCache, type RenderedBlock, type RenderedBlocks, renderBlocks } from './render.js';
 export { findSection, type SectionSpan, sectionSpans } from './sections.js';
 export { FIRST_TAB_ID, listTabs, type ResolvedTab, resolveTab } from './tabs.js';
 export type * from './types.js';
 
+/** How an export renders: `cache` keeps each block's text for the other renders of one command. */
+export interface ExportOptions {
+  cache?: RenderCache | undefined;
+}
+
 /** Export a whole tab. Without `tabId` the document must have one tab (else MultipleTabsError). */
-export function exportTab(doc: Document, tabId?: string | null): TabExport {
-  return tabOf(buildTab(doc, tabId));
+export function exportTab(doc: Document, tabId?: string | null, options: ExportOptions = {}): TabExport {
+  return tabOf(buildTab(doc, tabId), options);
 }
 
 /**
@@ -41,17 +47,18 @@ export function exportSection(
   doc: Document,
   tabId: string | null | undefined,
   anchorId: string,
+  options: ExportOptions = {},
 ): SectionExport {
-  return sectionOf(buildTab(doc, tabId), anchorId);
+  return sectionOf(buildTab(doc, tabId), anchorId, options);
 }
 
 /** The export of a tab already built (`buildTab`): an import builds the tab's model once. */
-export function tabOf(built: BuiltTab): TabExport {
-  return finish(built.tab.tabId, built.model, built.sources, built.footnoteSources, built.warnings);
+export function tabOf(built: BuiltTab, options: ExportOptions = {}): TabExport {
+  return finish(built.tab.tabId, built.model, built.sources, built.footnoteSources, built.warnings, options);
 }
 
 /** The export of one section of a tab already built (`buildTab`); `built` is left as it is. */
-export function sectionOf(built: BuiltTab, anchorId: string): SectionExport {
+export function sectionOf(built: BuiltTab, anchorId: string, options: ExportOptions = {}): SectionExport {
   const span = findSection(built.model, anchorId, built.tab.tabId);
   const { firstBlock, endBlock } = span;
   // A copy: list keys are renumbered for the section, and the tab model must not change.
@@ -67,7 +74,7 @@ export function sectionOf(built: BuiltTab, anchorId: string): SectionExport {
   assignListKeys(model);
   const warnings = built.warnings.filter((w) => w.block >= firstBlock && w.block < endBlock);
   const sources = built.sources.slice(firstBlock, endBlock);
-  const out = finish(built.tab.tabId, model, sources, footnoteSources, warnings);
+  const out = finish(built.tab.tabId, model, sources, footnoteSources, warnings, options);
   return {
     ...out,
     anchorId,
@@ -111,11 +118,12 @@ function finish(
   sources: BlockSource[],
   footnoteSources: Record<string, FootnoteSource>,
   located: LocatedWarning[],
+  options: ExportOptions,
 ): TabExport {
   const warnings = groupWarnings(located);
   const summary = placeholderSummary(model);
   if (summary) warnings.push(summary);
-  return { tabId, model, content: render(model), warnings, sources, footnoteSources };
+  return { tabId, model, content: render(model, options.cache), warnings, sources, footnoteSources };
 }
 
 /** Warnings of one kind seen more than this often are merged into one that lists a few places. */

@@ -24,25 +24,30 @@ export function* blockParagraphs(block: Block): Generator<ParagraphBlock> {
  * cell, a footnote) sharing an incoming key (a Docs list id, or an earlier key): Markdown cannot
  * say that a list goes on after a paragraph that interrupts it, so the part after the interruption
  * is a list of its own (the exporter warns when that restarts numbering). Two different lists next
- * to each other get two keys.
+ * to each other get two keys, except that an item at a nested level right after an item continues
+ * that item's list: it reads as nested in it (in Docs as in Markdown), whichever Docs list holds it.
+ * That is how a numbered level under a bulleted one is stored, since the Docs API creates lists of
+ * one glyph kind only (import/lower-lists.ts). A level-0 item continues the run only in the list
+ * that began it.
  */
 export function assignListKeys(model: MebdfDocument): void {
   let next = 0;
   const run = (container: readonly Block[]): void => {
-    let prev: string | null = null;
+    /** The incoming key of the run's first item; null after a paragraph that is not an item. */
+    let root: string | null = null;
     let key = '';
     for (const block of container) {
       if (block.type === 'table') {
-        prev = null;
+        root = null;
         for (const row of block.rows) for (const cell of row) run(cell.blocks);
         continue;
       }
       if (!block.list) {
-        prev = null;
+        root = null;
         continue;
       }
-      if (block.list.key !== prev) {
-        prev = block.list.key;
+      if (root === null || (block.list.key !== root && block.list.level === 0)) {
+        root = block.list.key;
         next += 1;
         key = String(next);
       }

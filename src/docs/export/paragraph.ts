@@ -26,9 +26,12 @@ interface Piece {
   inline: Inline;
   start: number;
   end: number;
-  /** Text pieces only: a key of the style, to merge equal neighbours. */
-  styleKey?: string;
+  /** Text pieces only: the style, to merge equal neighbours. */
+  style?: TextStyle;
 }
+
+/** The characters that end a piece of a text run: a paragraph end, a soft break, a hidden object. */
+const SPLITS = /[\n\u000b\ue907]/g;
 
 const NAMED_STYLE_LABEL: Record<string, string> = {
   NORMAL_TEXT: 'Normal text',
@@ -179,7 +182,6 @@ export function convertParagraph(
         else ctx.warn(`A link with no target ${where()} is shown as plain text.`);
       }
       if (mark) style.suggestion = mark;
-      const styleKey = JSON.stringify(style);
       let from = 0;
       const flush = (to: number): void => {
         if (to > from) {
@@ -188,20 +190,31 @@ export function convertParagraph(
             inline: { type: 'text', text, style },
             start: elStart + from,
             end: elStart + to,
-            styleKey,
+            style,
           });
         }
         from = to;
       };
-      for (let i = 0; i < content.length; i++) {
-        const pos = elStart + i;
+      // From one place that splits the run to the next: a named range's start, or a \n, \u000b or
+      // U+E907 (found by a regex, not character by character).
+      let i = 0;
+      while (i < content.length) {
         // A named range starting inside the run splits it.
-        if (anchorAt < anchors.length && anchors[anchorAt]!.index <= pos) {
+        if (anchorAt < anchors.length && anchors[anchorAt]!.index <= elStart + i) {
           flush(i);
-          placeAnchorsBefore(pos + 1);
+          placeAnchorsBefore(elStart + i + 1);
         }
+        const nextAnchor =
+          anchorAt < anchors.length ? anchors[anchorAt]!.index - elStart : Number.POSITIVE_INFINITY;
+        SPLITS.lastIndex = i;
+        const next = SPLITS.exec(content)?.index ?? content.length;
+        if (next >= nextAnchor || next === content.length) {
+          i = Math.min(nextAnchor, content.length);
+          continue;
+        }
+        i = next;
+        const pos = elStart + i;
         const ch = content.charCodeAt(i);
-        if (ch !== 0x0a && ch !== 0x0b && ch !== 0xe907) continue;
         flush(i);
         if (ch === 0x0b) pieces.push({ inline: { type: 'break' }, start: pos, end: pos + 1 });
         else if (ch === 0xe907) {
@@ -224,6 +237,7 @@ export function convertParagraph(
           pieces.push({ inline: { type: 'break' }, start: pos, end: pos + 1 });
         }
         from = i + 1;
+        i += 1;
       }
       flush(content.length);
     } else {
@@ -305,8 +319,9 @@ export function convertParagraph(
     const last = merged[merged.length - 1];
     if (
       last &&
-      piece.styleKey !== undefined &&
-      last.styleKey === piece.styleKey &&
+      piece.style !== undefined &&
+      last.style !== undefined &&
+      sameStyle(last.style, piece.style) &&
       last.end === piece.start
     ) {
       const text = (last.inline as { text: string }).text + (piece.inline as { text: string }).text;
@@ -314,7 +329,7 @@ export function convertParagraph(
         inline: { type: 'text', text, style: (last.inline as { style: TextStyle }).style },
         start: last.start,
         end: piece.end,
-        styleKey: last.styleKey,
+        style: last.style,
       };
     } else merged.push(piece);
   }
@@ -339,6 +354,22 @@ export function convertParagraph(
   }
   if (p.positionedObjectIds?.length) source.positionedObjectIds = [...p.positionedObjectIds];
   return { block, source };
+}
+
+/**
+ * Whether two text styles are the same, key order included (as their JSON would be): the model's
+ * styles are flat objects of strings, numbers and booleans, built in one order.
+ */
+function sameStyle(a: TextStyle, b: TextStyle): boolean {
+  if (a === b) return true;
+  const aKeys = Object.keys(a) as Array<keyof TextStyle>;
+  const bKeys = Object.keys(b) as Array<keyof TextStyle>;
+  if (aKeys.length !== bKeys.length) return false;
+  for (let i = 0; i < aKeys.length; i++) {
+    const key = aKeys[i]!;
+    if (key !== bKeys[i] || a[key] !== b[key]) return false;
+  }
+  return true;
 }
 
 /** Captions are one short line: whitespace collapsed, at most CAPTION_MAX characters. */

@@ -5,13 +5,13 @@
  */
 
 import { EmbeddedObjectNotFoundError, ValidationError } from '../../errors.js';
-import type { Request } from '../../ground/docs-json.js';
+import type { DocumentTab, Request } from '../../ground/docs-json.js';
 import type { NamedStyleType, ParagraphBlock, TextStyle } from '../../mebdf/model.js';
 import { type CodeRanges, codeRangeName } from '../export/code-blocks.js';
 import { cellStyleBase, type NamedStyleBase } from '../export/style-overrides.js';
 import { ObjectCodes, type Units } from './paragraph-units.js';
 import type { RunStyles } from './run-styles.js';
-import { type TextField, textStylePayload } from './style-payloads.js';
+import { type LevelIndents, type TextField, textStylePayload } from './style-payloads.js';
 import { changesSuggestedText } from './suggested-text.js';
 
 export interface DeletedObject {
@@ -26,6 +26,10 @@ export interface PlanEnv {
   readonly bases: Record<NamedStyleType, NamedStyleBase>;
   /** Old list key -> new list key, learned from kept and paired list paragraphs. */
   readonly lists: ReadonlyMap<string, string>;
+  /** The tab as read (its lists). */
+  readonly tab: DocumentTab;
+  /** The indents a list level gives its items (list unknown: a preset's). */
+  readonly levelIndents: (listId: string | undefined, level: number) => LevelIndents;
   /** Whether an embed id is a positioned object (zero-width). */
   readonly positioned: (id: string) => boolean;
   /** Styles of the characters of the document as read. */
@@ -36,6 +40,8 @@ export interface PlanEnv {
   readonly oldEmbedIds: ReadonlySet<string>;
   readonly newEmbedIds: ReadonlySet<string>;
   readonly newFootnoteLabels: ReadonlySet<string>;
+  /** Footnote labels of the new content that the target lacks: footnotes to create. */
+  readonly createdFootnotes?: ReadonlySet<string>;
 }
 
 /** What the lowering of one plan emits, in execution order: the plan's one accumulator. */
@@ -49,6 +55,8 @@ class PlanOutput {
   readonly deletedIds = new Set<string>();
   /** How many named ranges the plan creates for proposed anchors `{^}`. */
   anchorsCreated = 0;
+  /** The labels of the footnotes the plan creates, in the order of their createFootnote requests. */
+  readonly footnotesCreated: string[] = [];
 }
 
 export class PlanContext {
@@ -83,6 +91,18 @@ export class PlanContext {
   }
   get anchorsCreated(): number {
     return this.out.anchorsCreated;
+  }
+  get footnotesCreated(): readonly string[] {
+    return this.out.footnotesCreated;
+  }
+
+  /**
+   * createFootnote for the new footnote `label` at body index `index`. Docs makes it empty (" \n")
+   * and returns its id only in the reply: its text is a second batchUpdate (service/new-footnotes.ts).
+   */
+  createFootnote(index: number, label: string): void {
+    this.push({ createFootnote: { location: this.location('', index) } });
+    this.out.footnotesCreated.push(label);
   }
 
   /** The base paragraph styles are compared against: the named style's, or in a cell the cell's. */

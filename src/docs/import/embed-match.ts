@@ -12,10 +12,19 @@
  * keeps the object of that kind at that place when only one can be meant: as many id-less
  * placeholders of a kind as there are objects of that kind no other placeholder names (paired in
  * order), or one such object in a paragraph with the same text. Otherwise it is refused, naming the
- * ids that could be meant.
+ * ids that could be meant. A chip placeholder without an id whose caption is the chip's value
+ * (`{^= person "ada@example.com"}`) is a chip to create (new-chips.ts), not an existing object.
  */
 import { ValidationError } from '../../errors.js';
 import type { Block, EmbedInline, Inline, MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
+import { CHIP_KINDS, isNewChip } from './new-chips.js';
+
+/** How a new chip of each kind is written (new-chips.ts). */
+const CHIP_EXAMPLE: Record<string, string> = {
+  person: '{^= person "ada@example.com"}',
+  date: '{^= date "2026-11-24"} or {^= date "Nov 24, 2026"}',
+  richlink: '{^= richlink "https://docs.google.com/…"}',
+};
 
 export interface EmbedMatch {
   /** `next` with every placeholder naming its object by id, in the object's own kind and caption. */
@@ -42,8 +51,8 @@ export function matchEmbeds(next: MebdfDocument, old: MebdfDocument): EmbedMatch
   forEachParagraph(next, (p) => {
     for (const x of p.inlines) {
       if (x.type !== 'embed') continue;
-      if (x.id === '') holes.push({ embed: x, place: placeOf(p) });
-      else named.add(x.id);
+      if (x.id !== '') named.add(x.id);
+      else if (!isNewChip(x)) holes.push({ embed: x, place: placeOf(p) });
     }
   });
   if (holes.length === 0 && ![...named].some((id) => differs(byId.get(id), id, next))) {
@@ -56,6 +65,7 @@ export function matchEmbeds(next: MebdfDocument, old: MebdfDocument): EmbedMatch
   const warnings: string[] = [];
   let hole = 0;
   const model = mapEmbeds(next, (x) => {
+    if (x.id === '' && isNewChip(x)) return x; // a chip to create (new-chips.ts)
     const id = x.id === '' ? resolved[hole++]! : x.id;
     const object = byId.get(id);
     if (!object) return x; // unknown ids are the object guard's (guards.ts)
@@ -116,6 +126,12 @@ function resolveHoles(holes: Existing[], free: Existing[]): string[] {
 function ambiguous(kind: string, candidates: Existing[], holes: number): ValidationError {
   const what = kind === 'embed' ? 'object' : kind;
   const placeholder = `{^= ${kind}}`;
+  if (candidates.length === 0 && CHIP_KINDS.has(kind)) {
+    return new ValidationError(
+      `${placeholder} has no id and no value to create a ${kind} chip from, and no ${kind} of the target is left for it.`,
+      `To create the chip, write its value as the caption: ${CHIP_EXAMPLE[kind]}; to keep an existing one, write its id as exported.`,
+    );
+  }
   if (candidates.length === 0) {
     return new ValidationError(
       `${placeholder} has no id, and no ${what} of the target is left for it: an import keeps existing objects but cannot create one.`,

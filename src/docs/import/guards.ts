@@ -9,6 +9,7 @@ import { FidelityGuardError, ValidationError } from '../../errors.js';
 import type { Block, Inline, MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
 import { headingLevel } from '../export/style-overrides.js';
 import { notFound } from './context.js';
+import { isNewChip } from './new-chips.js';
 import { changesSuggestedText } from './suggested-text.js';
 
 export function* inlinesOf(blocks: Block[]): Generator<Inline> {
@@ -98,7 +99,7 @@ export function checkObjects(
   }
   const seen = new Set<string>();
   for (const i of allInlines(next)) {
-    if (i.type !== 'embed') continue;
+    if (i.type !== 'embed' || (i.id === '' && isNewChip(i))) continue;
     if (seen.has(i.id)) {
       throw new ValidationError(
         `The placeholder {^= ${i.id}} appears twice; an object exists once.`,
@@ -128,14 +129,35 @@ export function checkObjects(
   return { oldEmbeds, seen, missing };
 }
 
-/** Footnotes: existing ones are edited in their own segments; a new one needs a second write. */
-export function checkFootnotes(old: MebdfDocument, next: MebdfDocument): void {
-  for (const label of Object.keys(next.footnotes)) {
-    if (!(label in old.footnotes)) {
+/**
+ * Footnotes: existing ones are edited in their own segments; a new one (a label the target lacks)
+ * is created where it is referenced, in the body only and once (Docs: one reference per footnote,
+ * "footnote references can only be inserted in the body"). Returns the labels to create.
+ */
+export function checkFootnotes(old: MebdfDocument, next: MebdfDocument): Set<string> {
+  const created = new Set(Object.keys(next.footnotes).filter((label) => !(label in old.footnotes)));
+  if (created.size === 0) return created;
+  const refs = new Map<string, number>();
+  for (const i of inlinesOf(next.blocks)) {
+    if (i.type === 'footnoteRef') refs.set(i.label, (refs.get(i.label) ?? 0) + 1);
+  }
+  for (const blocks of Object.values(next.footnotes)) {
+    for (const i of inlinesOf(blocks)) {
+      if (i.type === 'footnoteRef' && created.has(i.label)) {
+        throw new ValidationError(
+          `The new footnote [^${i.label}] is referenced from inside a footnote; Docs creates footnote references in the body only.`,
+          `Reference [^${i.label}] from the body text.`,
+        );
+      }
+    }
+  }
+  for (const label of created) {
+    if ((refs.get(label) ?? 0) > 1) {
       throw new ValidationError(
-        `The footnote [^${label}] is new: creating a footnote with its text needs two writes, which an import does not do.`,
-        'Add the footnote in Docs, then edit its text here.',
+        `The new footnote [^${label}] is referenced ${refs.get(label)} times; in Docs every footnote has exactly one reference.`,
+        `Reference [^${label}] once, or give each place a footnote of its own ([^${label}-2]: …).`,
       );
     }
   }
+  return created;
 }

@@ -12,7 +12,7 @@
  *
  * Left as written: a value that differs (`bold:false` under a bold heading is a real change), a
  * list item's indents (its base is the list level's, not the named style's), and footnote text
- * (its base is the footnote style).
+ * (its base is the footnote style) but for a link's chrome.
  */
 import type { DocumentTab } from '../../ground/docs-json.js';
 import type {
@@ -51,7 +51,32 @@ export function withoutInherited(doc: MebdfDocument, tab: DocumentTab): MebdfDoc
     );
     return rows === block.rows ? block : { ...block, rows };
   });
-  return blocks === doc.blocks ? doc : { ...doc, blocks };
+  const footnotes = withoutLinkChrome(doc.footnotes);
+  return blocks === doc.blocks && footnotes === doc.footnotes ? doc : { ...doc, blocks, footnotes };
+}
+
+/**
+ * Footnote text stays as written (its base is the footnote style), but a link's underline and
+ * colour there are Google's link chrome as anywhere else: the export never shows them.
+ */
+function withoutLinkChrome(footnotes: MebdfDocument['footnotes']): MebdfDocument['footnotes'] {
+  let changed = false;
+  const out: MebdfDocument['footnotes'] = {};
+  for (const [label, blocks] of Object.entries(footnotes)) {
+    out[label] = sameOr(blocks, (block) => {
+      const inlines = sameOr(block.inlines, (inline) => {
+        if (inline.type !== 'text' || inline.style.link === undefined) return inline;
+        const { underline, color, ...rest } = inline.style;
+        const style: TextStyle = { ...rest };
+        if (underline === false) style.underline = false;
+        if (color !== undefined && color !== LINK_COLOR) style.color = color;
+        return underline === true || color === LINK_COLOR ? { ...inline, style } : inline;
+      });
+      return inlines === block.inlines ? block : { ...block, inlines };
+    });
+    if (out[label] !== blocks) changed = true;
+  }
+  return changed ? out : footnotes;
 }
 
 /** `items` mapped by `f`, or `items` itself when `f` returned every item unchanged. */

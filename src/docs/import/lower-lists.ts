@@ -1,17 +1,31 @@
 /**
- * Nested list items that are new: Docs gives a nesting level only through createParagraphBullets
- * over a range holding the list's outer items, with leading tabs for the levels. Once a
- * container is lowered, each list with such items is re-bulleted, joining the existing list where
- * Google allows it.
+ * List items at a nested level that their paragraph does not already have: the Docs API gives a
+ * nesting level only through createParagraphBullets, from leading tabs counted relative to the
+ * least-tabbed paragraph of the bulleted set, and the set joins the list of the paragraph right
+ * before it only when its preset's outer level matches that list's (DOCS-API.md, createParagraphBullets).
+ *
+ * So each run of such items is bulleted with a temporary empty paragraph in front that stands for
+ * level 0, then that paragraph is deleted: nothing but the items themselves changes (their
+ * neighbours are never re-bulleted). The run joins the list of the item before it when that list
+ * has the items' glyph kinds at their levels; otherwise (a numbered level under bullets, a level
+ * whose glyphs the list does not have) it becomes a list of its own at that nesting level, which
+ * reads back as nested in the item before it (export/model-utils.ts assignListKeys). Every list
+ * the API creates has one glyph kind on every level, so such a run is split by kind. When the list
+ * before would take the new set in (its preset matches), a second temporary paragraph without a
+ * bullet keeps them apart.
+ *
+ * Every run's requests leave the text as long as before them (tabs and temporary paragraphs come
+ * and go), so the positions computed from the new content hold for each run in turn.
  */
-import { ValidationError } from '../../errors.js';
 import type { DocumentTab } from '../../ground/docs-json.js';
-import type { ListKind, ParagraphBlock } from '../../mebdf/model.js';
+import type { ListKind, ParagraphBlock, ParagraphStyle } from '../../mebdf/model.js';
 import { listLevel } from '../export/lists.js';
 import type { ParagraphSource } from '../export/types.js';
 import type { PlanContext } from './context.js';
 import type { AnySource, ContainerScript } from './edit-script.js';
-import { PRESETS } from './paragraphs.js';
+import { isHeading } from './guards.js';
+import { PRESETS, sameList } from './paragraphs.js';
+import { type LevelIndents, paragraphStylePayload } from './style-payloads.js';
 import { blockLength } from './table-insert.js';
 
 /** The outer level of each preset the planner uses: [glyphSymbol, glyphType, glyphFormat]. */
@@ -22,9 +36,98 @@ const PRESET_OUTER: Record<ListKind, [string | null, string | null, string | nul
 };
 
 /**
- * Re-bullets each list of `next` marked for it, as one createParagraphBullets over all its items
- * with leading tabs giving their levels (Docs takes nesting from tabs, relative to the set). Runs
- * after every other request of the container, so positions are those of the new content.
+ * The indents list `listId` gives the items of `level`; for a list not known (one a preset makes
+ * anew), a preset's: indentStart 36 + 36n, indentFirstLine 18 + 36n (DOCS-API.md, createParagraphBullets).
+ */
+export function levelIndents(tab: DocumentTab, listId: string | undefined, level: number): LevelIndents {
+  const preset = { start: 36 + 36 * level, first: 18 + 36 * level };
+  if (!listId || !tab.lists?.[listId]) return preset;
+  const info = listLevel(tab, listId, level);
+  return { start: info.indentStart ?? 0, first: info.indentFirstLine ?? 0 };
+}
+
+/**
+ * The updateParagraphStyle giving a list item that was just bulleted (which wrote its level's
+ * indents into it) the indents its model style says, or null when it says none.
+ */
+export function indentsOver(ctx: PlanContext, style: ParagraphStyle, level: LevelIndents) {
+  if (style.indentLeft === undefined && style.firstLineIndent === undefined) return null;
+  const from = { ...style, indentLeft: undefined, firstLineIndent: undefined };
+  return paragraphStylePayload(from, style, ctx.paragraphBase(style.namedStyle), false, level);
+}
+
+/** What list the paragraph right before a run is in, as far as the planner knows. */
+export type Before = { listId: string } | 'none' | 'unknown';
+
+/** One createParagraphBullets over items `[from, to]` of a run. */
+export interface BulletSet {
+  from: number;
+  to: number;
+  preset: string;
+  /** A temporary paragraph without a bullet must keep the set out of the list before it. */
+  separate: boolean;
+  /** The set's items are all nested: a temporary paragraph stands for level 0. */
+  anchor: boolean;
+  /** The list joined; none: a list of the preset's own. */
+  listId?: string;
+}
+
+/** The kind whose preset list `listId` was made from (its outer level matches), if any. */
+function presetKind(tab: DocumentTab, listId: string): ListKind | null {
+  const level = tab.lists?.[listId]?.listProperties?.nestingLevels?.[0];
+  if (!level) return null;
+  for (const kind of Object.keys(PRESET_OUTER) as ListKind[]) {
+    const want = PRESET_OUTER[kind];
+    if (
+      (level.glyphSymbol ?? null) === want[0] &&
+      (level.glyphType ?? null) === want[1] &&
+      (level.glyphFormat ?? null) === want[2]
+    )
+      return kind;
+  }
+  return null;
+}
+
+/**
+ * The bulleted sets of one run of items that need a bullet set (in order): one set joining the
+ * list before when it has every item's kind at the item's level (and, for a run with a level-0
+ * item, when the run goes on that list: `continues`), else one new list per kind.
+ */
+export function bulletSets(
+  tab: DocumentTab,
+  before: Before,
+  items: readonly ParagraphBlock[],
+  continues = true,
+): BulletSet[] {
+  const joinKind = typeof before === 'object' ? presetKind(tab, before.listId) : null;
+  const anchored = (from: number, to: number): boolean =>
+    items.slice(from, to + 1).every((b) => b.list!.level > 0);
+  if (
+    typeof before === 'object' &&
+    joinKind !== null &&
+    (continues || anchored(0, items.length - 1)) &&
+    items.every((b) => listLevel(tab, before.listId, b.list!.level).kind === b.list!.kind)
+  ) {
+    const to = items.length - 1;
+    const listId = before.listId;
+    return [{ from: 0, to, preset: PRESETS[joinKind], separate: false, anchor: anchored(0, to), listId }];
+  }
+  const sets: BulletSet[] = [];
+  for (let i = 0; i < items.length; ) {
+    const kind = items[i]!.list!.kind;
+    let j = i;
+    while (j + 1 < items.length && items[j + 1]!.list!.kind === kind) j++;
+    // After the first set, the paragraph before is the previous set's, a list of another kind.
+    const separate = i === 0 && (before === 'unknown' || (typeof before === 'object' && joinKind === kind));
+    sets.push({ from: i, to: j, preset: PRESETS[kind], separate, anchor: anchored(i, j) });
+    i = j + 1;
+  }
+  return sets;
+}
+
+/**
+ * Bullets each run of `nested` items of `next` (consecutive items of one list) at its level, once
+ * every other request of the container is planned: positions are those of the new content.
  */
 export function rebuildLists(
   ctx: PlanContext,
@@ -33,17 +136,14 @@ export function rebuildLists(
   nested: ReadonlySet<ParagraphBlock>,
 ): void {
   const { seg, ops, sources, next } = script;
-  const flagged = new Set<number>();
-  next.forEach((b, i) => {
-    if (b.type === 'paragraph' && nested.has(b)) flagged.add(i);
-  });
-  if (flagged.size === 0) return;
   const first = sources[0];
-  if (!first) return;
+  if (!first || nested.size === 0) return;
   const kept = new Map<number, AnySource>();
-  for (const op of ops) if (op.op === 'keep') kept.set(op.n, sources[op.o]!);
-  const oldOf = new Map<number, AnySource>();
-  for (const op of ops) if (op.op === 'keep' || op.op === 'pair') oldOf.set(op.n, sources[op.o]!);
+  const paired = new Map<number, number>();
+  for (const op of ops) {
+    if (op.op === 'keep') kept.set(op.n, sources[op.o]!);
+    if (op.op === 'keep' || op.op === 'pair') paired.set(op.n, op.o);
+  }
   // Final start of every new block: nothing before the container moved.
   const starts: number[] = [];
   let at = first.startIndex;
@@ -52,111 +152,101 @@ export function rebuildLists(
     const src = kept.get(i);
     at += src ? src.endIndex - src.startIndex : blockLength(ctx, b);
   });
-  const keys = new Set([...flagged].map((i) => (next[i] as ParagraphBlock).list!.key));
-  for (const key of keys) {
-    const idx = next.flatMap((b, i) => (b.type === 'paragraph' && b.list?.key === key ? [i] : []));
-    const items = idx.map((i) => next[i] as ParagraphBlock);
-    if (idx[idx.length - 1]! - idx[0]! !== idx.length - 1) {
-      throw new ValidationError(
-        'A nested list item is new in a list that other paragraphs interrupt; the Docs API can only nest items of one unbroken list.',
-        'Keep the list in one piece, or nest the item in Docs.',
+  starts.push(at);
+  /** The Docs list of the paragraph before new block `i`, as it stands once the container is done. */
+  const beforeOf = (i: number): Before => {
+    // Nothing before the first paragraph of a cell or of the body.
+    if (i === 0) return script.inCell || first.startIndex <= 1 ? 'none' : 'unknown';
+    const prev = next[i - 1]!;
+    if (prev.type !== 'paragraph') return 'none';
+    const o = paired.get(i - 1);
+    if (o === undefined) return prev.list ? 'unknown' : 'none';
+    const src = sources[o] as ParagraphSource;
+    const old = script.old[o] as ParagraphBlock;
+    if (!prev.list) return 'none';
+    // Its bullet stays as it was only when its membership did not change.
+    return src.listId && sameList(ctx.env.lists, old.list, prev.list) ? { listId: src.listId } : 'unknown';
+  };
+  const flagged = next.map((b) => b.type === 'paragraph' && nested.has(b));
+  for (let i = 0; i < next.length; ) {
+    if (!flagged[i]) {
+      i++;
+      continue;
+    }
+    const key = (next[i] as ParagraphBlock).list!.key;
+    let j = i;
+    while (j + 1 < next.length && flagged[j + 1] && (next[j + 1] as ParagraphBlock).list!.key === key) j++;
+    const items = next.slice(i, j + 1) as ParagraphBlock[];
+    const prev = next[i - 1];
+    const continues = prev?.type === 'paragraph' && prev.list?.key === key;
+    for (const set of bulletSets(tab, beforeOf(i), items, continues)) {
+      const idx = Array.from({ length: set.to - set.from + 1 }, (_, k) => i + set.from + k);
+      bulletNested(
+        ctx,
+        seg,
+        idx.map((n) => ({ start: starts[n]!, end: starts[n + 1]!, block: next[n] as ParagraphBlock })),
+        set,
       );
     }
-    const listId = idx
-      .map((i) => oldOf.get(i))
-      .find((src): src is ParagraphSource => src?.kind === 'paragraph' && !!src.listId)?.listId;
-    const { from, to, kind } = bulletedSet(
-      tab,
-      items,
-      idx.map((i) => flagged.has(i)),
-      listId,
-    );
-    const set = items.slice(from, to + 1);
-    const setIdx = idx.slice(from, to + 1);
-    for (let k = setIdx.length - 1; k >= 0; k--) {
-      const level = set[k]!.list!.level;
-      if (level > 0) ctx.insertText(seg, starts[setIdx[k]!]!, '\t'.repeat(level));
-    }
-    const tabs = set.reduce((n, b) => n + b.list!.level, 0);
-    const lastIdx = setIdx[setIdx.length - 1]!;
-    const start = starts[setIdx[0]!]!;
-    const end = starts[lastIdx]! + blockLength(ctx, next[lastIdx]!) + tabs - 1;
-    ctx.push({
-      createParagraphBullets: {
-        range: ctx.range(seg, start, Math.max(end, start + 1)),
-        bulletPreset: PRESETS[kind],
-      },
-    });
+    i = j + 1;
   }
-}
-
-/** Whether list `listId`'s outer level has the glyph of the preset for `kind` (so a set joins it). */
-function presetMatches(tab: DocumentTab, listId: string, kind: ListKind): boolean {
-  const level = tab.lists?.[listId]?.listProperties?.nestingLevels?.[0];
-  if (!level) return false;
-  const want = PRESET_OUTER[kind];
-  return (
-    (level.glyphSymbol ?? null) === want[0] &&
-    (level.glyphType ?? null) === want[1] &&
-    (level.glyphFormat ?? null) === want[2]
-  );
 }
 
 /**
- * Which items of one list (`items`, in order; `flagged`: the new nested ones) one
- * createParagraphBullets covers, and with which preset: joining the existing list `listId` where
- * Google allows it, else the whole list re-created. Refuses what no bulleted set can say.
+ * The requests bulleting consecutive paragraphs (`start`/`end` in the document as it stands) at
+ * their levels: tabs at their starts, one or two temporary paragraphs before the first (the set's
+ * level 0, and a paragraph without bullet when the set must not join the list before), the
+ * bullets, the temporary paragraphs deleted. The text ends as long as it began.
  */
-export function bulletedSet(
-  tab: DocumentTab,
-  items: ParagraphBlock[],
-  flagged: boolean[],
-  listId: string | undefined,
-): { from: number; to: number; kind: ListKind } {
-  // Start at an outer item that is not the list's first, before the first nested newcomer:
-  // the bulleted set then joins the list of the item before it and keeps that list's glyphs.
-  // Without one the whole list is re-created from a preset, which needs one kind throughout.
-  const firstFlagged = flagged.indexOf(true);
-  // Joining works only when the list's outer level looks like the preset (Google's rule).
-  const outerKind = (items.find((b) => b.list!.level === 0) ?? items[0]!).list!.kind;
-  const canJoin = listId !== undefined && presetMatches(tab, listId, outerKind);
-  let from = 0;
-  for (let p = canJoin ? firstFlagged : 0; p >= 1; p--) {
-    if (items[p]!.list!.level === 0) {
-      from = p;
-      break;
-    }
+export function bulletNested(
+  ctx: PlanContext,
+  seg: string,
+  placed: readonly { start: number; end: number; block: ParagraphBlock }[],
+  set: Pick<BulletSet, 'preset' | 'separate' | 'anchor' | 'listId'>,
+): void {
+  // createParagraphBullets would take an item's own leading tabs for nesting: they go first and
+  // are typed back once it is bulleted.
+  const own = placed.map((it) => leadingTabs(it.block));
+  let cut = 0;
+  const items = placed.map((it, k) => {
+    const start = it.start - cut;
+    cut += own[k]!;
+    return { ...it, start, end: it.end - cut };
+  });
+  for (let k = placed.length - 1; k >= 0; k--)
+    ctx.deleteRange(seg, placed[k]!.start, placed[k]!.start + own[k]!);
+  const sep = set.separate ? 1 : 0;
+  const temps = sep + (set.anchor ? 1 : 0);
+  for (let k = items.length - 1; k >= 1; k--)
+    ctx.insertText(seg, items[k]!.start, '\t'.repeat(items[k]!.block.list!.level));
+  const p0 = items[0]!;
+  const lead = '\t'.repeat(p0.block.list!.level);
+  // Docs keeps a heading's id on the part of a split paragraph that keeps its start: in front of a
+  // heading the temporary paragraphs are split off the end of the paragraph before instead.
+  if (isHeading(p0.block) && temps > 0) {
+    ctx.insertText(seg, p0.start - 1, '\n'.repeat(temps));
+    ctx.insertText(seg, p0.start + temps, lead);
+  } else ctx.insertText(seg, p0.start, '\n'.repeat(temps) + lead);
+  if (set.separate) ctx.push({ deleteParagraphBullets: { range: ctx.range(seg, p0.start, p0.start + 1) } });
+  const tabs = items.reduce((n, it) => n + it.block.list!.level, 0);
+  const last = items[items.length - 1]!;
+  ctx.push({
+    createParagraphBullets: {
+      range: ctx.range(seg, p0.start + sep, Math.max(last.end - 1 + temps + tabs, p0.start + sep + 1)),
+      bulletPreset: set.preset,
+    },
+  });
+  ctx.deleteRange(seg, p0.start, p0.start + temps);
+  // The bullets wrote their level's indents into the items: put back what the model says.
+  for (const it of items) {
+    const ps = indentsOver(ctx, it.block.style, ctx.env.levelIndents(set.listId, it.block.list!.level));
+    if (ps) ctx.push({ updateParagraphStyle: { range: ctx.range(seg, it.start, it.start + 1), ...ps } });
   }
-  // No such outer item before it: start at the newcomer itself (the item before it keeps the
-  // set in the list) when an outer item after it gives the set its level 0.
-  const lastFlagged = flagged.lastIndexOf(true);
-  const outerAfter = items.findIndex((b, k) => k > firstFlagged && b.list!.level === 0);
-  let to = items.length - 1; // re-created whole: the set must not leave part of the list behind
-  if (from > 0) to = lastFlagged;
-  else if (canJoin && firstFlagged >= 1 && outerAfter !== -1) {
-    from = firstFlagged;
-    to = Math.max(lastFlagged, outerAfter);
-  }
-  const set = items.slice(from, to + 1);
-  if (canJoin && from > 0) {
-    // The set joins the existing list, whose glyph kind per level is fixed.
-    for (const b of set) {
-      const have = listLevel(tab, listId!, b.list!.level).kind;
-      if (have !== b.list!.kind) {
-        throw new ValidationError(
-          `Level ${b.list!.level + 1} of this list is ${have === 'ordered' ? 'numbered' : have}; a ${b.list!.kind === 'ordered' ? 'numbered' : b.list!.kind} item cannot be nested there (the Docs API cannot change a list's glyphs).`,
-          `Use the list's own marker at that level (${have === 'ordered' ? '1.' : have === 'checkbox' ? '- [ ]' : '-'}).`,
-        );
-      }
-    }
-  }
-  // The preset must match the list's outer level for the set to join it.
-  const kind = (set.find((b) => b.list!.level === 0) ?? set[0]!).list!.kind;
-  if (from === 0 && to === items.length - 1 && items.some((b) => b.list!.kind !== kind)) {
-    throw new ValidationError(
-      'A nested list item is new in a list that mixes numbered, bulleted or checkbox levels; the Docs API can only create lists of one kind.',
-      'Give the new item the same kind of marker as its list, or nest it in Docs.',
-    );
-  }
-  return { from, to, kind };
+  for (let k = items.length - 1; k >= 0; k--) ctx.insertText(seg, items[k]!.start, '\t'.repeat(own[k]!));
+}
+
+/** How many tabs the text of a paragraph starts with. */
+function leadingTabs(block: ParagraphBlock): number {
+  const first = block.inlines[0];
+  return first?.type === 'text' ? (/^\t*/.exec(first.text)?.[0].length ?? 0) : 0;
 }

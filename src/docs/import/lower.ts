@@ -148,7 +148,12 @@ class Lowering {
       const x = prevSrc.endIndex - 1;
       const textStyle =
         lastTextStyle(pb, ctx) ?? ctx.env.runStyles.at(seg, x > prevSrc.startIndex ? x - 1 : x);
-      const inh: Inherited = { style: pb.style, list: pb.list, textStyle };
+      const inh: Inherited = {
+        style: pb.style,
+        list: pb.list,
+        listId: (prevSrc as ParagraphSource).listId,
+        textStyle,
+      };
       const atTail = tailEnd !== null && prevSrc.endIndex === tailEnd;
       return this.insertAfter(seg, prevSrc.endIndex - 1, blocks, inh, atTail);
     }
@@ -159,6 +164,7 @@ class Lowering {
         style: nb0.style,
         list: nb0.list,
         listIsNew: surv.isNew,
+        listId: surv.isNew ? undefined : (nextSrc as ParagraphSource).listId,
         textStyle: firstTextStyle(nb0, ctx) ?? (surv.isNew ? null : ctx.env.runStyles.at(seg, surv.start)),
       };
       const hid = isHeading(nb0) ? headingAnchorId(nb0) : null;

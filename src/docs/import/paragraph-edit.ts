@@ -8,15 +8,7 @@ import type { ListMembership, ParagraphBlock } from '../../mebdf/model.js';
 import type { ParagraphSource } from '../export/types.js';
 import { cannotMove, type PlanContext } from './context.js';
 import { toUnits, type Units } from './paragraph-units.js';
-import {
-  ALL_FIELDS,
-  fieldsFor,
-  insertUnits,
-  PRESETS,
-  runs,
-  sameList,
-  writesSuggestion,
-} from './paragraphs.js';
+import { ALL_FIELDS, fieldsFor, insertUnits, runs, sameList, writesSuggestion } from './paragraphs.js';
 import { paragraphStylePayload, textFieldsDiffering } from './style-payloads.js';
 import { changesSuggestedText } from './suggested-text.js';
 import { textHunks } from './text-hunks.js';
@@ -44,9 +36,10 @@ function checkRemovable(ctx: PlanContext, u: Units, from: number, to: number): v
 }
 
 /**
- * Bullets: remove/create so that a paragraph at `start` has list `n` (from `o`). Says whether a
- * bullet was removed, and whether the paragraph needs a nested level (which only re-bulleting its
- * whole list gives).
+ * Bullets: removes the bullet of a paragraph at `start` that leaves its list; one that needs a
+ * bullet (`nested`) gets it once the container is done (lower-lists.ts), where the paragraphs
+ * around it are known: a nested level comes only from a set holding a level-0 paragraph too, and
+ * a new list must be kept from joining the list right before it.
  */
 function fixBullets(
   ctx: PlanContext,
@@ -57,20 +50,9 @@ function fixBullets(
 ): { removed: boolean; nested: boolean } {
   const n = block.list;
   if (sameList(ctx.env.lists, o, n)) return { removed: false, nested: false };
-  // A nested level can only come from createParagraphBullets over a range that also holds the
-  // list's outer items: the planner re-bullets the whole list once the container is done.
-  if (n && n.level > 0) return { removed: false, nested: true };
-  let removed = false;
-  if (o) {
-    ctx.push({ deleteParagraphBullets: { range: ctx.range(seg, start, start + 1) } });
-    removed = true;
-  }
-  if (n) {
-    ctx.push({
-      createParagraphBullets: { range: ctx.range(seg, start, start + 1), bulletPreset: PRESETS[n.kind] },
-    });
-  }
-  return { removed, nested: false };
+  if (n) return { removed: false, nested: true };
+  ctx.push({ deleteParagraphBullets: { range: ctx.range(seg, start, start + 1) } });
+  return { removed: true, nested: false };
 }
 
 /**
@@ -90,11 +72,18 @@ export function editParagraph(
   ctx.checkMarkers(seg, ou, nu);
 
   const { removed, nested } = fixBullets(ctx, seg, s, o.list, n);
+  // A new bullet writes its level's indents into the paragraph (lower-lists.ts puts the model's
+  // back then); a list item's indents are relative to its level's.
+  const from = nested
+    ? { ...o.style, indentLeft: n.style.indentLeft, firstLineIndent: n.style.firstLineIndent }
+    : o.style;
+  const level = n.list && !nested ? ctx.env.levelIndents(src.listId, n.list.level) : undefined;
   const ps = paragraphStylePayload(
-    o.style,
+    from,
     n.style,
     ctx.paragraphBase(n.style.namedStyle),
     removed && !n.list,
+    level,
   );
   if (ps) ctx.push({ updateParagraphStyle: { range: ctx.range(seg, s, s + 1), ...ps } });
   // A new named style changes what "inherited" means for every run: write them all afterwards.

@@ -7,6 +7,7 @@
 import type { ParagraphBlock, ParagraphStyle, TextStyle } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
 import type { PlanContext } from './context.js';
+import { type Before, type BulletSet, bulletSets, indentsOver } from './lower-lists.js';
 import { toUnits } from './paragraph-units.js';
 import {
   fieldsFor,
@@ -42,8 +43,21 @@ export function insertParagraphs(
     if (u.styles.some((st) => st?.suggestion)) throw writesSuggestion();
   }
   const { create, drop, tabs, nested } = bulletPlan(ctx.env.lists, inh, blocks);
+  // Nested items are bulleted at their levels through temporary paragraphs typed with them.
+  const sets = nestedSets(ctx, inh, mode, blocks, create, new Set(nested));
+  const pre = blocks.map(() => 0);
+  const bulleted = new Set(nested);
+  for (const set of sets) {
+    pre[set.from] = (set.separate ? 1 : 0) + (set.anchor ? 1 : 0);
+    for (let k = set.from; k <= set.to; k++) {
+      tabs[k] = blocks[k]!.list!.level;
+      // Bulleted by its set, not by a plain createParagraphBullets.
+      create[k] = false;
+      bulleted.add(blocks[k]!);
+    }
+  }
   const textOnly = units.map((u, i) => '\t'.repeat(tabs[i]!) + splitObjects(ctx, u, 0, u.text.length).text);
-  const joined = textOnly.join('\n');
+  const joined = textOnly.map((t, i) => '\n'.repeat(pre[i]!) + t).join('\n');
   const text = mode === 'after' ? `\n${joined}` : mode === 'before' ? `${joined}\n` : joined;
   ctx.insertText(seg, x, text);
 
@@ -51,10 +65,10 @@ export function insertParagraphs(
   const first = mode === 'after' ? x + 1 : x;
   const starts: number[] = [];
   let at = first;
-  for (const t of textOnly) {
-    starts.push(at);
-    at += t.length + 1;
-  }
+  textOnly.forEach((t, i) => {
+    starts.push(at + pre[i]!);
+    at += pre[i]! + t.length + 1;
+  });
   // Objects first, last paragraph first, so the starts of the paragraphs before stay valid.
   for (let i = blocks.length - 1; i >= 0; i--) {
     const u = units[i]!;
@@ -66,8 +80,8 @@ export function insertParagraphs(
   const finalStarts: number[] = [];
   at = first;
   units.forEach((u, i) => {
-    finalStarts.push(at);
-    at += tabs[i]! + u.text.length + 1;
+    finalStarts.push(at + pre[i]!);
+    at += pre[i]! + tabs[i]! + u.text.length + 1;
   });
   const paraEnd = (i: number): number => finalStarts[i]! + tabs[i]! + units[i]!.text.length + 1;
   /** A range over paragraphs i..j-1 that overlaps no other paragraph and is never empty. */
@@ -84,9 +98,22 @@ export function insertParagraphs(
     ctx.push({ deleteParagraphBullets: { range: span(i, j) } });
     i = j;
   }
-  const payloads = blocks.map((b, i) =>
-    paragraphStylePayload(inh.style, b.style, ctx.paragraphBase(b.style.namedStyle), drop[i]! && !b.list),
-  );
+  const payloads = blocks.map((b, i) => {
+    // A bullet created later writes its level's indents (put back after it); a kept one keeps
+    // the inherited paragraph's list, whose level's indents a list item's are relative to.
+    const later = create[i]! || bulleted.has(b);
+    const from = later
+      ? { ...inh.style, indentLeft: b.style.indentLeft, firstLineIndent: b.style.firstLineIndent }
+      : inh.style;
+    const level = b.list && !later ? ctx.env.levelIndents(inh.listId, b.list.level) : undefined;
+    return paragraphStylePayload(
+      from,
+      b.style,
+      ctx.paragraphBase(b.style.namedStyle),
+      drop[i]! && !b.list,
+      level,
+    );
+  });
   for (let i = 0; i < blocks.length; ) {
     const pst = payloads[i];
     let j = i + 1;
@@ -148,7 +175,32 @@ export function insertParagraphs(
     ctx.markCode(seg, blocks[i]!, body, body + units[i]!.text.length);
   }
   // Bullets last, from the end: createParagraphBullets eats the leading tabs and shifts what follows.
+  const setEnding = new Map(sets.map((set) => [set.to, set]));
   for (let j = blocks.length; j > 0; ) {
+    const set = setEnding.get(j - 1);
+    if (set) {
+      const temps = pre[set.from]!;
+      const tempStart = finalStarts[set.from]! - temps;
+      if (set.separate)
+        ctx.push({ deleteParagraphBullets: { range: ctx.range(seg, tempStart, tempStart + 1) } });
+      ctx.push({
+        createParagraphBullets: {
+          range: ctx.range(seg, tempStart + (set.separate ? 1 : 0), paraEnd(set.to) - 1),
+          bulletPreset: set.preset,
+        },
+      });
+      ctx.deleteRange(seg, tempStart, tempStart + temps);
+      let gone = temps;
+      for (let k = set.from; k <= set.to; k++) {
+        const b = blocks[k]!;
+        const ps = indentsOver(ctx, b.style, ctx.env.levelIndents(set.listId, b.list!.level));
+        const at = finalStarts[k]! - gone;
+        if (ps) ctx.push({ updateParagraphStyle: { range: ctx.range(seg, at, at + 1), ...ps } });
+        gone += tabs[k]!;
+      }
+      j = set.from;
+      continue;
+    }
     if (!create[j - 1]) {
       j--;
       continue;
@@ -166,9 +218,79 @@ export function insertParagraphs(
         bulletPreset: PRESETS[kind],
       },
     });
+    // The bullets wrote their levels' indents and ate the tabs: put back the indents the model says.
+    let eaten = 0;
+    for (let k = i; k < j; k++) {
+      const b = blocks[k]!;
+      const ps = indentsOver(ctx, b.style, ctx.env.levelIndents(undefined, b.list!.level));
+      const at = finalStarts[k]! - eaten;
+      if (ps) ctx.push({ updateParagraphStyle: { range: ctx.range(seg, at, at + 1), ...ps } });
+      eaten += tabs[k]!;
+    }
     j = i;
   }
-  return nested;
+  return [];
+}
+
+/**
+ * The bulleted sets of the new nested items (runs of consecutive ones of one list), with block
+ * indices: each joins the list of the paragraph before it where that list has its kinds
+ * (lower-lists.ts bulletSets).
+ */
+function nestedSets(
+  ctx: PlanContext,
+  inh: Inherited,
+  mode: 'after' | 'before' | 'fill',
+  blocks: ParagraphBlock[],
+  create: boolean[],
+  nested: ReadonlySet<ParagraphBlock>,
+): BulletSet[] {
+  const inherited: Before = inh.listId && !inh.listIsNew ? { listId: inh.listId } : 'unknown';
+  const before = (i: number): Before => {
+    if (i === 0) return mode !== 'after' ? 'unknown' : inh.list ? inherited : 'none';
+    const prev = blocks[i - 1]!;
+    if (!prev.list) return 'none';
+    return create[i - 1] || nested.has(prev) ? 'unknown' : inherited;
+  };
+  /** Whether new block `i` goes on the list of the paragraph before it. */
+  const continues = (i: number, key: string): boolean => {
+    if (i > 0) return blocks[i - 1]!.list?.key === key;
+    if (mode !== 'after' || !inh.list) return false;
+    return inh.listIsNew ? inh.list.key === key : ctx.env.lists.get(inh.list.key) === key;
+  };
+  const out: BulletSet[] = [];
+  for (let i = 0; i < blocks.length; ) {
+    const b = blocks[i]!;
+    if (!nested.has(b) && !create[i]) {
+      i++;
+      continue;
+    }
+    const key = b.list!.key;
+    const inRun = (k: number) => (nested.has(blocks[k]!) || create[k]) && blocks[k]!.list!.key === key;
+    let j = i;
+    while (j + 1 < blocks.length && inRun(j + 1)) j++;
+    const sets = bulletSets(ctx.env.tab, before(i), blocks.slice(i, j + 1), continues(i, key));
+    // Level-0 items whose bullet a plain createParagraphBullets gives (joining the list before
+    // when its preset matches) are left to it, unless they must be kept apart from that list.
+    const plain = !nested.has(b) && !(typeof before(i) === 'object' && sets[0]!.separate);
+    if (!plain) for (const set of sets) out.push({ ...set, from: i + set.from, to: i + set.to });
+    else {
+      // Its nested items still need their sets (the plain bullets give no nested level).
+      for (let k = i; k <= j; ) {
+        if (!nested.has(blocks[k]!)) {
+          k++;
+          continue;
+        }
+        let m = k;
+        while (m + 1 <= j && nested.has(blocks[m + 1]!)) m++;
+        for (const set of bulletSets(ctx.env.tab, before(k), blocks.slice(k, m + 1)))
+          out.push({ ...set, from: k + set.from, to: k + set.to });
+        k = m + 1;
+      }
+    }
+    i = j + 1;
+  }
+  return out;
 }
 
 /** What new paragraphs do about bullets, per paragraph (plain data, decided before any request). */

@@ -7,12 +7,15 @@
  * treats it as an atomic token (Docs strips PUA characters from inserted text, so real text never
  * holds one). Zero-width inlines (anchors, positioned objects) are not units: they are `markers`.
  */
-import type { Inline, ParagraphBlock, TextStyle } from '../../mebdf/model.js';
+import type { EmbedInline, Inline, ParagraphBlock, TextStyle } from '../../mebdf/model.js';
+import { isNewChip } from './new-chips.js';
 
 export type UnitObject =
   | { kind: 'embed'; id: string; embedKind: string }
   | { kind: 'image'; url: string; alt: string }
-  | { kind: 'footnoteRef'; label: string };
+  | { kind: 'footnoteRef'; label: string }
+  /** A smart chip to insert (new-chips.ts). */
+  | { kind: 'chip'; embed: EmbedInline };
 
 export interface Marker {
   /** Unit offset the zero-width inline sits before. */
@@ -34,8 +37,9 @@ export class ObjectCodes {
   readonly objects = new Map<string, UnitObject>();
 
   code(obj: UnitObject): string {
+    // Every image or chip to insert is its own object.
     const key =
-      obj.kind === 'embed' ? `e:${obj.id}` : obj.kind === 'footnoteRef' ? `f:${obj.label}` : `i:${this.next}`; // every image to insert is its own object
+      obj.kind === 'embed' ? `e:${obj.id}` : obj.kind === 'footnoteRef' ? `f:${obj.label}` : `i:${this.next}`;
     let ch = this.byKey.get(key);
     if (ch === undefined) {
       if (this.next === 0xe907) this.next++; // Docs' own stand-in for non-text elements
@@ -81,7 +85,11 @@ export function toUnits(
         styles.push(null);
         break;
       case 'embed':
-        text += codes.code({ kind: 'embed', id: inline.id, embedKind: inline.kind });
+        text += codes.code(
+          isNewChip(inline)
+            ? { kind: 'chip', embed: inline }
+            : { kind: 'embed', id: inline.id, embedKind: inline.kind },
+        );
         styles.push(null);
         break;
       case 'image':

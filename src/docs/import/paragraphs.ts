@@ -12,6 +12,7 @@ import { ValidationError } from '../../errors.js';
 import type { ListKind, ListMembership, ParagraphStyle, TextStyle } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
 import { cannotMove, notFound, type PlanContext } from './context.js';
+import { chipRequest } from './new-chips.js';
 import type { UnitObject, Units } from './paragraph-units.js';
 import { TEXT_FIELDS, type TextField, textFieldsDiffering } from './style-payloads.js';
 import { writesSuggestedText } from './suggested-text.js';
@@ -31,6 +32,8 @@ export interface Inherited {
   list?: ListMembership | undefined;
   /** `list` is a membership of the new model (the paragraph inherited from is itself new). */
   listIsNew?: boolean;
+  /** The Docs list of the paragraph inherited from, when known. */
+  listId?: string | undefined;
   /** The model style new text takes; null when unknown (then every field is written). */
   textStyle: TextStyle | null;
 }
@@ -79,7 +82,7 @@ export function runs(
   return out;
 }
 
-/** Inserts one object unit at `index`. Only images can be created; the rest would be a move. */
+/** Inserts one object unit at `index`: images, chips and new footnotes are created; the rest would be a move. */
 export function insertObject(ctx: PlanContext, seg: string, index: number, obj: UnitObject): void {
   if (obj.kind === 'image') {
     if (seg !== '') {
@@ -101,14 +104,22 @@ export function insertObject(ctx: PlanContext, seg: string, index: number, obj: 
       );
     return;
   }
+  if (obj.kind === 'chip') {
+    ctx.push(chipRequest(obj.embed, ctx.location(seg, index)));
+    return;
+  }
+  if (obj.kind === 'footnoteRef' && ctx.env.createdFootnotes?.has(obj.label)) {
+    ctx.createFootnote(index, obj.label);
+    return;
+  }
   if (obj.kind === 'embed') {
     throw ctx.env.oldEmbedIds.has(obj.id)
       ? cannotMove(obj.id, obj.embedKind)
       : notFound(obj.id, obj.embedKind);
   }
   throw new ValidationError(
-    `The footnote reference [^${obj.label}] is new or moved; creating a footnote with its text needs two writes, which an import does not do.`,
-    'Add the footnote in Docs, or keep footnote references where they were exported.',
+    `The footnote reference [^${obj.label}] would move to another paragraph; the Docs API cannot move a footnote.`,
+    `Keep [^${obj.label}] where it was exported, or remove it (and its definition) and write the footnote anew under a new label.`,
   );
 }
 

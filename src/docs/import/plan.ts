@@ -17,6 +17,7 @@ import { type DeletedObject, PlanContext, type PlanEnv } from './context.js';
 import { allInlines, checkFootnotes, checkObjects, checkSection, type ObjectCheck } from './guards.js';
 import { checkDanglingLinks } from './link-check.js';
 import { lowerScript } from './lower.js';
+import { levelIndents } from './lower-lists.js';
 import { RunStyles } from './run-styles.js';
 
 export interface PlanTarget {
@@ -56,6 +57,11 @@ export interface Plan {
   warnings: string[];
   /** How many named ranges the plan creates for `{^}`. */
   anchorsCreated: number;
+  /**
+   * Labels of the footnotes the requests create, in the order of their createFootnote requests
+   * (and so of their replies). Their text is a second batchUpdate (service/new-footnotes.ts).
+   */
+  footnotesCreated: string[];
 }
 
 /** Plans the import of `next` over the target `old`. Throws the typed errors of the guards. */
@@ -66,12 +72,12 @@ export function planImport(input: PlanInput): Plan {
     checkSection(old.model, next, input.scope.anchorId, input.scope.followingLevel ?? 0);
   }
   const objects = checkObjects(old.model, next, input.tabEmbedIds, input.allowDeletions);
-  checkFootnotes(old.model, next);
+  const createdFootnotes = checkFootnotes(old.model, next);
   const dangling = checkDanglingLinks(input);
   // 2. The edit script.
   const script = buildScript(input);
   // 3. Its lowering to requests.
-  const ctx = new PlanContext(planEnv(input, script.lists, objects));
+  const ctx = new PlanContext(planEnv(input, script.lists, objects, createdFootnotes));
   for (const [id, m] of objects.missing) ctx.recordDeleted(id, m.kind, m.caption);
   lowerScript(ctx, input.tab, script);
   // 4. Anchors the requests drop or empty.
@@ -82,11 +88,17 @@ export function planImport(input: PlanInput): Plan {
     preserved: [...objects.oldEmbeds.keys()].filter((id) => objects.seen.has(id)),
     warnings: [...new Set([...dangling, ...ctx.warnings])],
     anchorsCreated: ctx.anchorsCreated,
+    footnotesCreated: [...ctx.footnotesCreated],
   };
 }
 
 /** What the lowering reads: the tab's styles and objects, the list pairings, the objects on each side. */
-function planEnv(input: PlanInput, lists: ReadonlyMap<string, string>, objects: ObjectCheck): PlanEnv {
+function planEnv(
+  input: PlanInput,
+  lists: ReadonlyMap<string, string>,
+  objects: ObjectCheck,
+  createdFootnotes: ReadonlySet<string>,
+): PlanEnv {
   const positionedIds = new Set(Object.keys(input.tab.positionedObjects ?? {}));
   const bases = namedStyleBases(input.tab);
   const newFootnoteLabels = new Set<string>();
@@ -95,11 +107,14 @@ function planEnv(input: PlanInput, lists: ReadonlyMap<string, string>, objects: 
     tabId: input.tabId,
     bases,
     lists,
+    tab: input.tab,
+    levelIndents: (listId, level) => levelIndents(input.tab, listId, level),
     positioned: (id) => positionedIds.has(id),
     runStyles: new RunStyles(input.tab, input.tabId, bases),
     codeRanges: new CodeRanges(input.tab),
     oldEmbedIds: new Set(objects.oldEmbeds.keys()),
     newEmbedIds: objects.seen,
     newFootnoteLabels,
+    createdFootnotes,
   };
 }

@@ -173,16 +173,25 @@ const ALIGN: Record<Alignment, string> = {
   justify: 'JUSTIFIED',
 };
 
+/** The indents (pt) a list level gives its items. */
+export interface LevelIndents {
+  start: number;
+  first: number;
+}
+
 /**
  * The `updateParagraphStyle` payload turning paragraph style `from` into `to` (null when nothing
  * differs). `forceAll` writes every expressible property (used for paragraphs whose inherited
- * direct properties are unknown, e.g. right after removing a bullet).
+ * direct properties are unknown, e.g. right after removing a bullet). `level`: the indents of the
+ * list level of a list item `to`, which its indents are relative to.
  */
+
 export function paragraphStylePayload(
   from: ParagraphStyle | null,
   to: ParagraphStyle,
   base: NamedStyleBase,
   forceAll = false,
+  level?: LevelIndents,
 ): { paragraphStyle: DocsParagraphStyle; fields: string } | null {
   const ps: DocsParagraphStyle = {};
   const fields: string[] = [];
@@ -197,11 +206,17 @@ export function paragraphStylePayload(
     fields.push('alignment');
   }
   if (changed('indentLeft') || changed('firstLineIndent')) {
-    if (to.indentLeft !== undefined) ps.indentStart = { magnitude: to.indentLeft, unit: 'PT' };
+    // A list item's indents are relative to its level's, which the paragraph holds as explicit
+    // values (createParagraphBullets writes them): going back to them writes them, clearing would
+    // fall back to the named style's.
+    const baseLeft = level ? level.start : base.paragraph.indentLeft;
+    const baseFirst = level ? level.first : base.paragraph.indentFirstLine;
+    if (to.indentLeft !== undefined || level)
+      ps.indentStart = { magnitude: to.indentLeft ?? baseLeft, unit: 'PT' };
     fields.push('indentStart');
-    if (to.firstLineIndent !== undefined || to.indentLeft !== undefined) {
-      const left = to.indentLeft ?? base.paragraph.indentLeft;
-      const rel = to.firstLineIndent ?? base.paragraph.indentFirstLine - base.paragraph.indentLeft;
+    if (to.firstLineIndent !== undefined || to.indentLeft !== undefined || level) {
+      const left = to.indentLeft ?? baseLeft;
+      const rel = to.firstLineIndent ?? baseFirst - baseLeft;
       ps.indentFirstLine = { magnitude: Math.round((left + rel) * 100) / 100, unit: 'PT' };
     }
     fields.push('indentFirstLine');

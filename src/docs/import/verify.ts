@@ -48,6 +48,17 @@ export interface VerifyInput {
   before?: { tab: MebdfDocument; target: ImportTarget };
   /** `stringifyMebdf(intended)`, or how to get it, when the caller has it already. */
   intendedText?: string | (() => string);
+  /**
+   * A second batchUpdate made from the document after the first and the first's replies (the text
+   * of new footnotes: Docs returns a new footnote's id only in the reply). Verified with the first.
+   */
+  second?: (after: Document, replies: BatchUpdateResponse['replies']) => Request[];
+}
+
+/** The second batch as verified, and the first batch's replies (as our engine gave them) it was made from. */
+export interface SecondBatch {
+  requests: Request[];
+  replies: NonNullable<BatchUpdateResponse['replies']>;
 }
 
 /** Why a plan failed verification; `detail` is a short description in words. */
@@ -68,6 +79,8 @@ export type Verification =
       /** The engine's response to the requests (none when there were none). */
       response?: BatchUpdateResponse;
       result: ImportTarget;
+      /** The second batch, when the input asked for one (new footnotes' text). */
+      second?: SecondBatch;
     }
   | { ok: false; failure: VerifyFailure };
 
@@ -120,7 +133,28 @@ export function exportWritten(
 
 /** The result's model with what the server assigns put back as the intended content said it. */
 function resultAsIntended(result: ImportTarget, intended: MebdfDocument): MebdfDocument {
-  return { ...result.model, blocks: asIntended(result.model.blocks, intended.blocks) };
+  const model = labelledAsIntended(result.model, intended);
+  return { ...model, blocks: asIntended(model.blocks, intended.blocks) };
+}
+
+/**
+ * The result's footnotes under the intended content's labels, paired in order of first reference:
+ * Docs numbers footnotes in body order, so a new footnote `[^note]` reads back as `[^2]` and the
+ * footnotes after it are renumbered. A label is only a name tying a reference to its text.
+ */
+function labelledAsIntended(result: MebdfDocument, intended: MebdfDocument): MebdfDocument {
+  const theirs = footnoteLabels(result.blocks);
+  const ours = footnoteLabels(intended.blocks);
+  if (theirs.length !== ours.length || theirs.every((l, i) => l === ours[i])) return result;
+  const rename = new Map(theirs.map((l, i) => [l, ours[i]!]));
+  const relabel = <T>(value: T): T =>
+    JSON.parse(JSON.stringify(value), (k, v: unknown) =>
+      k === 'label' && typeof v === 'string' ? (rename.get(v) ?? v) : v,
+    ) as T;
+  const footnotes: MebdfDocument['footnotes'] = {};
+  for (const [label, blocks] of Object.entries(result.footnotes))
+    footnotes[rename.get(label) ?? label] = relabel(blocks);
+  return { blocks: relabel(result.blocks), footnotes };
 }
 
 /** Whether an exported target says the intended content (also: whether a retried write landed). */
@@ -140,8 +174,14 @@ export function verifyImport(input: VerifyInput): Verification {
   });
   let after: Document = doc;
   let response: BatchUpdateResponse | undefined;
+  let second: SecondBatch | undefined;
   try {
     if (requests.length) ({ document: after, response } = applyBatchUpdate(doc, { requests }));
+    if (input.second && response) {
+      const replies = response.replies ?? [];
+      second = { requests: input.second(after, replies), replies };
+      if (second.requests.length) after = applyBatchUpdate(after, { requests: second.requests }).document;
+    }
   } catch (e) {
     return fail('unappliable', e instanceof Error ? e.message : String(e));
   }
@@ -171,7 +211,7 @@ export function verifyImport(input: VerifyInput): Verification {
     const outside = outsideDifference(before, built.model, result as SectionExport);
     if (outside !== null) return fail('outside', outside);
   }
-  return { ok: true, after, ...(response ? { response } : {}), result };
+  return { ok: true, after, ...(response ? { response } : {}), ...(second ? { second } : {}), result };
 }
 
 function sameModel(a: MebdfDocument, b: MebdfDocument): boolean {

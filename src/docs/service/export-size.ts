@@ -10,7 +10,7 @@
 import { ContentTooLargeError } from '../../errors.js';
 import { estimateTokens } from '../export/index.js';
 import type { PartRange } from './base-token.js';
-import { joinBlocks, splitBlocks } from './three-way-merge.js';
+import { joinBlocks, splitBlocks } from './text-blocks.js';
 
 /** The default ceiling for one read, in estimated tokens; `GDOC_MAX_EXPORT_TOKENS` overrides it. */
 export const DEFAULT_MAX_EXPORT_TOKENS = 20_000;

@@ -5,8 +5,8 @@
  * Each attempt is a chain of named steps: read (one `get`, the target exported, concurrent edits
  * refused) -> plan (src/docs/import) -> verify (the plan applied by our engine and the result
  * compared with the intended content, src/docs/import/verify.ts; a mismatch is a compiler bug and
- * nothing is written) -> guarded write (at most one `batchUpdate` with
- * `writeControl.requiredRevisionId` = the revision read) -> report. A revision conflict re-reads,
+ * nothing is written) -> guarded write (one `batchUpdate` with `writeControl.requiredRevisionId` =
+ * the revision read; new footnotes add a second, new-footnotes.ts) -> report. A revision conflict re-reads,
  * re-plans and retries (twice at most). Before planning, the user's text is reconciled with its
  * base (import-base.ts): the base passed, else the target's last read through this server; a
  * target changed since is merged when the edits touch different blocks and refused when they
@@ -14,7 +14,7 @@
  */
 import { GdocError, RevisionConflictError, VerificationError } from '../../errors.js';
 import type { Backend } from '../../ground/backend.js';
-import type { Document } from '../../ground/docs-json.js';
+import type { BatchUpdateResponse, Document, Request } from '../../ground/docs-json.js';
 import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
 import type { MebdfDocument } from '../../mebdf/model.js';
 import { buildTab } from '../export/exporter.js';
@@ -32,9 +32,11 @@ import {
   saysIntended,
   type Verification,
   type VerifyFailure,
+  type VerifyInput,
   type VerifyScope,
   verifyImport,
 } from '../import/verify.js';
+import { alreadyAppliedResult } from './already-applied.js';
 import { checkAnchorLinks } from './anchor-links.js';
 import { type BaseStore, rememberExactRead } from './base-store.js';
 import { type BaseToken, contentFingerprint, decodeBaseToken } from './base-token.js';
@@ -42,8 +44,16 @@ import { canonicalFor } from './canonical-middle.js';
 import { commentChanges, IMPORT_READ } from './comment-import.js';
 import type { ImportOptions, ImportResult, NewHeading } from './contract.js';
 import { emptyImport, importsNothing } from './empty-import.js';
-import { findBase, type Reconciled, reconcile, refuseLabel, rememberWrite } from './import-base.js';
+import {
+  findBase,
+  type Reconciled,
+  reconcile,
+  refuseLabel,
+  rememberWrite,
+  type Scope,
+} from './import-base.js';
 import { dryRunReport, needsReRead, newHeadings, writeReport } from './import-report.js';
+import { NewFootnotes, withSecondWrite } from './new-footnotes.js';
 import {
   asSuggestions,
   checkSuggestionsLanded,
@@ -86,6 +96,8 @@ type Verified = Extract<Verification, { ok: true }>;
 interface Written {
   revision: string;
   headings: NewHeading[];
+  /** The second write's requests (the text of new footnotes). */
+  second: Request[];
   /** Suggest mode: the suggestions created. */
   suggestions?: string[];
 }
@@ -115,6 +127,11 @@ export async function runImport(
     const read = attempt === 0 && first ? readAs(first, where) : await readTarget(backend, where);
     const scope = { documentId: where.documentId, tabId: read.scope.tabId, anchorId: where.anchorId };
     if (base === undefined) base = await findBase(explicit, scope, content, bases);
+    // The same text again from the same old base: the first import landed, nothing is left to do.
+    if (base && contentFingerprint(read.target.content) !== base.fingerprint) {
+      sent ??= parseIntended(content);
+      if (says(read, sent)) return repeated(read, scope, content, options.dry_run ? null : bases);
+    }
     const reconciled = await reconcile(content, read.target.content, base, bases);
     const readPrint = contentFingerprint(read.target.content);
     firstRead ??= readPrint;
@@ -143,17 +160,25 @@ export async function runImport(
     if (!nothing) checkAnchorLinks(intended.model, read.target.model, read.tab, read.doc, scope.tabId);
     const meant = nothing ? intendedByNothing(planned, where.anchorId) : resolveIntended(intended, read);
     let plan = withWarnings(planFor(planned, meant, options), meant.warnings ?? []);
-    const verified = verifyPlan(planned, plan, meant);
+    // New footnotes take a second write (new-footnotes.ts), verified with the first.
+    const footnotes = newFootnotes(plan, meant, planned, where, options);
+    const verified = verifyPlan(planned, plan, meant, footnotes?.second);
     plan = withWarnings(plan, commentChanges(planned.doc, verified.after, planned.scope.tabId));
     if (suggesting) plan = suggestedPlan(planned, plan, verified.after);
     const result = verified.result;
-    if (options.dry_run) return mergeNote(dryRunReport(plan, planned, meant.model, result), reconciled);
-    const written = await guardedWrite(backend, where, planned, plan, meant, suggesting ? null : verified);
+    if (options.dry_run) {
+      const shown = withSecondWrite(plan, footnotes, footnotes?.planned ?? []);
+      return mergeNote(dryRunReport(shown, planned, meant.model, result), reconciled);
+    }
+    const written = suggesting
+      ? await suggestionWrite(backend, where, planned, plan)
+      : await guardedWrite(backend, where, planned, plan, meant, verified, footnotes);
     if (written instanceof RevisionConflictError) {
       lastConflict = written;
       continue;
     }
-    const report = mergeNote(writeReport(plan, planned.scope, written), reconciled);
+    const shown = withSecondWrite(plan, footnotes, written.second);
+    const report = mergeNote(writeReport(shown, planned.scope, written), reconciled);
     // The target now shows suggestions, not the edit: the next import starts from a new read.
     if (suggesting) return { ...report, suggestion_ids: written.suggestions ?? [] };
     // A section imported as nothing is gone: there is no read of it to remember.
@@ -174,7 +199,40 @@ export async function runImport(
 
 /** The plan of an import that changes nothing: every object of the target stays. */
 function keepAll(objects: string[]): Plan {
-  return { requests: [], deleted: [], preserved: objects, warnings: [], anchorsCreated: 0 };
+  return {
+    requests: [],
+    deleted: [],
+    preserved: objects,
+    warnings: [],
+    anchorsCreated: 0,
+    footnotesCreated: [],
+  };
+}
+
+/** Whether the target as read already says `intended` (resolved against it as an import would). */
+function says(read: Read, intended: Intended): boolean {
+  try {
+    const meant = resolveIntended(intended, read);
+    return saysIntended(read.target, meant.model, meant.text);
+  } catch (e) {
+    if (e instanceof GdocError) return false;
+    throw e;
+  }
+}
+
+/** A repeat import that already landed: nothing written, and the target as read is the next base. */
+async function repeated(
+  read: Read,
+  scope: Scope,
+  content: string,
+  /** null: a dry run, which remembers nothing and hands out no base. */
+  bases: BaseStore | undefined | null,
+): Promise<ImportResult> {
+  const result = alreadyAppliedResult(scope, read.revision, [...embedIds(read.target.model)]);
+  if (bases === null) return { ...result, dry_run: true, result_content: read.target.content };
+  const mine = { text: content, mine: content, merged: false, kept: 0 };
+  const origin = { ...scope, revisionId: read.revision };
+  return { ...result, base: await rememberWrite(origin, mine, read.target.content, bases) };
 }
 
 /** Says in the result that edits made since the read were kept. */
@@ -309,8 +367,9 @@ const VERIFICATION_FAILURES: Record<VerifyFailure['kind'], (detail: string) => [
 };
 
 /** The would-be export of the target after the plan; a plan that fails verification throws. */
-function verifyPlan(read: Read, plan: Plan, intended: Intended): Verified {
+function verifyPlan(read: Read, plan: Plan, intended: Intended, second?: VerifyInput['second']): Verified {
   const verified = verifyImport({
+    ...(second ? { second } : {}),
     doc: read.doc,
     requests: plan.requests,
     intended: intended.model,
@@ -330,16 +389,34 @@ function suggestedPlan(read: Read, edit: Plan, edited: Document): Plan {
   return plan;
 }
 
-/** One batchUpdate with writeMode SUGGEST; the reply and a re-read must show the suggestions. */
-async function suggestionWrite(backend: Backend, where: Where, read: Read, plan: Plan): Promise<Written> {
-  const response = await backend.batchUpdate(where.documentId, suggestionBody(plan.requests, read.revision));
-  const suggestions = await checkSuggestionsLanded(backend, where.documentId, response);
-  return { revision: response.writeControl?.requiredRevisionId ?? read.revision, headings: [], suggestions };
+/**
+ * One batchUpdate with writeMode SUGGEST, guarded by the revision read (never the edit's predicted
+ * document); the reply and a re-read must show the suggestions. A revision conflict is returned.
+ */
+async function suggestionWrite(
+  backend: Backend,
+  where: Where,
+  read: Read,
+  plan: Plan,
+): Promise<Written | RevisionConflictError> {
+  if (plan.requests.length === 0) return { revision: read.revision, headings: [], second: [] };
+  try {
+    const response = await backend.batchUpdate(
+      where.documentId,
+      suggestionBody(plan.requests, read.revision),
+    );
+    const suggestions = await checkSuggestionsLanded(backend, where.documentId, response);
+    const revision = response.writeControl?.requiredRevisionId ?? read.revision;
+    return { revision, headings: [], second: [], suggestions };
+  } catch (e) {
+    if (e instanceof RevisionConflictError) return e;
+    throw e;
+  }
 }
 
 /**
- * At most one batchUpdate, guarded by the revision read; a revision conflict is returned.
- * `verified` null: a suggestion write (what verification made is the edit, not what is written).
+ * One batchUpdate guarded by the revision read (two when the plan creates footnotes, the second
+ * guarded by the revision the first returned); a revision conflict of the first is returned.
  */
 async function guardedWrite(
   backend: Backend,
@@ -347,39 +424,54 @@ async function guardedWrite(
   read: Read,
   plan: Plan,
   intended: Intended,
-  verified: Verified | null,
+  verified: Verified,
+  footnotes: NewFootnotes | null,
 ): Promise<Written | RevisionConflictError> {
-  if (plan.requests.length === 0) return { revision: read.revision, headings: [] };
-  if (!verified) {
-    try {
-      return await suggestionWrite(backend, where, read, plan);
-    } catch (e) {
-      if (e instanceof RevisionConflictError) return e;
-      throw e;
-    }
-  }
-  // What verification made is offered to the store, which may write it rather than apply again.
-  const predicted = verified.response ? { document: verified.after, response: verified.response } : undefined;
+  if (plan.requests.length === 0) return { revision: read.revision, headings: [], second: [] };
+  // What verification made is offered to the store, which may write it rather than apply again;
+  // not with new footnotes, where verification made the document after both writes.
+  const predicted =
+    verified.response && !footnotes ? { document: verified.after, response: verified.response } : undefined;
+  let response: BatchUpdateResponse;
   try {
-    const response = await backend.batchUpdate(
+    response = await backend.batchUpdate(
       where.documentId,
       { requests: plan.requests, writeControl: { requiredRevisionId: read.revision } },
-      { landed: (now) => landed(now, read.scope, intended), ...(predicted ? { predicted } : {}) },
+      {
+        landed: (now) =>
+          footnotes ? footnotes.landedFirst(now, read.scope) : landed(now, read.scope, intended),
+        ...(predicted ? { predicted } : {}),
+      },
     );
-    let headings: NewHeading[] = [];
-    if (needsReRead(intended.model)) {
-      // New heading ids are the server's: read them back (the only second read an import makes).
-      const written = await backend.get(where.documentId);
-      headings = newHeadings(
-        intended.model,
-        exportWritten(written, read.scope, intended.model.blocks.length),
-      );
-    }
-    return { revision: response.writeControl?.requiredRevisionId ?? read.revision, headings };
   } catch (e) {
     if (e instanceof RevisionConflictError) return e;
     throw e;
   }
+  const second = footnotes ? await footnotes.write(backend, where.documentId, response) : null;
+  let headings: NewHeading[] = [];
+  if (needsReRead(intended.model)) {
+    // New heading ids are the server's: read them back (the only second read an import makes).
+    const written = await backend.get(where.documentId);
+    headings = newHeadings(intended.model, exportWritten(written, read.scope, intended.model.blocks.length));
+  }
+  const revision = second?.revision ?? response.writeControl?.requiredRevisionId ?? read.revision;
+  return { revision, headings, second: second?.requests ?? [] };
+}
+
+/** The second write of the footnotes `plan` creates, or null when it creates none. */
+function newFootnotes(
+  plan: Plan,
+  meant: Intended,
+  read: Read,
+  where: Where,
+  options: ImportOptions,
+): NewFootnotes | null {
+  if (plan.footnotesCreated.length === 0) return null;
+  const tab = { ...where, tab: read.scope.tabId, anchorId: null };
+  return new NewFootnotes(plan.footnotesCreated, meant.model, read.scope.tabId, (doc, next) => {
+    const over = readAs(doc, tab);
+    return planFor(over, intendedOf(next(over.target)), options).requests;
+  });
 }
 
 function bodyEnd(doc: Document, tabId: string): number {

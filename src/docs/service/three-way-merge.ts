@@ -8,6 +8,9 @@
  * Pure.
  */
 import { diffArrays } from 'diff';
+import { joinBlocks, splitBlocks } from './text-blocks.js';
+
+export { joinBlocks, splitBlocks };
 
 /** One place where both sides changed the same blocks. */
 export interface MergeConflict {
@@ -19,16 +22,6 @@ export interface MergeConflict {
 export type MergeOutcome =
   | { ok: true; text: string /** Blocks changed by theirs that the result keeps. */; kept: number }
   | { ok: false; conflicts: MergeConflict[] };
-
-/** The blocks of a text; `joinBlocks(splitBlocks(t))` is `t` up to trailing newlines. */
-export function splitBlocks(text: string): string[] {
-  const body = text.replace(/\n+$/, '');
-  return body === '' ? [] : body.split('\n\n');
-}
-
-export function joinBlocks(blocks: string[]): string {
-  return blocks.length === 0 ? '' : `${blocks.join('\n\n')}\n`;
-}
 
 /** Base blocks [start, end) replaced by `blocks` (start = end: an insertion before `start`). */
 interface Hunk {

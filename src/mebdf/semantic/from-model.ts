@@ -53,16 +53,30 @@ import {
   freshWriterState,
   paragraphDelta,
   relativeStyle,
+  STATE_TEXT_PROPS,
   type StateText,
   type Target,
   transition,
   type WriterState,
 } from './write-state.js';
 
-export function modelToTree(document: MebdfDocument): Root {
+/**
+ * Which root children a top-level piece of the model became: blocks `[firstBlock, endBlock)` (one
+ * paragraph or table, or the items of one list), or the definition of footnote `label`, written
+ * as root children `[from, to)`.
+ */
+export interface TreeChunk {
+  firstBlock: number;
+  endBlock: number;
+  label?: string;
+  from: number;
+  to: number;
+}
+
+export function modelToTree(document: MebdfDocument, chunks?: TreeChunk[]): Root {
   let local = localEmpties(document.blocks);
   const writer = new Writer(planText(units(document.blocks, true, local)), local);
-  const children: RootContent[] = writer.blocks(document.blocks, true);
+  const children: RootContent[] = writer.blocks(document.blocks, true, chunks);
   for (const [label, blocks] of Object.entries(document.footnotes)) {
     // A footnote definition starts from a fresh state (grammar §2).
     writer.state = freshWriterState();
@@ -75,6 +89,7 @@ export function modelToTree(document: MebdfDocument): Root {
       label,
       children: writer.blocks(blocks, false) as FootnoteDefinition['children'],
     };
+    chunks?.push({ firstBlock: -1, endBlock: -1, label, from: children.length, to: children.length + 1 });
     children.push(definition);
   }
   return { type: 'root', children };
@@ -241,38 +256,49 @@ class Writer {
     public local: Set<ParagraphBlock>,
   ) {}
 
-  blocks(blocks: readonly Block[], tables: boolean): RootContent[] {
+  /** `chunks`: where each top-level piece went (see TreeChunk), for the blocks of the root. */
+  blocks(blocks: readonly Block[], tables: boolean, chunks?: TreeChunk[]): RootContent[] {
     const out: RootContent[] = [];
     let index = 0;
     while (index < blocks.length) {
-      const block = blocks[index]!;
-      if (block.type === 'table') {
-        if (tables) out.push(...this.table(block));
-        index++;
-      } else if (block.list) {
-        const key = block.list.key;
-        const items: ParagraphBlock[] = [];
-        while (index < blocks.length) {
-          const next = blocks[index]!;
-          if (next.type !== 'paragraph' || next.list?.key !== key) break;
-          items.push(next);
-          index++;
-        }
-        let start = 0;
-        while (start < items.length) {
-          // The first item's directive stands before the list.
-          const lead = this.enter(items[start]!);
-          if (lead) out.push(lead);
-          const { list, next } = this.list(items, start, 0);
-          out.push(list);
-          start = next;
-        }
-      } else {
-        out.push(...this.paragraph(block));
-        index++;
-      }
+      const from = out.length;
+      const next = this.block(blocks, tables, out, index);
+      chunks?.push({ firstBlock: index, endBlock: next, from, to: out.length });
+      index = next;
     }
     return out;
+  }
+
+  /** Appends the block at `index` (with the rest of its list) to `out`; the index after it. */
+  private block(blocks: readonly Block[], tables: boolean, out: RootContent[], at: number): number {
+    let index = at;
+    const block = blocks[index]!;
+    if (block.type === 'table') {
+      if (tables) out.push(...this.table(block));
+      return index + 1;
+    }
+    if (!block.list) {
+      out.push(...this.paragraph(block));
+      return index + 1;
+    }
+    const key = block.list.key;
+    const items: ParagraphBlock[] = [];
+    while (index < blocks.length) {
+      const next = blocks[index]!;
+      if (next.type !== 'paragraph' || next.list?.key !== key) break;
+      items.push(next);
+      index++;
+    }
+    let start = 0;
+    while (start < items.length) {
+      // The first item's directive stands before the list.
+      const lead = this.enter(items[start]!);
+      if (lead) out.push(lead);
+      const { list, next } = this.list(items, start, 0);
+      out.push(list);
+      start = next;
+    }
+    return index;
   }
 
   /** The directive that brings the state to what `block` needs, or null when it has it already. */
@@ -292,6 +318,9 @@ class Writer {
 
   /** The inlines of a paragraph relative to the state. */
   private relative(inlines: readonly Inline[]): WriteInline[] {
+    const text = this.state.text;
+    // A state without text properties leaves every style as it is: no copies.
+    if (STATE_TEXT_PROPS.every((prop) => text[prop] === undefined)) return inlines as WriteInline[];
     return inlines.map((inline) =>
       inline.type === 'text' ? { ...inline, style: relativeStyle(inline.style, this.state.text) } : inline,
     );

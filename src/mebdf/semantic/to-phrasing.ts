@@ -189,7 +189,7 @@ export function protectLineEdges(children: PhrasingContent[]): PhrasingContent[]
       value = value.slice(0, -1);
     }
     if (lead) out.push(lead);
-    if (value !== '') out.push({ type: 'text', value });
+    if (value !== '') out.push(value === child.value ? child : { type: 'text', value });
     if (trail) out.push(trail);
   });
   return out;
@@ -200,22 +200,25 @@ export function inlinesToPhrasing(
   layer = 0,
   options: DelimiterOptions = { relaxed: false, relaxedUsed: 0 },
 ): PhrasingContent[] {
-  const out: PhrasingContent[] = [];
-  const current = LAYERS[layer];
-  if (!current) {
-    for (const inline of inlines) out.push(leaf(inline));
-    return out;
+  // Each inline's key at this layer, computed once; a layer where no inline has one would only
+  // pass them all to the next, so it is skipped (most text has no link and few spans).
+  let first = -1;
+  for (; layer < LAYERS.length; layer++) {
+    const current = LAYERS[layer]!;
+    first = inlines.findIndex((inline) => inline.type === 'text' && current.key(inline.style) !== null);
+    if (first >= 0) break;
   }
+  const current = LAYERS[layer];
+  if (!current) return inlines.map(leaf);
+  const keys = inlines.map((inline, index) =>
+    index < first || inline.type !== 'text' ? null : current.key(inline.style),
+  );
+  const out: PhrasingContent[] = [];
   let index = 0;
   while (index < inlines.length) {
-    const inline = inlines[index]!;
-    const key = inline.type === 'text' ? current.key(inline.style) : null;
+    const key = keys[index]!;
     let end = index + 1;
-    while (end < inlines.length) {
-      const next = inlines[end]!;
-      if ((next.type === 'text' ? current.key(next.style) : null) !== key) break;
-      end++;
-    }
+    while (end < inlines.length && keys[end] === key) end++;
     const group = inlines.slice(index, end);
     const children = inlinesToPhrasing(group, layer + 1, options);
     if (key === null) out.push(...children);

@@ -99,13 +99,17 @@ function changedProps(state: WriterState, target: Target): string[] {
  */
 export function transition(state: WriterState, target: Target): string | null {
   const named = target.named ?? state.named;
-  const reset = [namedStyleName(named), ...fullProps(target)].join(', ');
+  // Spelled only where it may be written (most paragraphs change nothing).
+  const reset = (): string => [namedStyleName(named), ...fullProps(target)].join(', ');
   let props: string | null;
-  if (named !== state.named) props = reset;
+  if (named !== state.named) props = reset();
   else {
     const changes = changedProps(state, target);
     props = changes.length === 0 ? null : changes.join(', ');
-    if (props !== null && reset.length < props.length) props = reset;
+    if (props !== null) {
+      const whole = reset();
+      if (whole.length < props.length) props = whole;
+    }
   }
   state.named = named;
   state.paragraph = { ...target.paragraph };

@@ -1,0 +1,163 @@
+/**
+ * mdast-util-to-markdown extension: a `text` handler that skips `state.safe` for text nothing can
+ * need escaping in, and hands every other text to the library's own handler.
+ *
+ * `safe` runs every unsafe pattern in scope over `before + text + after` for each text node, which
+ * was the serializer's largest cost while almost all text needs nothing. The precheck is a screen
+ * built from the very patterns `safe` would run (the state's, extensions included, filtered by the
+ * construct stack the same way): text that holds none of their characters where they could fire
+ * provably comes out of `safe` unchanged, so it is returned as it is. Where a pattern could fire:
+ * - anywhere, for a pattern with a condition on its neighbours (`!` before `[`, `{` before `!`);
+ * - only at the text's first character, for a pattern after a line ending or at a node's start;
+ * - only after leading spaces, tabs and digits, for a pattern at a line break (`#`, `1.`);
+ * - only at its last character, for a pattern before a line ending, the end or a node's end.
+ * A backslash, a line ending, a pattern of more than one character, or a backslash in what
+ * follows (which `safe` may escape) always goes the library's way.
+ */
+import type { Parents, Text } from 'mdast';
+import { defaultHandlers, type Info, type Options, type State, type Unsafe } from 'mdast-util-to-markdown';
+
+interface Screen {
+  /** No fast path in this scope. */
+  always: boolean;
+  /** Characters that may be escaped anywhere. */
+  middle: RegExp;
+  /** Characters that may be escaped first in the text, after a line ending / at a node's start. */
+  first: Set<string>;
+  nodeFirst: Set<string>;
+  /** What may be escaped at the start after a line break (leading spaces, tabs and digits). */
+  atBreak: RegExp | null;
+  /** Characters that may be escaped last in the text, before a line ending / at a node's end. */
+  last: Set<string>;
+  nodeLast: Set<string>;
+  /** Every character any pattern in scope escapes. */
+  any: RegExp;
+}
+
+const NEWLINE_BEFORE = new Set(['[\\r\\n]', '\\n', '\\r']);
+const NEWLINE_AFTER = new Set(['[\\r\\n]', '\\n', '\\r', '(?:[\\r\\n]|$)', '(?:[\r\n]|$)']);
+const DIGITS = new Set([undefined, '\\d+']);
+
+/** The same scope rule as the library's `patternInScope`. */
+function inScope(stack: readonly string[], list: Unsafe['inConstruct'], none: boolean): boolean {
+  const names = typeof list === 'string' ? [list] : list;
+  if (!names || names.length === 0) return none;
+  return names.some((name) => stack.includes(name));
+}
+
+const charClass = (chars: Iterable<string>): string =>
+  `[${[...chars].map((c) => (/[\\\]^-]/.test(c) ? `\\${c}` : c)).join('')}]`;
+
+function buildScreen(unsafe: readonly Unsafe[], stack: readonly string[]): Screen {
+  const middle = new Set(['\\', '\r', '\n']);
+  const screen: Screen = {
+    always: false,
+    middle: /$^/,
+    first: new Set(),
+    nodeFirst: new Set(),
+    atBreak: null,
+    last: new Set(),
+    nodeLast: new Set(),
+    any: /$^/,
+  };
+  const all = new Set(['\\']);
+  const atBreak = new Set<string>();
+  for (const pattern of unsafe) {
+    if (!inScope(stack, pattern.inConstruct, true) || inScope(stack, pattern.notInConstruct, false)) continue;
+    const c = pattern.character;
+    all.add(c);
+    if (c.length !== 1) screen.always = true;
+    else if (pattern.beforeNode) screen.nodeFirst.add(c);
+    else if (pattern.atBreak) (DIGITS.has(pattern.before ?? undefined) ? atBreak : middle).add(c);
+    else if (pattern.before != null) (NEWLINE_BEFORE.has(pattern.before) ? screen.first : middle).add(c);
+    else if (pattern.afterNode) screen.nodeLast.add(c);
+    else if (pattern.after != null) (NEWLINE_AFTER.has(pattern.after) ? screen.last : middle).add(c);
+    else middle.add(c);
+  }
+  screen.middle = new RegExp(charClass(middle));
+  screen.any = new RegExp(charClass(all));
+  if (atBreak.size) screen.atBreak = new RegExp(`^[\\t ]*\\d*${charClass(atBreak)}`);
+  return screen;
+}
+
+/** Screens by construct stack, for one list of unsafe patterns. */
+interface Screens {
+  patterns: readonly Unsafe[];
+  byStack: Map<string, Screen>;
+}
+
+/**
+ * Each serialisation copies the patterns into a new array, but the patterns themselves are the
+ * same objects from call to call: screens are kept per list of the same patterns (a few at most).
+ */
+const bySerialisation = new WeakMap<readonly Unsafe[], Screens>();
+const known: Screens[] = [];
+const KNOWN_MAX = 8;
+
+function screensFor(unsafe: readonly Unsafe[]): Screens {
+  let screens = bySerialisation.get(unsafe);
+  if (screens) return screens;
+  screens = known.find(
+    (s) => s.patterns.length === unsafe.length && s.patterns.every((pattern, i) => pattern === unsafe[i]),
+  );
+  if (!screens) {
+    screens = { patterns: [...unsafe], byStack: new Map() };
+    known.unshift(screens);
+    known.length = Math.min(known.length, KNOWN_MAX);
+  }
+  bySerialisation.set(unsafe, screens);
+  return screens;
+}
+
+function screenFor(state: State): Screen {
+  const { byStack } = screensFor(state.unsafe);
+  const key = state.stack.join(',');
+  let screen = byStack.get(key);
+  if (!screen) {
+    screen = buildScreen(state.unsafe, state.stack);
+    byStack.set(key, screen);
+  }
+  return screen;
+}
+
+const ENDS_LINE = /[\r\n]$/;
+/** A line ending, then what a break pattern's prefix may hold (spaces, tabs, then digits). */
+const ENDS_LINE_THEN_PREFIX = /[\r\n][\t ]*\d*$/;
+const STARTS_LINE = /^[\r\n]/;
+
+/** Whether `safe` would return `value` unchanged between `info.before` and `info.after`. */
+export function needsNoEscape(value: string, state: State, info: Info): boolean {
+  const screen = screenFor(state);
+  if (screen.always || screen.middle.test(value)) return false;
+  const before = info.before || '';
+  const after = info.after || '';
+  // `safe` escapes backslashes before punctuation in what follows, too.
+  if (after.includes('\\')) return false;
+  const head = value.charAt(0);
+  if (screen.nodeFirst.has(head)) return false;
+  if (screen.first.has(head) && ENDS_LINE.test(before)) return false;
+  if (screen.atBreak?.test(value) && ENDS_LINE_THEN_PREFIX.test(before)) return false;
+  const tail = value.charAt(value.length - 1);
+  if (screen.nodeLast.has(tail)) return false;
+  if (screen.last.has(tail) && (after === '' || STARTS_LINE.test(after))) return false;
+  return true;
+}
+
+function text(node: Text, parent: Parents | undefined, state: State, info: Info): string {
+  if (needsNoEscape(node.value, state, info)) return node.value;
+  return defaultHandlers.text(node, parent, state, info);
+}
+
+/**
+ * What the text before this one is told comes after it: only the first character counts, and it
+ * is escaped only when it is some pattern's character (escapes sit at a pattern's character).
+ */
+text.peek = (node: Text, parent: Parents | undefined, state: State, info: Info): string => {
+  const screen = screenFor(state);
+  if (!screen.always && !screen.any.test(node.value.charAt(0))) return node.value;
+  return defaultHandlers.text(node, parent, state, info);
+};
+
+export function plainTextToMarkdown(): Options {
+  return { handlers: { text } };
+}

@@ -1,0 +1,169 @@
+/**
+ * The canonical text of a block model, block by block, with a cache that keeps each top-level
+ * block's rendering: `renderBlocks(model, cache)` is `stringifyMebdf(model)` (the same bytes; the
+ * serializer is still mdast-util-to-markdown with the MEBDF extension) plus where each top-level
+ * piece of the model is in the text.
+ *
+ * What the cache is for: one command that renders the same tab twice — an import renders the
+ * current tab, applies its requests and exports again to verify — passes one `RenderCache` to both
+ * renders, and a block that did not change is serialised once. The cache keys each top-level
+ * mdast node by its content (and, for a list, by the bullet of a list just before it, the only
+ * state the library carries from one top-level node to the next); a node at the top level is
+ * written the same wherever it stands, so a hit is the text the library would write. Separators
+ * between blocks are still the library's (`join`). Model building and mdast building are not
+ * cached: they cost a fraction of serialising.
+ *
+ * Usage: `const cache = new RenderCache(); renderBlocks(before, cache); … renderBlocks(after,
+ * cache)`; `exportTab(doc, tabId, { cache })` and `exportSection(…, { cache })` take one too.
+ * A cache holds text for the models it saw: keep it for one command, not for the process.
+ */
+import type { Root, RootContent } from 'mdast';
+import {
+  defaultHandlers,
+  type Handle,
+  type Info,
+  type Options,
+  type State,
+  toMarkdown,
+} from 'mdast-util-to-markdown';
+import type { MebdfDocument } from './model.js';
+import { modelToTree, type TreeChunk } from './semantic/from-model.js';
+import { CANONICAL_OPTIONS } from './tree.js';
+
+/** Top-level renderings by content, shared by the renders of one command. */
+export class RenderCache {
+  readonly texts = new Map<string, { text: string; bullet: string | undefined }>();
+  /** Top-level nodes served from the cache, and serialised, since the cache was made. */
+  hits = 0;
+  misses = 0;
+}
+
+/** A top-level piece of the model and where its text is in `content`. */
+export interface RenderedBlock {
+  /** Blocks `[firstBlock, endBlock)` of the model: one paragraph or table, or one list's items. */
+  firstBlock: number;
+  endBlock: number;
+  /** Set for a footnote definition (then `firstBlock === endBlock === -1`). */
+  label?: string;
+  /** `content.slice(start, end)` is the piece, directive lines included, without separators. */
+  start: number;
+  end: number;
+}
+
+export interface RenderedBlocks {
+  content: string;
+  blocks: RenderedBlock[];
+}
+
+interface Top {
+  from: number;
+  to: number;
+}
+
+export function renderBlocks(
+  document: MebdfDocument,
+  cache: RenderCache = new RenderCache(),
+): RenderedBlocks {
+  const chunks: TreeChunk[] = [];
+  const tree = modelToTree(document, chunks);
+  const tops: Top[] = [];
+  const content = serialize(tree, cache, tops);
+  const blocks: RenderedBlock[] = [];
+  for (const chunk of chunks) {
+    if (chunk.to === chunk.from) continue;
+    const piece: RenderedBlock = {
+      firstBlock: chunk.firstBlock,
+      endBlock: chunk.endBlock,
+      start: tops[chunk.from]!.from,
+      end: tops[chunk.to - 1]!.to,
+    };
+    if (chunk.label !== undefined) piece.label = chunk.label;
+    blocks.push(piece);
+  }
+  return { content, blocks };
+}
+
+/** `stringifyTree(tree)`, with top-level nodes through `cache`; `tops[i]` locates root child i. */
+function serialize(tree: Root, cache: RenderCache, tops: Top[]): string {
+  const written: string[] = [];
+  const lines: number[] = [];
+  const root: Handle = (node: Root, parent, state, info) => {
+    // A root of phrasing is written as one paragraph: nothing to cache.
+    if (node.children.some((child) => !FLOW.has(child.type)))
+      return defaultHandlers.root(node, parent, state, info);
+    const handle = state.handle;
+    const cached = ((child: RootContent, childParent: unknown, childState: State, childInfo: Info) => {
+      if (childParent !== node) return handle(child, childParent as Root, childState, childInfo);
+      const text = topLevel(child, handle, node, state, childInfo, cache);
+      written.push(text);
+      lines.push(childInfo.now.line);
+      return text;
+    }) as State['handle'];
+    Object.assign(cached, { handlers: (handle as unknown as { handlers: unknown }).handlers });
+    state.handle = cached;
+    try {
+      return defaultHandlers.root(node, parent, state, info);
+    } finally {
+      state.handle = handle;
+    }
+  };
+  const content = toMarkdownWith(tree, root);
+  // Each top-level node starts a line (the tracker's line number); its text runs from there.
+  let line = 1;
+  let offset = 0;
+  written.forEach((text, index) => {
+    while (line < lines[index]!) {
+      offset = content.indexOf('\n', offset) + 1;
+      line += 1;
+    }
+    tops.push({ from: offset, to: offset + text.length });
+  });
+  return content;
+}
+
+/** The flow nodes the model's trees hold at the top level. */
+const FLOW = new Set([
+  'paragraph',
+  'heading',
+  'list',
+  'table',
+  'footnoteDefinition',
+  'mebdfDirective',
+  'mebdfRaw',
+  'thematicBreak',
+  'code',
+  'blockquote',
+]);
+
+function topLevel(
+  node: RootContent,
+  handle: State['handle'],
+  parent: Root,
+  state: State,
+  info: Info,
+  cache: RenderCache,
+): string {
+  // A list right after a list takes the other bullet: the one state carried between top-level nodes.
+  const key =
+    node.type === 'list'
+      ? `${state.bulletLastUsed ?? ''}\u0000${JSON.stringify(node)}`
+      : JSON.stringify(node);
+  const hit = cache.texts.get(key);
+  if (hit) {
+    cache.hits += 1;
+    if (node.type === 'list') state.bulletLastUsed = hit.bullet;
+    return hit.text;
+  }
+  cache.misses += 1;
+  const text = handle(node, parent, state, info);
+  cache.texts.set(key, { text, bullet: state.bulletLastUsed });
+  return text;
+}
+
+function toMarkdownWith(tree: Root, root: Handle): string {
+  const options: Options = {
+    ...CANONICAL_OPTIONS,
+    extensions: [...(CANONICAL_OPTIONS.extensions ?? []), { handlers: { root } }],
+  };
+  return toMarkdown(tree, options);
+}

@@ -1,0 +1,99 @@
+/**
+ * renderBlocks and its RenderCache (mebdf/render-blocks.ts): the same text as the serializer, each
+ * top-level piece located in it, and a second render through the same cache serialising only the
+ * blocks that changed.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  exportSection,
+  exportTab,
+  listTabs,
+  RenderCache,
+  renderBlocks,
+  sectionSpans,
+} from '../../src/docs/export/index.js';
+import type { Document } from '../../src/ground/docs-json.js';
+import { stringifyMebdf } from '../../src/mebdf/index.js';
+import type { MebdfDocument, ParagraphBlock } from '../../src/mebdf/model.js';
+import { generateDocument } from '../support/generate-document.js';
+import { loadReal, realDocNames } from './real-docs.js';
+
+const documents: Array<[string, Document]> = [
+  ...realDocNames().map((name): [string, Document] => [name, loadReal(name)]),
+  ['generated 3 pages', generateDocument({ pages: 3 })],
+];
+
+/** Every piece in order, separated by line endings only, and covering every block once. */
+function checkPieces(
+  model: MebdfDocument,
+  content: string,
+  pieces: ReturnType<typeof renderBlocks>['blocks'],
+) {
+  let end = 0;
+  let nextBlock = 0;
+  for (const piece of pieces) {
+    expect(/^\n*$/.test(content.slice(end, piece.start)), content.slice(end, piece.start)).toBe(true);
+    expect(piece.end).toBeGreaterThan(piece.start);
+    if (piece.label === undefined) {
+      expect(piece.firstBlock).toBe(nextBlock);
+      nextBlock = piece.endBlock;
+    } else expect(content.slice(piece.start, piece.end).startsWith(`[^${piece.label}]:`)).toBe(true);
+    end = piece.end;
+  }
+  expect(nextBlock).toBe(model.blocks.length);
+  expect(/^\n*$/.test(content.slice(end))).toBe(true);
+}
+
+describe('renderBlocks', () => {
+  for (const [name, doc] of documents) {
+    it(`writes what stringifyMebdf writes, block by block: ${name}`, () => {
+      for (const tab of listTabs(doc)) {
+        const { model, content } = exportTab(doc, tab.tabId);
+        const rendered = renderBlocks(model);
+        expect(rendered.content).toBe(content);
+        checkPieces(model, rendered.content, rendered.blocks);
+      }
+    });
+  }
+
+  it('serialises a block once per cache: a second render of the same model is all hits', () => {
+    const doc = generateDocument({ pages: 3 });
+    const cache = new RenderCache();
+    const first = exportTab(doc, null, { cache });
+    const { misses, hits } = cache;
+    expect(misses).toBeGreaterThan(10);
+    const again = exportTab(doc, null, { cache });
+    expect(again.content).toBe(first.content);
+    expect(cache.misses).toBe(misses);
+    expect(cache.hits - hits).toBe(misses + hits);
+  });
+
+  it('re-renders only the blocks that changed, and writes what the serializer writes', () => {
+    const doc = generateDocument({ pages: 3 });
+    const cache = new RenderCache();
+    const { model } = exportTab(doc, null, { cache });
+    const index = model.blocks.findIndex(
+      (b) => b.type === 'paragraph' && !b.list && b.inlines[0]?.type === 'text',
+    );
+    const edited = structuredClone(model);
+    const block = edited.blocks[index] as ParagraphBlock;
+    block.inlines = [{ type: 'text', text: 'A new first sentence.', style: {} }, ...block.inlines.slice(1)];
+    const before = cache.misses;
+    const out = renderBlocks(edited, cache);
+    expect(out.content).toBe(stringifyMebdf(edited));
+    expect(cache.misses - before).toBe(1);
+    const piece = out.blocks.find((p) => p.firstBlock === index)!;
+    expect(out.content.slice(piece.start, piece.end)).toContain('A new first sentence.');
+  });
+
+  it('gives a section export the text it gives without a cache', () => {
+    const doc = generateDocument({ pages: 3 });
+    const cache = new RenderCache();
+    const { model } = exportTab(doc, null, { cache });
+    for (const span of sectionSpans(model).slice(0, 4)) {
+      expect(exportSection(doc, null, span.anchorId, { cache }).content).toBe(
+        exportSection(doc, null, span.anchorId).content,
+      );
+    }
+  });
+});
