@@ -56,6 +56,12 @@ const HEADINGS = new Set<NamedStyleType>([
   'HEADING_6',
 ]);
 
+/**
+ * The request that gives a paragraph's closing newline its style back, when new content must be
+ * inserted at that newline (Docs types the new newline in the style of the text before it).
+ */
+const MARK = 1;
+
 export function isHeading(b: Block | undefined): boolean {
   return b?.type === 'paragraph' && HEADINGS.has(b.style.namedStyle);
 }
@@ -161,12 +167,15 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
     const next = blocks[at];
     // Inside a list the new paragraph would split it: the list edits below cover that.
     if (prev?.type === 'paragraph' && prev.list && next?.type === 'paragraph' && next.list) continue;
+    // The text, its paragraph style and text style; and where the new paragraph must follow one
+    // whose closing newline is styled apart from its text (a heading before a heading), that
+    // newline's style again: Docs re-creates the newline text is inserted at.
     add(
       'add-paragraph',
       `at block ${at}`,
       inserted(model, at, para('A new paragraph.')),
       { old: 0, new: 1 },
-      3,
+      3 + MARK,
     );
   }
 
@@ -241,7 +250,7 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
     'at the end',
     inserted(model, blocks.length, heading, para('Its first paragraph.')),
     { old: 0, new: 2 },
-    6,
+    6 + MARK,
   );
 
   for (const t of tables) {
@@ -263,9 +272,13 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
     if (prev?.type === 'paragraph' && prev.list && next?.type === 'paragraph' && next.list) continue;
     // The table, and the empty paragraph Docs puts before (or after) a table where there is none;
     // requests: the table, its paragraphs, and per cell its text, paragraph and text style.
-    // The table, and the empty paragraph Docs puts before (or after) a table where there is none;
-    // requests: the table, its paragraphs, and per cell its text, paragraph and text style.
-    add('add-table', `at block ${at}`, inserted(model, at, table(2, 2, 'cell')), { old: 0, new: 2 }, 15);
+    add(
+      'add-table',
+      `at block ${at}`,
+      inserted(model, at, table(2, 2, 'cell')),
+      { old: 0, new: 2 },
+      15 + MARK,
+    );
   }
 
   const pairs = plain.filter((i) => plain.includes(i + 1));
@@ -321,7 +334,12 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
   )) {
     const p = structuredClone(blocks) as Block[];
     [p[i - 1], p[i]] = [p[i]!, p[i - 1]!];
-    add('move-heading', `block ${i}`, p, { old: 2, new: 2 }, 6);
+    // The paragraph is deleted and typed again after the heading: its text, paragraph style, one
+    // text style for all of it, and one more per run styled apart from the rest.
+    const styledRuns = (blocks[i - 1] as ParagraphBlock).inlines.filter(
+      (x) => x.type === 'text' && Object.keys(x.style).length > 0,
+    ).length;
+    add('move-heading', `block ${i}`, p, { old: 2, new: 2 }, Math.max(6, 5 + styledRuns));
   }
   return out;
 }

@@ -1,7 +1,8 @@
 /**
  * Single line spacing is the default inside table cells (Google writes `lineSpacing: 100` into
  * every cell paragraph, while NORMAL_TEXT says 115): a cell at 100% shows no directive, so the
- * table can be GFM; a cell paragraph that inherits 115 says so; outside cells nothing changes.
+ * table can be GFM; a cell paragraph that inherits 115, or has another spacing, says so (in a GFM
+ * cell, as the cell's own directive); outside cells nothing changes.
  */
 import { describe, expect, it } from 'vitest';
 import { exportTab } from '../../src/docs/export/index.js';
@@ -20,14 +21,14 @@ describe('line spacing in table cells', () => {
       ],
     });
     const { model, content } = exportTab(doc);
-    const [body, gfm, , verbose] = model.blocks as [ParagraphBlock, TableBlock, ParagraphBlock, TableBlock];
+    const [body, gfm, , styled] = model.blocks as [ParagraphBlock, TableBlock, ParagraphBlock, TableBlock];
     expect(body.style).toEqual({ namedStyle: 'NORMAL_TEXT', lineSpacing: 100 });
     expect(gfm.rows[0]![0]!.blocks[0]!.style).toEqual({ namedStyle: 'NORMAL_TEXT' });
     expect(content).toContain('| plain | x |\n| - | - |\n');
     expect(content).not.toContain('{!line-spacing:single}\nplain');
-    expect(verbose.rows[0]![0]!.blocks[0]!.style).toEqual({ namedStyle: 'NORMAL_TEXT' });
-    expect(verbose.rows[0]![1]!.blocks[0]!.style).toEqual({ namedStyle: 'NORMAL_TEXT', lineSpacing: 200 });
-    expect(content).toContain('{!line-spacing:double}\ndouble');
+    expect(styled.rows[0]![0]!.blocks[0]!.style).toEqual({ namedStyle: 'NORMAL_TEXT' });
+    expect(styled.rows[0]![1]!.blocks[0]!.style).toEqual({ namedStyle: 'NORMAL_TEXT', lineSpacing: 200 });
+    expect(content).toContain('| single | {!line-spacing:double}double |');
   });
 
   it('a cell paragraph without its own line spacing inherits the named style: 1.15 is said', () => {

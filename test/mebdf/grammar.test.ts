@@ -32,7 +32,7 @@ describe('inline spans {!props}…{/!}', () => {
     ]);
   });
   it('should not stay open past the end of a paragraph', () => {
-    expect(messages('{!underline}a\n\nb{/!}')).toEqual([
+    expect(messages('x {!underline}a\n\nb{/!}')).toEqual([
       '`{!underline}` opens a span that is never closed',
       '`{/!}` closes no span',
     ]);
@@ -60,7 +60,7 @@ describe('property lists', () => {
     expect(only('{!}a{/!}').message).toContain('empty property');
   });
   it('should not take `{!/}` for a closer, and say how to close', () => {
-    expect(lintMebdf('{!underline}a{!/}')[1]).toMatchObject({
+    expect(lintMebdf('x {!underline}a{!/}')[1]).toMatchObject({
       message: '`{!/}` is not a closer',
       suggestion: 'close a span with `{/!}`',
     });
@@ -188,6 +188,20 @@ describe('block directives {!props} on their own line', () => {
   });
   it('should not be a block directive when text follows on the same line', () => {
     expect(blocks('{!underline}a{/!}')).toEqual([para([text('a', { underline: true })])]);
+  });
+  it("should style only the paragraph it opens when no `{/!}` closes it (the paragraph's own directive)", () => {
+    expect(blocks('{!align:center}\na\n\n{!align:false, size:9pt}b **c**\n\nd')).toEqual([
+      para([text('a')], { align: 'center' }),
+      para([text('b ', { size: 9 }), text('c', { size: 9, bold: true })]),
+      para([text('d')], { align: 'center' }),
+    ]);
+    expect(blocks('## {^ h.x}{!Title, space-after:4pt} Head\n\n{!Title}Body')).toEqual([
+      para([{ type: 'anchor', id: 'h.x' }, text('Head')], { namedStyle: 'HEADING_2', spaceAfter: 4 }),
+      para([text('Body')], { namedStyle: 'TITLE' }),
+    ]);
+  });
+  it("should not take a structural directive for a paragraph's own directive", () => {
+    expect(messages('{!empty}a\n\n{!underline}b{/!}')).toEqual(['`{!empty}` cannot open a paragraph']);
   });
   it('should not accept an unknown property, suggesting the closest name', () => {
     const diagnostic = only('{!colour:red}\nx');
@@ -478,6 +492,43 @@ describe('tables', () => {
           ],
         ],
       },
+    ]);
+  });
+  it("should read a `{!…}` that opens a GFM cell as that cell's own directive", () => {
+    expect(blocks('{!align:center}\n| {!align:false}a | b |\n| - | - |\n| {!Title} | c |\n\nd')).toEqual([
+      {
+        type: 'table',
+        rows: [
+          [{ blocks: [para([text('a')])] }, { blocks: [para([text('b')], { align: 'center' })] }],
+          [
+            { blocks: [para([], { namedStyle: 'TITLE' })] },
+            { blocks: [para([text('c')], { align: 'center' })] },
+          ],
+        ],
+      },
+      para([text('d')], { align: 'center' }),
+    ]);
+  });
+  it('should start each cell of the {!table} form in the state of the cell above it, and end the table in its own', () => {
+    const table =
+      '{!align:center}\n{!table}\n{!row}\n{!cell}\n{!align:right}\na\n{!cell}\nb\n{!row}\n{!cell}\nc\n{!cell}\n{!end-table}\n\nd';
+    expect(blocks(table)).toEqual([
+      {
+        type: 'table',
+        rows: [
+          [
+            { blocks: [para([text('a')], { align: 'right' })] },
+            { blocks: [para([text('b')], { align: 'center' })] },
+          ],
+          [{ blocks: [para([text('c')], { align: 'right' })] }, { blocks: [para([], { align: 'center' })] }],
+        ],
+      },
+      para([text('d')], { align: 'center' }),
+    ]);
+  });
+  it('should not accept a block directive between the cells of a {!table}', () => {
+    expect(messages('{!table}\n{!row}\n{!align:right}\n{!cell}\na\n{!end-table}')).toEqual([
+      'a block directive inside a table must stand inside a `{!cell}`',
     ]);
   });
   it('should not accept rows of different lengths', () => {

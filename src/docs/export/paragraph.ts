@@ -372,8 +372,12 @@ function sameStyle(a: TextStyle, b: TextStyle): boolean {
   return true;
 }
 
-/** Captions are one short line: whitespace collapsed, at most CAPTION_MAX characters. */
-const CAPTION_MAX = 100;
+/**
+ * Captions are one short line: whitespace collapsed, at most CAPTION_MAX characters. They only
+ * help a reader tell objects apart (an import matches by id), so they are kept short: every
+ * character is paid for on every read.
+ */
+const CAPTION_MAX = 40;
 
 export function captionOf(raw: string | null | undefined): string | undefined {
   const text = (raw ?? '').replace(/[\s\u000b\ue907]+/g, ' ').trim();

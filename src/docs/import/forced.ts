@@ -1,6 +1,8 @@
 /**
  * Paragraphs Google forces around tables. The Docs API inserts a table after a newline it adds
- * ("A newline character will be inserted before the inserted table", `InsertTableRequest`) and
+ * ("A newline character will be inserted before the inserted table", `InsertTableRequest`), does
+ * the same before a section break (`InsertSectionBreakRequest`), so a table never directly
+ * precedes one, and
  * refuses to delete the newline before a table, and a tab's body always ends with a paragraph. So
  * a table cannot start the body, follow another table, or end the body: the closest content Docs
  * can hold has an empty paragraph there. The import resolves the intended content to that before
@@ -28,8 +30,36 @@ const empty = (): ParagraphBlock => ({
   inlines: [],
 });
 
-/** `next` with the empty paragraphs Docs keeps next to its tables. */
-export function withForcedParagraphs(next: MebdfDocument, edges: BodyEdges): Forced {
+/** A block that cannot end a body: a table, or a section break (a paragraph always follows one). */
+function endsNothing(b: Block | undefined): boolean {
+  return b?.type === 'table' || isSectionBreak(b);
+}
+
+function isSectionBreak(b: Block | undefined): boolean {
+  return (
+    b?.type === 'paragraph' &&
+    b.inlines.length === 1 &&
+    b.inlines[0]!.type === 'embed' &&
+    b.inlines[0]!.kind === 'sectionbreak'
+  );
+}
+
+/**
+ * The paragraph Docs keeps at the end of the body: the one already there (its text gone, its style
+ * kept: it is the same paragraph), else an empty normal one.
+ */
+function lastParagraph(old: readonly Block[] | undefined): ParagraphBlock {
+  const last = old?.[old.length - 1];
+  if (last?.type !== 'paragraph' || !endsNothing(old?.[old.length - 2])) return empty();
+  if (last.inlines.length === 0) return structuredClone(last);
+  return { type: 'paragraph', style: structuredClone(last.style), inlines: [] };
+}
+
+/**
+ * `next` with the empty paragraphs Docs keeps next to its tables and at the end of the body;
+ * `old`: the target's blocks as read (the paragraph that ends the body stays the one it was).
+ */
+export function withForcedParagraphs(next: MebdfDocument, edges: BodyEdges, old?: readonly Block[]): Forced {
   const blocks: Block[] = [];
   const warnings = new Set<string>();
   next.blocks.forEach((b, i) => {
@@ -46,11 +76,20 @@ export function withForcedParagraphs(next: MebdfDocument, edges: BodyEdges): For
       );
     }
     blocks.push(b);
+    if (b.type === 'table' && isSectionBreak(next.blocks[i + 1])) {
+      blocks.push(empty());
+      warnings.add(
+        'An empty paragraph stays between the table and the section break after it: the Docs API always puts a newline before a section break.',
+      );
+    }
   });
-  if (edges.endsBody && blocks[blocks.length - 1]?.type === 'table') {
-    blocks.push(empty());
+  const tail = blocks[blocks.length - 1];
+  if (edges.endsBody && endsNothing(tail)) {
+    blocks.push(lastParagraph(old));
     warnings.add(
-      'An empty paragraph stays after the table that ends the tab: a tab always ends with a paragraph.',
+      tail?.type === 'table'
+        ? 'An empty paragraph stays after the table that ends the tab: a tab always ends with a paragraph.'
+        : 'An empty paragraph stays after the section break that ends the tab: a tab always ends with a paragraph.',
     );
   }
   if (warnings.size === 0) return { model: next, warnings: [] };

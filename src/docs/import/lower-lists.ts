@@ -53,7 +53,7 @@ export function levelIndents(tab: DocumentTab, listId: string | undefined, level
 export function indentsOver(ctx: PlanContext, style: ParagraphStyle, level: LevelIndents) {
   if (style.indentLeft === undefined && style.firstLineIndent === undefined) return null;
   const from = { ...style, indentLeft: undefined, firstLineIndent: undefined };
-  return paragraphStylePayload(from, style, ctx.paragraphBase(style.namedStyle), false, level);
+  return paragraphStylePayload(from, style, ctx.paragraphBase(style.namedStyle), false, { level });
 }
 
 /** What list the paragraph right before a run is in, as far as the planner knows. */
@@ -230,9 +230,11 @@ export function bulletNested(
   if (set.separate) ctx.push({ deleteParagraphBullets: { range: ctx.range(seg, p0.start, p0.start + 1) } });
   const tabs = items.reduce((n, it) => n + it.block.list!.level, 0);
   const last = items[items.length - 1]!;
+  // The range must reach into the last item: an empty one is only its newline.
+  const lastEnd = last.end - last.start > 1 ? last.end - 1 : last.end;
   ctx.push({
     createParagraphBullets: {
-      range: ctx.range(seg, p0.start + sep, Math.max(last.end - 1 + temps + tabs, p0.start + sep + 1)),
+      range: ctx.range(seg, p0.start + sep, Math.max(lastEnd + temps + tabs, p0.start + sep + 1)),
       bulletPreset: set.preset,
     },
   });

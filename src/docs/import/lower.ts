@@ -18,8 +18,31 @@ import { lowerTableEdit } from './lower-table.js';
 import { editParagraph } from './paragraph-edit.js';
 import { insertParagraphs } from './paragraph-insert.js';
 import { toUnits } from './paragraph-units.js';
-import type { Inherited } from './paragraphs.js';
+import { type Inherited, sameList } from './paragraphs.js';
+import { textFieldsDiffering } from './style-payloads.js';
 import { insertTable } from './table-insert.js';
+
+/**
+ * Whether inserting at a paragraph's closing newline leaves the paragraph as it was: the newline
+ * Docs adds there takes the style of the character before it, so the paragraph must end with one
+ * run holding its last text and its newline (or hold only the newline).
+ */
+function markSurvivesSplit(src: ParagraphSource, b: ParagraphBlock): boolean {
+  const last = src.elements[src.elements.length - 1];
+  if (!last) return true;
+  // A suggested newline is no newline the API can type.
+  const tail = b.inlines[b.inlines.length - 1];
+  if (tail?.type === 'text' && tail.style.suggestion) return false;
+  if (last.endIndex - last.startIndex > 1) return last.kind === 'textRun';
+  return last.startIndex === src.startIndex;
+}
+
+/** The id of an anchor on a paragraph with no text (its named range covers the newline), if any. */
+function anchorOnNewline(b: ParagraphBlock): string | null {
+  if (isHeading(b as Block) || !b.inlines.every((i) => i.type === 'anchor')) return null;
+  const a = b.inlines.find((i) => i.type === 'anchor' && i.id !== null);
+  return a?.type === 'anchor' ? a.id : null;
+}
 
 function lastTextStyle(b: ParagraphBlock, ctx: PlanContext): Inherited['textStyle'] {
   const u = toUnits(b, ctx.codes, ctx.env.positioned);
@@ -106,6 +129,8 @@ class Lowering {
       // The final newline (or the one before a table) cannot go: merge into the paragraph before.
       if (prevSrc && prevSrc.kind === 'paragraph') {
         this.ctx.deleteOld(seg, prevSrc.endIndex - 1, last.endIndex - 1);
+        // The paragraph before now ends with the deleted one's newline: give it its own style back.
+        this.restoreMark(seg, prevSrc, old[prev!] as ParagraphBlock, last.endIndex - 1);
         return;
       }
       if (atTail) {
@@ -137,6 +162,8 @@ class Lowering {
     // A paired survivor is already edited when the insert happens (later steps run first).
     const surv = step.survivor && {
       block: (step.survivor.edited ? script.next[step.survivor.n] : old[step.survivor.o]) as ParagraphBlock,
+      was: old[step.survivor.o] as ParagraphBlock,
+      listId: (sources[step.survivor.o] as ParagraphSource).listId,
       isNew: step.survivor.edited,
       start: sources[step.survivor.o]!.startIndex,
     };
@@ -144,30 +171,52 @@ class Lowering {
     const nextSrc = next !== null ? sources[next]! : null;
     if (prevSrc && prevSrc.kind === 'paragraph') {
       const pb = old[prev!] as ParagraphBlock;
+      const markKept = markSurvivesSplit(prevSrc, pb);
+      // Inserting after `prev` gives it a new closing newline; when that would not look like its
+      // old one, the new paragraphs go before the paragraph after them instead, if that is safe.
+      // An anchor on an empty paragraph covers its newline, which is where text after it goes in:
+      // the anchor would move onto the new paragraph.
+      const anchored = anchorOnNewline(pb);
+      if (
+        (!markKept || anchored) &&
+        surv &&
+        nextSrc?.kind === 'paragraph' &&
+        this.canInsertBefore(script, step, pb)
+      ) {
+        return this.insertBefore(seg, nextSrc.startIndex, blocks, surv);
+      }
+      if (anchored) {
+        throw new ValidationError(
+          `New content right after the empty paragraph holding the anchor {^ ${anchored}} cannot be written without moving that anchor: the Docs API can only insert there at the paragraph's newline, which the anchor covers.`,
+          'Add the new content before that paragraph, or give it some text first.',
+        );
+      }
       // Text typed at the end of a paragraph takes its last character's style, or the newline's.
       const x = prevSrc.endIndex - 1;
       const textStyle =
         lastTextStyle(pb, ctx) ?? ctx.env.runStyles.at(seg, x > prevSrc.startIndex ? x - 1 : x);
-      const inh: Inherited = {
-        style: pb.style,
-        list: pb.list,
-        listId: (prevSrc as ParagraphSource).listId,
-        textStyle,
-      };
+      // The paragraph before may be edited into a list item bulleted once the container is done.
+      const pair = script.ops.find((op) => op.op === 'pair' && op.o === prev);
+      const pn = pair?.op === 'pair' ? (script.next[pair.n] as ParagraphBlock) : undefined;
+      const later = pn?.list !== undefined && !sameList(ctx.env.lists, pb.list, pn.list);
+      const inh: Inherited = later
+        ? { style: pb.style, list: pn.list, listIsNew: true, bulletLater: true, textStyle }
+        : {
+            style: pb.style,
+            list: pb.list,
+            listId: (prevSrc as ParagraphSource).listId,
+            textStyle,
+          };
       const atTail = tailEnd !== null && prevSrc.endIndex === tailEnd;
-      return this.insertAfter(seg, prevSrc.endIndex - 1, blocks, inh, atTail);
+      const nested = this.insertAfter(seg, x, blocks, inh, atTail);
+      if (!markKept) this.restoreMark(seg, prevSrc, pb);
+      return nested;
     }
     if (nextSrc && nextSrc.kind === 'paragraph' && surv) {
       // Deleted blocks between run first and collapse to nextSrc.startIndex; the survivor follows.
       const nb0 = surv.block;
-      const inh0: Inherited = {
-        style: nb0.style,
-        list: nb0.list,
-        listIsNew: surv.isNew,
-        listId: surv.isNew ? undefined : (nextSrc as ParagraphSource).listId,
-        textStyle: firstTextStyle(nb0, ctx) ?? (surv.isNew ? null : ctx.env.runStyles.at(seg, surv.start)),
-      };
-      const hid = isHeading(nb0) ? headingAnchorId(nb0) : null;
+      // Titles and subtitles have heading ids too.
+      const hid = nb0.style.namedStyle !== 'NORMAL_TEXT' ? headingAnchorId(nb0) : null;
       if (hid && !hid.startsWith('h.synthetic-')) {
         // Docs gives the heading id to the part of a split paragraph that keeps its start: the new
         // paragraph would take {^ hid} and the heading would get a fresh id (links to it break).
@@ -176,26 +225,13 @@ class Lowering {
           'Add the new paragraph inside the preceding content in Docs first (e.g. an empty paragraph after the table), or place it elsewhere.',
         );
       }
-      if (blocks.some((b) => b.type === 'table') && blocks[0]!.type === 'paragraph') {
-        // Place the first new paragraph before `next`, then the rest after that new paragraph.
-        const first = blocks[0] as ParagraphBlock;
-        const nested = insertParagraphs(ctx, seg, nextSrc.startIndex, 'before', [first], inh0);
-        const len = toUnits(first, ctx.codes, ctx.env.positioned).text.length;
-        const inh: Inherited = {
-          style: first.style,
-          list: first.list,
-          listIsNew: true,
-          textStyle: lastTextStyle(first, ctx),
-        };
-        return [...nested, ...this.insertAfter(seg, nextSrc.startIndex + len, blocks.slice(1), inh, false)];
-      }
-      if (blocks.some((b) => b.type === 'table')) {
+      if (blocks.some((b) => b.type === 'table') && blocks[0]!.type !== 'paragraph') {
         throw new ValidationError(
           'A new table right after a table or at the very start cannot be inserted: the Docs API needs a paragraph before it.',
           'Put a paragraph (it may be empty) before the new table.',
         );
       }
-      return insertParagraphs(ctx, seg, nextSrc.startIndex, 'before', blocks as ParagraphBlock[], inh0);
+      return this.insertBefore(seg, nextSrc.startIndex, blocks, surv);
     }
     if (old.length === 0) {
       throw new ValidationError(
@@ -203,16 +239,96 @@ class Lowering {
         'Add an empty paragraph before the first heading in Docs, then import the preamble.',
       );
     }
-    if (prevSrc && prevSrc.kind === 'table') {
+    if (prevSrc) {
+      // Text goes into a paragraph; the one after a table, contents or break is the next heading,
+      // and a heading split at its start leaves its (read-only) id to the part before.
+      const what =
+        prevSrc.kind === 'sectionBreak'
+          ? 'section break'
+          : prevSrc.kind === 'tableOfContents'
+            ? 'table of contents'
+            : 'table';
       throw new ValidationError(
-        'New content after a table that ends the section cannot be written: the only paragraph after the table is the next heading, which would lose its id.',
-        'Add an empty paragraph after the table in Docs first, or put the new content before the table.',
+        `New content after a ${what} that ends the section cannot be written: the only paragraph after the ${what} is the next heading, which would lose its id.`,
+        `Add an empty paragraph after the ${what} in Docs first, or put the new content before it.`,
       );
     }
     throw new ValidationError(
       'The new content cannot be placed: there is no paragraph next to it to insert at.',
       'Keep at least one existing paragraph next to new content.',
     );
+  }
+
+  /**
+   * Whether the new blocks of `step` can go before the paragraph that stays after them rather than
+   * after `prev`: that paragraph is no heading (its id would go to the new first paragraph), has no
+   * anchor or object (they would too), and no list is continued or left by the new blocks.
+   */
+  private canInsertBefore(
+    script: ContainerScript,
+    step: Step & { kind: 'insert' },
+    prev: ParagraphBlock,
+  ): boolean {
+    const s = step.survivor;
+    if (!s) return false;
+    const blocks = step.news.map((n) => script.next[n]!);
+    if (blocks[0]!.type !== 'paragraph') return false;
+    const ob = script.old[s.o] as ParagraphBlock;
+    const nb = script.next[s.n] as ParagraphBlock;
+    const src = script.sources[s.o] as ParagraphSource;
+    const marked = (b: ParagraphBlock) => b.inlines.some((i) => i.type === 'anchor' || i.type === 'embed');
+    if (ob.list || nb.list || marked(ob) || marked(nb) || src.positionedObjectIds?.length) return false;
+    if (isHeading(ob) || isHeading(nb)) return false;
+    return !(prev.list && blocks.some((b) => b.type === 'paragraph' && b.list));
+  }
+
+  /** Inserts `blocks` (the first a paragraph) before the surviving paragraph starting at `x`. */
+  private insertBefore(
+    seg: string,
+    x: number,
+    blocks: Block[],
+    surv: { block: ParagraphBlock; was: ParagraphBlock; listId?: string; isNew: boolean; start: number },
+  ): ParagraphBlock[] {
+    const ctx = this.ctx;
+    const nb0 = surv.block;
+    const inh0: Inherited = {
+      style: nb0.style,
+      list: nb0.list,
+      listIsNew: surv.isNew,
+      // A survivor that changes list is bulleted once the container is done (paragraph-edit.ts).
+      bulletLater: surv.isNew && nb0.list !== undefined && !sameList(ctx.env.lists, surv.was.list, nb0.list),
+      listId: surv.isNew ? undefined : surv.listId,
+      textStyle: firstTextStyle(nb0, ctx) ?? (surv.isNew ? null : ctx.env.runStyles.at(seg, surv.start)),
+    };
+    if (!blocks.some((b) => b.type === 'table'))
+      return insertParagraphs(ctx, seg, x, 'before', blocks as ParagraphBlock[], inh0);
+    // Place the first new paragraph before the survivor, then the rest after that new paragraph.
+    const first = blocks[0] as ParagraphBlock;
+    const nested = insertParagraphs(ctx, seg, x, 'before', [first], inh0);
+    const len = toUnits(first, ctx.codes, ctx.env.positioned).text.length;
+    const inh: Inherited = {
+      style: first.style,
+      list: first.list,
+      listIsNew: true,
+      textStyle: lastTextStyle(first, ctx),
+    };
+    return [...nested, ...this.insertAfter(seg, x + len, blocks.slice(1), inh, false)];
+  }
+
+  /**
+   * `prev` now ends with another newline than its own, the one that was at `from` in the document
+   * as read (by default its last character's style, which a newline typed after it takes): gives
+   * that newline the style `prev`'s own had.
+   */
+  private restoreMark(seg: string, prevSrc: ParagraphSource, pb: ParagraphBlock, from?: number): void {
+    const x = prevSrc.endIndex - 1;
+    const named = pb.style.namedStyle;
+    const mark = this.ctx.env.runStyles.at(seg, x);
+    const now = this.ctx.env.runStyles.at(seg, from ?? x - 1, named);
+    if (!mark || !now) return;
+    const fields = textFieldsDiffering(now, mark);
+    fields.delete('link'); // links never apply to a newline
+    this.ctx.textStyle(seg, x, x + 1, mark, fields, pb.style.namedStyle);
   }
 
   /**

@@ -4,12 +4,13 @@
  */
 
 import { ValidationError } from '../../errors.js';
-import type { ListMembership, ParagraphBlock } from '../../mebdf/model.js';
+import type { ListMembership, NamedStyleType, ParagraphBlock, TextStyle } from '../../mebdf/model.js';
+import { deepEqual } from '../equality.js';
 import type { ParagraphSource } from '../export/types.js';
 import { cannotMove, type PlanContext } from './context.js';
 import { toUnits, type Units } from './paragraph-units.js';
 import { ALL_FIELDS, fieldsFor, insertUnits, runs, sameList, writesSuggestion } from './paragraphs.js';
-import { paragraphStylePayload, textFieldsDiffering } from './style-payloads.js';
+import { paragraphStylePayload, type TextField, textFieldsDiffering } from './style-payloads.js';
 import { changesSuggestedText } from './suggested-text.js';
 import { textHunks } from './text-hunks.js';
 
@@ -78,13 +79,10 @@ export function editParagraph(
     ? { ...o.style, indentLeft: n.style.indentLeft, firstLineIndent: n.style.firstLineIndent }
     : o.style;
   const level = n.list && !nested ? ctx.env.levelIndents(src.listId, n.list.level) : undefined;
-  const ps = paragraphStylePayload(
-    from,
-    n.style,
-    ctx.paragraphBase(n.style.namedStyle),
-    removed && !n.list,
+  const ps = paragraphStylePayload(from, n.style, ctx.paragraphBase(n.style.namedStyle), removed && !n.list, {
     level,
-  );
+    fromBase: ctx.paragraphBase(o.style.namedStyle),
+  });
   if (ps) ctx.push({ updateParagraphStyle: { range: ctx.range(seg, s, s + 1), ...ps } });
   // A new named style changes what "inherited" means for every run: write them all afterwards.
   const restyleAll = o.style.namedStyle !== n.style.namedStyle;
@@ -95,22 +93,7 @@ export function editParagraph(
       const g = segs[k]!;
       if (g.equal) {
         if (restyleAll) continue;
-        // Style changes on kept text: one request per run of equal (old, new) style.
-        let a = 0;
-        while (a < g.oLen) {
-          const os = ou.styles[g.o + a];
-          const ns = nu.styles[g.n + a];
-          let b = a + 1;
-          while (b < g.oLen && ou.styles[g.o + b] === os && nu.styles[g.n + b] === ns) b++;
-          if (os && ns) {
-            const f = textFieldsDiffering(os, ns);
-            if (f.size > 0) {
-              if (os.suggestion || ns.suggestion) checkRemovable(ctx, ou, g.o + a, g.o + b);
-              ctx.textStyle(seg, s + g.o + a, s + g.o + b, ns, f, n.style.namedStyle);
-            }
-          }
-          a = b;
-        }
+        restyleKept(ctx, seg, s, ou, nu, g, n.style.namedStyle);
         continue;
       }
       checkRemovable(ctx, ou, g.o, g.o + g.oLen);
@@ -148,4 +131,55 @@ export function editParagraph(
   ctx.createAnchors(seg, nu, s, s + nu.text.length);
   if (o.code?.info !== n.code?.info) ctx.remarkCode(seg, src, n, s, s + nu.text.length);
   return nested ? [n] : [];
+}
+
+/** One stretch of kept text and the style it must get. */
+interface Restyle {
+  from: number;
+  to: number;
+  style: TextStyle;
+  fields: Set<TextField>;
+}
+
+/**
+ * Style changes on kept text (hunk `g`, paragraph at `s`): one request per stretch of equal new
+ * style, with every field that differs somewhere in it (writing a field the value it already has
+ * is a no-op), so stripping a paragraph's formatting is one request, not one per old run.
+ */
+function restyleKept(
+  ctx: PlanContext,
+  seg: string,
+  s: number,
+  ou: Units,
+  nu: Units,
+  g: { o: number; n: number; oLen: number },
+  named: NamedStyleType,
+): void {
+  const stretches: (Restyle | null)[] = [];
+  let a = 0;
+  while (a < g.oLen) {
+    const os = ou.styles[g.o + a];
+    const ns = nu.styles[g.n + a];
+    let b = a + 1;
+    while (b < g.oLen && ou.styles[g.o + b] === os && nu.styles[g.n + b] === ns) b++;
+    if (os && ns) {
+      const fields = textFieldsDiffering(os, ns);
+      if (fields.size > 0 && (os.suggestion || ns.suggestion)) checkRemovable(ctx, ou, g.o + a, g.o + b);
+      stretches.push({ from: g.o + a, to: g.o + b, style: ns, fields });
+    } else stretches.push(null); // an object: no text style of its own to write
+    a = b;
+  }
+  const merged: Restyle[] = [];
+  let open: Restyle | null = null;
+  for (const st of stretches) {
+    if (st && open && open.to === st.from && st.style.link === undefined && deepEqual(open.style, st.style)) {
+      open.to = st.to;
+      for (const f of st.fields) open.fields.add(f);
+      continue;
+    }
+    open = st && { ...st, fields: new Set(st.fields) };
+    if (open) merged.push(open);
+  }
+  for (const r of merged)
+    if (r.fields.size > 0) ctx.textStyle(seg, s + r.from, s + r.to, r.style, r.fields, named);
 }

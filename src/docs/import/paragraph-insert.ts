@@ -10,6 +10,7 @@ import type { PlanContext } from './context.js';
 import { type Before, type BulletSet, bulletSets, indentsOver } from './lower-lists.js';
 import { toUnits } from './paragraph-units.js';
 import {
+  ALL_FIELDS,
   fieldsFor,
   type Inherited,
   insertObject,
@@ -42,7 +43,7 @@ export function insertParagraphs(
     ctx.checkNewMarkers(u);
     if (u.styles.some((st) => st?.suggestion)) throw writesSuggestion();
   }
-  const { create, drop, tabs, nested } = bulletPlan(ctx.env.lists, inh, blocks);
+  const { create, drop, tabs, nested, later } = bulletPlan(ctx.env.lists, inh, blocks);
   // Nested items are bulleted at their levels through temporary paragraphs typed with them.
   const sets = nestedSets(ctx, inh, mode, blocks, create, new Set(nested));
   const pre = blocks.map(() => 0);
@@ -101,18 +102,15 @@ export function insertParagraphs(
   const payloads = blocks.map((b, i) => {
     // A bullet created later writes its level's indents (put back after it); a kept one keeps
     // the inherited paragraph's list, whose level's indents a list item's are relative to.
-    const later = create[i]! || bulleted.has(b);
-    const from = later
+    const newBullet = create[i]! || bulleted.has(b) || later.includes(b);
+    const from = newBullet
       ? { ...inh.style, indentLeft: b.style.indentLeft, firstLineIndent: b.style.firstLineIndent }
       : inh.style;
-    const level = b.list && !later ? ctx.env.levelIndents(inh.listId, b.list.level) : undefined;
-    return paragraphStylePayload(
-      from,
-      b.style,
-      ctx.paragraphBase(b.style.namedStyle),
-      drop[i]! && !b.list,
+    const level = b.list && !newBullet ? ctx.env.levelIndents(inh.listId, b.list.level) : undefined;
+    return paragraphStylePayload(from, b.style, ctx.paragraphBase(b.style.namedStyle), drop[i]! && !b.list, {
       level,
-    );
+      fromBase: ctx.paragraphBase(inh.style.namedStyle),
+    });
   });
   for (let i = 0; i < blocks.length; ) {
     const pst = payloads[i];
@@ -132,11 +130,28 @@ export function insertParagraphs(
     wholeEnd: boolean;
   }
   const styled: Styled[] = [];
+  /** Whole paragraphs written first with every field, when what their text inherits is unknown. */
+  const grounds: Styled[] = [];
   blocks.forEach((b, i) => {
     const u = units[i]!;
     const body = finalStarts[i]! + tabs[i]!;
-    const inherited = inh.style.namedStyle === b.style.namedStyle ? inh.textStyle : null;
+    let inherited = inh.style.namedStyle === b.style.namedStyle ? inh.textStyle : null;
     const rs = runs(u.styles, 0, u.text.length);
+    const ground = inherited === null && rs.length > 1 ? groundStyle(rs) : null;
+    if (ground) {
+      // One request sets every field of the whole paragraph to its commonest style; each other
+      // run then says only what differs from it.
+      const end = body + u.text.length;
+      grounds.push({
+        start: body,
+        end,
+        style: ground,
+        fields: ALL_FIELDS,
+        named: b.style.namedStyle,
+        wholeEnd: true,
+      });
+      inherited = ground;
+    }
     rs.forEach((r, k) => {
       const item: Styled = {
         start: body + r.start,
@@ -165,6 +180,7 @@ export function insertParagraphs(
       } else styled.push(item);
     });
   });
+  for (const t of grounds) ctx.textStyle(seg, t.start, t.end, t.style, t.fields, t.named);
   for (let k = styled.length - 1; k >= 0; k--) {
     const t = styled[k]!;
     ctx.textStyle(seg, t.start, t.end, t.style, t.fields, t.named);
@@ -229,7 +245,7 @@ export function insertParagraphs(
     }
     j = i;
   }
-  return [];
+  return later;
 }
 
 /**
@@ -303,6 +319,8 @@ export interface BulletPlan {
   tabs: number[];
   /** Needs a nested level no set of its own can give: its whole list is re-bulleted later. */
   nested: ParagraphBlock[];
+  /** Of the list of the paragraph it splits from, which gets its bullet once the container is done: bulleted with it. */
+  later: ParagraphBlock[];
 }
 
 /**
@@ -320,6 +338,15 @@ export function bulletPlan(
   const drop = blocks.map((b) => inh.list !== undefined && !same(b));
   const tabs = blocks.map(() => 0);
   const nested: ParagraphBlock[] = [];
+  // Items of the list of a paragraph bulleted later are bulleted with it (lower-lists.ts).
+  const later = inh.bulletLater
+    ? blocks.filter((b) => b.list !== undefined && b.list.key === inh.list?.key)
+    : [];
+  for (const [i, b] of blocks.entries()) {
+    if (!later.includes(b)) continue;
+    create[i] = false;
+    drop[i] = false;
+  }
   for (let i = 0; i < blocks.length; ) {
     if (!create[i]) {
       i++;
@@ -347,5 +374,20 @@ export function bulletPlan(
     }
     i = j;
   }
-  return { create, drop, tabs, nested };
+  return { create, drop, tabs, nested, later };
+}
+
+/** The style most of a paragraph's text has (links aside: they never go on a newline), if any. */
+function groundStyle(rs: { start: number; end: number; style: TextStyle }[]): TextStyle | null {
+  const length = new Map<string, { style: TextStyle; n: number }>();
+  for (const r of rs) {
+    if (r.style.link !== undefined) continue;
+    const key = JSON.stringify(r.style);
+    const e = length.get(key) ?? { style: r.style, n: 0 };
+    e.n += r.end - r.start;
+    length.set(key, e);
+  }
+  let best: { style: TextStyle; n: number } | null = null;
+  for (const e of length.values()) if (!best || e.n > best.n) best = e;
+  return best?.style ?? null;
 }

@@ -32,6 +32,11 @@ export interface Inherited {
   list?: ListMembership | undefined;
   /** `list` is a membership of the new model (the paragraph inherited from is itself new). */
   listIsNew?: boolean;
+  /**
+   * The paragraph inherited from gets its bullet only once the container is done
+   * (paragraph-edit.ts): new paragraphs of its list are bulleted with it then, not split from it.
+   */
+  bulletLater?: boolean;
   /** The Docs list of the paragraph inherited from, when known. */
   listId?: string | undefined;
   /** The model style new text takes; null when unknown (then every field is written). */

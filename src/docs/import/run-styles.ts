@@ -31,8 +31,12 @@ export class RunStyles {
     private readonly bases: Record<NamedStyleType, NamedStyleBase>,
   ) {}
 
-  /** The model style of the character at `index` of segment `seg`; null when it cannot be said. */
-  at(seg: string, index: number): TextStyle | null {
+  /**
+   * The model style of the character at `index` of segment `seg`; null when it cannot be said.
+   * `named`: said against that named style instead of its own paragraph's (a character that moves
+   * into another paragraph).
+   */
+  at(seg: string, index: number, named?: NamedStyleType): TextStyle | null {
     const paras = this.paragraphs(seg);
     let lo = 0;
     let hi = paras.length - 1;
@@ -41,12 +45,12 @@ export class RunStyles {
       const p = paras[mid]!;
       if (index < p.start) hi = mid - 1;
       else if (index >= p.end) lo = mid + 1;
-      else return this.inParagraph(p.paragraph, index);
+      else return this.inParagraph(p.paragraph, index, named);
     }
     return null;
   }
 
-  private inParagraph(p: Paragraph, index: number): TextStyle | null {
+  private inParagraph(p: Paragraph, index: number, named?: NamedStyleType): TextStyle | null {
     const el = (p.elements ?? []).find((e) => (e.startIndex ?? 0) <= index && index < (e.endIndex ?? 0));
     if (!el) return null;
     const holder =
@@ -62,7 +66,7 @@ export class RunStyles {
       el.horizontalRule;
     const ts = (holder as { textStyle?: DocsTextStyle } | undefined)?.textStyle;
     if (el.textRun?.suggestedInsertionIds?.length || el.textRun?.suggestedDeletionIds?.length) return null;
-    const base = this.bases[toNamedStyle(p.paragraphStyle?.namedStyleType)].text;
+    const base = this.bases[named ?? toNamedStyle(p.paragraphStyle?.namedStyleType)].text;
     const losses: TextLoss[] = [];
     const style = diffText(overlayText(base, ts), base, !!ts?.link, losses);
     // An "off" the model cannot say (not bold under a bold named style) is inherited as it is, so

@@ -179,24 +179,59 @@ export interface LevelIndents {
   first: number;
 }
 
+/** A named style's value of a model paragraph property (undefined for those it has none of). */
+function resolved(base: NamedStyleBase, k: keyof ParagraphStyle): unknown {
+  const p = base.paragraph;
+  switch (k) {
+    case 'align':
+      return p.align;
+    case 'indentLeft':
+      return p.indentLeft;
+    case 'firstLineIndent':
+      return p.indentFirstLine - p.indentLeft;
+    case 'indentRight':
+      return p.indentRight;
+    case 'lineSpacing':
+      return p.lineSpacing;
+    case 'spaceBefore':
+      return p.spaceBefore;
+    case 'spaceAfter':
+      return p.spaceAfter;
+    default:
+      return undefined;
+  }
+}
+
+/** What else a paragraph style payload depends on. */
+export interface PayloadContext {
+  /** The indents of the list level of a list item `to`, which its indents are relative to. */
+  level?: LevelIndents | undefined;
+  /** The named style `from` was under, when the paragraph changes named style. */
+  fromBase?: NamedStyleBase | undefined;
+}
+
 /**
  * The `updateParagraphStyle` payload turning paragraph style `from` into `to` (null when nothing
  * differs). `forceAll` writes every expressible property (used for paragraphs whose inherited
- * direct properties are unknown, e.g. right after removing a bullet). `level`: the indents of the
- * list level of a list item `to`, which its indents are relative to.
+ * direct properties are unknown, e.g. right after removing a bullet).
  */
-
 export function paragraphStylePayload(
   from: ParagraphStyle | null,
   to: ParagraphStyle,
   base: NamedStyleBase,
   forceAll = false,
-  level?: LevelIndents,
+  extra: PayloadContext = {},
 ): { paragraphStyle: DocsParagraphStyle; fields: string } | null {
+  const { level, fromBase } = extra;
   const ps: DocsParagraphStyle = {};
   const fields: string[] = [];
+  // Under a new named style, a property `from` leaves unsaid may be set in Docs to the old named
+  // style's value (the model cannot tell): where the two named styles differ, it is written.
+  const rebased = from !== null && fromBase !== undefined && from.namedStyle !== to.namedStyle;
+  const baseDiffers = (k: keyof ParagraphStyle): boolean =>
+    rebased && from![k] === undefined && resolved(fromBase!, k) !== resolved(base, k);
   const changed = <K extends keyof ParagraphStyle>(k: K): boolean =>
-    forceAll || from === null || from[k] !== to[k];
+    forceAll || from === null || from[k] !== to[k] || baseDiffers(k);
   if (from === null || from.namedStyle !== to.namedStyle) {
     ps.namedStyleType = to.namedStyle;
     fields.push('namedStyleType');

@@ -272,7 +272,7 @@ function intendedOf(model: MebdfDocument, warnings: string[] = []): Intended {
 function resolveIntended(intended: Intended, read: Read): Intended {
   const matched = matchEmbeds(intended.model, read.target.model);
   const stored = asDocsStoresText(matched.model, read.target.model);
-  const forced = withForcedParagraphs(stored.model, bodyEdges(read));
+  const forced = withForcedParagraphs(stored.model, bodyEdges(read), read.target.model.blocks);
   const model = withoutInherited(forced.model, resolveTab(read.doc, read.scope.tabId).content);
   const warnings = [...matched.warnings, ...stored.warnings, ...forced.warnings];
   if (model === intended.model && !warnings.length) return intended;

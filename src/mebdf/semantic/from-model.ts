@@ -74,13 +74,13 @@ export interface TreeChunk {
 }
 
 export function modelToTree(document: MebdfDocument, chunks?: TreeChunk[]): Root {
-  let local = localEmpties(document.blocks);
+  let local = localParagraphs(document.blocks);
   const writer = new Writer(planText(units(document.blocks, true, local)), local);
   const children: RootContent[] = writer.blocks(document.blocks, true, chunks);
   for (const [label, blocks] of Object.entries(document.footnotes)) {
     // A footnote definition starts from a fresh state (grammar §2).
     writer.state = freshWriterState();
-    local = localEmpties(blocks);
+    local = localParagraphs(blocks);
     writer.local = local;
     writer.plan = planText(units(blocks, false, local));
     const definition: FootnoteDefinition = {
@@ -113,36 +113,166 @@ function sameParagraphStyle(a: ParagraphStyle, b: ParagraphStyle): boolean {
   return true;
 }
 
-const isEmpty = (block: ParagraphBlock): boolean => block.inlines.length === 0 && !isHeading(block.style);
+const isEmpty = (block: ParagraphBlock): boolean =>
+  block.inlines.length === 0 && !isHeading(block.style) && !block.code;
 
-/** Every paragraph in the order the writer visits them (table cells row by row). */
+/**
+ * The cells of a table column by column, top to bottom: the order in which the state flows
+ * through them (a cell starts in the state the cell above it ended in).
+ */
+function* columnMajor(table: TableBlock): Generator<TableCell> {
+  const width = table.rows[0]?.length ?? 0;
+  for (let column = 0; column < width; column++) for (const row of table.rows) yield row[column]!;
+}
+
+/** Every paragraph in the order the state flows through them (table cells column by column). */
 function* paragraphs(blocks: readonly Block[]): Generator<ParagraphBlock> {
   for (const block of blocks) {
     if (block.type === 'paragraph') yield block;
-    else for (const row of block.rows) for (const cell of row) yield* cell.blocks;
+    else for (const cell of columnMajor(block)) yield* cell.blocks;
   }
 }
 
+/** Equal for equal styles whatever the order of their fields. */
+const styleKey = (style: ParagraphStyle): string =>
+  JSON.stringify([
+    isHeading(style) ? null : style.namedStyle,
+    Object.entries(paragraphDelta(style)).sort(([a], [b]) => (a < b ? -1 : 1)),
+  ]);
+
 /**
- * The empty paragraphs (not headings) that give themselves their style with `{!empty, …}` and
- * leave the state as it was: those whose style the next paragraph does not share. An empty
- * paragraph the next one matches moves the state instead, so both are written bare.
+ * The style of the most cells' first paragraphs (the first such cell's, on a tie), headings left
+ * out; undefined when no style is shared by `least` cells.
  */
-function localEmpties(blocks: readonly Block[]): Set<ParagraphBlock> {
+function commonStyle(table: TableBlock, least: number): ParagraphStyle | undefined {
+  const counts = new Map<string, { style: ParagraphStyle; count: number }>();
+  for (const cell of columnMajor(table)) {
+    const first = cell.blocks[0];
+    if (!first || isHeading(first.style)) continue;
+    const key = styleKey(first.style);
+    const entry = counts.get(key) ?? { style: first.style, count: 0 };
+    entry.count++;
+    counts.set(key, entry);
+  }
+  let best: { style: ParagraphStyle; count: number } | undefined;
+  for (const entry of counts.values()) if (!best || entry.count > best.count) best = entry;
+  return best && best.count >= least ? best.style : undefined;
+}
+
+/**
+ * The style a directive table starts in, where each column's first cell starts: the style of the
+ * most cells' first paragraphs, when two cells share it (else the state before the table serves).
+ */
+const tableStyle = (table: TableBlock): ParagraphStyle | undefined => commonStyle(table, 2);
+
+/** The text styles of every paragraph of a table. */
+function tableRuns(table: TableBlock): Array<Array<TextStyle | null>> {
+  return [...columnMajor(table)].flatMap((cell) => cell.blocks.map((block) => runStyles(block.inlines)));
+}
+
+function copyState(state: WriterState): WriterState {
+  return { named: state.named, paragraph: { ...state.paragraph }, text: { ...state.text } };
+}
+
+/** Whether a paragraph of `style` is written in `state` without a directive. */
+function fits(style: ParagraphStyle, state: ParagraphStyle): boolean {
+  return (
+    (isHeading(style) || style.namedStyle === state.namedStyle) &&
+    sameParagraphStyle(paragraphDelta(style) as ParagraphStyle, paragraphDelta(state) as ParagraphStyle)
+  );
+}
+
+/** The characters of the directive that takes a state in `from` to a paragraph of `to`. */
+function changeCost(from: ParagraphStyle, to: ParagraphStyle): number {
+  const state: WriterState = { named: from.namedStyle, paragraph: paragraphDelta(from), text: {} };
+  const props = transition(state, {
+    named: isHeading(to) ? null : to.namedStyle,
+    paragraph: paragraphDelta(to),
+    text: {},
+  });
+  return props === null ? 0 : props.length;
+}
+
+/** Paragraphs of `detour` each opening with their changes from `state` (`{!…}`). */
+function localCost(state: ParagraphStyle, detour: readonly ParagraphBlock[]): number {
+  return detour.reduce((sum, block) => sum + changeCost(state, block.style) + 3, 0);
+}
+
+/** Directive lines (`{!…}` and a line end) through `detour` and back to `state`. */
+function movingCost(state: ParagraphStyle, detour: readonly ParagraphBlock[]): number {
+  let sum = 0;
+  let at = state;
+  for (const style of [...detour.map((block) => block.style), state]) {
+    const cost = changeCost(at, style);
+    if (cost > 0) sum += cost + 4;
+    at = isHeading(style) ? { ...style, namedStyle: at.namedStyle } : style;
+  }
+  return sum;
+}
+
+/** The longest run of paragraphs of other styles that stay local between two in the state. */
+const DETOUR = 3;
+
+/**
+ * The paragraphs that give themselves their style and leave the state as it was (grammar §7):
+ * - paragraphs (not list items, not code) of other styles than the state, up to DETOUR in a row and no two
+ *   neighbours alike, when the paragraph after them is in the state again and that is shorter:
+ *   each opens with its changes
+ *   (`{!align:center}Total`, `{!empty, align:center}`) instead of directive lines that move the
+ *   state there and back;
+ * - an empty paragraph whose style the next paragraph does not share (`{!empty, …}`); one the next
+ *   paragraph matches moves the state instead, so both are written bare.
+ */
+function localParagraphs(blocks: readonly Block[]): Set<ParagraphBlock> {
   const out = new Set<ParagraphBlock>();
   const all = [...paragraphs(blocks)];
-  all.forEach((block, index) => {
-    if (!isEmpty(block)) return;
+  // The cells of a GFM table are written by the table, which moves the state to its style.
+  const gfmCells = new Map<ParagraphBlock, ParagraphStyle>();
+  for (const block of blocks) {
+    const style = block.type === 'table' ? gfmStyle(block) : undefined;
+    if (style) for (const cell of columnMajor(block as TableBlock)) gfmCells.set(cell.blocks[0]!, style);
+  }
+  let state: ParagraphStyle = { namedStyle: 'NORMAL_TEXT' };
+  const move = (style: ParagraphStyle): void => {
+    state = isHeading(style) ? { ...style, namedStyle: state.namedStyle } : style;
+  };
+  let index = 0;
+  while (index < all.length) {
+    const block = all[index]!;
+    const table = gfmCells.get(block);
+    if (table) {
+      move(table);
+      index++;
+      continue;
+    }
+    if (fits(block.style, state)) {
+      index++;
+      continue;
+    }
+    let back = index + 1;
+    while (back < all.length && back <= index + DETOUR && !fits(all[back]!.style, state)) back++;
+    const detour = all.slice(index, back);
+    if (
+      back < all.length &&
+      back <= index + DETOUR &&
+      !detour.some(
+        (b, at) =>
+          b.list ||
+          b.code ||
+          gfmCells.has(b) ||
+          (at > 0 && styleKey(b.style) === styleKey(detour[at - 1]!.style)),
+      ) &&
+      localCost(state, detour) <= movingCost(state, detour)
+    ) {
+      for (const local of detour) out.add(local);
+      index = back;
+      continue;
+    }
     const next = all[index + 1];
-    const shared =
-      next !== undefined &&
-      (isHeading(next.style) || next.style.namedStyle === block.style.namedStyle) &&
-      sameParagraphStyle(
-        paragraphDelta(next.style) as ParagraphStyle,
-        paragraphDelta(block.style) as ParagraphStyle,
-      );
-    if (!shared) out.add(block);
-  });
+    if (isEmpty(block) && (next === undefined || !fits(next.style, block.style))) out.add(block);
+    else move(block.style);
+    index++;
+  }
   return out;
 }
 
@@ -152,10 +282,12 @@ function emptyCellParagraph(cell: TableCell): ParagraphBlock | undefined {
   return only && !only.list && isEmpty(only) ? only : undefined;
 }
 
-/** The style every cell's one paragraph shares when the table can be GFM, else undefined. */
+/**
+ * The style a GFM table starts in when it can be GFM (every cell one paragraph, not a heading,
+ * without list or line break, nothing merged): the style of the most cells (the first such cell's
+ * on a tie); a cell of another style says so at its start. Undefined: the `{!table}` form.
+ */
 function gfmStyle(table: TableBlock): ParagraphStyle | undefined {
-  const first = table.rows[0]?.[0]?.blocks[0];
-  if (!first || isHeading(first.style)) return undefined;
   const plain = table.rows.every((row) =>
     row.every(
       (cell) =>
@@ -164,11 +296,11 @@ function gfmStyle(table: TableBlock): ParagraphStyle | undefined {
         cell.blocks.length === 1 &&
         !cell.blocks[0]!.list &&
         !cell.blocks[0]!.code &&
-        !cell.blocks[0]!.inlines.some((inline) => inline.type === 'break') &&
-        sameParagraphStyle(cell.blocks[0]!.style, first.style),
+        !isHeading(cell.blocks[0]!.style) &&
+        !cell.blocks[0]!.inlines.some((inline) => inline.type === 'break'),
     ),
   );
-  return plain ? first.style : undefined;
+  return plain ? commonStyle(table, 1) : undefined;
 }
 
 /** The places where the writer sets the state, in the order it visits them. */
@@ -195,7 +327,9 @@ function units(
       );
       continue;
     }
-    for (const row of block.rows) for (const cell of row) units(cell.blocks, false, local, out);
+    const start = tableStyle(block);
+    if (start) out.push(unitOf(block, start, tableRuns(block)));
+    for (const cell of columnMajor(block)) units(cell.blocks, false, local, out);
   }
   return out;
 }
@@ -332,15 +466,36 @@ class Writer {
     let content: RootContent;
     if (isHeading(block.style)) {
       const depth = Number(block.style.namedStyle.slice(-1)) as 1 | 2 | 3 | 4 | 5 | 6;
-      content = { type: 'heading', depth, children: this.phrasing(block.inlines, 'heading') };
+      content = { type: 'heading', depth, children: this.ownStyle(block, 'heading') };
     } else if (block.code) {
       content = codeNode(block);
     } else if (block.inlines.length === 0) {
       content = this.empty(block);
     } else {
-      content = { type: 'paragraph', children: this.phrasing(block.inlines, 'paragraph') };
+      content = { type: 'paragraph', children: this.ownStyle(block, 'paragraph') };
     }
     return lead ? [lead, content] : [content];
+  }
+
+  /**
+   * A paragraph's phrasing, opened by its own directive where it is local or a GFM cell and its
+   * style is not the state's (after a heading's anchor: `## {^ h.x}{!space-after:4pt}Title`). That
+   * directive may also carry text values the runs share, which then need no span.
+   */
+  private ownStyle(block: ParagraphBlock, kind: 'paragraph' | 'heading' | 'cell'): PhrasingContent[] {
+    if (!this.local.has(block) && kind !== 'cell') return this.phrasing(block.inlines, kind);
+    const outer = this.state;
+    this.state = copyState(outer);
+    const own = transition(this.state, {
+      named: isHeading(block.style) ? null : block.style.namedStyle,
+      paragraph: paragraphDelta(block.style),
+      text: chooseText(outer.text, [runStyles(block.inlines)]),
+    });
+    const children = this.phrasing(block.inlines, kind);
+    this.state = outer;
+    if (own === null) return children;
+    const at = kind === 'heading' && children[0]?.type === 'mebdfAnchor' ? 1 : 0;
+    return [...children.slice(0, at), { type: 'mebdfRaw', value: `{!${own}}` }, ...children.slice(at)];
   }
 
   /**
@@ -435,30 +590,49 @@ class Writer {
     if (props !== null) out.push(directive(props));
     const rows: TableRow[] = table.rows.map((row) => ({
       type: 'tableRow',
-      children: row.map(
-        (cell): MdastTableCell => ({
-          type: 'tableCell',
-          children: this.phrasing(cell.blocks[0]!.inlines, 'cell'),
-        }),
-      ),
+      children: row.map((cell): MdastTableCell => {
+        const block = cell.blocks[0]!;
+        // A cell of another style than the table's opens with its own directive (grammar §2).
+        return { type: 'tableCell', children: this.ownStyle(block, 'cell') };
+      }),
     }));
     out.push({ type: 'table', align: table.rows[0]!.map(() => null), children: rows });
     return out;
   }
 
+  /**
+   * The `{!table}` form. The state first moves to the style most cells start with; each cell then
+   * starts in the state the cell above it ended in (the first row: the table's), so a column of
+   * one style says it once, and after the table the state is the table's again.
+   */
   private directiveTable(table: TableBlock): RootContent[] {
-    const out: RootContent[] = [directive('table')];
+    const out: RootContent[] = [];
+    const style = tableStyle(table);
+    if (style) {
+      const props = transition(this.state, {
+        named: style.namedStyle,
+        paragraph: paragraphDelta(style),
+        text: this.plan.get(table) ?? chooseText(this.state.text, tableRuns(table)),
+      });
+      if (props !== null) out.push(directive(props));
+    }
+    out.push(directive('table'));
+    const start = copyState(this.state);
+    const columns: WriterState[] = [];
     for (const row of table.rows) {
       out.push(directive('row'));
-      for (const cell of row) {
+      row.forEach((cell, column) => {
         const props = ['cell'];
         if (cell.colSpan) props.push(`colspan:${cell.colSpan}`);
         if (cell.rowSpan) props.push(`rowspan:${cell.rowSpan}`);
         out.push(directive(props.join(', ')));
+        this.state = copyState(columns[column] ?? start);
         out.push(...this.cell(cell));
-      }
+        columns[column] = copyState(this.state);
+      });
     }
     out.push(directive('end-table'));
+    this.state = start;
     return out;
   }
 

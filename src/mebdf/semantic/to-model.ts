@@ -37,6 +37,7 @@ import {
   type TextStyle,
 } from '../model.js';
 import {
+  type Directive,
   interpretDirectiveProps,
   interpretSpanProps,
   MONO_FONT,
@@ -57,6 +58,10 @@ interface TableBuild {
   rows: TableCell[][];
   cell: TableCell | undefined;
   node: Nodes;
+  /** The state at `{!table}`: each column's first cell starts in it, and the text after the table. */
+  start: BlockState;
+  /** The state each column's last cell so far ended in: the cell below starts in it. */
+  columns: BlockState[];
 }
 
 /** Where the paragraphs of the flow being walked go, and what they are part of. */
@@ -98,6 +103,10 @@ function isBareCheckbox(node: RootContent): boolean {
 
 function freshState(): BlockState {
   return { named: 'NORMAL_TEXT', paragraph: {}, text: {} };
+}
+
+function copyState(state: BlockState): BlockState {
+  return { named: state.named, paragraph: { ...state.paragraph }, text: { ...state.text } };
 }
 
 class Reader {
@@ -286,7 +295,63 @@ class Reader {
     return block;
   }
 
+  /**
+   * A paragraph (or heading, or GFM cell). A `{!…}` that opens it (after its anchor, if any) and
+   * that no `{/!}` closes is the paragraph's own block directive (`{!align:center}Total`): it
+   * changes the state for this paragraph alone. One literal space after it is a separator, as
+   * after a heading's anchor.
+   */
   private paragraph(
+    named: NamedStyleType,
+    children: PhrasingContent[],
+    list?: ListMembership,
+  ): ParagraphBlock {
+    const at = children[0]?.type === 'mebdfAnchor' ? 1 : 0;
+    const opener = children[at];
+    if (
+      opener?.type !== 'mebdfInvalid' ||
+      opener.reason !== 'unclosed' ||
+      /^\{!\s*\/\s*\}$/.test(opener.value)
+    )
+      return this.readParagraph(named, children, list);
+    const { directive, problems } = interpretDirectiveProps(opener.value.slice(2, -1));
+    this.reportProps(opener, problems);
+    const before = children.slice(0, at);
+    const after = this.withoutSeparator(children.slice(at + 1));
+    if (directive.kind !== 'state') {
+      this.report(
+        opener,
+        opener.value,
+        `\`${opener.value}\` cannot open a paragraph`,
+        'a paragraph takes a style, paragraph and text properties; write structural directives on a line of their own',
+      );
+      return this.readParagraph(named, [...before, ...after], list);
+    }
+    const outer = this.state;
+    this.state = copyState(outer);
+    this.applyState(directive);
+    const heading = named.startsWith('HEADING_');
+    const block = this.readParagraph(heading ? named : this.state.named, [...before, ...after], list);
+    this.state = outer;
+    return block;
+  }
+
+  /** Without the one literal space that separates a paragraph's own directive from its text. */
+  private withoutSeparator(children: PhrasingContent[]): PhrasingContent[] {
+    const [first, ...rest] = children;
+    const offset = first?.position?.start.offset;
+    if (
+      first?.type !== 'text' ||
+      offset === undefined ||
+      this.source[offset] !== ' ' ||
+      !first.value.startsWith(' ')
+    )
+      return children;
+    const value = first.value.slice(1);
+    return [...(value === '' ? [] : [{ ...first, value }]), ...rest];
+  }
+
+  private readParagraph(
     named: NamedStyleType,
     children: PhrasingContent[],
     list?: ListMembership,
@@ -360,10 +425,17 @@ class Reader {
     const source = `{!${node.props}}`;
     switch (directive.kind) {
       case 'state':
-        if (directive.named !== undefined) this.state = { named: directive.named, paragraph: {}, text: {} };
-        this.state.paragraph = { ...this.state.paragraph, ...directive.paragraph };
-        for (const field of directive.unsetParagraph) delete this.state.paragraph[field];
-        this.state.text = applyTextDelta(this.state.text, directive.text);
+        if (this.table && context.tables && !this.table.cell) {
+          // Each cell starts in the state of the cell above it: a directive here would reach none.
+          this.report(
+            node,
+            source,
+            'a block directive inside a table must stand inside a `{!cell}`',
+            'write it after the `{!cell}` whose paragraphs it styles, or before `{!table}` for the whole table',
+          );
+          return;
+        }
+        this.applyState(directive);
         return;
       case 'empty': {
         // `{!empty, …}`: the listed style is this paragraph's alone; the state stays as it was.
@@ -380,7 +452,7 @@ class Reader {
         } else if (this.table) {
           this.report(node, source, 'tables cannot be nested', 'close the table with `{!end-table}` first');
         } else {
-          this.table = { rows: [], cell: undefined, node };
+          this.table = { rows: [], cell: undefined, node, start: copyState(this.state), columns: [] };
         }
         return;
       case 'row':
@@ -407,6 +479,8 @@ class Reader {
         const cell: TableCell = { blocks: [] };
         if (directive.colSpan !== undefined && directive.colSpan > 1) cell.colSpan = directive.colSpan;
         if (directive.rowSpan !== undefined && directive.rowSpan > 1) cell.rowSpan = directive.rowSpan;
+        // A cell starts in the state the cell above it ended in (grammar §2).
+        this.state = copyState(this.table.columns[row.length] ?? this.table.start);
         row.push(cell);
         this.table.cell = cell;
         return;
@@ -421,19 +495,34 @@ class Reader {
     }
   }
 
+  /** A block directive's change of the state: a named style resets it, then the properties. */
+  private applyState(directive: Directive & { kind: 'state' }): void {
+    if (directive.named !== undefined) this.state = { named: directive.named, paragraph: {}, text: {} };
+    this.state.paragraph = { ...this.state.paragraph, ...directive.paragraph };
+    for (const field of directive.unsetParagraph) delete this.state.paragraph[field];
+    this.state.text = applyTextDelta(this.state.text, directive.text);
+  }
+
   /**
    * A cell with nothing written in it holds one empty paragraph (Docs cells always have one), in
    * the state where the cell ends: `{!cell}` `{!align:center}` `{!cell}` is a centred empty cell.
+   * The state where it ends is where the cell below it starts.
    */
   private closeCell(): void {
-    const cell = this.table?.cell;
-    if (cell && cell.blocks.length === 0) cell.blocks.push(this.block(this.state.named, [], undefined));
+    const table = this.table;
+    const cell = table?.cell;
+    if (!table || !cell) return;
+    if (cell.blocks.length === 0) cell.blocks.push(this.block(this.state.named, [], undefined));
+    const row = table.rows[table.rows.length - 1]!;
+    table.columns[row.indexOf(cell)] = copyState(this.state);
   }
 
   private finishTable(node: MebdfDirective, context: FlowContext): void {
     this.closeCell();
     const table = this.table!;
     this.table = undefined;
+    // Directives inside the table stay there: after it, the state is the one at `{!table}`.
+    this.state = copyState(table.start);
     const width = table.rows[0]?.length ?? 0;
     if (width === 0) {
       this.report(table.node, '{!table}', 'a table needs at least one row with at least one cell');

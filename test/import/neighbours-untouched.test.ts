@@ -1,0 +1,174 @@
+/**
+ * New and deleted blocks leave their neighbours' JSON as it was: the closing-newline run of a
+ * heading before new text keeps its own style (its font and size are not those of the heading's
+ * text), and run boundaries of untouched paragraphs stay where Docs had them.
+ */
+import { readFileSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { exportSection, resolveTab } from '../../src/docs/export/index.js';
+import { importSectionService } from '../../src/docs/service/import.js';
+import { ValidationError } from '../../src/errors.js';
+import type { Document, StructuralElement } from '../../src/ground/docs-json.js';
+import { parseMebdf, stringifyMebdf } from '../../src/mebdf/index.js';
+import type { Block, ParagraphBlock } from '../../src/mebdf/model.js';
+import { MemoryBackend } from './memory-backend.js';
+
+const MULTI_TAB = new URL(
+  '../fixtures/real/markkohdev__google-docs-markdown__Markdown_Conversion_Example_-_Multi-Tab.json',
+  import.meta.url,
+);
+
+function load(url: URL): MemoryBackend {
+  return new MemoryBackend(JSON.parse(readFileSync(url, 'utf8')) as Document);
+}
+
+function body(doc: Document): StructuralElement[] {
+  return resolveTab(doc, 't.0').content.body?.content ?? [];
+}
+
+function withoutIndices<T>(v: T): T {
+  return JSON.parse(
+    JSON.stringify(v, (k, x) => (k === 'startIndex' || k === 'endIndex' ? undefined : x)),
+  ) as T;
+}
+
+/** The section with `blocks` spliced in at block `at`, imported; returns the backend. */
+async function spliced(be: MemoryBackend, anchor: string, at: number, ...blocks: Block[]): Promise<void> {
+  const model = parseMebdf(exportSection(be.doc, 't.0', anchor).content);
+  model.blocks.splice(at, 0, ...blocks);
+  await importSectionService(
+    be,
+    { document_id: 'doc', tab_id: 't.0', anchor_id: anchor },
+    stringifyMebdf(model),
+  );
+}
+
+const para = (text: string): Block => ({
+  type: 'paragraph',
+  style: { namedStyle: 'NORMAL_TEXT' },
+  inlines: [{ type: 'text', text, style: {} }],
+});
+
+/** The body element holding heading `id`, and the element after it. */
+function around(doc: Document, id: string): [StructuralElement, StructuralElement] {
+  const els = body(doc);
+  const k = els.findIndex((e) => e.paragraph?.paragraphStyle?.headingId === id);
+  expect(k).toBeGreaterThanOrEqual(0);
+  return [els[k]!, els[k + 1]!];
+}
+
+describe('neighbours of new paragraphs', () => {
+  it('a paragraph added under a heading goes before the paragraph after it: the heading keeps its newline run', async () => {
+    const be = load(MULTI_TAB);
+    const heading = 'h.jqd82dlsezdm';
+    const [h0, next0] = around(be.doc, heading);
+    // The heading's text and its closing newline are separate runs of different fonts and sizes.
+    expect(h0.paragraph!.elements!.length).toBe(2);
+    await spliced(be, heading, 1, para('A new paragraph.'));
+    const [h1, added] = around(be.doc, heading);
+    expect(withoutIndices(h1)).toEqual(withoutIndices(h0));
+    expect(added.paragraph!.elements!.map((e) => e.textRun?.content).join('')).toBe('A new paragraph.\n');
+    const after = body(be.doc)[body(be.doc).indexOf(added) + 1]!;
+    expect(isDeepStrictEqual(withoutIndices(after), withoutIndices(next0))).toBe(true);
+    expect(be.writes[0]!.requests!.length).toBeLessThanOrEqual(3);
+  });
+
+  it('a paragraph between two headings: the heading before gets its newline style back', async () => {
+    const be = load(MULTI_TAB);
+    const heading = 'h.icaqa2kyyp4g';
+    const [h0, next0] = around(be.doc, heading);
+    expect(next0.paragraph!.paragraphStyle!.headingId).toBeDefined();
+    await spliced(be, heading, 1, para('A new paragraph.'));
+    const [h1] = around(be.doc, heading);
+    expect(withoutIndices(h1)).toEqual(withoutIndices(h0));
+    const [n1] = around(be.doc, next0.paragraph!.paragraphStyle!.headingId!);
+    expect(withoutIndices(n1)).toEqual(withoutIndices(next0));
+    // The insert, the new paragraph's style and text style, and the restored newline style.
+    expect(be.writes[0]!.requests!.length).toBe(4);
+  });
+});
+
+const REAL = (name: string) => new URL(`../fixtures/real/${name}.json`, import.meta.url);
+
+/** The section with block `at` removed, imported; returns the result. */
+async function removed(be: MemoryBackend, anchor: string, at: number) {
+  const model = parseMebdf(exportSection(be.doc, 't.0', anchor).content);
+  model.blocks.splice(at, 1);
+  return importSectionService(
+    be,
+    { document_id: 'doc', tab_id: 't.0', anchor_id: anchor },
+    stringifyMebdf(model),
+  );
+}
+
+describe('neighbours of deleted paragraphs', () => {
+  it('the paragraph before a table merges into the heading above it, which keeps its own newline style', async () => {
+    const be = load(MULTI_TAB);
+    const heading = 'h.dg77bsdonvql';
+    const [h0, next0] = around(be.doc, heading);
+    expect(next0.paragraph).toBeDefined();
+    await removed(be, heading, 1);
+    const [h1, table] = around(be.doc, heading);
+    expect(withoutIndices(h1)).toEqual(withoutIndices(h0));
+    expect(table.table).toBeDefined();
+    // The deletion, and the heading's newline given its style back.
+    expect(be.writes[0]!.requests!.length).toBe(2);
+  });
+
+  it('the empty paragraph after the table that ends the tab stays as it was, with a warning', async () => {
+    const be = load(REAL('cedricdelpoux__gatsby-source-google-docs__quotes'));
+    const before = structuredClone(body(be.doc));
+    const r = await removed(be, '', 2);
+    expect(r.warnings.join(' ')).toMatch(/empty paragraph stays after the table/);
+    expect(body(be.doc)).toEqual(before);
+    expect(be.writes).toHaveLength(0);
+  });
+
+  it('the last paragraph after a closing section break is kept, not refused', async () => {
+    const be = load(REAL('cedricdelpoux__gatsby-source-google-docs__breaks'));
+    const before = structuredClone(body(be.doc));
+    const r = await removed(be, '', 5);
+    expect(r.warnings.join(' ')).toMatch(/section break that ends the tab/);
+    expect(body(be.doc)).toEqual(before);
+  });
+});
+
+describe('an anchor on an empty paragraph before a table', () => {
+  it('new text after it is refused, naming the anchor, instead of moving it (its newline is the only place to insert)', async () => {
+    const be = load(REAL('think41__extrasuite__operational_notes_repair.base'));
+    const err = await spliced(be, 'h.eo6h3538bcps', 3, para('A new paragraph.')).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ValidationError);
+    expect((err as Error).message).toContain('kix.9y2fxr3e95fj');
+    expect(be.writes).toHaveLength(0);
+  });
+});
+
+describe('a table added right before a section break', () => {
+  it('lands with the empty paragraph Docs keeps before the break, and says so', async () => {
+    const be = load(REAL('think41__extrasuite__1YKyqqH8wZa3kSnoBEdlwAumI94gRivSsZB1qvc9y4CA'));
+    const anchor = 'h.synthetic-8';
+    const model = parseMebdf(exportSection(be.doc, 't.0', anchor).content);
+    const cell = (text: string) => ({ blocks: [para(text)] as ParagraphBlock[] });
+    model.blocks.splice(1, 0, { type: 'table', rows: [[cell('a'), cell('b')]] });
+    const r = await importSectionService(
+      be,
+      { document_id: 'doc', tab_id: 't.0', anchor_id: anchor },
+      stringifyMebdf(model),
+    );
+    expect(r.warnings.join(' ')).toMatch(/before a section break/);
+    const back = parseMebdf(exportSection(be.doc, 't.0', anchor).content).blocks;
+    expect(back[1]?.type).toBe('table');
+    expect(back[2]).toMatchObject({ type: 'paragraph', inlines: [] });
+  });
+});
+
+describe('text before a title that starts the tab', () => {
+  it('is refused naming the title id (a title has a heading id too), not a verification error', async () => {
+    const be = load(REAL('stencila__encoda__test-fixture-2'));
+    const err = await spliced(be, '', 0, para('A new paragraph.')).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ValidationError);
+    expect((err as Error).message).toContain('h.h8ulruuqfefr');
+    expect(be.writes).toHaveLength(0);
+  });
+});
