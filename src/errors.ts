@@ -163,3 +163,11 @@ export class DocsApiError extends GdocError {
     return { error: { code: this.code, message: this.message, status: this.status } };
   }
 }
+/** An import asked for suggestions that Docs cannot make as suggestions: refused, nothing written. */
+export class SuggestModeError extends GdocError {
+  readonly type = 'SuggestModeError';
+}
+/** A write sent as suggestions came back as a direct edit (no suggestion created or none read back). */
+export class SuggestionsNotCreatedError extends GdocError {
+  readonly type = 'SuggestionsNotCreatedError';
+}

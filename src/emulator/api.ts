@@ -5,6 +5,7 @@
  */
 
 import type { LocalBackend } from '../docs/backends/local.js';
+import { viewDocument } from '../docs/engine/index.js';
 import {
   DocsApiError,
   DocumentNotFoundError,
@@ -14,6 +15,7 @@ import {
 } from '../errors.js';
 import type { FileMetadata } from '../ground/backend.js';
 import type { BatchUpdateRequest } from '../ground/docs-json.js';
+import type { SuggestionsViewMode } from '../ground/suggestions.js';
 import { decideCommentMode } from './comments-mode.js';
 import { compileDriveQuery, DriveQueryError } from './drive-query.js';
 import {
@@ -123,10 +125,10 @@ export class EmulatedApis {
     });
     if (!comments.ok)
       return { status: comments.status, body: googleError(comments.status, comments.message) };
-    const { document: doc, metadata: meta } = await this.store.read(id, { comments: comments.include });
-    if (comments.applied) (doc as { commentsViewMode?: string }).commentsViewMode = comments.applied;
+    const { document: stored, metadata: meta } = await this.store.read(id, { comments: comments.include });
     // An editor's default view is SUGGESTIONS_INLINE; the mode applied is what Google echoes.
-    doc.suggestionsViewMode = mode === 'DEFAULT_FOR_CURRENT_ACCESS' ? 'SUGGESTIONS_INLINE' : mode;
+    const doc = viewDocument(stored, mode as SuggestionsViewMode);
+    if (comments.applied) (doc as { commentsViewMode?: string }).commentsViewMode = comments.applied;
     // Google returns revisionId only to users with edit access (DOCS-API.md §1.1): a read-only
     // file plays a document shared with the caller as commenter.
     if (!meta.can_edit || (viewer && viewer.permissions.role(id, viewer.email) === 'reader'))

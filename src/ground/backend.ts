@@ -43,8 +43,9 @@ export interface Backend {
   /** A short name for messages and health checks: `local` or `google`. */
   readonly kind: string;
   /**
-   * `documents.get` with `includeTabsContent=true` and `suggestionsViewMode=SUGGESTIONS_INLINE`:
-   * always the tabs shape. With `comments`, also the comment threads and anchors (comments-json.ts).
+   * `documents.get` with `includeTabsContent=true` and `suggestionsViewMode=SUGGESTIONS_INLINE`
+   * (or the view `options` name): always the tabs shape. With `comments`, also the comment threads
+   * and anchors (comments-json.ts).
    */
   get(documentId: string, options?: GetOptions): Promise<Document>;
   /** `documents.batchUpdate`: atomic; honours `writeControl.requiredRevisionId`. */

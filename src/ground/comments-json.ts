@@ -4,7 +4,9 @@
  * COMMENTS_VIEW_MODE_INCLUDED), `DocumentTab.commentAnchors` keyed by anchor id, and the posts of a
  * thread. Field names are the discovery document's. Ground: imports nothing of ours but Docs JSON.
  */
+
 import type { Document, DocumentTab, Range } from './docs-json.js';
+import type { SuggestionsViewMode } from './suggestions.js';
 
 export interface PostAuthor {
   anonymous?: boolean | null;
@@ -63,4 +65,6 @@ export interface GetOptions {
    * document without them; the result's `commentsViewMode` says which it is.
    */
   comments?: boolean | 'if-available';
+  /** `suggestionsViewMode=`: SUGGESTIONS_INLINE when absent (suggestions.ts). */
+  suggestionsViewMode?: SuggestionsViewMode;
 }

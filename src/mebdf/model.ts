@@ -55,14 +55,20 @@ export interface TextStyle {
   highlight?: string;
   /** The link target as written in the syntax: a URL, or `#^id` for an anchor (heading, bookmark, tab). */
   link?: string;
-  /** Text that is a suggested insertion or deletion in the document (read-only: shown, never written). */
-  suggestion?: 'insert' | 'delete';
+  /**
+   * Text that is a suggested insertion or deletion in the document, with the suggestion's id when
+   * known (`insert suggest.abc`): shown by export and kept by an import that leaves it as it is.
+   */
+  suggestion?: SuggestionMark;
   /**
    * The comment anchors on this text: their ids, space-separated, sorted (read-only marker:
    * exported on request, removed before an import plans; comments are never written from it).
    */
   comment?: string;
 }
+
+/** `insert` / `delete`, optionally followed by a space and the suggestion id. */
+export type SuggestionMark = 'insert' | 'delete' | `insert ${string}` | `delete ${string}`;
 
 export type Alignment = 'left' | 'center' | 'right' | 'justify';
 

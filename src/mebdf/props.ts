@@ -5,7 +5,13 @@
  */
 import { excerpt } from '../errors.js';
 import { canonicalFont } from './fonts.js';
-import { MONO_FONT, type NamedStyleType, type ParagraphStyle, type TextStyle } from './model.js';
+import {
+  MONO_FONT,
+  type NamedStyleType,
+  type ParagraphStyle,
+  type SuggestionMark,
+  type TextStyle,
+} from './model.js';
 import { closest } from './suggest.js';
 import {
   formatLength,
@@ -251,10 +257,18 @@ function applyTextProp(item: PropItem, delta: TextDelta, problems: PropProblem[]
       if (color !== undefined) delta.set[name] = color;
       break;
     }
-    case 'suggest':
-      if (value === 'insert' || value === 'delete') delta.set.suggestion = value;
-      else problems.push(problem(item, `suggest: \`${value}\` is not insert or delete`, { fix: 'insert' }));
+    case 'suggest': {
+      // `insert` or `delete`, then optionally the suggestion id: `suggest:delete suggest.k2j4`.
+      const mark = /^(insert|delete)(?:\s+([^\s,}]+))?$/.exec(value.trim());
+      if (mark) delta.set.suggestion = (mark[2] ? `${mark[1]} ${mark[2]}` : mark[1]) as SuggestionMark;
+      else
+        problems.push(
+          problem(item, `suggest: \`${value}\` is not insert or delete (then optionally the suggestion id)`, {
+            fix: 'insert',
+          }),
+        );
       break;
+    }
     case 'comment': {
       const comment = commentIds(value);
       if (comment !== undefined) delta.set.comment = comment;

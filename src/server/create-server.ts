@@ -21,6 +21,8 @@ const INSTRUCTIONS = [
   'Prefer export_section over export_tab for long documents (see estimated_tokens).',
   'To find where something is, find_in_document searches every tab. To add, remove or reorder whole sections use',
   'insert_section, delete_section and move_section (they never need the whole tab); tabs: manage_tabs.',
+  'To propose an edit for a person to approve, import with mode: "suggest" (tracked suggestions; {!suggest:…} spans show them',
+  'in exports: leave them as they are); list_suggestions, accept_suggestions and reject_suggestions resolve them.',
   'Comments: list_comments, add_comment (on a quoted passage), reply_to_comment, resolve_comment; export with',
   'comments: true shows them as read-only {!comment:ID} markers, which an import ignores.',
   'Destructive tools ask the user when the client can; otherwise pass allow_deletions: true only after the user agreed.',

@@ -18,6 +18,12 @@ export const importOptionFields = {
     .describe(
       'Allow the write to delete embedded objects whose {^= id} placeholders are missing from content. Default false: such a write is refused with FidelityGuardError listing them.',
     ),
+  mode: z
+    .enum(['edit', 'suggest'])
+    .optional()
+    .describe(
+      'edit (default): change the document. suggest: write the same change as tracked suggestions for a person to accept or reject in Docs (or with accept_suggestions / reject_suggestions); the accepted text stays as it was. A change Docs cannot suggest (new table columns, deleted rows or columns, merged cells, column widths, footnotes) is refused before anything is written; new {^ id} anchors are left out with a warning.',
+    ),
   base: z
     .string()
     .optional()
@@ -43,6 +49,10 @@ export const importOutputFields = {
   new_headings: newHeadingsField,
   dry_run: z.boolean().describe('True when nothing was written.'),
   diff: z.string().optional().describe('Dry run only: a readable diff of the old and new content.'),
+  suggestion_ids: z
+    .array(z.string())
+    .optional()
+    .describe('mode suggest: the suggestions the write created (list_suggestions shows them).'),
   base: z
     .string()
     .optional()
@@ -63,5 +73,6 @@ export function toImportOutput(result: ImportResult) {
     dry_run: result.dry_run,
     ...(result.diff !== undefined ? { diff: result.diff } : {}),
     ...(result.base !== undefined ? { base: result.base } : {}),
+    ...(result.suggestion_ids !== undefined ? { suggestion_ids: result.suggestion_ids } : {}),
   };
 }

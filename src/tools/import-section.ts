@@ -30,12 +30,12 @@ export function registerImportSectionTool(server: McpServer, deps: ToolDeps): vo
       anchor_id: z.string().describe('Echo of the section replaced.'),
     },
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
-    run: async ({ document_id, anchor_id, content, tab_id, dry_run, allow_deletions, base }) => {
+    run: async ({ document_id, anchor_id, content, tab_id, dry_run, allow_deletions, base, mode }) => {
       const result = await importSectionService(
         deps.backend,
         { ...tabTarget(document_id, tab_id), anchor_id },
         content,
-        { dry_run, allow_deletions, base },
+        { dry_run, allow_deletions, base, mode },
         deps.bases,
       );
       return { ...toImportOutput(result), anchor_id: result.anchor_id ?? anchor_id };

@@ -22,13 +22,13 @@ export function registerImportTabTool(server: McpServer, deps: ToolDeps): void {
     },
     output: importOutputFields,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
-    run: async ({ document_id, content, tab_id, dry_run, allow_deletions, base }) =>
+    run: async ({ document_id, content, tab_id, dry_run, allow_deletions, base, mode }) =>
       toImportOutput(
         await importTabService(
           deps.backend,
           tabTarget(document_id, tab_id),
           content,
-          { dry_run, allow_deletions, base },
+          { dry_run, allow_deletions, base, mode },
           deps.bases,
         ),
       ),

@@ -3,6 +3,7 @@
  * deps)` built with `defineTool`; add one line here per tool.
  */
 import type { McpServer } from '@modelcontextprotocol/server';
+import { registerAcceptSuggestionsTool } from './accept-suggestions.js';
 import { registerAddCommentTool } from './add-comment.js';
 import { registerApplyStylesTool } from './apply-styles.js';
 import { registerCreateDocumentTool } from './create-document.js';
@@ -21,9 +22,11 @@ import { registerImportTabTool } from './import-tab.js';
 import { registerInsertSectionTool } from './insert-section.js';
 import { registerListCommentsTool } from './list-comments.js';
 import { registerListDocumentsTool } from './list-documents.js';
+import { registerListSuggestionsTool } from './list-suggestions.js';
 import { registerManageTabsTool } from './manage-tabs.js';
 import { registerMoveSectionTool } from './move-section.js';
 import { registerNormalizeFormattingTool } from './normalize-formatting.js';
+import { registerRejectSuggestionsTool } from './reject-suggestions.js';
 import { registerReplyToCommentTool } from './reply-to-comment.js';
 import { registerResolveCommentTool } from './resolve-comment.js';
 
@@ -46,6 +49,9 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
   registerMoveSectionTool(server, deps);
   registerManageTabsTool(server, deps);
   registerHeaderFooterTools(server, deps);
+  registerListSuggestionsTool(server, deps);
+  registerAcceptSuggestionsTool(server, deps);
+  registerRejectSuggestionsTool(server, deps);
   registerListCommentsTool(server, deps);
   registerAddCommentTool(server, deps);
   registerReplyToCommentTool(server, deps);

@@ -151,11 +151,11 @@ describe('replaceNamedRangeContent', () => {
 });
 
 describe('request envelope', () => {
-  it('a Developer Preview request the engine does not model answers "No request set." as for an unenrolled project', () => {
+  it('the Developer Preview suggestion requests are modelled: an unknown id is a 400 naming it', () => {
     expectRejected(
       docWith('abc'),
       [{ rejectSuggestion: { suggestionId: 'suggest.x' } }],
-      'Invalid requests[0]: No request set.',
+      'Invalid requests[0].rejectSuggestion: The suggestion with ID "suggest.x" was not found.',
     );
   });
 

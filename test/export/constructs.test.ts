@@ -373,8 +373,8 @@ describe('suggestions', () => {
     });
     expect((built.model.blocks[0] as ParagraphBlock).inlines).toEqual([
       { type: 'text', text: 'kept ', style: {} },
-      { type: 'text', text: 'added', style: { suggestion: 'insert' } },
-      { type: 'text', text: 'gone', style: { suggestion: 'delete' } },
+      { type: 'text', text: 'added', style: { suggestion: 'insert suggest.1' } },
+      { type: 'text', text: 'gone', style: { suggestion: 'delete suggest.2' } },
     ]);
     expect(built.warnings).toEqual([
       expect.objectContaining({ block: 0, message: expect.stringMatching(/Suggested/) }),

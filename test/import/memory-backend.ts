@@ -4,9 +4,16 @@
  * simulate a concurrent edit landing right before a write.
  */
 
-import { applyBatchUpdate, isRevisionMismatch, seededIds, toTabsShape } from '../../src/docs/engine/index.js';
+import {
+  applyBatchUpdate,
+  isRevisionMismatch,
+  seededIds,
+  toTabsShape,
+  viewDocument,
+} from '../../src/docs/engine/index.js';
 import { DocumentNotFoundError, RevisionConflictError } from '../../src/errors.js';
 import type { Backend, BatchUpdateOptions, DocumentListing, FileMetadata } from '../../src/ground/backend.js';
+import type { GetOptions } from '../../src/ground/comments-json.js';
 import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../../src/ground/docs-json.js';
 
 export class MemoryBackend implements Backend {
@@ -28,10 +35,10 @@ export class MemoryBackend implements Backend {
     this.doc.documentId = id;
   }
 
-  async get(documentId: string): Promise<Document> {
+  async get(documentId: string, options?: GetOptions): Promise<Document> {
     if (documentId !== this.id) throw new DocumentNotFoundError(`no document ${documentId}`);
     this.gets++;
-    return structuredClone(this.doc);
+    return viewDocument(structuredClone(this.doc), options?.suggestionsViewMode);
   }
 
   async batchUpdate(

@@ -2,7 +2,7 @@
  * One "should …" and one "should not …" test per rule of grammar/README.md, in its order.
  */
 import { describe, expect, it } from 'vitest';
-import { lintMebdf, parseMebdf } from '../../src/mebdf/index.js';
+import { lintMebdf, parseMebdf, stringifyMebdf } from '../../src/mebdf/index.js';
 import { blocks, inlines, messages, only, para, text } from './helpers.js';
 
 describe('inline spans {!props}…{/!}', () => {
@@ -130,7 +130,36 @@ describe('property values', () => {
   });
   it('should not accept an unknown alignment or suggestion kind', () => {
     expect(lintMebdf('{!align:centr}\nx')[0]?.suggestion).toBe('did you mean `center`?');
-    expect(only('{!suggest:maybe}a{/!}').message).toBe('suggest: `maybe` is not insert or delete');
+    expect(only('{!suggest:maybe}a{/!}').message).toBe(
+      'suggest: `maybe` is not insert or delete (then optionally the suggestion id)',
+    );
+    expect(only('{!suggest:insert two ids}a{/!}').message).toMatch(/is not insert or delete/);
+  });
+  it('should read a suggestion mark with or without its id', () => {
+    expect(inlines('{!suggest:insert suggest.k2j4}a{/!}')).toEqual([
+      text('a', { suggestion: 'insert suggest.k2j4' }),
+    ]);
+    expect(inlines('{!suggest: delete  suggest.x9}a{/!}')).toEqual([
+      text('a', { suggestion: 'delete suggest.x9' }),
+    ]);
+    expect(inlines('{!suggest:delete}a{/!}')).toEqual([text('a', { suggestion: 'delete' })]);
+    expect(inlines('{!suggest:insert suggest.k2j4, bold}a{/!}')).toEqual([
+      text('a', { suggestion: 'insert suggest.k2j4', bold: true }),
+    ]);
+  });
+  it('should write a suggestion mark with its id and read it back', () => {
+    const model = {
+      blocks: [
+        para([
+          text('new', { suggestion: 'insert suggest.k2j4' }),
+          text(' old', { suggestion: 'delete suggest.m3' }),
+        ]),
+      ],
+      footnotes: {},
+    };
+    const written = stringifyMebdf(model);
+    expect(written).toContain('{!suggest:insert suggest.k2j4}new{/!}{!suggest:delete suggest.m3} old{/!}');
+    expect(parseMebdf(written).blocks).toEqual(model.blocks);
   });
   it('should let sup and sub replace each other (at most one is set)', () => {
     expect(inlines('{!sup}{!sub}a{/!}{/!}')).toEqual([text('a', { sub: true })]);

@@ -72,7 +72,7 @@ describe.each([MODERN, LEGACY] as const)('protocol revision %s on the shared /mc
 
   it('lists and calls tools', async () => {
     const { tools } = await c.client.listTools();
-    expect(tools).toHaveLength(24);
+    expect(tools).toHaveLength(27);
     const result = await c.client.callTool({ name: 'get_metadata', arguments: { document_id: 'multi' } });
     expect(result.isError).toBeFalsy();
     expect((result.structuredContent as { tabs: unknown[] }).tabs).toHaveLength(4);

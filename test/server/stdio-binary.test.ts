@@ -41,7 +41,7 @@ afterAll(async () => {
 describe('gdoc serve over stdio (built binary)', () => {
   it('lists the twenty-four tools and identifies itself', async () => {
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(24);
+    expect(tools).toHaveLength(27);
     expect(client.getServerVersion()?.name).toBe('gdoc-mcp');
     expect(client.getInstructions()).toContain('export_section');
   });
@@ -99,7 +99,7 @@ describe('gdoc serve over stdio, 2026-07-28 client (built binary)', () => {
     try {
       expect(modern.getNegotiatedProtocolVersion()).toBe('2026-07-28');
       const tools = await modern.listTools();
-      expect(tools.tools).toHaveLength(24);
+      expect(tools.tools).toHaveLength(27);
       expect(tools).toMatchObject({ cacheScope: 'public' });
       const read = await modern.readResource({ uri: 'gdoc://documents/multi' });
       expect((read.contents[0] as { text: string }).text).toContain('tab_id');

@@ -22,6 +22,7 @@ const READ_ONLY = [
   'health_check',
   'find_in_document',
   'export_header_footer',
+  'list_suggestions',
   'list_comments',
 ];
 const WRITERS = [
@@ -36,6 +37,8 @@ const WRITERS = [
   'manage_tabs',
   'import_header_footer',
   'delete_header_footer',
+  'accept_suggestions',
+  'reject_suggestions',
   'add_comment',
   'reply_to_comment',
   'resolve_comment',
@@ -49,6 +52,7 @@ const DESTRUCTIVE = [
   'manage_tabs',
   'import_header_footer',
   'delete_header_footer',
+  'reject_suggestions',
 ];
 /** Tools whose second identical call adds again (a second section, tab or document). */
 const NOT_IDEMPOTENT = [
@@ -58,6 +62,8 @@ const NOT_IDEMPOTENT = [
   'move_section',
   'manage_tabs',
   'delete_header_footer',
+  'accept_suggestions',
+  'reject_suggestions',
   'add_comment',
   'reply_to_comment',
 ];
@@ -109,6 +115,7 @@ describe('tools/list', () => {
       'content',
       'document_id',
       'dry_run',
+      'mode',
       'tab_id',
     ]);
     expect(params('import_tab')).toEqual([
@@ -117,6 +124,7 @@ describe('tools/list', () => {
       'content',
       'document_id',
       'dry_run',
+      'mode',
       'tab_id',
     ]);
     const required = (name: string) => tools.find((t) => t.name === name)?.inputSchema.required ?? [];

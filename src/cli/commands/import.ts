@@ -13,6 +13,8 @@ interface ImportOptions {
   dryRun?: boolean;
   allowDeletions?: boolean;
   base?: string;
+  suggest?: boolean;
+  mode?: string;
   json?: boolean;
 }
 
@@ -30,6 +32,8 @@ export function register(program: Command): void {
     .option('--local <dir>', 'write NAME in the local store in DIR instead of Google Docs')
     .option('--dry-run', 'plan and verify only: show the diff and the requests, write nothing')
     .option('--allow-deletions', 'allow deleting objects whose {^= id} placeholders are missing')
+    .option('--suggest', 'write the change as tracked suggestions (same as --mode suggest)')
+    .option('--mode <mode>', '"edit" (default: change the document) or "suggest" (tracked suggestions)')
     .option(
       '--base <token>',
       'the "base" from the export you edited (default: FILE\'s sidecar, else the last read of the target): edits made since are merged, or refused when they touch the same paragraphs',
@@ -45,6 +49,7 @@ Examples:
   gdoc export doc.json --section h.ryalwp7mpmhm > s.md && $EDITOR s.md
   gdoc import doc.json s.md --section h.ryalwp7mpmhm --dry-run    see the diff first
   gdoc import doc.json s.md --section h.ryalwp7mpmhm              write it
+  gdoc import doc.json s.md --section h.ryalwp7mpmhm --suggest    propose it as suggestions
   gdoc export 1AbC...xyz --json > tab.json          keep .content to edit and .base to guard
   gdoc import 1AbC...xyz tab.md --base "$(jq -r .base tab.json)"
   cat s.md | gdoc import 1AbC...xyz - --section h.abc --json`,
@@ -53,6 +58,7 @@ Examples:
       const out = await import('../output.js');
       await out.withJsonErrors(opts.json, async () => {
         const content = await readContent(file);
+        const mode = importMode(opts);
         const [{ openDocument }, service, { withProgress }, bases, { textKey }, { decodeBaseToken }] =
           await Promise.all([
             import('../open-doc.js'),
@@ -75,6 +81,7 @@ Examples:
           dry_run: opts.dryRun,
           allow_deletions: opts.allowDeletions,
           base: opts.base ?? sidecar?.base,
+          mode,
         };
         const result = await withProgress(opts.dryRun ? 'Planning' : 'Importing', () =>
           section !== undefined
@@ -110,6 +117,12 @@ Examples:
           );
         } else if (n === 0) {
           out.printText(`No change: ${target} already says this (revision ${result.revision_id}).`);
+        } else if (result.suggestion_ids) {
+          const k = result.suggestion_ids.length;
+          out.printText(
+            `Suggested ${target}: ${k} suggestion${k === 1 ? '' : 's'} from ${requests} in one batchUpdate; revision ${result.revision_id}. The accepted text is unchanged (gdoc suggestions, gdoc accept, gdoc reject).`,
+          );
+          for (const id of result.suggestion_ids) out.printText(`  ${id}`);
         } else {
           out.printText(
             `Imported ${target}: ${requests} in one batchUpdate; revision ${result.revision_id}.`,
@@ -124,6 +137,17 @@ Examples:
         }
       });
     });
+}
+
+/** `--suggest` or `--mode edit|suggest`; a conflict or an unknown mode is a usage error. */
+function importMode(opts: ImportOptions): 'edit' | 'suggest' {
+  if (opts.mode !== undefined && opts.mode !== 'edit' && opts.mode !== 'suggest') {
+    throw new ValidationError(`--mode must be "edit" or "suggest", got "${opts.mode}".`);
+  }
+  if (opts.suggest && opts.mode === 'edit') {
+    throw new ValidationError('--suggest and --mode edit contradict each other; pass one.');
+  }
+  return opts.suggest ? 'suggest' : ((opts.mode as 'edit' | 'suggest' | undefined) ?? 'edit');
 }
 
 /** ` (2 insertText, 1 updateTextStyle)`: what the planned requests are, in one glance. */

@@ -13,6 +13,7 @@ type Loader = () => Promise<{ register: Register }>;
 
 const headerFooter: Loader = () => import('./header-footer.js');
 const sections: Loader = () => import('./sections.js');
+const suggestions: Loader = () => import('./suggestions.js');
 
 /** Command name → its module. A module registering several names appears once per name. */
 const commands: Array<[name: string, load: Loader]> = [
@@ -29,6 +30,9 @@ const commands: Array<[name: string, load: Loader]> = [
   ['outline', () => import('./outline.js')],
   ['import', () => import('./import.js')],
   ['find', () => import('./find.js')],
+  ['suggestions', suggestions],
+  ['accept', suggestions],
+  ['reject', suggestions],
   ['comments', () => import('./comments.js')],
   ['insert', sections],
   ['delete', sections],

@@ -96,7 +96,7 @@ export class GoogleBackend implements Backend {
           {
             documentId,
             includeTabsContent: true,
-            suggestionsViewMode: 'SUGGESTIONS_INLINE',
+            suggestionsViewMode: options.suggestionsViewMode ?? 'SUGGESTIONS_INLINE',
             // Developer Preview: not in the generated client's parameter types yet.
             ...(withComments ? { commentsViewMode: COMMENTS_INCLUDED } : {}),
           } as docs_v1.Params$Resource$Documents$Get,

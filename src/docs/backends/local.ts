@@ -30,6 +30,7 @@ import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../../gr
 // first write, so a command that only reads (gdoc export) does not pay for them at start.
 import { createDocument, type EngineOptions, toTabsShape } from '../engine/document.js';
 import { serializeDocument } from '../engine/json.js';
+import { viewDocument } from '../engine/suggestion-requests.js';
 import { commentsView } from './comments-view.js';
 import { createFileExclusive, isWritableMode, withFileLock, writeFileAtomic } from './local-files.js';
 import { withLockFile } from './local-lockfile.js';
@@ -135,7 +136,9 @@ export class LocalBackend implements Backend {
 
   async get(documentId: string, options?: GetOptions): Promise<Document> {
     const loaded = await this.load(documentId);
-    return commentsView(loaded.document, options?.comments !== undefined && options.comments !== false);
+    const mode = options?.suggestionsViewMode;
+    const doc = mode ? viewDocument(loaded.document, mode) : loaded.document;
+    return commentsView(doc, options?.comments !== undefined && options.comments !== false);
   }
 
   /**

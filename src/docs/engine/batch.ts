@@ -12,6 +12,8 @@ import { randomIds, randomRevisionId } from './ids.js';
 import { isRecord } from './json.js';
 import { checkObject } from './payload.js';
 import { HANDLERS, PREVIEW_REQUESTS } from './requests.js';
+import { isSuggestMode, suggestHandler } from './suggest-mode.js';
+import { type SuggestionResponse, takeSuggestionResponse } from './suggestion-response.js';
 
 /** Start of the message of a `writeControl` revision mismatch (see `isRevisionMismatch`). */
 export const REVISION_MISMATCH_PREFIX = 'The document revision does not match';
@@ -62,13 +64,15 @@ export function applyBatchUpdate(
   const work = toTabsShape(structuredClone(doc));
   const ctx = new EngineContext(work, options.ids ?? randomIds(), options.comments);
   const replies: Record<string, unknown>[] = [];
+  const suggest = isSuggestMode(payload);
+  const suggestionResponses: SuggestionResponse[] = [];
   requests.forEach((req, n) => {
     const entries = isRecord(req) ? Object.entries(req).filter(([, v]) => v !== undefined && v !== null) : [];
     const [type, value] = entries[0] ?? [];
     if (entries.length !== 1 || type === undefined || PREVIEW_REQUESTS.has(type)) {
       throw badRequest(`Invalid requests[${n}]: No request set.`);
     }
-    const handler = HANDLERS[type];
+    const handler = suggest ? suggestHandler(type) : HANDLERS[type];
     if (!handler) {
       throw badRequest(
         `Invalid requests[${n}].${type}: This request type is not supported by the local engine.`,
@@ -76,6 +80,7 @@ export function applyBatchUpdate(
     }
     try {
       replies.push(handler(ctx, value as Record<string, unknown>));
+      suggestionResponses.push(takeSuggestionResponse(ctx));
       ctx.settle();
     } catch (e) {
       if (e instanceof RequestError) throw badRequest(`Invalid requests[${n}].${type}: ${e.message}`);
@@ -93,5 +98,8 @@ export function applyBatchUpdate(
     documentId: work.documentId ?? null,
     ...(kinds.some((k) => COMMENT_REQUESTS.has(k)) ? { commentUpdateState: 'ALL_SAVED' } : {}),
   };
+  if (suggest || suggestionResponses.some((r) => Object.keys(r).length > 0)) {
+    (response as { suggestionResponses?: SuggestionResponse[] }).suggestionResponses = suggestionResponses;
+  }
   return { document: work, response };
 }

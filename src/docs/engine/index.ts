@@ -7,9 +7,11 @@
  * paragraph styles, bullets, tables (insert/delete rows and columns, merge, cell/row/column
  * styles, pinned header rows), images (URI recorded, never fetched), positioned objects, named
  * ranges, replaceAllText, page/section breaks, footnotes, headers/footers, smart chips, named and
- * document styles, section styles, tabs; and the Developer Preview comment requests (comments.ts:
- * threads, replies, resolving, anchors that follow the text). The other Developer Preview requests
- * (suggestions) answer `No request set.`, as for a project that is not enrolled.
+ * document styles, section styles, tabs; the Developer Preview comment requests (comments.ts:
+ * threads, replies, resolving, anchors that follow the text); suggestions: `writeControl.writeMode:
+ * "SUGGEST"` (suggest-mode.ts), acceptSuggestion / rejectSuggestion / deleteSuggestion and the
+ * `suggestionsViewMode` views (suggestion-requests.ts); docs/SUGGESTIONS-API.md says what is
+ * assumed where the reference is silent.
  */
 export { applyBatchUpdate, isRevisionMismatch, REVISION_MISMATCH_PREFIX } from './batch.js';
 export {
@@ -25,4 +27,8 @@ export {
 export { type IdSource, randomIds, randomRevisionId, seededIds, seededRandom } from './ids.js';
 export { allTabs, checkIndices, elementLength, reindexContent } from './indices.js';
 export { deepEqual, serializeDocument } from './json.js';
+export { isSuggestMode, SUGGESTABLE_REQUESTS } from './suggest-mode.js';
+export { suggestionIdsIn } from './suggestion-marks.js';
+export { viewDocument } from './suggestion-requests.js';
+export type { SuggestionResponse } from './suggestion-response.js';
 export { utf16Length } from './utf16.js';

@@ -19,6 +19,7 @@ import {
 } from './objects.js';
 import { updateParagraphStyle } from './paragraph-style.js';
 import { replaceAllText } from './replace-all.js';
+import { acceptSuggestion, deleteSuggestion, rejectSuggestion } from './suggestion-requests.js';
 import {
   mergeTableCells,
   pinTableHeaderRows,
@@ -80,11 +81,15 @@ export const HANDLERS: Record<string, Handler> = {
   updateTableRowStyle,
   updateTableColumnProperties,
   pinTableHeaderRows,
+  acceptSuggestion,
+  rejectSuggestion,
+  deleteSuggestion,
   ...COMMENT_HANDLERS,
 };
 
 /**
  * Developer Preview requests the engine does not model: a project that is not enrolled gets
- * `No request set.`, and the engine behaves like such a project for these.
+ * `No request set.`, and the engine behaves like such a project for these. Today it models them
+ * all (comments.ts, suggestion-requests.ts).
  */
-export const PREVIEW_REQUESTS = new Set(['acceptSuggestion', 'rejectSuggestion', 'deleteSuggestion']);
+export const PREVIEW_REQUESTS = new Set<string>();

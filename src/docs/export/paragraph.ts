@@ -6,7 +6,7 @@
 
 import type { docs_v1 } from '@googleapis/docs';
 import type { Paragraph, ParagraphElement } from '../../ground/docs-json.js';
-import type { EmbedKind, Inline, ParagraphBlock, TextStyle } from '../../mebdf/model.js';
+import type { EmbedKind, Inline, ParagraphBlock, SuggestionMark, TextStyle } from '../../mebdf/model.js';
 import { holdsCode } from './code-blocks.js';
 import type { ExportContext } from './context.js';
 import { listLevel } from './lists.js';
@@ -71,14 +71,15 @@ function elementKind(el: ParagraphElement): ElementKind {
   return 'unknown';
 }
 
-function suggestionIds(el: ParagraphElement, kind: ElementKind): { ins: boolean; del: boolean } {
+/** The element's suggestion mark: `insert <id>` or `delete <id>` (an insertion first), or none. */
+function suggestionMark(el: ParagraphElement, kind: ElementKind): SuggestionMark | undefined {
   const holder = (el as Record<string, unknown>)[kind] as
     | { suggestedInsertionIds?: string[] | null; suggestedDeletionIds?: string[] | null }
     | undefined;
-  return {
-    ins: (holder?.suggestedInsertionIds?.length ?? 0) > 0,
-    del: (holder?.suggestedDeletionIds?.length ?? 0) > 0,
-  };
+  const ins = holder?.suggestedInsertionIds?.[0];
+  if (ins) return `insert ${ins}`;
+  const del = holder?.suggestedDeletionIds?.[0];
+  return del ? `delete ${del}` : undefined;
 }
 
 /** Where a paragraph is, for warnings: `in Heading 2 paragraph "Start of its text…"`. */
@@ -165,8 +166,8 @@ export function convertParagraph(
     const elStart = el.startIndex ?? 0;
     const elEnd = el.endIndex ?? elStart;
     const source: ElementSource = { kind, startIndex: elStart, endIndex: elEnd };
-    const sugg = suggestionIds(el, kind);
-    if (sugg.ins || sugg.del) suggested = true;
+    const mark = suggestionMark(el, kind);
+    if (mark) suggested = true;
 
     if (el.textRun) {
       const content = el.textRun.content ?? '';
@@ -180,8 +181,7 @@ export function convertParagraph(
         if (href) style.link = href;
         else ctx.warn(`A link with no target ${where()} is shown as plain text.`);
       }
-      if (sugg.ins) style.suggestion = 'insert';
-      else if (sugg.del) style.suggestion = 'delete';
+      if (mark) style.suggestion = mark;
       let from = 0;
       const flush = (to: number): void => {
         if (to > from) {
@@ -266,9 +266,9 @@ export function convertParagraph(
   }
   if (suggested) {
     ctx.warn(
-      `Suggested changes ${where()} are shown inline as suggestions (read-only); accept or reject them in Google Docs.`,
+      `Suggested changes ${where()} are shown as {!suggest:insert|delete id} spans: leave them as they are (an import keeps them), or resolve them with accept_suggestions / reject_suggestions.`,
       {
-        text: 'Suggested changes are shown inline as suggestions (read-only); accept or reject them in Google Docs',
+        text: 'Suggested changes are shown as {!suggest:insert|delete id} spans: leave them as they are (an import keeps them), or resolve them with accept_suggestions / reject_suggestions',
         where: where(),
       },
     );

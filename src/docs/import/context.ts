@@ -3,6 +3,7 @@
  * list pairings, the objects on each side), whether it is inside a table cell, and the one
  * accumulator of the requests emitted so far (in execution order) and what they delete.
  */
+
 import { EmbeddedObjectNotFoundError, ValidationError } from '../../errors.js';
 import type { DocumentTab, Request } from '../../ground/docs-json.js';
 import type { NamedStyleType, ParagraphBlock, TextStyle } from '../../mebdf/model.js';
@@ -11,6 +12,7 @@ import { cellStyleBase, type NamedStyleBase } from '../export/style-overrides.js
 import { ObjectCodes, type Units } from './paragraph-units.js';
 import type { RunStyles } from './run-styles.js';
 import { type LevelIndents, type TextField, textStylePayload } from './style-payloads.js';
+import { changesSuggestedText } from './suggested-text.js';
 
 export interface DeletedObject {
   id: string;
@@ -250,12 +252,7 @@ export class PlanContext {
     named: NamedStyleType,
   ): void {
     if (end <= start || fields.size === 0) return;
-    if (style.suggestion) {
-      throw new ValidationError(
-        'The new content writes suggested text; the Docs API cannot create suggestions.',
-        'Leave suggested text exactly as exported, or accept/reject the suggestion in Docs first.',
-      );
-    }
+    if (style.suggestion) throw changesSuggestedText();
     const { textStyle, fields: mask } = textStylePayload(
       style,
       fields,

@@ -4,11 +4,13 @@
  * one would delete its object), footnotes (only existing ones), and suggested text (never
  * rewritten).
  */
+
 import { FidelityGuardError, ValidationError } from '../../errors.js';
 import type { Block, Inline, MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
 import { headingLevel } from '../export/style-overrides.js';
 import { notFound } from './context.js';
 import { isNewChip } from './new-chips.js';
+import { changesSuggestedText } from './suggested-text.js';
 
 export function* inlinesOf(blocks: Block[]): Generator<Inline> {
   for (const b of blocks) {
@@ -70,12 +72,7 @@ export function checkSection(
 
 export function checkNoSuggestions(blocks: Block[]): void {
   for (const i of inlinesOf(blocks)) {
-    if (i.type === 'text' && i.style.suggestion) {
-      throw new ValidationError(
-        'The edit would delete suggested text; the Docs API cannot write suggestions.',
-        'Leave paragraphs with suggestions as exported, or accept/reject the suggestions in Docs first.',
-      );
-    }
+    if (i.type === 'text' && i.style.suggestion) throw changesSuggestedText();
   }
 }
 

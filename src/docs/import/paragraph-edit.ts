@@ -2,6 +2,7 @@
  * Lowering of an edit-paragraph step: one paragraph edited in place (its text hunks, then run
  * styles, paragraph style and bullet), requests in descending index order within the paragraph.
  */
+
 import { ValidationError } from '../../errors.js';
 import type { ListMembership, NamedStyleType, ParagraphBlock, TextStyle } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
@@ -10,17 +11,13 @@ import { cannotMove, type PlanContext } from './context.js';
 import { toUnits, type Units } from './paragraph-units.js';
 import { ALL_FIELDS, fieldsFor, insertUnits, runs, sameList, writesSuggestion } from './paragraphs.js';
 import { paragraphStylePayload, type TextField, textFieldsDiffering } from './style-payloads.js';
+import { changesSuggestedText } from './suggested-text.js';
 import { textHunks } from './text-hunks.js';
 
 function checkRemovable(ctx: PlanContext, u: Units, from: number, to: number): void {
   for (let k = from; k < to; k++) {
     const st = u.styles[k];
-    if (st?.suggestion) {
-      throw new ValidationError(
-        'The edit would delete or change suggested text; the Docs API cannot write suggestions.',
-        'Leave suggested text exactly as exported, or accept/reject the suggestion in Docs first.',
-      );
-    }
+    if (st?.suggestion) throw changesSuggestedText();
     const ch = u.text[k]!;
     if (st === null && ctx.codes.isObject(ch)) {
       const obj = ctx.codes.objects.get(ch)!;

@@ -15,6 +15,7 @@ import { cannotMove, notFound, type PlanContext } from './context.js';
 import { chipRequest } from './new-chips.js';
 import type { UnitObject, Units } from './paragraph-units.js';
 import { TEXT_FIELDS, type TextField, textFieldsDiffering } from './style-payloads.js';
+import { writesSuggestedText } from './suggested-text.js';
 
 /** The bullet preset creating a list of each kind (the same glyph kind on every level). */
 export const PRESETS: Record<ListKind, string> = {
@@ -159,9 +160,4 @@ export function insertUnits(
   for (const { offset, obj } of objects) insertObject(ctx, seg, index + offset, obj);
 }
 
-export function writesSuggestion(): ValidationError {
-  return new ValidationError(
-    'The new content adds text marked as a suggestion; the Docs API cannot write suggestions.',
-    'Type new text outside {!suggest:…} spans; leave suggested text exactly as exported.',
-  );
-}
+export const writesSuggestion = writesSuggestedText;

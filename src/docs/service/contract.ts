@@ -53,6 +53,8 @@ export interface ImportOptions {
    * the target's last read through this server (a BaseStore) stands in for it.
    */
   base?: string;
+  /** `suggest`: the same requests written as suggestions (`writeMode: SUGGEST`); `edit` (default): direct edits. */
+  mode?: 'edit' | 'suggest';
 }
 
 export interface NewHeading {
@@ -78,6 +80,8 @@ export interface ImportResult {
   /** Dry run only: a readable diff of old and new content, and the content the tab/section would have. */
   diff?: string;
   result_content?: string;
+  /** Suggest mode: the suggestions the write created (planned, for a dry run: none yet). */
+  suggestion_ids?: string[];
 }
 
 export interface HeadingInfo {

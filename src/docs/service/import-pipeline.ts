@@ -54,6 +54,12 @@ import {
 } from './import-base.js';
 import { dryRunReport, needsReRead, newHeadings, writeReport } from './import-report.js';
 import { NewFootnotes, withSecondWrite } from './new-footnotes.js';
+import {
+  asSuggestions,
+  checkSuggestionsLanded,
+  suggestionBody,
+  verifySuggestions,
+} from './suggest-import.js';
 
 /** Attempts per import: the first plus two retries after a revision conflict. */
 const ATTEMPTS = 3;
@@ -92,6 +98,8 @@ interface Written {
   headings: NewHeading[];
   /** The second write's requests (the text of new footnotes). */
   second: Request[];
+  /** Suggest mode: the suggestions created. */
+  suggestions?: string[];
 }
 
 /** `first`: the document as the caller read it for the first attempt, if it did. */
@@ -104,6 +112,7 @@ export async function runImport(
   first?: Document,
 ): Promise<ImportResult> {
   refuseLabel(content);
+  const suggesting = options.mode === 'suggest';
   // Bad MEBDF fails before any read. Content that may be what the target says already (the caller
   // read first, import.ts) is parsed only when it is not.
   let sent = first ? undefined : parseIntended(content);
@@ -155,18 +164,23 @@ export async function runImport(
     const footnotes = newFootnotes(plan, meant, planned, where, options);
     const verified = verifyPlan(planned, plan, meant, footnotes?.second);
     plan = withWarnings(plan, commentChanges(planned.doc, verified.after, planned.scope.tabId));
+    if (suggesting) plan = suggestedPlan(planned, plan, verified.after);
     const result = verified.result;
     if (options.dry_run) {
       const shown = withSecondWrite(plan, footnotes, footnotes?.planned ?? []);
       return mergeNote(dryRunReport(shown, planned, meant.model, result), reconciled);
     }
-    const written = await guardedWrite(backend, where, planned, plan, meant, verified, footnotes);
+    const written = suggesting
+      ? await suggestionWrite(backend, where, planned, plan)
+      : await guardedWrite(backend, where, planned, plan, meant, verified, footnotes);
     if (written instanceof RevisionConflictError) {
       lastConflict = written;
       continue;
     }
     const shown = withSecondWrite(plan, footnotes, written.second);
     const report = mergeNote(writeReport(shown, planned.scope, written), reconciled);
+    // The target now shows suggestions, not the edit: the next import starts from a new read.
+    if (suggesting) return { ...report, suggestion_ids: written.suggestions ?? [] };
     // A section imported as nothing is gone: there is no read of it to remember.
     if (nothing && where.anchorId !== null) return report;
     const next = await rememberWrite(
@@ -366,6 +380,38 @@ function verifyPlan(read: Read, plan: Plan, intended: Intended, second?: VerifyI
   if (verified.ok) return verified;
   const [message, hint] = VERIFICATION_FAILURES[verified.failure.kind](verified.failure.detail);
   throw new VerificationError(message, hint);
+}
+
+/** The plan as a suggestion write (suggest-import.ts), verified on the engine against the edit. */
+function suggestedPlan(read: Read, edit: Plan, edited: Document): Plan {
+  const plan = asSuggestions(edit);
+  verifySuggestions({ doc: read.doc, edited, requests: plan.requests, scope: read.scope });
+  return plan;
+}
+
+/**
+ * One batchUpdate with writeMode SUGGEST, guarded by the revision read (never the edit's predicted
+ * document); the reply and a re-read must show the suggestions. A revision conflict is returned.
+ */
+async function suggestionWrite(
+  backend: Backend,
+  where: Where,
+  read: Read,
+  plan: Plan,
+): Promise<Written | RevisionConflictError> {
+  if (plan.requests.length === 0) return { revision: read.revision, headings: [], second: [] };
+  try {
+    const response = await backend.batchUpdate(
+      where.documentId,
+      suggestionBody(plan.requests, read.revision),
+    );
+    const suggestions = await checkSuggestionsLanded(backend, where.documentId, response);
+    const revision = response.writeControl?.requiredRevisionId ?? read.revision;
+    return { revision, headings: [], second: [], suggestions };
+  } catch (e) {
+    if (e instanceof RevisionConflictError) return e;
+    throw e;
+  }
 }
 
 /**

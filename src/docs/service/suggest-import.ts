@@ -1,0 +1,204 @@
+/**
+ * Import in suggest mode: the edit's own request list, sent with `writeControl.writeMode:
+ * "SUGGEST"`, so the document's accepted text does not change and every change is a suggestion.
+ *
+ * - Before writing (`asSuggestions`): named-range requests (the anchors a new `{^ id}` would
+ *   create, or the ones a deletion drops) are left out with a note; any other request Docs cannot
+ *   carry as a suggestion refuses the import, naming the request, and nothing is written.
+ * - Verified on our engine (`verifySuggestions`): the batch applied in suggest mode must leave the
+ *   view without suggestions as it was, and make the view with suggestions accepted equal the
+ *   edit-mode result.
+ * - After writing (`checkSuggestionsLanded`): the reply must list created suggestion ids and a
+ *   re-read must show them; otherwise the server applied the write as a direct edit, and that is
+ *   an error, said loudly.
+ */
+import { SuggestionsNotCreatedError, SuggestModeError } from '../../errors.js';
+import type { Backend } from '../../ground/backend.js';
+import type { BatchUpdateRequest, BatchUpdateResponse, Document, Request } from '../../ground/docs-json.js';
+import { createdSuggestionIds, withWriteMode } from '../../ground/suggestions.js';
+import { stringifyMebdf } from '../../mebdf/index.js';
+import type { Block, MebdfDocument } from '../../mebdf/model.js';
+import { applyBatchUpdate, SUGGESTABLE_REQUESTS, suggestionIdsIn, viewDocument } from '../engine/index.js';
+import { exportTab } from '../export/index.js';
+import type { Plan } from '../import/index.js';
+import type { VerifyScope } from '../import/verify.js';
+
+/** How an import writes: as direct edits or as suggestions. */
+export type ImportMode = 'edit' | 'suggest';
+
+/** Requests left out of a suggestion write, with why. */
+const LEFT_OUT: Record<string, string> = {
+  createNamedRange:
+    'New anchors ({^ id}) are not created in suggest mode (Docs cannot suggest a named range); import the anchor in edit mode once the suggestion is accepted.',
+  deleteNamedRange:
+    'Anchors of suggested deletions are kept until the suggestion is accepted (Docs cannot suggest removing a named range).',
+};
+
+const REQUEST_WORDS: Record<string, string> = {
+  insertTableRow: 'a new table row',
+  insertTableColumn: 'a new table column',
+  deleteTableRow: 'a deleted table row',
+  deleteTableColumn: 'a deleted table column',
+  mergeTableCells: 'merged table cells',
+  unmergeTableCells: 'unmerged table cells',
+  updateTableCellStyle: 'a table cell style',
+  updateTableColumnProperties: 'a column width',
+  updateTableRowStyle: 'a table row height',
+  pinTableHeaderRows: 'pinned header rows',
+  createFootnote: 'a new footnote',
+  deletePositionedObject: 'a removed positioned image',
+  replaceImage: 'a replaced image',
+  insertSectionBreak: 'a section break',
+  replaceNamedRangeContent: 'a named range rewrite',
+};
+
+/** The plan's requests as a suggestion write: named-range requests left out, others refused. */
+export function asSuggestions(plan: Plan): Plan {
+  const requests: Request[] = [];
+  const notes = new Set<string>();
+  for (const req of plan.requests) {
+    const type = Object.keys(req)[0] ?? '';
+    if (LEFT_OUT[type]) {
+      notes.add(LEFT_OUT[type]!);
+      continue;
+    }
+    if (!SUGGESTABLE_REQUESTS.has(type)) {
+      throw new SuggestModeError(
+        `This edit needs ${REQUEST_WORDS[type] ?? `a ${type} request`}, which Docs cannot make as a suggestion; nothing was written.`,
+        'Import this change with mode "edit", or leave that part out of the suggested edit.',
+      );
+    }
+    requests.push(req);
+  }
+  return { ...plan, requests: deletionsFirst(requests), warnings: [...notes, ...plan.warnings] };
+}
+
+type Range = {
+  startIndex?: number | null;
+  endIndex?: number | null;
+  tabId?: string | null;
+  segmentId?: string | null;
+};
+
+/**
+ * A replaced word reads "~~old~~new" as suggestions: a deletion of [x, y) followed by an insertion
+ * at x (the planner's order) would put the new text before the struck one, so the insertion moves
+ * to y, ahead of the deletion, and the style requests of the new text that follow move with it.
+ * In edit mode the two orders give the same document.
+ */
+export function deletionsFirst(requests: Request[]): Request[] {
+  const out = structuredClone(requests);
+  for (let i = 0; i + 1 < out.length; i++) {
+    const range = out[i]!.deleteContentRange?.range as Range | undefined;
+    const insert = out[i + 1]!.insertText;
+    const loc = insert?.location;
+    if (!range || !insert || !loc || typeof insert.text !== 'string' || insert.text.includes('\n')) continue;
+    const x = range.startIndex ?? 0;
+    const y = range.endIndex ?? 0;
+    if (
+      loc.index !== x ||
+      (loc.tabId ?? null) !== (range.tabId ?? null) ||
+      (loc.segmentId ?? null) !== (range.segmentId ?? null)
+    )
+      continue;
+    const n = insert.text.length;
+    const moved = { ...out[i + 1]!, insertText: { ...insert, location: { ...loc, index: y } } };
+    out[i + 1] = out[i]!;
+    out[i] = moved;
+    // The new text's styles follow it: [x, x+n] becomes [y, y+n]; the struck text then sits at [x, y).
+    for (let j = i + 2; j < out.length; j++) {
+      const style = out[j]!.updateTextStyle?.range as Range | undefined;
+      if (!style || (style.startIndex ?? 0) < x || (style.endIndex ?? 0) > x + n) break;
+      style.startIndex = (style.startIndex ?? 0) + (y - x);
+      style.endIndex = (style.endIndex ?? 0) + (y - x);
+    }
+    i++;
+  }
+  return out;
+}
+
+/** The batch body of a suggestion write. */
+export function suggestionBody(requests: Request[], revision: string): BatchUpdateRequest {
+  return withWriteMode({ requests, writeControl: { requiredRevisionId: revision } }, 'SUGGEST');
+}
+
+function withoutAnchors(model: MebdfDocument): string {
+  const strip = (blocks: Block[]): Block[] =>
+    blocks.map((b) =>
+      b.type === 'table'
+        ? {
+            ...b,
+            rows: b.rows.map((r) => r.map((c) => ({ ...c, blocks: strip(c.blocks) as typeof c.blocks }))),
+          }
+        : { ...b, inlines: b.inlines.filter((i) => i.type !== 'anchor') },
+    );
+  return stringifyMebdf({ ...model, blocks: strip(model.blocks) });
+}
+
+/** The whole tab in a view (a section's heading may itself be suggested, and absent from a view). */
+function viewed(
+  doc: Document,
+  mode: 'PREVIEW_SUGGESTIONS_ACCEPTED' | 'PREVIEW_WITHOUT_SUGGESTIONS',
+  tabId: string,
+): string {
+  return withoutAnchors(exportTab(viewDocument(doc, mode), tabId).model);
+}
+
+/**
+ * The suggestion batch applied by our engine: the accepted text is unchanged and accepting every
+ * suggestion gives the edit-mode result (`edited`, the verified edit-mode document). Anchors are
+ * set aside (new heading ids are minted per write, named ranges are left out).
+ */
+export function verifySuggestions(input: {
+  doc: Document;
+  edited: Document;
+  requests: Request[];
+  scope: VerifyScope;
+}): void {
+  const { doc, edited, requests, scope } = input;
+  let after: Document;
+  try {
+    after = applyBatchUpdate(doc, suggestionBody(requests, doc.revisionId ?? '')).document;
+  } catch (e) {
+    throw new SuggestModeError(
+      `This edit cannot be made as suggestions (${e instanceof Error ? e.message : String(e)}); nothing was written.`,
+      'Import it with mode "edit", or split it into smaller edits.',
+    );
+  }
+  const unchanged =
+    viewed(after, 'PREVIEW_WITHOUT_SUGGESTIONS', scope.tabId) ===
+    viewed(doc, 'PREVIEW_WITHOUT_SUGGESTIONS', scope.tabId);
+  const accepted =
+    viewed(after, 'PREVIEW_SUGGESTIONS_ACCEPTED', scope.tabId) ===
+    viewed(edited, 'PREVIEW_SUGGESTIONS_ACCEPTED', scope.tabId);
+  if (!unchanged || !accepted) {
+    throw new SuggestModeError(
+      `As suggestions, this edit would not read as intended once accepted (suggested deletions keep their text, so later requests would land elsewhere); nothing was written.`,
+      'Import it with mode "edit", or split it into smaller edits.',
+    );
+  }
+}
+
+/** The reply lists created suggestions and a re-read shows them; else the write was a direct edit. */
+export async function checkSuggestionsLanded(
+  backend: Backend,
+  documentId: string,
+  response: BatchUpdateResponse,
+): Promise<string[]> {
+  const ids = createdSuggestionIds(response);
+  if (ids.length === 0) {
+    throw new SuggestionsNotCreatedError(
+      "The document was changed DIRECTLY, not by suggestions: the server created no suggestion for a write sent in suggest mode. Check the document's version history.",
+      'The server may not support suggest mode for this document or account; undo the change in Docs if it was not wanted.',
+    );
+  }
+  const shown = new Set(suggestionIdsIn(await backend.get(documentId)));
+  const missing = ids.filter((id) => !shown.has(id));
+  if (missing.length === ids.length) {
+    throw new SuggestionsNotCreatedError(
+      `The document was changed, but a re-read shows none of the ${ids.length} suggestions the server reported (${ids.slice(0, 3).join(', ')}): the write may have been applied as a direct edit.`,
+      'Open the document in Docs and check its suggestions and version history.',
+    );
+  }
+  return ids;
+}

@@ -1,0 +1,181 @@
+/**
+ * The edit battery in suggest mode: each battery edit (edit-battery.ts) of a real document is
+ * imported once as direct edits and once as suggestions, each into its own copy. A suggestion
+ * import that lands must
+ *  1. leave the accepted text alone: the tab's PREVIEW_WITHOUT_SUGGESTIONS view exports as the
+ *     original's did;
+ *  2. show the edit: the PREVIEW_SUGGESTIONS_ACCEPTED view exports as the edit-mode result does;
+ *  3. accept-all (acceptSuggestion of every created id) makes the document export as the edit-mode
+ *     result;
+ *  4. reject-all (rejectSuggestion of every id) restores the original export exactly.
+ * Anchors the edit creates (new heading ids, minted per write) are set aside in 2 and 3. A
+ * refusal (SuggestModeError: a request Docs cannot suggest) is an outcome of its own.
+ */
+import { suggestionIdsIn, viewDocument } from '../../src/docs/engine/index.js';
+import { exportTab } from '../../src/docs/export/index.js';
+import { importSectionService } from '../../src/docs/service/import.js';
+import { GdocError, SuggestModeError } from '../../src/errors.js';
+import type { BatchUpdateRequest, Document } from '../../src/ground/docs-json.js';
+import { stringifyMebdf } from '../../src/mebdf/index.js';
+import type { Block, MebdfDocument } from '../../src/mebdf/model.js';
+import { MemoryBackend } from '../import/memory-backend.js';
+import type { BatteryCase } from './edit-battery.js';
+
+export type SuggestOutcome =
+  | 'pass'
+  | 'edit-refused'
+  | 'suggest-refused'
+  | 'failed'
+  | 'changed-accepted-text'
+  | 'suggested-view'
+  | 'accept-all'
+  | 'reject-all';
+
+export interface SuggestResult {
+  kase: BatteryCase;
+  outcome: SuggestOutcome;
+  detail: string;
+}
+
+function anchorIds(model: MebdfDocument): Set<string> {
+  const ids = new Set<string>();
+  const walk = (blocks: Block[]) => {
+    for (const b of blocks) {
+      if (b.type === 'table') for (const r of b.rows) for (const c of r) walk(c.blocks);
+      else for (const i of b.inlines) if (i.type === 'anchor' && i.id) ids.add(i.id);
+    }
+  };
+  walk(model.blocks);
+  return ids;
+}
+
+/** The tab's export with anchors outside `known` (ids the write minted) set aside. */
+function tabText(doc: Document, tabId: string, known?: Set<string>): string {
+  const model = exportTab(doc, tabId).model;
+  if (!known) return stringifyMebdf(model);
+  const drop = (blocks: Block[]): Block[] =>
+    blocks.map((b) =>
+      b.type === 'table'
+        ? {
+            ...b,
+            rows: b.rows.map((r) => r.map((c) => ({ ...c, blocks: drop(c.blocks) as typeof c.blocks }))),
+          }
+        : {
+            ...b,
+            inlines: b.inlines.filter((i) => i.type !== 'anchor' || (i.id !== null && known.has(i.id))),
+          },
+    );
+  return stringifyMebdf({ ...model, blocks: drop(model.blocks) });
+}
+
+/** Accept or reject every id in one batch; the failure's message, or null. */
+async function resolveAll(
+  be: MemoryBackend,
+  ids: string[],
+  verb: 'acceptSuggestion' | 'rejectSuggestion',
+  sent: unknown[],
+): Promise<string | null> {
+  try {
+    // One at a time: a suggestion nested in another (text suggested in a suggested table) goes with it.
+    for (const id of ids) {
+      if (!suggestionIdsIn(be.doc).includes(id)) continue;
+      await be.batchUpdate('doc', {
+        requests: [{ [verb]: { suggestionId: id } }],
+      } as unknown as BatchUpdateRequest);
+    }
+    return null;
+  } catch (e) {
+    return `${e instanceof Error ? e.message : String(e)} after ${JSON.stringify(sent).slice(0, 600)}`;
+  }
+}
+
+function firstDifference(want: string, got: string): string {
+  const a = want.split('\n');
+  const b = got.split('\n');
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return `line ${i + 1}: want ${JSON.stringify(a[i]?.slice(0, 70))}, got ${JSON.stringify(b[i]?.slice(0, 70))}`;
+}
+
+export async function runSuggestCase(kase: BatteryCase, original: Document): Promise<SuggestResult> {
+  const { tabId, anchorId, edit } = kase;
+  const result = (outcome: SuggestOutcome, detail = ''): SuggestResult => ({ kase, outcome, detail });
+  const target = { document_id: 'doc', tab_id: tabId, anchor_id: anchorId };
+  const content = stringifyMebdf(edit.next);
+  const edited = new MemoryBackend(original);
+  try {
+    await importSectionService(edited, target, content);
+  } catch (e) {
+    return result('edit-refused', e instanceof Error ? e.message.slice(0, 160) : String(e));
+  }
+  const be = new MemoryBackend(original);
+  const before = structuredClone(be.doc);
+  let created: string[];
+  try {
+    created = (await importSectionService(be, target, content, { mode: 'suggest' })).suggestion_ids ?? [];
+  } catch (e) {
+    if (e instanceof SuggestModeError) return result('suggest-refused', e.message.slice(0, 160));
+    if (e instanceof GdocError) return result('failed', `${e.type}: ${e.message.slice(0, 160)}`);
+    return result('failed', e instanceof Error ? e.message.slice(0, 160) : String(e));
+  }
+  // An edit that changes nothing in Docs writes nothing in either mode.
+  if (be.writes.length === 0) {
+    return edited.writes.length === 0
+      ? result('pass')
+      : result('failed', 'the edit wrote, the suggestion did not');
+  }
+  const known = anchorIds(exportTab(before, tabId).model);
+  // The document may hold suggestions already (made in Docs): the views compare like with like,
+  // and accept-all / reject-all act on the suggestions this import made.
+  const without = (d: Document) => viewDocument(d, 'PREVIEW_WITHOUT_SUGGESTIONS');
+  const accepted = (d: Document) => viewDocument(d, 'PREVIEW_SUGGESTIONS_ACCEPTED');
+  const want = tabText(without(before), tabId);
+  const kept = tabText(without(be.doc), tabId);
+  if (kept !== want) return result('changed-accepted-text', firstDifference(want, kept));
+  const editView = tabText(accepted(edited.doc), tabId, known);
+  const suggested = tabText(accepted(be.doc), tabId, known);
+  if (suggested !== editView) return result('suggested-view', firstDifference(editView, suggested));
+  const old = new Set(suggestionIdsIn(before));
+  const ids = suggestionIdsIn(be.doc).filter((id) => !old.has(id));
+  if (created.length === 0 || !created.some((id) => ids.includes(id)))
+    return result('failed', `created ${created.join(', ')}; the document shows ${ids.join(', ')}`);
+  const sent = be.writes[0]?.requests ?? [];
+  const accepting = new MemoryBackend(be.doc);
+  const acceptFailure = await resolveAll(accepting, ids, 'acceptSuggestion', sent);
+  if (acceptFailure) return result('accept-all', acceptFailure);
+  const editText = tabText(edited.doc, tabId, known);
+  const acceptedText = tabText(accepting.doc, tabId, known);
+  if (acceptedText !== editText) return result('accept-all', firstDifference(editText, acceptedText));
+  const rejecting = new MemoryBackend(be.doc);
+  const rejectFailure = await resolveAll(rejecting, ids, 'rejectSuggestion', sent);
+  if (rejectFailure) return result('reject-all', rejectFailure);
+  const originalText = tabText(before, tabId);
+  const rejected = tabText(rejecting.doc, tabId);
+  if (rejected !== originalText) return result('reject-all', firstDifference(originalText, rejected));
+  return result('pass');
+}
+
+/** Counts by edit kind and outcome, and the first failure of each outcome. */
+export function summarizeSuggest(results: SuggestResult[]): string {
+  const lines: string[] = [];
+  const pass = results.filter((r) => r.outcome === 'pass').length;
+  const tried = results.filter((r) => r.outcome !== 'edit-refused').length;
+  lines.push(`suggest battery: ${pass} of ${tried} edits that land in edit mode hold as suggestions`);
+  const byKind = new Map<string, Map<string, number>>();
+  for (const r of results) {
+    const m = byKind.get(r.kase.edit.kind) ?? new Map<string, number>();
+    m.set(r.outcome, (m.get(r.outcome) ?? 0) + 1);
+    byKind.set(r.kase.edit.kind, m);
+  }
+  for (const [kind, m] of [...byKind].sort())
+    lines.push(`  ${kind.padEnd(22)} ${[...m].map(([o, n]) => `${o} ${n}`).join(', ')}`);
+  const seen = new Set<string>();
+  for (const r of results) {
+    if (r.outcome === 'pass' || seen.has(`${r.outcome}${r.kase.edit.kind}`)) continue;
+    seen.add(`${r.outcome}${r.kase.edit.kind}`);
+    lines.push(
+      `  ${r.outcome} ${r.kase.edit.kind} ${r.kase.file} ${JSON.stringify(r.kase.anchorId)}: ${r.detail}`,
+    );
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,101 @@
+/**
+ * The import in suggest mode against backends that misbehave and requests Docs cannot suggest:
+ * a server that ignores writeMode (applies a direct edit) is an error said loudly, never a
+ * success; a plan with a new table column is refused before anything is written; a replaced word
+ * reads struck-then-new.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { exportSection } from '../../src/docs/export/index.js';
+import { importSectionService } from '../../src/docs/service/import.js';
+import { deletionsFirst } from '../../src/docs/service/suggest-import.js';
+import { SuggestionsNotCreatedError, SuggestModeError } from '../../src/errors.js';
+import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../../src/ground/docs-json.js';
+import { MemoryBackend } from './memory-backend.js';
+
+const fixture = (name: string): Document =>
+  JSON.parse(readFileSync(new URL(`../fixtures/real/${name}`, import.meta.url), 'utf8')) as Document;
+const POEM = fixture('cedricdelpoux__gatsby-source-google-docs__poem.json');
+const QUOTES = fixture('cedricdelpoux__gatsby-source-google-docs__quotes.json');
+
+/** A server not enrolled in suggest mode: it drops writeMode and applies the batch as edits. */
+class DirectEditBackend extends MemoryBackend {
+  override async batchUpdate(id: string, body: BatchUpdateRequest): Promise<BatchUpdateResponse> {
+    const { writeControl, ...rest } = body;
+    const { writeMode: _dropped, ...kept } = (writeControl ?? {}) as Record<string, unknown>;
+    const response = await super.batchUpdate(id, { ...rest, writeControl: kept });
+    delete (response as { suggestionResponses?: unknown }).suggestionResponses;
+    return response;
+  }
+}
+
+describe('import in suggest mode', () => {
+  it('a server that applied the write as a direct edit is an error, not a success', async () => {
+    const be = new DirectEditBackend(POEM);
+    const content = exportSection(be.doc, 't.0', '').content.replace('may', 'might');
+    const err = await importSectionService(
+      be,
+      { document_id: 'doc', tab_id: 't.0', anchor_id: '' },
+      content,
+      {
+        mode: 'suggest',
+      },
+    ).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SuggestionsNotCreatedError);
+    expect((err as Error).message).toContain('DIRECTLY');
+  });
+
+  it('a request Docs cannot suggest (a new column) refuses the import before anything is written', async () => {
+    const be = new MemoryBackend(QUOTES);
+    const anchor = '';
+    const content = exportSection(be.doc, 't.0', anchor).content;
+    // A second column in the one-cell table: an insertTableColumn.
+    const edited = content
+      .replace(
+        '| “The way to get started is to quit talking and begin doing.” |',
+        '| “The way to get started is to quit talking and begin doing.” | Who |',
+      )
+      .replace('| - |\n', '| - | - |\n');
+    expect(edited).not.toBe(content);
+    const before = JSON.stringify(be.doc);
+    const err = await importSectionService(
+      be,
+      { document_id: 'doc', tab_id: 't.0', anchor_id: anchor },
+      edited,
+      {
+        mode: 'suggest',
+      },
+    ).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SuggestModeError);
+    expect((err as Error).message).toContain('a new table column');
+    expect(be.writes).toEqual([]);
+    expect(JSON.stringify(be.doc)).toBe(before);
+  });
+
+  it('a replaced word: the insertion moves after the struck text, its style with it', () => {
+    const requests = deletionsFirst([
+      { deleteContentRange: { range: { startIndex: 10, endIndex: 14, tabId: 't.0' } } },
+      { insertText: { text: 'new', location: { index: 10, tabId: 't.0' } } },
+      {
+        updateTextStyle: {
+          range: { startIndex: 10, endIndex: 13, tabId: 't.0' },
+          textStyle: { bold: true },
+          fields: 'bold',
+        },
+      },
+      { insertText: { text: 'x', location: { index: 3, tabId: 't.0' } } },
+    ]);
+    expect(requests).toEqual([
+      { insertText: { text: 'new', location: { index: 14, tabId: 't.0' } } },
+      { deleteContentRange: { range: { startIndex: 10, endIndex: 14, tabId: 't.0' } } },
+      {
+        updateTextStyle: {
+          range: { startIndex: 14, endIndex: 17, tabId: 't.0' },
+          textStyle: { bold: true },
+          fields: 'bold',
+        },
+      },
+      { insertText: { text: 'x', location: { index: 3, tabId: 't.0' } } },
+    ]);
+  });
+});
