@@ -73,7 +73,7 @@ describe('gdoc import', () => {
   it('fails with exit 1, the error type, and the document unchanged', async () => {
     const bytes = await readFile(doc, 'utf8');
     const file = join(dir, 'bad.md');
-    await writeFile(file, '## {^ h.vfzix7fdzbxd}Links Section\n\n{!color:#cc0000}never closed\n');
+    await writeFile(file, '## {^ h.vfzix7fdzbxd}Links Section\n\nText {!color:#cc0000}never closed\n');
     const bad = await runGdoc(['import', doc, file, '--section', SECTION]);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('MebdfParseError');
