@@ -6,6 +6,7 @@
  * `commentAnchors`; `documents.get` shows them only with COMMENTS_VIEW_MODE_INCLUDED. Where
  * Google's reference is silent the behaviour is the one written in docs/COMMENTS-API.md.
  */
+
 import type {
   CommentAnchor,
   CommentThread,
@@ -19,6 +20,7 @@ import { type EngineContext, RequestError } from './context.js';
 import type { Segment } from './document.js';
 import { isRecord } from './json.js';
 import { resolveRange } from './locations.js';
+import { indexAfterCut, shiftForInsert } from './range-shift.js';
 
 /** Who writes comments through the engine, and when (a store passes its owner; tests a fixed clock). */
 export interface CommentOptions {
@@ -250,21 +252,12 @@ function eachRange(tab: Tab, seg: Segment, fn: (r: Range) => void): void {
  * typed at an anchor's start or end stays outside it (as for named ranges).
  */
 export function shiftCommentAnchors(tab: Tab, seg: Segment, at: number, n: number): void {
-  eachRange(tab, seg, (r) => {
-    const s = r.startIndex ?? 0;
-    const e = r.endIndex ?? 0;
-    if (at <= s) {
-      r.startIndex = s + n;
-      r.endIndex = e + n;
-    } else if (at < e) {
-      r.endIndex = e + n;
-    }
-  });
+  eachRange(tab, seg, (r) => shiftForInsert(r, at, n));
 }
 
 /** [s, e) was deleted: anchors shrink or move; an anchor whose text is all gone is gone. */
 export function cutCommentAnchors(tab: Tab, seg: Segment, s: number, e: number): void {
-  const map = (x: number) => (x < s ? x : x < e ? s : x - (e - s));
+  const map = (x: number) => indexAfterCut(x, s, e);
   eachRange(tab, seg, (r) => {
     r.startIndex = map(r.startIndex ?? 0);
     r.endIndex = map(r.endIndex ?? 0);

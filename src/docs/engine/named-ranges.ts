@@ -3,6 +3,7 @@
  * is inserted or deleted (comment anchors move by the same rule, comments.ts). The map is keyed
  * by name; output ranges carry no tabId.
  */
+
 import type { Tab } from '../../ground/docs-json.js';
 import { cutCommentAnchors, shiftCommentAnchors } from './comments.js';
 import { type EngineContext, RequestError } from './context.js';
@@ -10,6 +11,7 @@ import type { Segment } from './document.js';
 import { tabMap } from './document.js';
 import { allTabs } from './indices.js';
 import { isRecord } from './json.js';
+import { indexAfterCut, shiftForInsert } from './range-shift.js';
 
 type NamedRangeRange = { startIndex?: number | null; endIndex?: number | null; segmentId?: string | null };
 
@@ -24,22 +26,13 @@ function eachRange(tab: Tab, seg: Segment, fn: (r: NamedRangeRange) => void): vo
 /** Text of length `n` was inserted at `at`: ranges after it move, ranges around it grow. */
 export function shiftNamedRanges(tab: Tab, seg: Segment, at: number, n: number): void {
   shiftCommentAnchors(tab, seg, at, n);
-  eachRange(tab, seg, (r) => {
-    const s = r.startIndex ?? 0;
-    const e = r.endIndex ?? 0;
-    if (at <= s) {
-      r.startIndex = s + n;
-      r.endIndex = e + n;
-    } else if (at < e) {
-      r.endIndex = e + n;
-    }
-  });
+  eachRange(tab, seg, (r) => shiftForInsert(r, at, n));
 }
 
 /** [s, e) was deleted: ranges shrink or move; ranges left empty disappear, then empty groups. */
 export function cutNamedRanges(tab: Tab, seg: Segment, s: number, e: number): void {
   cutCommentAnchors(tab, seg, s, e);
-  const map = (x: number) => (x < s ? x : x < e ? s : x - (e - s));
+  const map = (x: number) => indexAfterCut(x, s, e);
   eachRange(tab, seg, (r) => {
     const start = map(r.startIndex ?? 0);
     // proto3: a zero start is omitted, as Google writes it.
