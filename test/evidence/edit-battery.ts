@@ -10,6 +10,7 @@
  *  4. the request list is no longer than the edit kind's bound.
  * edit-battery.test.ts runs a sample; `npm run evidence` (edit-battery-run.ts) runs it all.
  */
+
 import { readdirSync, readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import {
@@ -21,6 +22,7 @@ import {
   resolveTab,
 } from '../../src/docs/export/index.js';
 import { assignListKeys } from '../../src/docs/export/model-utils.js';
+import { endsNothing, isSectionBreak } from '../../src/docs/import/forced.js';
 import { importSectionService } from '../../src/docs/service/import.js';
 import { GdocError, VerificationError } from '../../src/errors.js';
 import type { Document, ParagraphElement, StructuralElement } from '../../src/ground/docs-json.js';
@@ -156,8 +158,8 @@ function withLastNewlineMerged(
   ];
 }
 
-/** Anchor inlines the old tab did not have (new headings' ids), and synthetic ones, set aside. */
-function normalized(model: MebdfDocument, known: Set<string>): string {
+/** The model's text with the anchor inlines `keep` refuses set aside (ids a write minted). */
+export function textKeepingAnchors(model: MebdfDocument, keep: (id: string) => boolean): string {
   const drop = (blocks: Block[]): Block[] =>
     blocks.map((b) =>
       b.type === 'table'
@@ -167,15 +169,18 @@ function normalized(model: MebdfDocument, known: Set<string>): string {
           }
         : {
             ...b,
-            inlines: b.inlines.filter(
-              (i) => i.type !== 'anchor' || (i.id !== null && known.has(i.id) && !isSyntheticHeadingId(i.id)),
-            ),
+            inlines: b.inlines.filter((i) => i.type !== 'anchor' || (i.id !== null && keep(i.id))),
           },
     );
-  return stringifyMebdf({ blocks: drop(model.blocks), footnotes: model.footnotes });
+  return stringifyMebdf({ ...model, blocks: drop(model.blocks) });
 }
 
-function anchorIds(model: MebdfDocument): Set<string> {
+/** Anchor inlines the old tab did not have (new headings' ids), and synthetic ones, set aside. */
+function normalized(model: MebdfDocument, known: Set<string>): string {
+  return textKeepingAnchors(model, (id) => known.has(id) && !isSyntheticHeadingId(id));
+}
+
+export function anchorIds(model: MebdfDocument): Set<string> {
   const ids = new Set<string>();
   const walk = (blocks: Block[]) => {
     for (const b of blocks) {
@@ -234,20 +239,6 @@ function withDocsTableParagraphs(model: MebdfDocument, old: Block[]): MebdfDocum
     );
   }
   return { ...model, blocks };
-}
-
-/** A table or a section break: Docs always has a paragraph after either at the end of a body. */
-function endsNothing(b: Block | undefined): boolean {
-  return b?.type === 'table' || isSectionBreak(b);
-}
-
-function isSectionBreak(b: Block | undefined): boolean {
-  return (
-    b?.type === 'paragraph' &&
-    b.inlines.length === 1 &&
-    b.inlines[0]!.type === 'embed' &&
-    b.inlines[0]!.kind === 'sectionbreak'
-  );
 }
 
 function firstLine(e: unknown): string {

@@ -17,9 +17,8 @@ import { importSectionService } from '../../src/docs/service/import.js';
 import { GdocError, SuggestModeError } from '../../src/errors.js';
 import type { BatchUpdateRequest, Document } from '../../src/ground/docs-json.js';
 import { stringifyMebdf } from '../../src/mebdf/index.js';
-import type { Block, MebdfDocument } from '../../src/mebdf/model.js';
 import { MemoryBackend } from '../import/memory-backend.js';
-import type { BatteryCase } from './edit-battery.js';
+import { anchorIds, type BatteryCase, textKeepingAnchors } from './edit-battery.js';
 
 export type SuggestOutcome =
   | 'pass'
@@ -37,35 +36,10 @@ export interface SuggestResult {
   detail: string;
 }
 
-function anchorIds(model: MebdfDocument): Set<string> {
-  const ids = new Set<string>();
-  const walk = (blocks: Block[]) => {
-    for (const b of blocks) {
-      if (b.type === 'table') for (const r of b.rows) for (const c of r) walk(c.blocks);
-      else for (const i of b.inlines) if (i.type === 'anchor' && i.id) ids.add(i.id);
-    }
-  };
-  walk(model.blocks);
-  return ids;
-}
-
 /** The tab's export with anchors outside `known` (ids the write minted) set aside. */
 function tabText(doc: Document, tabId: string, known?: Set<string>): string {
   const model = exportTab(doc, tabId).model;
-  if (!known) return stringifyMebdf(model);
-  const drop = (blocks: Block[]): Block[] =>
-    blocks.map((b) =>
-      b.type === 'table'
-        ? {
-            ...b,
-            rows: b.rows.map((r) => r.map((c) => ({ ...c, blocks: drop(c.blocks) as typeof c.blocks }))),
-          }
-        : {
-            ...b,
-            inlines: b.inlines.filter((i) => i.type !== 'anchor' || (i.id !== null && known.has(i.id))),
-          },
-    );
-  return stringifyMebdf({ ...model, blocks: drop(model.blocks) });
+  return known ? textKeepingAnchors(model, (id) => known.has(id)) : stringifyMebdf(model);
 }
 
 /** Accept or reject every id in one batch; the failure's message, or null. */

@@ -31,11 +31,11 @@ const empty = (): ParagraphBlock => ({
 });
 
 /** A block that cannot end a body: a table, or a section break (a paragraph always follows one). */
-function endsNothing(b: Block | undefined): boolean {
+export function endsNothing(b: Block | undefined): boolean {
   return b?.type === 'table' || isSectionBreak(b);
 }
 
-function isSectionBreak(b: Block | undefined): boolean {
+export function isSectionBreak(b: Block | undefined): boolean {
   return (
     b?.type === 'paragraph' &&
     b.inlines.length === 1 &&
