@@ -186,6 +186,16 @@ export interface ParagraphBlock {
   list?: ListMembership;
   /** Present when the paragraph is a code block: its inlines are mono text and breaks only. */
   code?: CodeMark;
+  /**
+   * Present when the paragraph is inside block quotes (`>`): one character per nesting level,
+   * outermost first. `>` continues the quote of the paragraph before at that level (or opens one
+   * where that paragraph has none), `+` opens a new quote although the paragraph before is in one
+   * at that level (`> a` and `> b` separated by a blank line are two quotes: `>` then `+`). Deeper
+   * levels of a new quote are new too, and are written `>`.
+   */
+  quote?: string;
+  /** Present when the paragraph is a thematic break (`---`): it has no inlines. */
+  rule?: true;
   /** Empty for an empty paragraph. A heading's anchor is its first inline: `## {^ h.x}Text`. */
   inlines: Inline[];
 }

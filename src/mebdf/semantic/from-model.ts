@@ -13,6 +13,7 @@
  *   otherwise.
  */
 import type {
+  Blockquote,
   Code,
   FootnoteDefinition,
   List,
@@ -114,7 +115,14 @@ function sameParagraphStyle(a: ParagraphStyle, b: ParagraphStyle): boolean {
 }
 
 const isEmpty = (block: ParagraphBlock): boolean =>
-  block.inlines.length === 0 && !isHeading(block.style) && !block.code;
+  block.inlines.length === 0 && !isHeading(block.style) && !block.code && !block.rule;
+
+/** Whether `block` is in the quote at `level` that the paragraph before it is in (model.ts `quote`). */
+const continuesQuote = (block: Block, level: number): boolean =>
+  block.type === 'paragraph' &&
+  block.quote !== undefined &&
+  block.quote.length > level &&
+  !block.quote.slice(0, level + 1).includes('+');
 
 /**
  * The cells of a table column by column, top to bottom: the order in which the state flows
@@ -259,6 +267,7 @@ function localParagraphs(blocks: readonly Block[]): Set<ParagraphBlock> {
         (b, at) =>
           b.list ||
           b.code ||
+          b.rule ||
           gfmCells.has(b) ||
           (at > 0 && styleKey(b.style) === styleKey(detour[at - 1]!.style)),
       ) &&
@@ -384,6 +393,8 @@ function codeNode(block: ParagraphBlock): Code {
 /** Walks the blocks in document order, carrying the state the reader will carry. */
 class Writer {
   state: WriterState = freshWriterState();
+  /** How many block quotes the blocks being written are inside. */
+  private depth = 0;
 
   constructor(
     public plan: Map<object, StateText>,
@@ -411,6 +422,16 @@ class Writer {
       if (tables) out.push(...this.table(block));
       return index + 1;
     }
+    if ((block.quote?.length ?? 0) > this.depth) {
+      // The quote this block opens (or continues), with every block after it that continues it.
+      let end = index + 1;
+      while (end < blocks.length && continuesQuote(blocks[end]!, this.depth)) end++;
+      this.depth++;
+      const children = this.blocks(blocks.slice(index, end), false) as Blockquote['children'];
+      this.depth--;
+      out.push({ type: 'blockquote', children });
+      return end;
+    }
     if (!block.list) {
       out.push(...this.paragraph(block));
       return index + 1;
@@ -419,7 +440,7 @@ class Writer {
     const items: ParagraphBlock[] = [];
     while (index < blocks.length) {
       const next = blocks[index]!;
-      if (next.type !== 'paragraph' || next.list?.key !== key) break;
+      if (next.type !== 'paragraph' || next.list?.key !== key || next.quote !== block.quote) break;
       items.push(next);
       index++;
     }
@@ -442,9 +463,10 @@ class Writer {
       named: isHeading(block.style) ? null : block.style.namedStyle,
       paragraph: paragraphDelta(block.style),
       // The state's text values do not reach into code (grammar §4): a code block leaves them be.
-      text: block.code
-        ? this.state.text
-        : (this.plan.get(block) ?? chooseText(this.state.text, [runStyles(block.inlines)])),
+      text:
+        block.code || block.rule
+          ? this.state.text
+          : (this.plan.get(block) ?? chooseText(this.state.text, [runStyles(block.inlines)])),
     };
     const props = transition(this.state, target);
     return props === null ? null : directive(props);
@@ -469,6 +491,9 @@ class Writer {
       content = { type: 'heading', depth, children: this.ownStyle(block, 'heading') };
     } else if (block.code) {
       content = codeNode(block);
+    } else if (block.rule) {
+      // In a list item `---` (or `***` after a `*`) would make the whole line a rule of its own.
+      content = block.list ? { type: 'mebdfRaw', value: '___' } : { type: 'thematicBreak' };
     } else if (block.inlines.length === 0) {
       content = this.empty(block);
     } else {
