@@ -8,6 +8,7 @@ import type { docs_v1 } from '@googleapis/docs';
 import type { Paragraph, ParagraphElement } from '../../ground/docs-json.js';
 import type { EmbedKind, Inline, ParagraphBlock, SuggestionMark, TextStyle } from '../../mebdf/model.js';
 import { holdsCode } from './code-blocks.js';
+import { QUOTE_INDENT } from './quote-blocks.js';
 import type { ExportContext } from './context.js';
 import { listLevel } from './lists.js';
 import {
@@ -299,6 +300,16 @@ export function convertParagraph(
       ctx.warn(`${text} (${where()}).`, { text, where: where() });
     }
   }
+  // A quote's indent is the quote's (quote-blocks.ts): the paragraph's indents are relative to it.
+  const quote = inCell ? undefined : ctx.markRanges.quote(segmentId, start, end);
+  if (quote) {
+    const shift = QUOTE_INDENT * quote.length;
+    paraBase = {
+      ...paraBase,
+      indentLeft: paraBase.indentLeft + shift,
+      indentFirstLine: paraBase.indentFirstLine + shift,
+    };
+  }
   const resolved = overlayParagraph(base.paragraph, ps);
   for (const key of ['indentLeft', 'indentRight'] as const) {
     if (resolved[key] < 0) {
@@ -311,7 +322,8 @@ export function convertParagraph(
     }
   }
   block.style = diffParagraph(namedStyle, resolved, paraBase);
-  paragraphLosses(ctx, p, base.raw, where);
+  const rule = !inCell && pieces.length === 0 && ctx.markRanges.rule(segmentId, start, end);
+  paragraphLosses(ctx, p, base.raw, where, { borderLeft: quote !== undefined, borderBottom: rule });
 
   // Merge adjacent equal-style text pieces.
   const merged: Piece[] = [];
@@ -337,6 +349,8 @@ export function convertParagraph(
   const inlines: InlineSource[] = merged.map((m) => ({ start: m.start, end: m.end }));
   const code = level === 0 ? ctx.codeRanges.of(segmentId, start, end) : undefined;
   if (code && holdsCode(block.inlines)) block.code = { info: code.info };
+  if (quote) block.quote = quote;
+  if (rule) block.rule = true;
 
   const source: ParagraphSource = {
     kind: 'paragraph',
@@ -483,6 +497,8 @@ function paragraphLosses(
   p: Paragraph,
   named: NonNullable<Paragraph['paragraphStyle']>,
   where: () => string,
+  /** The borders a quote or rule draws (quote-blocks.ts): part of what the paragraph is. */
+  marks: { borderLeft: boolean; borderBottom: boolean },
 ): void {
   const ps = p.paragraphStyle ?? {};
   const lost: string[] = [];
@@ -493,6 +509,7 @@ function paragraphLosses(
   if ((ps.tabStops?.length ?? 0) > 0 && !(named.tabStops?.length ?? 0)) lost.push('tab stops');
   for (const side of ['borderTop', 'borderBottom', 'borderLeft', 'borderRight', 'borderBetween'] as const) {
     const b = ps[side];
+    if ((side === 'borderLeft' || side === 'borderBottom') && marks[side]) continue;
     if (b?.width?.magnitude && b.color?.color?.rgbColor) {
       lost.push('borders');
       break;
