@@ -6,8 +6,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { CodeRanges } from '../../src/docs/export/code-blocks.js';
-import { MarkRanges } from '../../src/docs/export/quote-blocks.js';
 import { exportTab, resolveTab } from '../../src/docs/export/index.js';
+import { MarkRanges } from '../../src/docs/export/quote-blocks.js';
 import { namedStyleBases } from '../../src/docs/export/style-overrides.js';
 import type { TableSource } from '../../src/docs/export/types.js';
 import { PlanContext } from '../../src/docs/import/context.js';

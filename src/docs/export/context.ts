@@ -7,8 +7,8 @@
 import type { DocumentTab } from '../../ground/docs-json.js';
 import type { NamedStyleType } from '../../mebdf/model.js';
 import { CodeRanges } from './code-blocks.js';
-import { MarkRanges } from './quote-blocks.js';
 import { SyntheticIds } from './ids.js';
+import { MarkRanges } from './quote-blocks.js';
 import { type NamedStyleBase, namedStyleBases } from './style-overrides.js';
 import type { LocatedWarning } from './types.js';
 

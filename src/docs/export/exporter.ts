@@ -10,10 +10,10 @@
 import type { Document, StructuralElement, Table } from '../../ground/docs-json.js';
 import type { MebdfDocument, ParagraphBlock, TableBlock, TableCell } from '../../mebdf/model.js';
 import { isCodeRangeName } from './code-blocks.js';
-import { isMarkRangeName, normaliseQuotes } from './quote-blocks.js';
 import { ExportContext } from './context.js';
 import { assignListKeys, plainText } from './model-utils.js';
 import { captionOf, convertParagraph } from './paragraph.js';
+import { isMarkRangeName, normaliseQuotes } from './quote-blocks.js';
 import { type ResolvedTab, resolveTab } from './tabs.js';
 import type { BlockSource, CellBlockSource, FootnoteSource, LocatedWarning, TableSource } from './types.js';
 

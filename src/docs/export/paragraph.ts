@@ -8,9 +8,9 @@ import type { docs_v1 } from '@googleapis/docs';
 import type { Paragraph, ParagraphElement } from '../../ground/docs-json.js';
 import type { EmbedKind, Inline, ParagraphBlock, SuggestionMark, TextStyle } from '../../mebdf/model.js';
 import { holdsCode } from './code-blocks.js';
-import { QUOTE_INDENT } from './quote-blocks.js';
 import type { ExportContext } from './context.js';
 import { listLevel } from './lists.js';
+import { QUOTE_INDENT } from './quote-blocks.js';
 import {
   cellStyleBase,
   diffParagraph,

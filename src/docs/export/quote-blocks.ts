@@ -80,7 +80,8 @@ export class MarkRanges {
         this.byStart.set(key, list);
       }
     }
-    for (const list of this.byStart.values()) list.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const list of this.byStart.values())
+      list.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
   /** The mark ranges that start in the paragraph at `[start, end)`. */

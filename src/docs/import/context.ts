@@ -5,7 +5,7 @@
  */
 
 import { EmbeddedObjectNotFoundError, ValidationError } from '../../errors.js';
-import type { DocumentTab, Request } from '../../ground/docs-json.js';
+import type { DocsParagraphStyle, DocumentTab, Request } from '../../ground/docs-json.js';
 import type { NamedStyleType, ParagraphBlock, TextStyle } from '../../mebdf/model.js';
 import { type CodeRanges, codeRangeName } from '../export/code-blocks.js';
 import {
@@ -21,7 +21,6 @@ import { cellStyleBase, type NamedStyleBase } from '../export/style-overrides.js
 import { ObjectCodes, type Units } from './paragraph-units.js';
 import type { RunStyles } from './run-styles.js';
 import { type LevelIndents, type TextField, textStylePayload } from './style-payloads.js';
-import type { DocsParagraphStyle } from '../../ground/docs-json.js';
 import { changesSuggestedText } from './suggested-text.js';
 
 export interface DeletedObject {
@@ -225,9 +224,21 @@ export class PlanContext {
    * rule: its look (quote-blocks.ts) and its marks. `level`: the indents of its list level, when
    * it is a list item whose bullet is in place.
    */
-  markQuoteRule(seg: string, block: ParagraphBlock, start: number, end: number, level?: LevelIndents): void {
-    if (!block.quote && !block.rule) return;
-    const look = quoteRuleLook(this.paragraphBase(block.style.namedStyle), block, level, {});
+  markQuoteRule(
+    seg: string,
+    block: ParagraphBlock,
+    start: number,
+    end: number,
+    inherited: { quote?: string | undefined; rule?: true | undefined },
+    level?: LevelIndents,
+  ): void {
+    // A split copies the paragraph style of the paragraph split: its quote's or rule's look too.
+    const undo = {
+      unquote: inherited.quote !== undefined && !block.quote,
+      unrule: inherited.rule && !block.rule,
+    };
+    if (!block.quote && !block.rule && !undo.unquote && !undo.unrule) return;
+    const look = quoteRuleLook(this.paragraphBase(block.style.namedStyle), block, level, undo);
     if (look) this.push({ updateParagraphStyle: { range: this.range(seg, start, start + 1), ...look } });
     this.createMarks(seg, block, start, end);
   }
@@ -256,6 +267,17 @@ export class PlanContext {
     if (!marksChange) return;
     for (const range of this.env.markRanges.in(seg, old.startIndex, old.endIndex)) this.deleteMark(range);
     this.createMarks(seg, block, start, end);
+  }
+
+  /**
+   * The marks on the newline of the empty paragraph at `[start, end)` after paragraphs were
+   * inserted at that newline (which moves them onto the last new one): made again where they were.
+   */
+  repinMarks(seg: string, start: number, end: number): void {
+    for (const range of this.env.markRanges.in(seg, start, end)) {
+      this.deleteMark(range);
+      this.push({ createNamedRange: { name: range.name, range: this.range(seg, start, end) } });
+    }
   }
 
   private deleteMark(range: MarkRange): void {
@@ -377,7 +399,12 @@ export function quoteRuleLook(
     // Without a quote, a list level or an indent of its own, the named style's indents apply.
     if (shift > 0 || level || block.style.indentLeft !== undefined)
       ps.indentStart = { magnitude: left, unit: 'PT' };
-    if (shift > 0 || level || block.style.indentLeft !== undefined || block.style.firstLineIndent !== undefined)
+    if (
+      shift > 0 ||
+      level ||
+      block.style.indentLeft !== undefined ||
+      block.style.firstLineIndent !== undefined
+    )
       ps.indentFirstLine = { magnitude: Math.round(first * 100) / 100, unit: 'PT' };
     fields.push('indentStart', 'indentFirstLine');
     if (block.quote) ps.borderLeft = QUOTE_BORDER;

@@ -193,7 +193,7 @@ export function insertParagraphs(
     // A bullet made below writes its level's indents, then indentsOver gives the quote's back.
     const kept = b.list && !(create[i]! || bulleted.has(b) || later.includes(b));
     const level = kept ? ctx.env.levelIndents(inh.listId, b.list!.level) : undefined;
-    ctx.markQuoteRule(seg, b, body, body + units[i]!.text.length, level);
+    ctx.markQuoteRule(seg, b, body, body + units[i]!.text.length, inh.marks ?? {}, level);
   }
   // Bullets last, from the end: createParagraphBullets eats the leading tabs and shifts what follows.
   const setEnding = new Map(sets.map((set) => [set.to, set]));

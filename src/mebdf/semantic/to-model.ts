@@ -426,19 +426,19 @@ class Reader {
       tables: false,
       quote: [...(context.quote ?? []), ++this.quoteCount],
     };
-    if (node.children.length === 0) {
-      this.report(
-        node,
-        '>',
-        'an empty block quote holds one empty paragraph in Google Docs',
-        undefined,
-        0,
-        'warning',
-      );
-      this.emit(this.block(this.state.named, [], undefined), node, inner);
-      return;
-    }
+    const before = this.quotePaths.size;
     this.flow(node.children, inner);
+    if (this.quotePaths.size > before) return;
+    // Nothing in it that Docs holds (no blocks, or only link definitions): one empty paragraph.
+    this.report(
+      node,
+      '>',
+      'an empty block quote holds one empty paragraph in Google Docs',
+      undefined,
+      0,
+      'warning',
+    );
+    this.emit(this.block(this.state.named, [], undefined), node, inner);
   }
 
   /**
