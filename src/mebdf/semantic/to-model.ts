@@ -427,8 +427,10 @@ class Reader {
       quote: [...(context.quote ?? []), ++this.quoteCount],
     };
     const before = this.quotePaths.size;
+    const reported = this.diagnostics.length;
     this.flow(node.children, inner);
-    if (this.quotePaths.size > before) return;
+    // Its blocks are there, or what stood in for them was reported already.
+    if (this.quotePaths.size > before || this.diagnostics.length > reported) return;
     // Nothing in it that Docs holds (no blocks, or only link definitions): one empty paragraph.
     this.report(
       node,
