@@ -68,6 +68,8 @@ export class ExportContext {
   readonly codeRanges: CodeRanges;
   /** The named ranges that mark block quotes and thematic breaks (quote-blocks.ts); not anchors either. */
   readonly markRanges: MarkRanges;
+  /** The paragraph just converted, when it is quoted: where it ends and its quote. */
+  quoteBefore: { segmentId: string; end: number; quote: string } | undefined;
   readonly warnings: LocatedWarning[] = [];
   /** The top-level block being converted (warnings attach to it). */
   block = -1;

@@ -10,7 +10,7 @@ import type { EmbedKind, Inline, ParagraphBlock, SuggestionMark, TextStyle } fro
 import { holdsCode } from './code-blocks.js';
 import type { ExportContext } from './context.js';
 import { listLevel } from './lists.js';
-import { QUOTE_INDENT } from './quote-blocks.js';
+import { isQuoteBar, QUOTE_INDENT } from './quote-blocks.js';
 import {
   cellStyleBase,
   diffParagraph,
@@ -301,7 +301,10 @@ export function convertParagraph(
     }
   }
   // A quote's indent is the quote's (quote-blocks.ts): the paragraph's indents are relative to it.
-  const quote = inCell ? undefined : ctx.markRanges.quote(segmentId, start, end);
+  const quote = inCell
+    ? undefined
+    : (ctx.markRanges.quote(segmentId, start, end) ?? continuedQuote(ctx, segmentId, start, ps));
+  if (!inCell) ctx.quoteBefore = quote ? { segmentId, end, quote } : undefined;
   if (quote) {
     const shift = QUOTE_INDENT * quote.length;
     paraBase = {
@@ -519,4 +522,21 @@ function paragraphLosses(
     const what = `Paragraph formatting (${lost.join(', ')})`;
     ctx.warn(`${what} ${where()} is not shown.`, { text: `${what} is not shown`, where: where() });
   }
+}
+
+/**
+ * A paragraph without a quote mark that has the quote's bar, right after a quoted paragraph, is in
+ * that paragraph's quote: it is what pressing Enter in a quote makes in the editor (the split copies
+ * the look, not the mark). Anything else without a mark is no quote.
+ */
+function continuedQuote(
+  ctx: ExportContext,
+  segmentId: string,
+  start: number,
+  ps: NonNullable<Paragraph['paragraphStyle']>,
+): string | undefined {
+  const before = ctx.quoteBefore;
+  if (!before || before.segmentId !== segmentId || before.end !== start || !isQuoteBar(ps.borderLeft))
+    return undefined;
+  return before.quote.replaceAll('+', '>');
 }

@@ -52,6 +52,19 @@ export const RULE_BORDER: NonNullable<DocsParagraphStyle['borderBottom']> = {
   dashStyle: 'SOLID',
 };
 
+/** Whether a paragraph's left border is the quote's bar (as an import draws it, or a split copies it). */
+export function isQuoteBar(border: DocsParagraphStyle['borderLeft']): boolean {
+  const rgb = border?.color?.color?.rgbColor;
+  return (
+    border !== undefined &&
+    border.width?.magnitude === QUOTE_BORDER.width!.magnitude &&
+    border.padding?.magnitude === QUOTE_BORDER.padding!.magnitude &&
+    (border.dashStyle ?? 'SOLID') === 'SOLID' &&
+    rgb !== undefined &&
+    [rgb.red, rgb.green, rgb.blue].every((c) => Math.abs((c ?? 0) - 0.8) < 0.01)
+  );
+}
+
 export interface MarkRange {
   namedRangeId: string;
   name: string;

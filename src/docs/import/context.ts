@@ -265,7 +265,8 @@ export class PlanContext {
     });
     if (look) this.push({ updateParagraphStyle: { range: this.range(seg, start, start + 1), ...look } });
     if (!marksChange) return;
-    for (const range of this.env.markRanges.in(seg, old.startIndex, old.endIndex)) this.deleteMark(range);
+    for (const range of this.env.markRanges.in(seg, old.startIndex, old.endIndex))
+      if (!this.deletesAll(seg, range.startIndex, range.endIndex)) this.deleteMark(range);
     this.createMarks(seg, block, start, end);
   }
 
@@ -278,6 +279,11 @@ export class PlanContext {
       this.deleteMark(range);
       this.push({ createNamedRange: { name: range.name, range: this.range(seg, start, end) } });
     }
+  }
+
+  /** Whether the requests so far delete all of `[start, end)` of the old content (and so any named range there). */
+  private deletesAll(seg: string, start: number, end: number): boolean {
+    return this.out.deletedOld.some((d) => d.seg === seg && d.start <= start && end <= d.end);
   }
 
   private deleteMark(range: MarkRange): void {
