@@ -21,19 +21,31 @@ function probeInlines(inlines: readonly Inline[]): Inline[] {
 }
 
 function htmlRuns(inlines: readonly Inline[]): TextInline[] {
-  return inlines.filter((inline): inline is TextInline => inline.type === 'text' && inline.style.html === true);
+  return inlines.filter(
+    (inline): inline is TextInline => inline.type === 'text' && inline.style.html === true,
+  );
 }
 
 function sameRuns(a: readonly TextInline[], b: readonly TextInline[]): boolean {
-  return a.length === b.length && a.every((run, i) => run.text === b[i]!.text && sameTextStyle(run.style, b[i]!.style));
+  return (
+    a.length === b.length &&
+    a.every((run, i) => run.text === b[i]!.text && sameTextStyle(run.style, b[i]!.style))
+  );
 }
 
 /**
- * True when `block` (an HTML block, or a paragraph with raw inline HTML) written alone as MEBDF,
- * with a paragraph after it, reads back as the same HTML: the same HTML block, or a paragraph with
- * the same raw HTML runs (text, line ends and style).
+ * How `block` (an HTML block, or a paragraph with raw inline HTML) written as MEBDF reads back:
+ * `closed` when it reads as the same HTML (the same HTML block, or a paragraph with the same raw
+ * HTML runs: text, line ends and style) with a paragraph after it; `open` for an HTML block that
+ * reads back only when nothing follows it (a `<script>` or `<!--` never closed runs to the end of
+ * its container); `no` otherwise.
  */
-export function rawHtmlReadsBack(block: ParagraphBlock): boolean {
+export function rawHtmlReading(block: ParagraphBlock): 'closed' | 'open' | 'no' {
+  if (readsBack(block, true)) return 'closed';
+  return block.html && readsBack(block, false) ? 'open' : 'no';
+}
+
+function readsBack(block: ParagraphBlock, followed: boolean): boolean {
   const probe: ParagraphBlock = {
     type: 'paragraph',
     style: { namedStyle: block.style.namedStyle },
@@ -45,11 +57,14 @@ export function rawHtmlReadsBack(block: ParagraphBlock): boolean {
     style: { namedStyle: 'NORMAL_TEXT' },
     inlines: [{ type: 'text', text: AFTER, style: {} }],
   };
-  const text = stringifyTree(modelToTree({ blocks: [probe, after], footnotes: {} }));
+  const blocks = followed ? [probe, after] : [probe];
+  const text = stringifyTree(modelToTree({ blocks, footnotes: {} }));
   const { document, diagnostics } = treeToModel(parseTree(text), text);
   const [got, next] = document.blocks;
-  if (diagnostics.some((d) => d.severity !== 'warning') || document.blocks.length !== 2) return false;
-  if (got?.type !== 'paragraph' || next?.type !== 'paragraph' || !!got.html !== !!block.html) return false;
+  if (diagnostics.some((d) => d.severity !== 'warning') || document.blocks.length !== blocks.length)
+    return false;
+  if (got?.type !== 'paragraph' || (followed && next?.type !== 'paragraph') || !!got.html !== !!block.html)
+    return false;
   if (block.html) return JSON.stringify(got.inlines) === JSON.stringify(probe.inlines);
   return sameRuns(htmlRuns(got.inlines), htmlRuns(probe.inlines));
 }

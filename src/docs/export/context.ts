@@ -5,7 +5,7 @@
  */
 
 import type { DocumentTab } from '../../ground/docs-json.js';
-import type { NamedStyleType } from '../../mebdf/model.js';
+import type { NamedStyleType, ParagraphBlock } from '../../mebdf/model.js';
 import { CodeRanges } from './code-blocks.js';
 import { HtmlRanges } from './html-ranges.js';
 import { SyntheticIds } from './ids.js';
@@ -68,6 +68,8 @@ export class ExportContext {
   readonly codeRanges: CodeRanges;
   /** The named ranges that mark raw HTML (html-ranges.ts); they are not anchors either. */
   readonly htmlRanges: HtmlRanges;
+  /** HTML blocks that read back only when nothing follows them in their container (html-ranges.ts). */
+  readonly openHtml = new WeakSet<ParagraphBlock>();
   readonly warnings: LocatedWarning[] = [];
   /** The top-level block being converted (warnings attach to it). */
   block = -1;

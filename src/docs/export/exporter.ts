@@ -10,8 +10,8 @@
 import type { Document, StructuralElement, Table } from '../../ground/docs-json.js';
 import type { MebdfDocument, ParagraphBlock, TableBlock, TableCell } from '../../mebdf/model.js';
 import { isCodeRangeName } from './code-blocks.js';
-import { HTML_RANGE_NAME } from './html-ranges.js';
 import { ExportContext } from './context.js';
+import { closeOpenHtml, HTML_RANGE_NAME } from './html-ranges.js';
 import { assignListKeys, plainText } from './model-utils.js';
 import { captionOf, convertParagraph } from './paragraph.js';
 import { type ResolvedTab, resolveTab } from './tabs.js';
@@ -91,6 +91,7 @@ export function buildTab(doc: Document, tabId?: string | null): BuiltTab {
     }
   }
 
+  closeOpenHtml(blocks, ctx.openHtml);
   warnInterruptedLists(ctx, blocks);
   const mode = doc.suggestionsViewMode;
   if (mode && mode !== 'SUGGESTIONS_INLINE') {
@@ -211,6 +212,7 @@ function convertContent(
     blocks.push(block);
     sources.push(source);
   }
+  closeOpenHtml(blocks, ctx.openHtml);
   return { blocks, sources };
 }
 

@@ -10,7 +10,7 @@
  * HTML (raw-html.ts) is read as plain text again, its range left in place.
  */
 import type { DocumentTab } from '../../ground/docs-json.js';
-import type { Inline } from '../../mebdf/model.js';
+import type { Block, Inline, ParagraphBlock } from '../../mebdf/model.js';
 
 export const HTML_RANGE_NAME = 'mebdf-html';
 
@@ -66,6 +66,23 @@ export class HtmlRanges {
   inline(segmentId: string, start: number, end: number): HtmlRange[] {
     return this.within(segmentId, start, end).filter((range) => range.endIndex < end);
   }
+}
+
+/**
+ * An HTML block that never closes (`open`, raw-html.ts) runs to the end of its container, so it is
+ * one only where nothing follows it there: last in its container, or a list item followed by an
+ * item of its list at its level or above (which ends the item). Anywhere else it is plain text.
+ */
+export function closeOpenHtml(blocks: readonly Block[], open: WeakSet<ParagraphBlock>): void {
+  blocks.forEach((block, index) => {
+    if (block.type !== 'paragraph' || !open.has(block)) return;
+    const next = blocks[index + 1];
+    if (next === undefined) return;
+    const list = block.list;
+    const nextList = next.type === 'paragraph' ? next.list : undefined;
+    if (list && nextList && nextList.key === list.key && nextList.level <= list.level) return;
+    delete block.html;
+  });
 }
 
 /** Whether a paragraph's inlines can be an HTML block: unstyled text and breaks, nothing else. */

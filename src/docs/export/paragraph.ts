@@ -7,7 +7,7 @@
 import type { docs_v1 } from '@googleapis/docs';
 import type { Paragraph, ParagraphElement } from '../../ground/docs-json.js';
 import type { EmbedKind, Inline, ParagraphBlock, SuggestionMark, TextStyle } from '../../mebdf/model.js';
-import { rawHtmlReadsBack } from '../../mebdf/raw-html.js';
+import { rawHtmlReading } from '../../mebdf/raw-html.js';
 import { holdsCode } from './code-blocks.js';
 import type { ExportContext } from './context.js';
 import { type HtmlRange, holdsHtml } from './html-ranges.js';
@@ -320,11 +320,13 @@ export function convertParagraph(
   const code = level === 0 ? ctx.codeRanges.of(segmentId, start, end) : undefined;
   if (code && holdsCode(block.inlines)) block.code = { info: code.info };
   else if (level === 0 && ctx.htmlRanges.isBlock(segmentId, start, end)) {
-    if (holdsHtml(block.inlines) && rawHtmlReadsBack({ ...block, html: true })) block.html = true;
+    const reading = holdsHtml(block.inlines) ? rawHtmlReading({ ...block, html: true }) : 'no';
+    if (reading !== 'no') block.html = true;
+    if (reading === 'open') ctx.openHtml.add(block);
   } else {
     const marked = markHtml(pieces, ctx.htmlRanges.inline(segmentId, start, end));
     const html = marked && mergePieces(marked);
-    if (html && rawHtmlReadsBack({ ...block, inlines: html.map((m) => m.inline) })) {
+    if (html && rawHtmlReading({ ...block, inlines: html.map((m) => m.inline) }) === 'closed') {
       merged = html;
       block.inlines = merged.map((m) => m.inline);
     }

@@ -462,8 +462,8 @@ class Writer {
       // The state's text values do not reach into code or an HTML block (grammar §4): they leave them be.
       text:
         block.code || block.html
-        ? this.state.text
-        : (this.plan.get(block) ?? chooseText(this.state.text, [runStyles(block.inlines)])),
+          ? this.state.text
+          : (this.plan.get(block) ?? chooseText(this.state.text, [runStyles(block.inlines)])),
     };
     const props = transition(this.state, target);
     return props === null ? null : directive(props);

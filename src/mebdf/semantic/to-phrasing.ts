@@ -149,7 +149,8 @@ function breaksBeforeHtml(children: PhrasingContent[]): PhrasingContent[] {
   let out: PhrasingContent[] | undefined;
   children.forEach((child, index) => {
     let next = child;
-    if (child.type === 'break' && children[index + 1]?.type === 'html') next = { type: 'mebdfRaw', value: '<br>' };
+    if (child.type === 'break' && children[index + 1]?.type === 'html')
+      next = { type: 'mebdfRaw', value: '<br>' };
     else if ('children' in child) {
       const inner = breaksBeforeHtml(child.children);
       if (inner !== child.children) next = { ...child, children: inner } as PhrasingContent;
