@@ -62,6 +62,10 @@ class PlanOutput {
   readonly footnotesCreated: string[] = [];
   /** Whether the plan marks raw HTML (said once in its warnings). */
   htmlMarked = false;
+  /** Ids of the document's named ranges the plan has deleted already (remarkBlock). */
+  readonly rangesDeleted = new Set<string>();
+  /** `segment:start` of old paragraphs whose code or HTML block mark remarkBlock has made. */
+  readonly blocksMarked = new Set<string>();
 }
 
 export class PlanContext {
@@ -202,15 +206,39 @@ export class PlanContext {
     end: number,
   ): void {
     const range = this.env.codeRanges.of(seg, old.startIndex, old.endIndex);
-    if (range) {
+    if (range && !this.out.rangesDeleted.has(range.namedRangeId)) {
       this.push({
         deleteNamedRange: { namedRangeId: range.namedRangeId, tabsCriteria: { tabIds: [this.env.tabId] } },
       });
     }
-    if (!block.code) return;
+    if (!block.code || this.out.blocksMarked.has(`${seg}:${old.startIndex}`)) return;
     this.push({
       createNamedRange: { name: codeRangeName(block.code), range: this.range(seg, start, end + 1) },
     });
+  }
+
+  /**
+   * The code or HTML block mark of the old paragraph at `old`, made again over the paragraph's
+   * extent as read, right after new text went in at its closing newline or its newline was
+   * replaced by a later one: the mark covers the newline, so it grew over the new paragraphs, or
+   * lost its end. `block` is what the paragraph becomes (its edit, which runs later, leaves this
+   * mark alone and edits the text under it).
+   */
+  remarkBlock(seg: string, old: { startIndex: number; endIndex: number }, block: ParagraphBlock): void {
+    const code = this.env.codeRanges.of(seg, old.startIndex, old.endIndex);
+    const html = this.env.htmlRanges
+      .within(seg, old.startIndex, old.endIndex)
+      .filter((range) => range.endIndex === old.endIndex);
+    const ids = [...(code ? [code.namedRangeId] : []), ...html.map((range) => range.namedRangeId)];
+    if (ids.length === 0) return;
+    for (const namedRangeId of ids) {
+      this.out.rangesDeleted.add(namedRangeId);
+      this.push({ deleteNamedRange: { namedRangeId, tabsCriteria: { tabIds: [this.env.tabId] } } });
+    }
+    this.out.blocksMarked.add(`${seg}:${old.startIndex}`);
+    const range = this.range(seg, old.startIndex, old.endIndex);
+    if (block.code) this.push({ createNamedRange: { name: codeRangeName(block.code), range } });
+    if (block.html) this.push({ createNamedRange: { name: HTML_RANGE_NAME, range } });
   }
 
   /**
@@ -218,7 +246,9 @@ export class PlanContext {
    * `[start, start + u.text.length)`: an HTML block's range takes the closing newline too (as a code
    * block's), raw inline HTML gets one range per stretch of HTML text (html-ranges.ts).
    */
-  markHtml(seg: string, block: ParagraphBlock, u: Units, start: number): void {
+  markHtml(seg: string, block: ParagraphBlock, u: Units, start: number, old?: { startIndex: number }): void {
+    // An HTML block whose mark remarkBlock made keeps it.
+    if (block.html && old && this.out.blocksMarked.has(`${seg}:${old.startIndex}`)) return;
     const spans = block.html ? [{ from: 0, to: u.text.length + 1 }] : htmlSpans(u);
     for (const { from, to } of spans) {
       this.push({
@@ -235,6 +265,7 @@ export class PlanContext {
   /** deleteNamedRange for the raw-HTML ranges of the old paragraph at `old` (before its text is edited). */
   unmarkHtml(seg: string, old: { startIndex: number; endIndex: number }): void {
     for (const range of this.env.htmlRanges.within(seg, old.startIndex, old.endIndex)) {
+      if (this.out.rangesDeleted.has(range.namedRangeId)) continue;
       this.push({
         deleteNamedRange: { namedRangeId: range.namedRangeId, tabsCriteria: { tabIds: [this.env.tabId] } },
       });

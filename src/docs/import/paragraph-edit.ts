@@ -133,7 +133,7 @@ export function editParagraph(
   }
   ctx.createAnchors(seg, nu, s, s + nu.text.length);
   if (o.code?.info !== n.code?.info) ctx.remarkCode(seg, src, n, s, s + nu.text.length);
-  if (remarkHtml) ctx.markHtml(seg, n, nu, s);
+  if (remarkHtml) ctx.markHtml(seg, n, nu, s, src);
   return nested ? [n] : [];
 }
 
