@@ -324,9 +324,17 @@ export function convertParagraph(
     if (reading !== 'no') block.html = true;
     if (reading === 'open') ctx.openHtml.add(block);
   } else {
-    const marked = markHtml(pieces, ctx.htmlRanges.inline(segmentId, start, end));
-    const html = marked && mergePieces(marked);
-    if (html && rawHtmlReading({ ...block, inlines: html.map((m) => m.inline) }) === 'closed') {
+    // The HTML ranges that read back as HTML, all together: each one alone first when not.
+    const ranges = ctx.htmlRanges.inline(segmentId, start, end);
+    const read = (some: readonly HtmlRange[]): Piece[] | null => {
+      const marked = markHtml(pieces, some);
+      const html = marked && mergePieces(marked);
+      const inlines = html?.map((m) => m.inline);
+      return html && inlines && rawHtmlReading({ ...block, inlines }) === 'closed' ? html : null;
+    };
+    let html = read(ranges);
+    if (!html && ranges.length > 1) html = read(ranges.filter((range) => read([range]) !== null));
+    if (html) {
       merged = html;
       block.inlines = merged.map((m) => m.inline);
     }

@@ -396,7 +396,10 @@ class Reader {
    */
   private htmlBlock(node: Html, list?: ListMembership): ParagraphBlock {
     const inlines: Inline[] = [];
-    node.value.split(/\r\n|\r|\n/).forEach((line, index) => {
+    // An unclosed block that runs to the end of a list item ends with that item's line ending: not
+    // part of the HTML (it would be written twice).
+    const value = node.value.replace(/(?:\r\n|\r|\n)+$/, '');
+    value.split(/\r\n|\r|\n/).forEach((line, index) => {
       if (index > 0) inlines.push({ type: 'break' });
       if (line) inlines.push({ type: 'text', text: line, style: {} });
     });
