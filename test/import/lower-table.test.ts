@@ -6,6 +6,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { CodeRanges } from '../../src/docs/export/code-blocks.js';
+import { HtmlRanges } from '../../src/docs/export/html-ranges.js';
 import { exportTab, resolveTab } from '../../src/docs/export/index.js';
 import { MarkRanges } from '../../src/docs/export/quote-blocks.js';
 import { namedStyleBases } from '../../src/docs/export/style-overrides.js';
@@ -68,6 +69,7 @@ function lower(n: TableBlock) {
     runStyles: new RunStyles(tab, ex.tabId, bases),
     codeRanges: new CodeRanges(tab),
     markRanges: new MarkRanges(tab),
+    htmlRanges: new HtmlRanges(tab),
     oldEmbedIds: new Set(),
     newEmbedIds: new Set(),
     newFootnoteLabels: new Set(),

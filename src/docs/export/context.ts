@@ -5,8 +5,9 @@
  */
 
 import type { DocumentTab } from '../../ground/docs-json.js';
-import type { NamedStyleType } from '../../mebdf/model.js';
+import type { NamedStyleType, ParagraphBlock } from '../../mebdf/model.js';
 import { CodeRanges } from './code-blocks.js';
+import { HtmlRanges } from './html-ranges.js';
 import { SyntheticIds } from './ids.js';
 import { MarkRanges } from './quote-blocks.js';
 import { type NamedStyleBase, namedStyleBases } from './style-overrides.js';
@@ -70,6 +71,10 @@ export class ExportContext {
   readonly markRanges: MarkRanges;
   /** The paragraph just converted, when it is quoted: where it ends and its quote. */
   quoteBefore: { segmentId: string; end: number; quote: string } | undefined;
+  /** The named ranges that mark raw HTML (html-ranges.ts); they are not anchors either. */
+  readonly htmlRanges: HtmlRanges;
+  /** HTML blocks that read back only when nothing follows them in their container (html-ranges.ts). */
+  readonly openHtml = new WeakSet<ParagraphBlock>();
   readonly warnings: LocatedWarning[] = [];
   /** The top-level block being converted (warnings attach to it). */
   block = -1;
@@ -84,6 +89,7 @@ export class ExportContext {
     this.bases = namedStyleBases(tab);
     this.codeRanges = new CodeRanges(tab);
     this.markRanges = new MarkRanges(tab);
+    this.htmlRanges = new HtmlRanges(tab);
   }
 
   warn(message: string, group?: { text: string; where: string }): void {

@@ -189,6 +189,7 @@ export function insertParagraphs(
     const body = finalStarts[i]! + tabs[i]!;
     ctx.createAnchors(seg, units[i]!, body, body + units[i]!.text.length);
     ctx.markCode(seg, blocks[i]!, body, body + units[i]!.text.length);
+    ctx.markHtml(seg, blocks[i]!, units[i]!, body);
     const b = blocks[i]!;
     // A bullet made below writes its level's indents, then indentsOver gives the quote's back.
     const kept = b.list && !(create[i]! || bulleted.has(b) || later.includes(b));

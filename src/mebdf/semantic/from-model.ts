@@ -16,6 +16,7 @@ import type {
   Blockquote,
   Code,
   FootnoteDefinition,
+  Html,
   List,
   ListItem,
   TableCell as MdastTableCell,
@@ -115,7 +116,7 @@ function sameParagraphStyle(a: ParagraphStyle, b: ParagraphStyle): boolean {
 }
 
 const isEmpty = (block: ParagraphBlock): boolean =>
-  block.inlines.length === 0 && !isHeading(block.style) && !block.code && !block.rule;
+  block.inlines.length === 0 && !isHeading(block.style) && !block.code && !block.rule && !block.html;
 
 /** Whether `block` is in the quote at `level` that the paragraph before it is in (model.ts `quote`). */
 const continuesQuote = (block: Block, level: number): boolean =>
@@ -268,6 +269,7 @@ function localParagraphs(blocks: readonly Block[]): Set<ParagraphBlock> {
           b.list ||
           b.code ||
           b.rule ||
+          b.html ||
           gfmCells.has(b) ||
           (at > 0 && styleKey(b.style) === styleKey(detour[at - 1]!.style)),
       ) &&
@@ -305,12 +307,20 @@ function gfmStyle(table: TableBlock): ParagraphStyle | undefined {
         cell.blocks.length === 1 &&
         !cell.blocks[0]!.list &&
         !cell.blocks[0]!.code &&
+        !cell.blocks[0]!.html &&
         !isHeading(cell.blocks[0]!.style) &&
-        !cell.blocks[0]!.inlines.some((inline) => inline.type === 'break'),
+        !cell.blocks[0]!.inlines.some((inline) => inline.type === 'break' || splitsGfmCell(inline)),
     ),
   );
   return plain ? commonStyle(table, 1) : undefined;
 }
+
+/**
+ * Raw HTML that a GFM cell cannot hold: a line end would end the row, and a `|` the cell (raw HTML
+ * is written as it is, so it cannot be escaped).
+ */
+const splitsGfmCell = (inline: Inline): boolean =>
+  inline.type === 'text' && inline.style.html === true && /[\n|]/.test(inline.text);
 
 /** The places where the writer sets the state, in the order it visits them. */
 function units(
@@ -390,6 +400,14 @@ function codeNode(block: ParagraphBlock): Code {
   };
 }
 
+/** An HTML block paragraph as its source: the lines are the texts between its breaks. */
+function htmlNode(block: ParagraphBlock): Html {
+  let value = '';
+  for (const inline of block.inlines)
+    value += inline.type === 'break' ? '\n' : inline.type === 'text' ? inline.text : '';
+  return { type: 'html', value };
+}
+
 /** Walks the blocks in document order, carrying the state the reader will carry. */
 class Writer {
   state: WriterState = freshWriterState();
@@ -462,9 +480,9 @@ class Writer {
     const target: Target = {
       named: isHeading(block.style) ? null : block.style.namedStyle,
       paragraph: paragraphDelta(block.style),
-      // The state's text values do not reach into code (grammar §4): a code block leaves them be.
+      // The state's text values do not reach into code or an HTML block (grammar §4): they leave them be.
       text:
-        block.code || block.rule
+        block.code || block.html || block.rule
           ? this.state.text
           : (this.plan.get(block) ?? chooseText(this.state.text, [runStyles(block.inlines)])),
     };
@@ -494,6 +512,8 @@ class Writer {
     } else if (block.rule) {
       // In a list item `---` (or `***` after a `*`) would make the whole line a rule of its own.
       content = block.list ? { type: 'mebdfRaw', value: '___' } : { type: 'thematicBreak' };
+    } else if (block.html) {
+      content = htmlNode(block);
     } else if (block.inlines.length === 0) {
       content = this.empty(block);
     } else {
