@@ -50,7 +50,9 @@ function frameSource(frame: ProfileNode['callFrame']): string {
     const mapFile = `${path}.map`;
     maps.set(
       path,
-      existsSync(mapFile) ? new SourceMap(JSON.parse(readFileSync(mapFile, 'utf8')) as SourceMapPayload) : null,
+      existsSync(mapFile)
+        ? new SourceMap(JSON.parse(readFileSync(mapFile, 'utf8')) as SourceMapPayload)
+        : null,
     );
   }
   const entry = maps.get(path)?.findEntry(frame.lineNumber, frame.columnNumber) as
