@@ -72,9 +72,9 @@ export interface MarkRange {
   endIndex: number;
 }
 
-/** The quote and rule ranges of a tab, by segment and start index. */
+/** The quote and rule ranges of a tab, by segment, in order of their start. */
 export class MarkRanges {
-  private readonly byStart = new Map<string, MarkRange[]>();
+  private readonly bySegment = new Map<string, MarkRange[]>();
 
   constructor(tab: DocumentTab) {
     for (const group of Object.values(tab.namedRanges ?? {})) {
@@ -82,26 +82,33 @@ export class MarkRanges {
         const name = nr.name ?? group.name ?? '';
         if (!isMarkRangeName(name) || nr.ranges?.length !== 1) continue;
         const range = nr.ranges[0]!;
-        const key = `${range.segmentId ?? ''}:${range.startIndex ?? 0}`;
-        const list = this.byStart.get(key) ?? [];
+        const list = this.bySegment.get(range.segmentId ?? '') ?? [];
         list.push({
           namedRangeId: nr.namedRangeId ?? '',
           name,
           startIndex: range.startIndex ?? 0,
           endIndex: range.endIndex ?? 0,
         });
-        this.byStart.set(key, list);
+        this.bySegment.set(range.segmentId ?? '', list);
       }
     }
-    for (const list of this.byStart.values())
-      list.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const list of this.bySegment.values())
+      list.sort((a, b) => a.startIndex - b.startIndex || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
   /** The mark ranges that start in the paragraph at `[start, end)`. */
   in(segmentId: string, start: number, end: number): MarkRange[] {
-    if (this.byStart.size === 0) return [];
+    const list = this.bySegment.get(segmentId);
+    if (!list) return [];
+    let low = 0;
+    let high = list.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (list[mid]!.startIndex < start) low = mid + 1;
+      else high = mid;
+    }
     const out: MarkRange[] = [];
-    for (let i = start; i < end; i++) out.push(...(this.byStart.get(`${segmentId}:${i}`) ?? []));
+    for (let i = low; i < list.length && list[i]!.startIndex < end; i++) out.push(list[i]!);
     return out;
   }
 
