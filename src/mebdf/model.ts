@@ -200,6 +200,16 @@ export interface ParagraphBlock {
    * breaks only, the lines of the HTML source, written back unescaped (grammar §4).
    */
   html?: boolean;
+  /**
+   * Present when the paragraph is inside block quotes (`>`): one character per nesting level,
+   * outermost first. `>` continues the quote of the paragraph before at that level (or opens one
+   * where that paragraph has none), `+` opens a new quote although the paragraph before is in one
+   * at that level (`> a` and `> b` separated by a blank line are two quotes: `>` then `+`). Deeper
+   * levels of a new quote are new too, and are written `>`.
+   */
+  quote?: string;
+  /** Present when the paragraph is a thematic break (`---`): it has no inlines. */
+  rule?: true;
   /** Empty for an empty paragraph. A heading's anchor is its first inline: `## {^ h.x}Text`. */
   inlines: Inline[];
 }

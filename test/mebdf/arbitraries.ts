@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { deepEqual } from '../../src/docs/equality.js';
+import { normaliseQuotes } from '../../src/docs/export/quote-blocks.js';
 import {
   type Block,
   EMBED_KINDS,
@@ -268,6 +269,35 @@ function tableArb(labels: readonly string[]): fc.Arbitrary<Block> {
 
 const LABELS = ['1', 'fn.2', 'note-x'];
 
+/** A thematic break: an empty paragraph in a style that is no heading's, maybe a list item. */
+function ruleArb(labels: readonly string[]): fc.Arbitrary<ParagraphBlock[]> {
+  return fc
+    .oneof(
+      paragraphArb(labels).map((p) => [p]),
+      listArb(labels).map((items) => items.slice(0, 1)),
+    )
+    .map(([p]) => {
+      const style = p!.style.namedStyle.startsWith('HEADING_')
+        ? { ...p!.style, namedStyle: 'NORMAL_TEXT' as const }
+        : p!.style;
+      return [{ ...p!, style, inlines: [], rule: true as const }];
+    });
+}
+
+/** Paragraphs, a list or a rule inside block quotes (their `quote` made canonical by normaliseDocument). */
+function quotedArb(labels: readonly string[]): fc.Arbitrary<Block[]> {
+  return fc
+    .tuple(
+      fc.constantFrom('>', '>>', '+', '>+', '>>>', '+>'),
+      fc.oneof(
+        fc.array(paragraphArb(labels), { minLength: 1, maxLength: 2 }),
+        listArb(labels),
+        ruleArb(labels),
+      ),
+    )
+    .map(([quote, blocks]) => blocks.map((b) => ({ ...b, quote })));
+}
+
 /** A valid, normalised document. */
 export const documentArb: fc.Arbitrary<MebdfDocument> = fc
   .tuple(
@@ -276,6 +306,8 @@ export const documentArb: fc.Arbitrary<MebdfDocument> = fc
         { weight: 4, arbitrary: paragraphArb(LABELS).map((p) => [p] as Block[]) },
         { weight: 2, arbitrary: listArb(LABELS) as fc.Arbitrary<Block[]> },
         { weight: 1, arbitrary: tableArb(LABELS).map((t) => [t]) },
+        { weight: 2, arbitrary: quotedArb(LABELS) },
+        { weight: 1, arbitrary: ruleArb(LABELS) as fc.Arbitrary<Block[]> },
       ),
       { maxLength: 6 },
     ),
@@ -293,6 +325,7 @@ export function normaliseDocument(blocks: Block[], notes: ParagraphBlock[][]): M
   const visit = (paragraphs: readonly Block[]): void => {
     let key: string | undefined;
     let kinds: ListKind[] = [];
+    let quote: string | undefined;
     for (const block of paragraphs) {
       if (block.type === 'table') {
         key = undefined;
@@ -306,6 +339,9 @@ export function normaliseDocument(blocks: Block[], notes: ParagraphBlock[][]): M
         key = undefined;
         continue;
       }
+      // A list does not go on across a quote's edge, nor into a new quote.
+      if (block.quote !== quote || block.quote?.includes('+')) key = undefined;
+      quote = block.quote;
       if (key === undefined) {
         key = String(++count);
         kinds = [];
@@ -316,6 +352,7 @@ export function normaliseDocument(blocks: Block[], notes: ParagraphBlock[][]): M
       block.list.key = key;
     }
   };
+  normaliseQuotes({ blocks, footnotes: {} });
   visit(blocks);
   const footnotes: Record<string, ParagraphBlock[]> = {};
   for (let index = 0; index < used.length; index++) {

@@ -570,11 +570,88 @@ describe('footnotes', () => {
   it('should find a definition written inside a list item', () => {
     expect(parseMebdf('- a[^x]\n\n  [^x]: note').footnotes).toEqual({ x: [para([text('note')])] });
   });
-  it('should not crash on a definition inside a block quote: the quote is the error', () => {
-    expect(messages('a[^x]\n\n> [^x]: note')).toEqual(['block quotes have no Google Docs equivalent']);
+  it('should find a definition written inside a block quote (the quote, left empty, is one empty paragraph)', () => {
+    expect(parseMebdf('a[^x]\n\n> [^x]: note').footnotes).toEqual({ x: [para([text('note')])] });
+    expect(messages('a[^x]\n\n> [^x]: note')).toEqual([
+      'an empty block quote holds one empty paragraph in Google Docs',
+    ]);
   });
   it('should not accept a definition that nothing references', () => {
     expect(only('a\n\n[^x]: never used').message).toBe('footnote [^x] is defined but never referenced');
+  });
+});
+
+describe('block quotes', () => {
+  it('should mark each block of a quote with its level, lists, headings and code included', () => {
+    const mono = { font: 'Courier New' };
+    expect(blocks('> # T\n> - a\n>\n> ```\n> x\n> ```\n\nout')).toEqual([
+      { ...para([text('T')], { namedStyle: 'HEADING_1' }), quote: '>' },
+      { ...para([text('a')]), list: { key: '1', level: 0, kind: 'bullet' }, quote: '>' },
+      { ...para([text('x', mono)]), code: { info: '' }, quote: '>' },
+      para([text('out')]),
+    ]);
+  });
+  it('should read nested quotes, lazy continuation lines and two quotes side by side', () => {
+    expect(blocks('> a\n> > b\nlazy\n>\n> c').map((b) => b.type === 'paragraph' && b.quote)).toEqual([
+      '>',
+      '>>',
+      '>',
+    ]);
+    expect(blocks('> > b\nlazy')).toEqual([{ ...para([text('b lazy')]), quote: '>>' }]);
+    expect(
+      blocks('> a\n\n> b\n\n> > c\n> > \n> > > d').map((b) => b.type === 'paragraph' && b.quote),
+    ).toEqual(['>', '+', '+>', '>>>']);
+  });
+  it('should carry the block state through a quote, as through a list', () => {
+    expect(blocks('> {!align:center}\n> a\n\nb')).toEqual([
+      { ...para([text('a')], { align: 'center' }), quote: '>' },
+      para([text('b')], { align: 'center' }),
+    ]);
+  });
+  it('should write the quotes back as `>` lines, a new quote after a blank line', () => {
+    for (const text of ['> a\n>\n> > b\n>\n> c\n', '> a\n\n> b\n', '> - a\n> - b\n\n> > c\n'])
+      expect(stringifyMebdf(parseMebdf(text))).toBe(text);
+  });
+  it('should not accept a quote inside a list item or a table, nor a table inside a quote', () => {
+    expect(messages('- > a')).toEqual([
+      'a block quote inside a list item has no Google Docs equivalent: a Docs list item is one paragraph',
+    ]);
+    expect(messages('{!table}\n{!row}\n{!cell}\n> a\n{!end-table}')).toEqual([
+      'a block quote cannot appear inside a table',
+    ]);
+    expect(messages('> | a |\n> | - |\n> | b |')).toEqual([
+      'a table cannot appear inside a list item, a block quote, a footnote or another table',
+    ]);
+  });
+  it('should not lose an empty quote silently: it is one empty paragraph, with a warning', () => {
+    expect(blocks('>')).toEqual([{ ...para([]), quote: '>' }]);
+    expect(lintMebdf('>')).toMatchObject([{ severity: 'warning' }]);
+  });
+});
+
+describe('thematic breaks', () => {
+  it('should read `---`, `***` and `___` as a rule paragraph in the state, written `---`', () => {
+    expect(blocks('---\n\n***\n\n_ _ _')).toEqual([
+      { ...para([]), rule: true },
+      { ...para([]), rule: true },
+      { ...para([]), rule: true },
+    ]);
+    expect(blocks('{!Title, align:center}\n\n***')).toEqual([
+      { ...para([], { namedStyle: 'TITLE', align: 'center' }), rule: true },
+    ]);
+    expect(stringifyMebdf(parseMebdf('a\n\n***\n\n> ___\n'))).toBe('a\n\n---\n\n> ---\n');
+  });
+  it('should not write a rule in a list item as `- ---` (that line is a rule of its own)', () => {
+    const text = stringifyMebdf(parseMebdf('- a\n- * * *\n'));
+    expect(text).toBe('- a\n- ___\n');
+    expect(blocks(text)[1]).toEqual({
+      ...para([]),
+      rule: true,
+      list: { key: '1', level: 0, kind: 'bullet' },
+    });
+  });
+  it('should not take a `---` under a paragraph line for a rule: it is a setext heading', () => {
+    expect(blocks('Foo\n---')).toEqual([para([text('Foo')], { namedStyle: 'HEADING_2' })]);
   });
 });
 
@@ -602,12 +679,6 @@ describe('constructs Google Docs cannot hold', () => {
     expect(messages('![x](/local.png)')[0]).toMatch(
       /cannot be inserted: Google Docs fetches images from a public https URL/,
     );
-  });
-  it('should not accept block quotes or horizontal rules', () => {
-    expect(messages('> q\n\n---\n\n<div>x</div>\n\na <b>c</b>')).toEqual([
-      'block quotes have no Google Docs equivalent',
-      'a horizontal rule cannot be created from MEBDF',
-    ]);
   });
 });
 

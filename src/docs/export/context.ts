@@ -9,6 +9,7 @@ import type { NamedStyleType, ParagraphBlock } from '../../mebdf/model.js';
 import { CodeRanges } from './code-blocks.js';
 import { HtmlRanges } from './html-ranges.js';
 import { SyntheticIds } from './ids.js';
+import { MarkRanges } from './quote-blocks.js';
 import { type NamedStyleBase, namedStyleBases } from './style-overrides.js';
 import type { LocatedWarning } from './types.js';
 
@@ -66,6 +67,10 @@ export class ExportContext {
   readonly namedRanges = new NamedRangeStarts();
   /** The named ranges that mark code blocks (code-blocks.ts); they are not anchors. */
   readonly codeRanges: CodeRanges;
+  /** The named ranges that mark block quotes and thematic breaks (quote-blocks.ts); not anchors either. */
+  readonly markRanges: MarkRanges;
+  /** The paragraph just converted, when it is quoted: where it ends and its quote. */
+  quoteBefore: { segmentId: string; end: number; quote: string } | undefined;
   /** The named ranges that mark raw HTML (html-ranges.ts); they are not anchors either. */
   readonly htmlRanges: HtmlRanges;
   /** HTML blocks that read back only when nothing follows them in their container (html-ranges.ts). */
@@ -83,6 +88,7 @@ export class ExportContext {
   ) {
     this.bases = namedStyleBases(tab);
     this.codeRanges = new CodeRanges(tab);
+    this.markRanges = new MarkRanges(tab);
     this.htmlRanges = new HtmlRanges(tab);
   }
 

@@ -14,6 +14,7 @@ import { ExportContext } from './context.js';
 import { closeOpenHtml, HTML_RANGE_NAME } from './html-ranges.js';
 import { assignListKeys, plainText } from './model-utils.js';
 import { captionOf, convertParagraph } from './paragraph.js';
+import { isMarkRangeName, normaliseQuotes } from './quote-blocks.js';
 import { type ResolvedTab, resolveTab } from './tabs.js';
 import type { BlockSource, CellBlockSource, FootnoteSource, LocatedWarning, TableSource } from './types.js';
 
@@ -101,6 +102,7 @@ export function buildTab(doc: Document, tabId?: string | null): BuiltTab {
   }
   const model: MebdfDocument = { blocks, footnotes };
   assignListKeys(model);
+  normaliseQuotes(model);
   return { tab, model, sources, footnoteSources, warnings: ctx.warnings };
 }
 
@@ -111,7 +113,8 @@ function collectNamedRanges(ctx: ExportContext): void {
       const ranges = [...(nr.ranges ?? [])].sort((a, b) => (a.startIndex ?? 0) - (b.startIndex ?? 0));
       const first = ranges[0];
       const name = nr.name ?? group.name ?? '';
-      if (!id || !first || isCodeRangeName(name) || name === HTML_RANGE_NAME) continue;
+      if (!id || !first || isCodeRangeName(name) || name === HTML_RANGE_NAME || isMarkRangeName(name))
+        continue;
       const length = (first.endIndex ?? 0) - (first.startIndex ?? 0);
       const note =
         ranges.length > 1

@@ -12,6 +12,7 @@ import { holdsCode } from './code-blocks.js';
 import type { ExportContext } from './context.js';
 import { type HtmlRange, holdsHtml } from './html-ranges.js';
 import { listLevel } from './lists.js';
+import { isQuoteBar, QUOTE_INDENT } from './quote-blocks.js';
 import {
   cellStyleBase,
   diffParagraph,
@@ -301,6 +302,19 @@ export function convertParagraph(
       ctx.warn(`${text} (${where()}).`, { text, where: where() });
     }
   }
+  // A quote's indent is the quote's (quote-blocks.ts): the paragraph's indents are relative to it.
+  const quote = inCell
+    ? undefined
+    : (ctx.markRanges.quote(segmentId, start, end) ?? continuedQuote(ctx, segmentId, start, ps));
+  if (!inCell) ctx.quoteBefore = quote ? { segmentId, end, quote } : undefined;
+  if (quote) {
+    const shift = QUOTE_INDENT * quote.length;
+    paraBase = {
+      ...paraBase,
+      indentLeft: paraBase.indentLeft + shift,
+      indentFirstLine: paraBase.indentFirstLine + shift,
+    };
+  }
   const resolved = overlayParagraph(base.paragraph, ps);
   for (const key of ['indentLeft', 'indentRight'] as const) {
     if (resolved[key] < 0) {
@@ -313,7 +327,8 @@ export function convertParagraph(
     }
   }
   block.style = diffParagraph(namedStyle, resolved, paraBase);
-  paragraphLosses(ctx, p, base.raw, where);
+  const rule = !inCell && pieces.length === 0 && ctx.markRanges.rule(segmentId, start, end);
+  paragraphLosses(ctx, p, base.raw, where, { borderLeft: quote !== undefined, borderBottom: rule });
 
   let merged = mergePieces(pieces);
   block.inlines = merged.map((m) => m.inline);
@@ -339,6 +354,8 @@ export function convertParagraph(
       block.inlines = merged.map((m) => m.inline);
     }
   }
+  if (quote) block.quote = quote;
+  if (rule) block.rule = true;
   const inlines: InlineSource[] = merged.map((m) => ({ start: m.start, end: m.end }));
 
   const source: ParagraphSource = {
@@ -561,6 +578,8 @@ function paragraphLosses(
   p: Paragraph,
   named: NonNullable<Paragraph['paragraphStyle']>,
   where: () => string,
+  /** The borders a quote or rule draws (quote-blocks.ts): part of what the paragraph is. */
+  marks: { borderLeft: boolean; borderBottom: boolean },
 ): void {
   const ps = p.paragraphStyle ?? {};
   const lost: string[] = [];
@@ -571,6 +590,7 @@ function paragraphLosses(
   if ((ps.tabStops?.length ?? 0) > 0 && !(named.tabStops?.length ?? 0)) lost.push('tab stops');
   for (const side of ['borderTop', 'borderBottom', 'borderLeft', 'borderRight', 'borderBetween'] as const) {
     const b = ps[side];
+    if ((side === 'borderLeft' || side === 'borderBottom') && marks[side]) continue;
     if (b?.width?.magnitude && b.color?.color?.rgbColor) {
       lost.push('borders');
       break;
@@ -580,4 +600,21 @@ function paragraphLosses(
     const what = `Paragraph formatting (${lost.join(', ')})`;
     ctx.warn(`${what} ${where()} is not shown.`, { text: `${what} is not shown`, where: where() });
   }
+}
+
+/**
+ * A paragraph without a quote mark that has the quote's bar, right after a quoted paragraph, is in
+ * that paragraph's quote: it is what pressing Enter in a quote makes in the editor (the split copies
+ * the look, not the mark). Anything else without a mark is no quote.
+ */
+function continuedQuote(
+  ctx: ExportContext,
+  segmentId: string,
+  start: number,
+  ps: NonNullable<Paragraph['paragraphStyle']>,
+): string | undefined {
+  const before = ctx.quoteBefore;
+  if (!before || before.segmentId !== segmentId || before.end !== start || !isQuoteBar(ps.borderLeft))
+    return undefined;
+  return before.quote.replaceAll('+', '>');
 }

@@ -5,10 +5,19 @@
  */
 
 import { EmbeddedObjectNotFoundError, ValidationError } from '../../errors.js';
-import type { DocumentTab, Request } from '../../ground/docs-json.js';
+import type { DocsParagraphStyle, DocumentTab, Request } from '../../ground/docs-json.js';
 import type { NamedStyleType, ParagraphBlock, TextStyle } from '../../mebdf/model.js';
 import { type CodeRanges, codeRangeName } from '../export/code-blocks.js';
 import { HTML_RANGE_NAME, type HtmlRanges } from '../export/html-ranges.js';
+import {
+  type MarkRange,
+  type MarkRanges,
+  QUOTE_BORDER,
+  QUOTE_INDENT,
+  quoteRangeName,
+  RULE_BORDER,
+  RULE_RANGE_NAME,
+} from '../export/quote-blocks.js';
 import { cellStyleBase, type NamedStyleBase } from '../export/style-overrides.js';
 import { ObjectCodes, type Units } from './paragraph-units.js';
 import type { RunStyles } from './run-styles.js';
@@ -37,6 +46,8 @@ export interface PlanEnv {
   readonly runStyles: RunStyles;
   /** The named ranges marking code blocks in the document as read. */
   readonly codeRanges: CodeRanges;
+  /** The named ranges marking block quotes and thematic breaks in the document as read. */
+  readonly markRanges: MarkRanges;
   /** The named ranges marking raw HTML in the document as read. */
   readonly htmlRanges: HtmlRanges;
   /** Embed ids in the old target and in the new content; footnote labels in the new content. */
@@ -218,6 +229,94 @@ export class PlanContext {
   }
 
   /**
+   * A new paragraph laid out at `[start, end)` (its text; `end` is its newline) that is quoted or a
+   * rule: its look (quote-blocks.ts) and its marks. `level`: the indents of its list level, when
+   * it is a list item whose bullet is in place.
+   */
+  markQuoteRule(
+    seg: string,
+    block: ParagraphBlock,
+    start: number,
+    end: number,
+    inherited: { quote?: string | undefined; rule?: true | undefined },
+    level?: LevelIndents,
+  ): void {
+    // A split copies the paragraph style of the paragraph split: its quote's or rule's look too.
+    const undo = {
+      unquote: inherited.quote !== undefined && !block.quote,
+      unrule: inherited.rule && !block.rule,
+    };
+    if (!block.quote && !block.rule && !undo.unquote && !undo.unrule) return;
+    const look = quoteRuleLook(this.paragraphBase(block.style.namedStyle), block, level, undo);
+    if (look) this.push({ updateParagraphStyle: { range: this.range(seg, start, start + 1), ...look } });
+    this.createMarks(seg, block, start, end);
+  }
+
+  /**
+   * A paragraph edited in place (old `o` at `old`, laid out at `[start, end)` after the edit) whose
+   * quote or rule changes, or whose indents were written: its look and marks follow the new one.
+   */
+  remarkQuoteRule(
+    seg: string,
+    o: ParagraphBlock,
+    old: { startIndex: number; endIndex: number },
+    block: ParagraphBlock,
+    start: number,
+    end: number,
+    indentsWritten: boolean,
+    level?: LevelIndents,
+  ): void {
+    const marksChange = o.quote !== block.quote || o.rule !== block.rule;
+    if (!marksChange && !(indentsWritten && block.quote)) return;
+    const look = quoteRuleLook(this.paragraphBase(block.style.namedStyle), block, level, {
+      unquote: o.quote !== undefined && block.quote === undefined,
+      unrule: o.rule === true && block.rule === undefined,
+    });
+    if (look) this.push({ updateParagraphStyle: { range: this.range(seg, start, start + 1), ...look } });
+    if (!marksChange) return;
+    for (const range of this.env.markRanges.in(seg, old.startIndex, old.endIndex))
+      if (!this.deletesAll(seg, range.startIndex, range.endIndex)) this.deleteMark(range);
+    this.createMarks(seg, block, start, end);
+  }
+
+  /**
+   * The marks on the newline of the empty paragraph at `[start, end)` after paragraphs were
+   * inserted at that newline (which moves them onto the last new one): made again where they were.
+   */
+  repinMarks(seg: string, start: number, end: number): void {
+    for (const range of this.env.markRanges.in(seg, start, end)) {
+      this.deleteMark(range);
+      this.push({ createNamedRange: { name: range.name, range: this.range(seg, start, end) } });
+    }
+  }
+
+  /** Whether the requests so far delete all of `[start, end)` of the old content (and so any named range there). */
+  private deletesAll(seg: string, start: number, end: number): boolean {
+    return this.out.deletedOld.some((d) => d.seg === seg && d.start <= start && end <= d.end);
+  }
+
+  private deleteMark(range: MarkRange): void {
+    this.push({
+      deleteNamedRange: { namedRangeId: range.namedRangeId, tabsCriteria: { tabIds: [this.env.tabId] } },
+    });
+  }
+
+  /** The named ranges of a paragraph at `[start, end)`: a quote's covers its text (its newline when empty). */
+  private createMarks(seg: string, block: ParagraphBlock, start: number, end: number): void {
+    if (block.quote) {
+      this.push({
+        createNamedRange: {
+          name: quoteRangeName(block.quote),
+          range: this.range(seg, start, end > start ? end : end + 1),
+        },
+      });
+    }
+    if (block.rule) {
+      this.push({ createNamedRange: { name: RULE_RANGE_NAME, range: this.range(seg, start, end + 1) } });
+    }
+  }
+
+  /**
    * The code or HTML block mark of the old paragraph at `old`, made again over the paragraph's
    * extent as read, right after new text went in at its closing newline or its newline was
    * replaced by a later one: the mark covers the newline, so it grew over the new paragraphs, or
@@ -358,4 +457,44 @@ export function notFound(id: string, kind: string): EmbeddedObjectNotFoundError 
     `The placeholder {^= ${id} ${kind}} names no object in this part of the document.`,
     'Keep placeholders exactly as exported; an image is added with ![alt](https://…).',
   );
+}
+
+/**
+ * The paragraph style a quote or rule draws: a quote's indents (each level QUOTE_INDENT more than
+ * what the model's indents are relative to, unless the model says an indent itself) and its bar, a
+ * rule's bottom border; `unquote` / `unrule` take them away again. Null when there is nothing to write.
+ */
+export function quoteRuleLook(
+  base: NamedStyleBase,
+  block: ParagraphBlock,
+  level: LevelIndents | undefined,
+  undo: { unquote?: boolean; unrule?: boolean },
+): { paragraphStyle: DocsParagraphStyle; fields: string } | null {
+  const ps: DocsParagraphStyle = {};
+  const fields: string[] = [];
+  if (block.quote || undo.unquote) {
+    const shift = QUOTE_INDENT * (block.quote?.length ?? 0);
+    const baseLeft = level ? level.start : base.paragraph.indentLeft;
+    const baseFirst = level ? level.first : base.paragraph.indentFirstLine;
+    const left = block.style.indentLeft ?? baseLeft + shift;
+    const first = left + (block.style.firstLineIndent ?? baseFirst - baseLeft);
+    // Without a quote, a list level or an indent of its own, the named style's indents apply.
+    if (shift > 0 || level || block.style.indentLeft !== undefined)
+      ps.indentStart = { magnitude: left, unit: 'PT' };
+    if (
+      shift > 0 ||
+      level ||
+      block.style.indentLeft !== undefined ||
+      block.style.firstLineIndent !== undefined
+    )
+      ps.indentFirstLine = { magnitude: Math.round(first * 100) / 100, unit: 'PT' };
+    fields.push('indentStart', 'indentFirstLine');
+    if (block.quote) ps.borderLeft = QUOTE_BORDER;
+    fields.push('borderLeft');
+  }
+  if (block.rule) {
+    ps.borderBottom = RULE_BORDER;
+    fields.push('borderBottom');
+  } else if (undo.unrule) fields.push('borderBottom');
+  return fields.length === 0 ? null : { paragraphStyle: ps, fields: fields.join(',') };
 }

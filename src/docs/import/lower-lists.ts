@@ -21,7 +21,7 @@ import type { DocumentTab } from '../../ground/docs-json.js';
 import type { ListKind, ParagraphBlock, ParagraphStyle } from '../../mebdf/model.js';
 import { listLevel } from '../export/lists.js';
 import type { ParagraphSource } from '../export/types.js';
-import type { PlanContext } from './context.js';
+import { type PlanContext, quoteRuleLook } from './context.js';
 import type { AnySource, ContainerScript } from './edit-script.js';
 import { isHeading } from './guards.js';
 import { PRESETS, sameList } from './paragraphs.js';
@@ -50,7 +50,14 @@ export function levelIndents(tab: DocumentTab, listId: string | undefined, level
  * The updateParagraphStyle giving a list item that was just bulleted (which wrote its level's
  * indents into it) the indents its model style says, or null when it says none.
  */
-export function indentsOver(ctx: PlanContext, style: ParagraphStyle, level: LevelIndents) {
+export function indentsOver(ctx: PlanContext, block: ParagraphBlock, level: LevelIndents) {
+  const style = block.style;
+  // A quoted item's indents are its quote's too (quote-blocks.ts): always written.
+  if (block.quote) {
+    const look = quoteRuleLook(ctx.paragraphBase(style.namedStyle), block, level, {});
+    const { indentStart, indentFirstLine } = look?.paragraphStyle ?? {};
+    return { paragraphStyle: { indentStart, indentFirstLine }, fields: 'indentStart,indentFirstLine' };
+  }
   if (style.indentLeft === undefined && style.firstLineIndent === undefined) return null;
   const from = { ...style, indentLeft: undefined, firstLineIndent: undefined };
   return paragraphStylePayload(from, style, ctx.paragraphBase(style.namedStyle), false, { level });
@@ -241,7 +248,7 @@ export function bulletNested(
   ctx.deleteRange(seg, p0.start, p0.start + temps);
   // The bullets wrote their level's indents into the items: put back what the model says.
   for (const it of items) {
-    const ps = indentsOver(ctx, it.block.style, ctx.env.levelIndents(set.listId, it.block.list!.level));
+    const ps = indentsOver(ctx, it.block, ctx.env.levelIndents(set.listId, it.block.list!.level));
     if (ps) ctx.push({ updateParagraphStyle: { range: ctx.range(seg, it.start, it.start + 1), ...ps } });
   }
   for (let k = items.length - 1; k >= 0; k--) ctx.insertText(seg, items[k]!.start, '\t'.repeat(own[k]!));

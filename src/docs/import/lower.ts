@@ -185,8 +185,10 @@ class Lowering {
       // An anchor on an empty paragraph covers its newline, which is where text after it goes in:
       // the anchor would move onto the new paragraph.
       const anchored = anchorOnNewline(pb);
+      // So does the mark of an empty quoted paragraph or a rule (quote-blocks.ts).
+      const marked = pb.inlines.length === 0 && (pb.quote !== undefined || pb.rule === true);
       if (
-        (!markKept || anchored) &&
+        (!markKept || anchored || marked) &&
         surv &&
         nextSrc?.kind === 'paragraph' &&
         this.canInsertBefore(script, step, pb)
@@ -207,18 +209,23 @@ class Lowering {
       const pair = script.ops.find((op) => op.op === 'pair' && op.o === prev);
       const pn = pair?.op === 'pair' ? (script.next[pair.n] as ParagraphBlock) : undefined;
       const later = pn?.list !== undefined && !sameList(ctx.env.lists, pb.list, pn.list);
+      const marks = { quote: pb.quote, rule: pb.rule };
       const inh: Inherited = later
-        ? { style: pb.style, list: pn.list, listIsNew: true, bulletLater: true, textStyle }
+        ? { style: pb.style, list: pn.list, listIsNew: true, bulletLater: true, textStyle, marks }
         : {
             style: pb.style,
             list: pb.list,
             listId: (prevSrc as ParagraphSource).listId,
             textStyle,
+            marks,
           };
       const atTail = tailEnd !== null && prevSrc.endIndex === tailEnd;
       const nested = this.insertAfter(seg, x, blocks, inh, atTail);
       if (!markKept) this.restoreMark(seg, prevSrc, pb);
       ctx.remarkBlock(seg, prevSrc, pn ?? pb);
+      // Its marks moved onto the last new paragraph: put them back, unless its edit remakes them.
+      if (marked && !(pn && (pn.quote !== pb.quote || pn.rule !== pb.rule)))
+        ctx.repinMarks(seg, prevSrc.startIndex, prevSrc.endIndex);
       return nested;
     }
     if (nextSrc && nextSrc.kind === 'paragraph' && surv) {
@@ -308,6 +315,7 @@ class Lowering {
       bulletLater: surv.isNew && nb0.list !== undefined && !sameList(ctx.env.lists, surv.was.list, nb0.list),
       listId: surv.isNew ? undefined : surv.listId,
       textStyle: firstTextStyle(nb0, ctx) ?? (surv.isNew ? null : ctx.env.runStyles.at(seg, surv.start)),
+      marks: { quote: nb0.quote, rule: nb0.rule },
     };
     if (!blocks.some((b) => b.type === 'table'))
       return insertParagraphs(ctx, seg, x, 'before', blocks as ParagraphBlock[], inh0);
@@ -320,6 +328,7 @@ class Lowering {
       list: first.list,
       listIsNew: true,
       textStyle: lastTextStyle(first, ctx),
+      marks: { quote: first.quote, rule: first.rule },
     };
     return [...nested, ...this.insertAfter(seg, x + len, blocks.slice(1), inh, false)];
   }

@@ -134,6 +134,8 @@ export function editParagraph(
   ctx.createAnchors(seg, nu, s, s + nu.text.length);
   if (o.code?.info !== n.code?.info) ctx.remarkCode(seg, src, n, s, s + nu.text.length);
   if (remarkHtml) ctx.markHtml(seg, n, nu, s, src);
+  const indentsWritten = ps?.fields.split(',').includes('indentStart') ?? false;
+  ctx.remarkQuoteRule(seg, o, src, n, s, s + nu.text.length, indentsWritten, level);
   return nested ? [n] : [];
 }
 

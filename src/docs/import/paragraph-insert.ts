@@ -190,6 +190,11 @@ export function insertParagraphs(
     ctx.createAnchors(seg, units[i]!, body, body + units[i]!.text.length);
     ctx.markCode(seg, blocks[i]!, body, body + units[i]!.text.length);
     ctx.markHtml(seg, blocks[i]!, units[i]!, body);
+    const b = blocks[i]!;
+    // A bullet made below writes its level's indents, then indentsOver gives the quote's back.
+    const kept = b.list && !(create[i]! || bulleted.has(b) || later.includes(b));
+    const level = kept ? ctx.env.levelIndents(inh.listId, b.list!.level) : undefined;
+    ctx.markQuoteRule(seg, b, body, body + units[i]!.text.length, inh.marks ?? {}, level);
   }
   // Bullets last, from the end: createParagraphBullets eats the leading tabs and shifts what follows.
   const setEnding = new Map(sets.map((set) => [set.to, set]));
@@ -210,7 +215,7 @@ export function insertParagraphs(
       let gone = temps;
       for (let k = set.from; k <= set.to; k++) {
         const b = blocks[k]!;
-        const ps = indentsOver(ctx, b.style, ctx.env.levelIndents(set.listId, b.list!.level));
+        const ps = indentsOver(ctx, b, ctx.env.levelIndents(set.listId, b.list!.level));
         const at = finalStarts[k]! - gone;
         if (ps) ctx.push({ updateParagraphStyle: { range: ctx.range(seg, at, at + 1), ...ps } });
         gone += tabs[k]!;
@@ -239,7 +244,7 @@ export function insertParagraphs(
     let eaten = 0;
     for (let k = i; k < j; k++) {
       const b = blocks[k]!;
-      const ps = indentsOver(ctx, b.style, ctx.env.levelIndents(undefined, b.list!.level));
+      const ps = indentsOver(ctx, b, ctx.env.levelIndents(undefined, b.list!.level));
       const at = finalStarts[k]! - eaten;
       if (ps) ctx.push({ updateParagraphStyle: { range: ctx.range(seg, at, at + 1), ...ps } });
       eaten += tabs[k]!;

@@ -13,6 +13,7 @@
  *   otherwise.
  */
 import type {
+  Blockquote,
   Code,
   FootnoteDefinition,
   Html,
@@ -115,7 +116,14 @@ function sameParagraphStyle(a: ParagraphStyle, b: ParagraphStyle): boolean {
 }
 
 const isEmpty = (block: ParagraphBlock): boolean =>
-  block.inlines.length === 0 && !isHeading(block.style) && !block.code && !block.html;
+  block.inlines.length === 0 && !isHeading(block.style) && !block.code && !block.rule && !block.html;
+
+/** Whether `block` is in the quote at `level` that the paragraph before it is in (model.ts `quote`). */
+const continuesQuote = (block: Block, level: number): boolean =>
+  block.type === 'paragraph' &&
+  block.quote !== undefined &&
+  block.quote.length > level &&
+  !block.quote.slice(0, level + 1).includes('+');
 
 /**
  * The cells of a table column by column, top to bottom: the order in which the state flows
@@ -260,6 +268,7 @@ function localParagraphs(blocks: readonly Block[]): Set<ParagraphBlock> {
         (b, at) =>
           b.list ||
           b.code ||
+          b.rule ||
           b.html ||
           gfmCells.has(b) ||
           (at > 0 && styleKey(b.style) === styleKey(detour[at - 1]!.style)),
@@ -402,6 +411,8 @@ function htmlNode(block: ParagraphBlock): Html {
 /** Walks the blocks in document order, carrying the state the reader will carry. */
 class Writer {
   state: WriterState = freshWriterState();
+  /** How many block quotes the blocks being written are inside. */
+  private depth = 0;
 
   constructor(
     public plan: Map<object, StateText>,
@@ -429,6 +440,16 @@ class Writer {
       if (tables) out.push(...this.table(block));
       return index + 1;
     }
+    if ((block.quote?.length ?? 0) > this.depth) {
+      // The quote this block opens (or continues), with every block after it that continues it.
+      let end = index + 1;
+      while (end < blocks.length && continuesQuote(blocks[end]!, this.depth)) end++;
+      this.depth++;
+      const children = this.blocks(blocks.slice(index, end), false) as Blockquote['children'];
+      this.depth--;
+      out.push({ type: 'blockquote', children });
+      return end;
+    }
     if (!block.list) {
       out.push(...this.paragraph(block));
       return index + 1;
@@ -437,7 +458,7 @@ class Writer {
     const items: ParagraphBlock[] = [];
     while (index < blocks.length) {
       const next = blocks[index]!;
-      if (next.type !== 'paragraph' || next.list?.key !== key) break;
+      if (next.type !== 'paragraph' || next.list?.key !== key || next.quote !== block.quote) break;
       items.push(next);
       index++;
     }
@@ -461,7 +482,7 @@ class Writer {
       paragraph: paragraphDelta(block.style),
       // The state's text values do not reach into code or an HTML block (grammar §4): they leave them be.
       text:
-        block.code || block.html
+        block.code || block.html || block.rule
           ? this.state.text
           : (this.plan.get(block) ?? chooseText(this.state.text, [runStyles(block.inlines)])),
     };
@@ -488,6 +509,9 @@ class Writer {
       content = { type: 'heading', depth, children: this.ownStyle(block, 'heading') };
     } else if (block.code) {
       content = codeNode(block);
+    } else if (block.rule) {
+      // In a list item `---` (or `***` after a `*`) would make the whole line a rule of its own.
+      content = block.list ? { type: 'mebdfRaw', value: '___' } : { type: 'thematicBreak' };
     } else if (block.html) {
       content = htmlNode(block);
     } else if (block.inlines.length === 0) {

@@ -69,8 +69,10 @@ interface TableBuild {
 interface FlowContext {
   sink: Block[];
   list?: ListMembership;
-  /** False inside list items and footnotes, where a table cannot appear. */
+  /** False inside list items, block quotes and footnotes, where a table cannot appear. */
   tables: boolean;
+  /** The block quotes the flow is in, outermost first, each by its number in the text. */
+  quote?: number[];
 }
 
 const MAX_LIST_LEVEL = 8;
@@ -126,6 +128,9 @@ class Reader {
   private state: BlockState = freshState();
   private table: TableBuild | undefined;
   private listCount = 0;
+  private quoteCount = 0;
+  /** The block quotes each quoted paragraph is in (see FlowContext.quote), made `quote` at the end. */
+  private readonly quotePaths = new Map<ParagraphBlock, number[]>();
   /**
    * Paragraph properties written inside inline spans of the paragraph being read
    * (`{!align:center}text{/!}`): the paragraph takes them, as MEBDF's first definition says.
@@ -141,6 +146,7 @@ class Reader {
     this.collectDefinitions(this.tree);
     const blocks: Block[] = [];
     this.flow(this.tree.children, { sink: blocks, tables: true });
+    markQuotes(blocks, this.quotePaths);
     if (this.table) {
       this.report(
         this.table.node,
@@ -157,6 +163,7 @@ class Reader {
       const sink: Block[] = [];
       this.state = freshState();
       this.flow(definition.children, { sink, tables: false });
+      markQuotes(sink, this.quotePaths);
       footnotes[label] = sink as ParagraphBlock[];
     }
     for (const [identifier, definition] of this.footnoteDefinitions) {
@@ -276,20 +283,10 @@ class Reader {
         this.emit(this.htmlBlock(node, context.list), node, context);
         return;
       case 'blockquote':
-        this.report(
-          node,
-          '>',
-          'block quotes have no Google Docs equivalent',
-          'use a block directive such as `{!indent-left:0.5in}` before the paragraphs, or write `\\>` for a literal `>`',
-        );
+        this.blockquote(node, context);
         return;
       case 'thematicBreak':
-        this.report(
-          node,
-          '---',
-          'a horizontal rule cannot be created from MEBDF',
-          'keep an existing rule as its placeholder `{^= id hr}`, or write `\\---` for literal dashes',
-        );
+        this.emit(this.rule(context.list), node, context);
         return;
       default:
         this.report(node, node.type, `\`${node.type}\` is not allowed here`);
@@ -428,7 +425,60 @@ class Reader {
   }
 
   private emit(block: ParagraphBlock, node: Nodes, context: FlowContext): void {
+    if (context.quote) this.quotePaths.set(block, context.quote);
     this.target(node, context)?.push(block);
+  }
+
+  /**
+   * A block quote: its paragraphs, lists, headings and code are blocks of their own, each marked
+   * with the quotes it is in (grammar §4). Docs list items are single paragraphs and table cells
+   * hold no quote marks, so a quote inside a list item or a table is refused.
+   */
+  private blockquote(node: Extract<RootContent, { type: 'blockquote' }>, context: FlowContext): void {
+    if (context.list) {
+      this.report(
+        node,
+        '>',
+        'a block quote inside a list item has no Google Docs equivalent: a Docs list item is one paragraph',
+        'put the list inside the quote (`> - item`), or write `\\>` for a literal `>`',
+      );
+      return;
+    }
+    if (this.table && context.tables) {
+      this.report(node, '>', 'a block quote cannot appear inside a table', 'write `\\>` for a literal `>`');
+      return;
+    }
+    const inner: FlowContext = {
+      sink: context.sink,
+      tables: false,
+      quote: [...(context.quote ?? []), ++this.quoteCount],
+    };
+    const before = this.quotePaths.size;
+    const reported = this.diagnostics.length;
+    this.flow(node.children, inner);
+    // Its blocks are there, or what stood in for them was reported already.
+    if (this.quotePaths.size > before || this.diagnostics.length > reported) return;
+    // Nothing in it that Docs holds (no blocks, or only link definitions): one empty paragraph.
+    this.report(
+      node,
+      '>',
+      'an empty block quote holds one empty paragraph in Google Docs',
+      undefined,
+      0,
+      'warning',
+    );
+    this.emit(this.block(this.state.named, [], undefined), node, inner);
+  }
+
+  /**
+   * A thematic break is an empty paragraph drawn with a bottom border (grammar §4); like code, it
+   * takes the state's style, a heading's state giving normal text.
+   */
+  private rule(list?: ListMembership): ParagraphBlock {
+    const named = this.state.named.startsWith('HEADING_') ? 'NORMAL_TEXT' : this.state.named;
+    const block = this.block(named, [], list);
+    block.rule = true;
+    return block;
   }
 
   /** Where a paragraph of this flow goes: the open `{!cell}` of a directive table, or the sink. */
@@ -475,7 +525,7 @@ class Reader {
       }
       case 'table':
         if (!context.tables) {
-          this.report(node, source, 'a table cannot appear inside a list item or a footnote');
+          this.report(node, source, 'a table cannot appear inside a list item, a block quote or a footnote');
         } else if (this.table) {
           this.report(node, source, 'tables cannot be nested', 'close the table with `{!end-table}` first');
         } else {
@@ -575,6 +625,7 @@ class Reader {
     const sink = this.target(node, outer);
     if (!sink) return;
     const context: FlowContext = { sink, tables: false };
+    if (outer.quote) context.quote = outer.quote;
     const listKey = key ?? String(++this.listCount);
     if (level > MAX_LIST_LEVEL) {
       this.report(node, '', `lists nest at most ${MAX_LIST_LEVEL + 1} levels deep`);
@@ -595,6 +646,7 @@ class Reader {
     const membership: ListMembership = { key, level, kind };
     this.warnListLosses(item, list, children);
     const inner: FlowContext = { sink: context.sink, list: membership, tables: false };
+    if (context.quote) inner.quote = context.quote;
     if (children.length === 0) {
       this.emit(this.block(this.state.named, [], membership), item, context);
       return;
@@ -645,7 +697,11 @@ class Reader {
 
   private gfmTable(node: Extract<RootContent, { type: 'table' }>, context: FlowContext): void {
     if (!context.tables || this.table) {
-      this.report(node, '|', 'a table cannot appear inside a list item, a footnote or another table');
+      this.report(
+        node,
+        '|',
+        'a table cannot appear inside a list item, a block quote, a footnote or another table',
+      );
       return;
     }
     // GFM: a row with fewer cells than the header gets empty ones, extra cells are ignored.
@@ -856,5 +912,27 @@ class Reader {
         return;
       }
     }
+  }
+}
+
+/**
+ * Each quoted paragraph's `quote` from the quotes it is in (numbered in the text): per level, `>`
+ * where it continues the paragraph before it (or that one has no quote at that level), `+` where a
+ * new quote starts next to one at that level (model.ts).
+ */
+function markQuotes(blocks: readonly Block[], paths: ReadonlyMap<ParagraphBlock, number[]>): void {
+  let before: readonly number[] = [];
+  for (const block of blocks) {
+    const path = (block.type === 'paragraph' && paths.get(block)) || [];
+    if (path.length > 0) {
+      let quote = '';
+      let fresh = false;
+      path.forEach((key, level) => {
+        quote += !fresh && level < before.length && before[level] !== key ? '+' : '>';
+        if (before[level] !== key) fresh = true;
+      });
+      (block as ParagraphBlock).quote = quote;
+    }
+    before = path;
   }
 }

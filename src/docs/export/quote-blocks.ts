@@ -1,0 +1,149 @@
+/**
+ * Block quotes and thematic breaks in Docs. Docs has neither (DOCS-API: no request inserts a
+ * horizontal rule), so MEBDF keeps them as the paragraphs a Docs user would make, marked by
+ * invisible named ranges as code blocks are (code-blocks.ts):
+ * - a quoted paragraph is indented by QUOTE_INDENT per level with a grey bar on its left
+ *   (`borderLeft`), and marked by a range named `mebdf-quote <levels>` (`mebdf-quote >`,
+ *   `mebdf-quote >>`, `mebdf-quote +`: the model's `quote`, model.ts) that starts at the paragraph's
+ *   start and covers its text (only an empty paragraph's covers its newline), so that paragraphs
+ *   inserted after it do not grow into it;
+ * - a thematic break is an empty paragraph with a bottom border, marked by a range named
+ *   `mebdf-rule` over its newline.
+ * A range counts for the paragraph it starts in: text typed inside grows it, text typed at its
+ * very start moves its start, and either way it still starts inside its paragraph. A rule paragraph
+ * someone typed text into reads as that text (its border is a formatting the model does not show).
+ */
+import type { DocsParagraphStyle, DocumentTab } from '../../ground/docs-json.js';
+import type { Block, MebdfDocument } from '../../mebdf/model.js';
+
+export const QUOTE_RANGE_NAME = 'mebdf-quote';
+export const RULE_RANGE_NAME = 'mebdf-rule';
+
+/** Points each quote level indents its paragraphs by (Docs' own indent step, half an inch). */
+export const QUOTE_INDENT = 36;
+
+export function quoteRangeName(quote: string): string {
+  return `${QUOTE_RANGE_NAME} ${quote}`;
+}
+
+export function isQuoteRangeName(name: string): boolean {
+  return /^mebdf-quote [>+]{1,32}$/.test(name);
+}
+
+export function isMarkRangeName(name: string): boolean {
+  return isQuoteRangeName(name) || name === RULE_RANGE_NAME;
+}
+
+const GREY = { color: { rgbColor: { red: 0.8, green: 0.8, blue: 0.8 } } };
+
+/** The bar on a quoted paragraph's left. */
+export const QUOTE_BORDER: NonNullable<DocsParagraphStyle['borderLeft']> = {
+  color: GREY,
+  width: { magnitude: 3, unit: 'PT' },
+  padding: { magnitude: 12, unit: 'PT' },
+  dashStyle: 'SOLID',
+};
+
+/** The line a rule paragraph draws under itself. */
+export const RULE_BORDER: NonNullable<DocsParagraphStyle['borderBottom']> = {
+  color: GREY,
+  width: { magnitude: 1, unit: 'PT' },
+  padding: { magnitude: 1, unit: 'PT' },
+  dashStyle: 'SOLID',
+};
+
+/** Whether a paragraph's left border is the quote's bar (as an import draws it, or a split copies it). */
+export function isQuoteBar(border: DocsParagraphStyle['borderLeft']): boolean {
+  const rgb = border?.color?.color?.rgbColor;
+  return (
+    border !== undefined &&
+    border.width?.magnitude === QUOTE_BORDER.width!.magnitude &&
+    border.padding?.magnitude === QUOTE_BORDER.padding!.magnitude &&
+    (border.dashStyle ?? 'SOLID') === 'SOLID' &&
+    rgb !== undefined &&
+    [rgb.red, rgb.green, rgb.blue].every((c) => Math.abs((c ?? 0) - 0.8) < 0.01)
+  );
+}
+
+export interface MarkRange {
+  namedRangeId: string;
+  name: string;
+  startIndex: number;
+  endIndex: number;
+}
+
+/** The quote and rule ranges of a tab, by segment, in order of their start. */
+export class MarkRanges {
+  private readonly bySegment = new Map<string, MarkRange[]>();
+
+  constructor(tab: DocumentTab) {
+    for (const group of Object.values(tab.namedRanges ?? {})) {
+      for (const nr of group.namedRanges ?? []) {
+        const name = nr.name ?? group.name ?? '';
+        if (!isMarkRangeName(name) || nr.ranges?.length !== 1) continue;
+        const range = nr.ranges[0]!;
+        const list = this.bySegment.get(range.segmentId ?? '') ?? [];
+        list.push({
+          namedRangeId: nr.namedRangeId ?? '',
+          name,
+          startIndex: range.startIndex ?? 0,
+          endIndex: range.endIndex ?? 0,
+        });
+        this.bySegment.set(range.segmentId ?? '', list);
+      }
+    }
+    for (const list of this.bySegment.values())
+      list.sort((a, b) => a.startIndex - b.startIndex || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+
+  /** The mark ranges that start in the paragraph at `[start, end)`. */
+  in(segmentId: string, start: number, end: number): MarkRange[] {
+    const list = this.bySegment.get(segmentId);
+    if (!list) return [];
+    let low = 0;
+    let high = list.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (list[mid]!.startIndex < start) low = mid + 1;
+      else high = mid;
+    }
+    const out: MarkRange[] = [];
+    for (let i = low; i < list.length && list[i]!.startIndex < end; i++) out.push(list[i]!);
+    return out;
+  }
+
+  /** The `quote` of the paragraph at `[start, end)`, if a quote range starts in it. */
+  quote(segmentId: string, start: number, end: number): string | undefined {
+    const range = this.in(segmentId, start, end).find((r) => r.name !== RULE_RANGE_NAME);
+    return range?.name.slice(QUOTE_RANGE_NAME.length + 1);
+  }
+
+  /** Whether a rule range starts in the paragraph at `[start, end)`. */
+  rule(segmentId: string, start: number, end: number): boolean {
+    return this.in(segmentId, start, end).some((r) => r.name === RULE_RANGE_NAME);
+  }
+}
+
+/**
+ * The model's canonical `quote`s (model.ts): `+` only where the paragraph before is in a quote at
+ * that level and no level above already opens a new one. Docs keeps whatever a range was named.
+ */
+export function normaliseQuotes(document: MebdfDocument): void {
+  normalise(document.blocks);
+  for (const blocks of Object.values(document.footnotes)) normalise(blocks);
+}
+
+function normalise(blocks: readonly Block[]): void {
+  let before = '';
+  for (const block of blocks) {
+    const quote = block.type === 'paragraph' ? (block.quote ?? '') : '';
+    if (quote.includes('+')) {
+      let out = '';
+      for (let level = 0; level < quote.length; level++) {
+        out += quote[level] === '+' && level < before.length && !out.includes('+') ? '+' : '>';
+      }
+      (block as { quote?: string }).quote = out;
+    }
+    before = quote;
+  }
+}
