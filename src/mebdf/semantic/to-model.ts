@@ -623,12 +623,27 @@ class Reader {
     }
     // GFM: a row with fewer cells than the header gets empty ones, extra cells are ignored.
     const width = node.children[0]?.children.length ?? 0;
+    const align = node.align ?? [];
     const rows: TableCell[][] = node.children.map((row) =>
       Array.from({ length: width }, (_, index): TableCell => {
         const cell: MdastTableCell | undefined = row.children[index];
-        return { blocks: [this.paragraph(this.state.named, cell ? cell.children : [])] };
+        const block = this.paragraph(this.state.named, cell ? cell.children : []);
+        // Docs aligns paragraphs, not columns: a column's alignment is that of its cells' paragraphs.
+        const column = align[index];
+        if (column === 'center' || column === 'right') block.style.align ??= column;
+        return { blocks: [block] };
       }),
     );
+    if (align.some((a) => a === 'center' || a === 'right')) {
+      this.report(
+        node,
+        '|',
+        "a GFM column alignment (`:-:`, `-:`) becomes the alignment of each cell's paragraph: Google Docs aligns paragraphs, not columns",
+        undefined,
+        0,
+        'warning',
+      );
+    }
     context.sink.push({ type: 'table', rows });
   }
 
