@@ -173,6 +173,19 @@ function runs(
           walk(node.children, definition ? { ...f, link: definition.url } : f);
           break;
         }
+        case 'imageReference': {
+          // A reference image is the image of its definition, as a reference link is a link.
+          const definition = definitions.get(node.identifier);
+          if (!definition) break;
+          const image = {
+            type: 'image',
+            url: definition.url,
+            title: definition.title ?? null,
+            alt: node.alt,
+          };
+          out.push({ text: '', format: { ...f, node: image } });
+          break;
+        }
         case 'mebdfSpan' as Nodes['type']:
           walk((node as unknown as MebdfSpan).children, spanFormat((node as unknown as MebdfSpan).props, f));
           break;
@@ -183,8 +196,9 @@ function runs(
           // A new heading's anchor is the id Docs gave it: not part of what was written.
           break;
         default: {
+          // An image or embed inside a link or emphasis has that formatting too.
           const { position: _position, ...rest } = node as Nodes & { position?: unknown };
-          out.push({ text: '', format: { node: rest } });
+          out.push({ text: '', format: { ...f, node: rest } });
         }
       }
     }

@@ -8,6 +8,7 @@ import type { DocumentTab } from '../../ground/docs-json.js';
 import type { NamedStyleType } from '../../mebdf/model.js';
 import { CodeRanges } from './code-blocks.js';
 import { SyntheticIds } from './ids.js';
+import { ImageRanges } from './image-marks.js';
 import { type NamedStyleBase, namedStyleBases } from './style-overrides.js';
 import type { LocatedWarning } from './types.js';
 
@@ -65,6 +66,8 @@ export class ExportContext {
   readonly namedRanges = new NamedRangeStarts();
   /** The named ranges that mark code blocks (code-blocks.ts); they are not anchors. */
   readonly codeRanges: CodeRanges;
+  /** The named ranges that mark images Docs could not fetch (image-marks.ts); not anchors either. */
+  readonly imageRanges: ImageRanges;
   readonly warnings: LocatedWarning[] = [];
   /** The top-level block being converted (warnings attach to it). */
   block = -1;
@@ -78,6 +81,7 @@ export class ExportContext {
   ) {
     this.bases = namedStyleBases(tab);
     this.codeRanges = new CodeRanges(tab);
+    this.imageRanges = new ImageRanges(tab);
   }
 
   warn(message: string, group?: { text: string; where: string }): void {

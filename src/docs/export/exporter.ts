@@ -11,6 +11,7 @@ import type { Document, StructuralElement, Table } from '../../ground/docs-json.
 import type { MebdfDocument, ParagraphBlock, TableBlock, TableCell } from '../../mebdf/model.js';
 import { isCodeRangeName } from './code-blocks.js';
 import { ExportContext } from './context.js';
+import { isImageRangeName } from './image-marks.js';
 import { assignListKeys, plainText } from './model-utils.js';
 import { captionOf, convertParagraph } from './paragraph.js';
 import { type ResolvedTab, resolveTab } from './tabs.js';
@@ -108,7 +109,8 @@ function collectNamedRanges(ctx: ExportContext): void {
       const id = nr.namedRangeId;
       const ranges = [...(nr.ranges ?? [])].sort((a, b) => (a.startIndex ?? 0) - (b.startIndex ?? 0));
       const first = ranges[0];
-      if (!id || !first || isCodeRangeName(nr.name ?? group.name ?? '')) continue;
+      const name = nr.name ?? group.name ?? '';
+      if (!id || !first || isCodeRangeName(name) || isImageRangeName(name)) continue;
       const length = (first.endIndex ?? 0) - (first.startIndex ?? 0);
       const note =
         ranges.length > 1

@@ -333,6 +333,12 @@ export function convertParagraph(
       };
     } else merged.push(piece);
   }
+  // Linked text that an image range covers exactly is an image Docs could not fetch (image-marks.ts).
+  for (const m of merged) {
+    if (m.inline.type !== 'text' || !m.inline.style.link) continue;
+    const range = ctx.imageRanges.at(segmentId, m.start, m.end);
+    if (range) m.inline = { ...m.inline, style: { ...m.inline.style, image: range.mark } };
+  }
   block.inlines = merged.map((m) => m.inline);
   const inlines: InlineSource[] = merged.map((m) => ({ start: m.start, end: m.end }));
   const code = level === 0 ? ctx.codeRanges.of(segmentId, start, end) : undefined;

@@ -6,8 +6,9 @@
 
 import { EmbeddedObjectNotFoundError, ValidationError } from '../../errors.js';
 import type { DocumentTab, Request } from '../../ground/docs-json.js';
-import type { NamedStyleType, ParagraphBlock, TextStyle } from '../../mebdf/model.js';
+import type { ImageMark, NamedStyleType, ParagraphBlock, TextStyle } from '../../mebdf/model.js';
 import { type CodeRanges, codeRangeName } from '../export/code-blocks.js';
+import { type ImageRanges, imageRangeName } from '../export/image-marks.js';
 import { cellStyleBase, type NamedStyleBase } from '../export/style-overrides.js';
 import { ObjectCodes, type Units } from './paragraph-units.js';
 import type { RunStyles } from './run-styles.js';
@@ -36,6 +37,8 @@ export interface PlanEnv {
   readonly runStyles: RunStyles;
   /** The named ranges marking code blocks in the document as read. */
   readonly codeRanges: CodeRanges;
+  /** The named ranges marking images Docs could not fetch, in the document as read. */
+  readonly imageRanges: ImageRanges;
   /** Embed ids in the old target and in the new content; footnote labels in the new content. */
   readonly oldEmbedIds: ReadonlySet<string>;
   readonly newEmbedIds: ReadonlySet<string>;
@@ -208,6 +211,34 @@ export class PlanContext {
     });
   }
 
+  /**
+   * createNamedRange marking each image kept as its linked text (`TextStyle.image`) in units `u`
+   * laid out from `start` (export/image-marks.ts).
+   */
+  markImages(seg: string, u: Units, start: number): void {
+    for (const r of imageRuns(u)) {
+      this.push({
+        createNamedRange: {
+          name: imageRangeName(r.mark),
+          range: this.range(seg, start + r.start, start + r.end),
+        },
+      });
+    }
+  }
+
+  /**
+   * A paragraph edited in place (old at `old`) whose images kept as linked text changed: its old
+   * marks go before anything else of it changes (a mark whose text is deleted would go with it),
+   * and `markImages` makes the new ones once its text is written.
+   */
+  unmarkImages(seg: string, old: { startIndex: number; endIndex: number }): void {
+    for (const r of this.env.imageRanges.within(seg, old.startIndex, old.endIndex)) {
+      this.push({
+        deleteNamedRange: { namedRangeId: r.namedRangeId, tabsCriteria: { tabIds: [this.env.tabId] } },
+      });
+    }
+  }
+
   push(r: Request): void {
     this.requests.push(r);
   }
@@ -282,4 +313,20 @@ export function notFound(id: string, kind: string): EmbeddedObjectNotFoundError 
     `The placeholder {^= ${id} ${kind}} names no object in this part of the document.`,
     'Keep placeholders exactly as exported; an image is added with ![alt](https://…).',
   );
+}
+
+/** The images kept as linked text in units `u`: each run of units with one image mark. */
+export function imageRuns(u: Units): { start: number; end: number; mark: ImageMark }[] {
+  const out: { start: number; end: number; mark: ImageMark }[] = [];
+  for (let i = 0; i < u.styles.length; ) {
+    const mark = u.styles[i]?.image;
+    let j = i + 1;
+    if (mark !== undefined) {
+      while (j < u.styles.length && u.styles[j]?.image === mark && u.styles[j]?.link === u.styles[i]?.link)
+        j++;
+      out.push({ start: i, end: j, mark });
+    }
+    i = j;
+  }
+  return out;
 }

@@ -7,7 +7,7 @@ import { ValidationError } from '../../errors.js';
 import type { ListMembership, NamedStyleType, ParagraphBlock, TextStyle } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
 import type { ParagraphSource } from '../export/types.js';
-import { cannotMove, type PlanContext } from './context.js';
+import { cannotMove, imageRuns, type PlanContext } from './context.js';
 import { toUnits, type Units } from './paragraph-units.js';
 import { ALL_FIELDS, fieldsFor, insertUnits, runs, sameList, writesSuggestion } from './paragraphs.js';
 import { paragraphStylePayload, type TextField, textFieldsDiffering } from './style-payloads.js';
@@ -71,6 +71,8 @@ export function editParagraph(
   const ou = toUnits(o, ctx.codes, ctx.env.positioned);
   const nu = toUnits(n, ctx.codes, ctx.env.positioned);
   ctx.checkMarkers(seg, ou, nu);
+  const reimage = !deepEqual(imageRuns(ou), imageRuns(nu)) || ou.text !== nu.text;
+  if (reimage) ctx.unmarkImages(seg, src);
 
   const { removed, nested } = fixBullets(ctx, seg, s, o.list, n);
   // A new bullet writes its level's indents into the paragraph (lower-lists.ts puts the model's
@@ -130,6 +132,7 @@ export function editParagraph(
   }
   ctx.createAnchors(seg, nu, s, s + nu.text.length);
   if (o.code?.info !== n.code?.info) ctx.remarkCode(seg, src, n, s, s + nu.text.length);
+  if (reimage) ctx.markImages(seg, nu, s);
   return nested ? [n] : [];
 }
 

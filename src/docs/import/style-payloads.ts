@@ -44,6 +44,8 @@ const FIELD_OF: Record<keyof TextStyle, TextField | null> = {
   link: 'link',
   suggestion: null,
   comment: null,
+  // An image kept as its linked text is marked by a named range, not a text style (import/image-marks.ts).
+  image: null,
 };
 
 function rgb(hex: string): { color: { rgbColor: { red: number; green: number; blue: number } } } {
