@@ -31,11 +31,13 @@ describe('CommonMark and GFM spec examples in a new document', () => {
     expect([...KNOWN_FAULTS].filter((id) => outcomes.get(id)?.kind !== 'fault')).toEqual([]);
   });
 
-  it('round-trips code blocks with their language, emphasis, links, images and tables', () => {
+  it('round-trips code blocks with their language, raw HTML, emphasis, links, images and tables', () => {
     const roundTrips = (section: string): number =>
       examples.filter((e) => e.section === section && outcomes.get(e.id)?.kind === 'round-trip').length;
     expect(roundTrips('Fenced code blocks')).toBeGreaterThanOrEqual(28);
     expect(roundTrips('Indented code blocks')).toBeGreaterThanOrEqual(9);
+    expect(roundTrips('HTML blocks')).toBeGreaterThanOrEqual(43);
+    expect(roundTrips('Raw HTML')).toBeGreaterThanOrEqual(20);
     expect(roundTrips('Emphasis and strong emphasis')).toBeGreaterThanOrEqual(125);
     expect(roundTrips('Links')).toBeGreaterThanOrEqual(60);
     // Images at URLs Docs cannot fetch are kept as their linked alt text, and read back as images.
@@ -43,7 +45,7 @@ describe('CommonMark and GFM spec examples in a new document', () => {
     // The empty paragraphs Docs forces around a table that starts or ends the tab are not written.
     expect(roundTrips('4.10 Tables (extension)')).toBeGreaterThanOrEqual(6);
     const total = [...outcomes.values()].filter((o) => o.kind === 'round-trip').length;
-    expect(total).toBeGreaterThanOrEqual(510);
+    expect(total).toBeGreaterThanOrEqual(575);
   });
 
   it('a refusal names the construct, and a warning says what Docs cannot hold', () => {

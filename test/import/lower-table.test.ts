@@ -6,6 +6,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { CodeRanges } from '../../src/docs/export/code-blocks.js';
+import { HtmlRanges } from '../../src/docs/export/html-ranges.js';
 import { ImageRanges } from '../../src/docs/export/image-marks.js';
 import { exportTab, resolveTab } from '../../src/docs/export/index.js';
 import { namedStyleBases } from '../../src/docs/export/style-overrides.js';
@@ -67,6 +68,7 @@ function lower(n: TableBlock) {
     positioned: () => false,
     runStyles: new RunStyles(tab, ex.tabId, bases),
     codeRanges: new CodeRanges(tab),
+    htmlRanges: new HtmlRanges(tab),
     imageRanges: new ImageRanges(tab),
     oldEmbedIds: new Set(),
     newEmbedIds: new Set(),

@@ -44,7 +44,9 @@ const FIELD_OF: Record<keyof TextStyle, TextField | null> = {
   link: 'link',
   suggestion: null,
   comment: null,
-  // An image kept as its linked text is marked by a named range, not a text style (import/image-marks.ts).
+  // Raw HTML is a named range over the text, not a text style (context.ts markHtml).
+  html: null,
+  // An image kept as its linked text is marked by a named range, not a text style (export/image-marks.ts).
   image: null,
 };
 
