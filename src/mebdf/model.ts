@@ -61,6 +61,12 @@ export interface TextStyle {
    */
   suggestion?: SuggestionMark;
   /**
+   * Text that stands for an image Docs could not fetch (`![alt](/url "title")`): the alt text
+   * (`alt`), or the URL when the alt is empty (`url`), linked to the image's URL, then a space and
+   * the title when there is one. Kept in Docs by a named range (grammar §4, "Images Docs cannot fetch").
+   */
+  image?: ImageMark;
+  /**
    * The comment anchors on this text: their ids, space-separated, sorted (read-only marker:
    * exported on request, removed before an import plans; comments are never written from it).
    */
@@ -72,6 +78,9 @@ export interface TextStyle {
    */
   html?: boolean;
 }
+
+/** What the text of an image kept as a link is (`alt` or `url`), optionally followed by a space and the title. */
+export type ImageMark = 'alt' | 'url' | `alt ${string}` | `url ${string}`;
 
 /** `insert` / `delete`, optionally followed by a space and the suggestion id. */
 export type SuggestionMark = 'insert' | 'delete' | `insert ${string}` | `delete ${string}`;
@@ -235,3 +244,15 @@ export interface MebdfDocument {
   /** Footnote definitions by label, in order of first reference. */
   footnotes: Record<string, ParagraphBlock[]>;
 }
+
+/**
+ * Whether Docs can fetch an image from this URL (insertInlineImage: "The image URI must be publicly
+ * accessible and at most 2 kB"; it is an https URL with a host). Any other image is kept as its
+ * linked text (`TextStyle.image`).
+ */
+export function fetchableImageUrl(url: string): boolean {
+  return url.length <= 2048 && /^https:\/\/[^\s/]+/.test(url);
+}
+
+/** The longest image title a mark keeps: a named range's name is at most 256 UTF-16 units. */
+export const MAX_IMAGE_TITLE = 256 - 'mebdf-image alt '.length;

@@ -76,7 +76,8 @@ export function comparableTree(text: string): unknown {
 /**
  * Differences the grammar documents as the same content (grammar/README.md §4): positions; which
  * marker wrote emphasis, a bullet or a heading; reference links (resolved to their URL); a list's
- * spread (Docs has no loose lists); a new heading's anchor. What a paragraph holds is compared as
+ * spread (Docs has no loose lists); a new heading's anchor; a GFM table row's missing cells (empty
+ * ones, as GFM reads them) and extra cells (not part of the table, as GFM reads them). What a paragraph holds is compared as
  * Docs holds it: runs of text with their formatting (bold inside bold is bold, a soft line break is
  * a space), not as the tree of delimiters that wrote it.
  */
@@ -99,6 +100,14 @@ function normalise(node: Nodes | Root, definitions: Map<string, Definition>): un
       .map((child) => normalise(child, definitions));
     if (node.type === 'listItem' && node.children.length === 0)
       out.children = [{ type: 'paragraph', runs: [] }];
+    // GFM: a row with fewer cells than the header has empty ones, extra cells are not part of it.
+    if (node.type === 'table') {
+      const width = node.children[0]?.children.length ?? 0;
+      out.children = (out.children as { children: unknown[] }[]).map((row) => ({
+        ...row,
+        children: Array.from({ length: width }, (_, i) => row.children[i] ?? { type: 'tableCell', runs: [] }),
+      }));
+    }
   }
   return out;
 }
@@ -164,6 +173,19 @@ function runs(
           walk(node.children, definition ? { ...f, link: definition.url } : f);
           break;
         }
+        case 'imageReference': {
+          // A reference image is the image of its definition, as a reference link is a link.
+          const definition = definitions.get(node.identifier);
+          if (!definition) break;
+          const image = {
+            type: 'image',
+            url: definition.url,
+            title: definition.title ?? null,
+            alt: node.alt,
+          };
+          out.push({ text: '', format: { ...f, node: image } });
+          break;
+        }
         case 'mebdfSpan' as Nodes['type']:
           walk((node as unknown as MebdfSpan).children, spanFormat((node as unknown as MebdfSpan).props, f));
           break;
@@ -174,8 +196,9 @@ function runs(
           // A new heading's anchor is the id Docs gave it: not part of what was written.
           break;
         default: {
+          // An image or embed inside a link or emphasis has that formatting too.
           const { position: _position, ...rest } = node as Nodes & { position?: unknown };
-          out.push({ text: '', format: { node: rest } });
+          out.push({ text: '', format: { ...f, node: rest } });
         }
       }
     }

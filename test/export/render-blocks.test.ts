@@ -3,7 +3,9 @@
  * top-level piece located in it, and a second render through the same cache serialising only the
  * blocks that changed.
  */
+
 import { describe, expect, it } from 'vitest';
+import { withoutForcedEdges } from '../../src/docs/export/forced-paragraphs.js';
 import {
   exportSection,
   exportTab,
@@ -49,9 +51,11 @@ describe('renderBlocks', () => {
     it(`writes what stringifyMebdf writes, block by block: ${name}`, () => {
       for (const tab of listTabs(doc)) {
         const { model, content } = exportTab(doc, tab.tabId);
-        const rendered = renderBlocks(model);
+        // The export leaves out the empty paragraphs Docs forces around a table at the body's edges.
+        const shown = withoutForcedEdges(model, { startsBody: true, endsBody: true });
+        const rendered = renderBlocks(shown);
         expect(rendered.content).toBe(content);
-        checkPieces(model, rendered.content, rendered.blocks);
+        checkPieces(shown, rendered.content, rendered.blocks);
       }
     });
   }

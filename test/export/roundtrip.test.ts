@@ -2,7 +2,9 @@
  * Export -> parse -> stringify is the identity on every golden case: parsing an export gives back
  * exactly the exported block model, and stringifying that gives back the export, for every tab of
  * every golden document and for its sections. This is what makes an unchanged export import as
- * "nothing to do".
+ * "nothing to do". The plain empty paragraphs Docs forces before a table that starts the body and
+ * after one that ends it are not written (export/forced-paragraphs.ts): the export's text is the
+ * model without them, and the import puts them back.
  *
  * KNOWN_GAPS lists the tabs whose export the MEBDF language does not read back yet, with the
  * reason; for those the test asserts that the gap is still there, so that fixing the language
@@ -13,6 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { withoutForcedEdges } from '../../src/docs/export/forced-paragraphs.js';
 import { exportSection, exportTab, listTabs, sectionSpans } from '../../src/docs/export/index.js';
 import type { Document } from '../../src/ground/docs-json.js';
 import { parseMebdf, stringifyMebdf } from '../../src/mebdf/index.js';
@@ -58,7 +61,7 @@ describe('export -> parse -> stringify', () => {
       const key = `${name} ${tab.tabId}`;
       it(key, () => {
         const out = exportTab(doc, tab.tabId);
-        check(key, out.content, out.model);
+        check(key, out.content, withoutForcedEdges(out.model, { startsBody: true, endsBody: true }));
         // Every section of the tab too (sections of a known gap share its gap only where it lies).
         for (const span of sectionSpans(out.model)) {
           const section = exportSection(doc, tab.tabId, span.anchorId);
@@ -69,8 +72,13 @@ describe('export -> parse -> stringify', () => {
               return null;
             }
           })();
-          if (key in KNOWN_GAPS && (parsed === null || !isDeepStrictEqual(parsed, section.model))) continue;
-          expect(parsed, `section "${span.anchorId}"`).toEqual(section.model);
+          const edges = {
+            startsBody: section.firstBlock === 0,
+            endsBody: section.endBlock === out.model.blocks.length,
+          };
+          const written = withoutForcedEdges(section.model, edges);
+          if (key in KNOWN_GAPS && (parsed === null || !isDeepStrictEqual(parsed, written))) continue;
+          expect(parsed, `section "${span.anchorId}"`).toEqual(written);
           expect(stringifyMebdf(parsed!)).toBe(section.content);
         }
       });

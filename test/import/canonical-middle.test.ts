@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { exportTab, listTabs, resolveTab } from '../../src/docs/export/index.js';
+import { withForcedParagraphs } from '../../src/docs/import/forced.js';
 import { planImport } from '../../src/docs/import/index.js';
 import { canonicalFor } from '../../src/docs/service/canonical-middle.js';
 import type { Document } from '../../src/ground/docs-json.js';
@@ -55,8 +56,14 @@ describe('the canonical form of the changed middle only', () => {
         const content = resolveTab(doc, t.tabId).content;
         const body = content.body?.content ?? [];
         for (const text of [tab.content, ...edits(tab.content, 20)]) {
-          const next = tryParse(text);
-          if (!next) continue;
+          const parsed = tryParse(text);
+          if (!parsed) continue;
+          // As an import does: the paragraphs Docs forces next to tables put back (import/forced.ts).
+          const next = withForcedParagraphs(
+            parsed,
+            { startsBody: true, endsBody: true },
+            tab.model.blocks,
+          ).model;
           const plan = (canonical: MebdfDocument | undefined) =>
             planImport({
               tabId: t.tabId,

@@ -141,12 +141,7 @@ const CASES: Record<string, GoldenEdit[]> = {
     {
       name: 'table-added',
       section: null,
-      replace: [
-        [
-          '| Col 3 line 2 |\n\n{!empty}',
-          '| Col 3 line 2 |\n\nA new table:\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n{!empty}',
-        ],
-      ],
+      replace: [['Col 3 line 2 |\n', 'Col 3 line 2 |\n\nA new table:\n\n| a | b |\n| - | - |\n| 1 | 2 |\n']],
     },
   ],
   'construct-tables': [

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { CodeRanges } from '../../src/docs/export/code-blocks.js';
 import { HtmlRanges } from '../../src/docs/export/html-ranges.js';
+import { ImageRanges } from '../../src/docs/export/image-marks.js';
 import { exportTab, resolveTab } from '../../src/docs/export/index.js';
 import { MarkRanges } from '../../src/docs/export/quote-blocks.js';
 import { namedStyleBases } from '../../src/docs/export/style-overrides.js';
@@ -70,6 +71,7 @@ function lower(n: TableBlock) {
     codeRanges: new CodeRanges(tab),
     markRanges: new MarkRanges(tab),
     htmlRanges: new HtmlRanges(tab),
+    imageRanges: new ImageRanges(tab),
     oldEmbedIds: new Set(),
     newEmbedIds: new Set(),
     newFootnoteLabels: new Set(),

@@ -347,11 +347,28 @@ describe('planner rules', () => {
     for (const r of requests) expect(JSON.stringify(r)).toContain('"segmentId"');
   });
 
-  it('refuses an http image and a changed suggestion, writing nothing', async () => {
+  it('keeps an image Docs cannot fetch as its alt text linked to the URL, marked by a named range, and reads it back', async () => {
     const doc = makeDoc({ blocks: [para('Text.')] });
-    await expect(run(doc, (c) => c.replace('Text.', 'Text ![x](http://example.com/a.png)'))).rejects.toThrow(
-      /https/,
+    const { requests, after, intended, result, be } = await run(doc, (c) =>
+      c.replace('Text.', 'Text ![a chart](http://example.com/a.png "Q3") and more.'),
     );
+    expect(after).toBe(intended);
+    expect(kinds(requests)).not.toContain('insertInlineImage');
+    const range = requests.find((r) => r.createNamedRange)!.createNamedRange!;
+    expect(range.name).toBe('mebdf-image alt Q3');
+    expect(result.warnings.join(' ')).toMatch(/could not fetch the image at `http:\/\/example\.com\/a\.png`/);
+    // Editing the text around it keeps it; editing its alt text re-marks it.
+    const again = await importTabService(be, { document_id: 'doc' }, after.replace('and more', 'and less'));
+    expect(exportTab(be.doc).content).toBe(after.replace('and more', 'and less'));
+    // Said once: the image the target already holds is not new.
+    expect(again.warnings.join(' ')).not.toMatch(/could not fetch/);
+    const retitled = after.replace('and more', 'and less').replace('![a chart]', '![the chart]');
+    await importTabService(be, { document_id: 'doc' }, retitled);
+    expect(exportTab(be.doc).content).toBe(retitled);
+    expect(Object.keys(be.doc.tabs![0]!.documentTab!.namedRanges ?? {})).toEqual(['mebdf-image alt Q3']);
+  });
+
+  it('refuses a changed suggestion, writing nothing', async () => {
     const sugg = golden('construct-suggestions');
     await expect(run(sugg, (c) => c.replace('not {/!}', 'no {/!}'))).rejects.toThrow(/suggest/);
     await expect(run(sugg, (c) => c.replace('final', 'final {!suggest:insert}new{/!}'))).rejects.toThrow(

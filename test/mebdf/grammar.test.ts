@@ -368,6 +368,26 @@ describe('Markdown inline formatting', () => {
       { type: 'image', url: 'https://x.y/c.png', alt: 'A chart' },
     ]);
   });
+  it('should keep an image Docs cannot fetch as its alt text (or URL) linked to the URL, marked with its title', () => {
+    expect(inlines('![moon](moon.jpg "The moon") ![](/a.png) ![x](http://x.y/p.png)')).toEqual([
+      text('moon', { link: 'moon.jpg', image: 'alt The moon' }),
+      text(' '),
+      text('/a.png', { link: '/a.png', image: 'url' }),
+      text(' '),
+      text('x', { link: 'http://x.y/p.png', image: 'alt' }),
+    ]);
+    for (const source of ['![moon](moon.jpg "The moon")\n', '![](/a.png)\n', '**![x](/x)** [x](/x)\n'])
+      expect(stringifyMebdf(parseMebdf(source)).replace('{!bold}![x](/x){/!}', '**![x](/x)**')).toBe(source);
+  });
+  it('should not keep a link around an image, nor an image at a URL Docs can fetch as text', () => {
+    expect(inlines('[![moon](moon.jpg)](/uri)')).toEqual([text('moon', { link: 'moon.jpg', image: 'alt' })]);
+    expect(messages('[![moon](moon.jpg)](/uri)')[0]).toBe(
+      'a link on an image is dropped: MEBDF links only text',
+    );
+    expect(inlines('![a](https://x.y/a.png "t")')).toEqual([
+      { type: 'image', url: 'https://x.y/a.png', alt: 'a' },
+    ]);
+  });
 });
 
 describe('line breaks', () => {
@@ -465,6 +485,31 @@ describe('lists', () => {
 });
 
 describe('tables', () => {
+  it('should read a GFM column alignment as the alignment of its cells, with a warning', () => {
+    const source = '| a | b |\n| :-: | -: |\n| 1 | 2 |';
+    expect(blocks(source)).toEqual([
+      {
+        type: 'table',
+        rows: [
+          [
+            { blocks: [para([text('a')], { align: 'center' })] },
+            { blocks: [para([text('b')], { align: 'right' })] },
+          ],
+          [
+            { blocks: [para([text('1')], { align: 'center' })] },
+            { blocks: [para([text('2')], { align: 'right' })] },
+          ],
+        ],
+      },
+    ]);
+    expect(only(source).severity).toBe('warning');
+  });
+  it('should not let a column alignment override a cell that says its own, nor warn for `:-`', () => {
+    const [table] = blocks('| {!align:justify}a | b |\n| :-: | :- |\n| 1 | 2 |');
+    expect(table?.type === 'table' && table.rows[0]![0]!.blocks[0]!.style.align).toBe('justify');
+    expect(table?.type === 'table' && table.rows[0]![1]!.blocks[0]!.style.align).toBeUndefined();
+    expect(messages('| a |\n| :- |')).toEqual([]);
+  });
   it('should read a GFM table as rows of one-paragraph cells', () => {
     expect(blocks('| a | b |\n| - | - |\n| 1 | **2** |')).toEqual([
       {
@@ -676,9 +721,9 @@ describe('constructs Google Docs cannot hold', () => {
       'the link title is dropped: Google Docs links have no title',
       'a link with no target is plain text in Google Docs',
     ]);
-    expect(messages('![x](/local.png)')[0]).toMatch(
-      /cannot be inserted: Google Docs fetches images from a public https URL/,
-    );
+    const image = only('![x](/local.png)');
+    expect(image.message).toMatch(/not one Google Docs can fetch .*kept as its alt text linked to the URL/);
+    expect(image.severity).toBe('warning');
   });
 });
 

@@ -9,6 +9,7 @@ import type { NamedStyleType, ParagraphBlock } from '../../mebdf/model.js';
 import { CodeRanges } from './code-blocks.js';
 import { HtmlRanges } from './html-ranges.js';
 import { SyntheticIds } from './ids.js';
+import { ImageRanges } from './image-marks.js';
 import { MarkRanges } from './quote-blocks.js';
 import { type NamedStyleBase, namedStyleBases } from './style-overrides.js';
 import type { LocatedWarning } from './types.js';
@@ -73,6 +74,8 @@ export class ExportContext {
   quoteBefore: { segmentId: string; end: number; quote: string } | undefined;
   /** The named ranges that mark raw HTML (html-ranges.ts); they are not anchors either. */
   readonly htmlRanges: HtmlRanges;
+  /** The named ranges that mark images Docs could not fetch (image-marks.ts); not anchors either. */
+  readonly imageRanges: ImageRanges;
   /** HTML blocks that read back only when nothing follows them in their container (html-ranges.ts). */
   readonly openHtml = new WeakSet<ParagraphBlock>();
   readonly warnings: LocatedWarning[] = [];
@@ -90,6 +93,7 @@ export class ExportContext {
     this.codeRanges = new CodeRanges(tab);
     this.markRanges = new MarkRanges(tab);
     this.htmlRanges = new HtmlRanges(tab);
+    this.imageRanges = new ImageRanges(tab);
   }
 
   warn(message: string, group?: { text: string; where: string }): void {

@@ -12,6 +12,7 @@ import type { MebdfDocument, ParagraphBlock, TableBlock, TableCell } from '../..
 import { isCodeRangeName } from './code-blocks.js';
 import { ExportContext } from './context.js';
 import { closeOpenHtml, HTML_RANGE_NAME } from './html-ranges.js';
+import { isImageRangeName } from './image-marks.js';
 import { assignListKeys, plainText } from './model-utils.js';
 import { captionOf, convertParagraph } from './paragraph.js';
 import { isMarkRangeName, normaliseQuotes } from './quote-blocks.js';
@@ -113,7 +114,14 @@ function collectNamedRanges(ctx: ExportContext): void {
       const ranges = [...(nr.ranges ?? [])].sort((a, b) => (a.startIndex ?? 0) - (b.startIndex ?? 0));
       const first = ranges[0];
       const name = nr.name ?? group.name ?? '';
-      if (!id || !first || isCodeRangeName(name) || name === HTML_RANGE_NAME || isMarkRangeName(name))
+      if (
+        !id ||
+        !first ||
+        isCodeRangeName(name) ||
+        name === HTML_RANGE_NAME ||
+        isMarkRangeName(name) ||
+        isImageRangeName(name)
+      )
         continue;
       const length = (first.endIndex ?? 0) - (first.startIndex ?? 0);
       const note =

@@ -10,6 +10,7 @@
 import type { Document } from '../../ground/docs-json.js';
 import type { MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
 import { type BuiltTab, buildTab } from './exporter.js';
+import { type Edges, withoutForcedEdges } from './forced-paragraphs.js';
 import { assignListKeys, footnoteLabels, placeholderSummary } from './model-utils.js';
 import { type RenderCache, render } from './render.js';
 import { docsRange, findSection, sectionSpans } from './sections.js';
@@ -54,7 +55,16 @@ export function exportSection(
 
 /** The export of a tab already built (`buildTab`): an import builds the tab's model once. */
 export function tabOf(built: BuiltTab, options: ExportOptions = {}): TabExport {
-  return finish(built.tab.tabId, built.model, built.sources, built.footnoteSources, built.warnings, options);
+  const edges = { startsBody: true, endsBody: true };
+  return finish(
+    built.tab.tabId,
+    built.model,
+    built.sources,
+    built.footnoteSources,
+    built.warnings,
+    edges,
+    options,
+  );
 }
 
 /** The export of one section of a tab already built (`buildTab`); `built` is left as it is. */
@@ -74,7 +84,8 @@ export function sectionOf(built: BuiltTab, anchorId: string, options: ExportOpti
   assignListKeys(model);
   const warnings = built.warnings.filter((w) => w.block >= firstBlock && w.block < endBlock);
   const sources = built.sources.slice(firstBlock, endBlock);
-  const out = finish(built.tab.tabId, model, sources, footnoteSources, warnings, options);
+  const edges = { startsBody: firstBlock === 0, endsBody: endBlock === built.model.blocks.length };
+  const out = finish(built.tab.tabId, model, sources, footnoteSources, warnings, edges, options);
   return {
     ...out,
     anchorId,
@@ -118,12 +129,14 @@ function finish(
   sources: BlockSource[],
   footnoteSources: Record<string, FootnoteSource>,
   located: LocatedWarning[],
+  edges: Edges,
   options: ExportOptions,
 ): TabExport {
   const warnings = groupWarnings(located);
   const summary = placeholderSummary(model);
   if (summary) warnings.push(summary);
-  return { tabId, model, content: render(model, options.cache), warnings, sources, footnoteSources };
+  const content = render(withoutForcedEdges(model, edges), options.cache);
+  return { tabId, model, content, warnings, sources, footnoteSources };
 }
 
 /** Warnings of one kind seen more than this often are merged into one that lists a few places. */

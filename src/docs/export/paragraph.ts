@@ -354,6 +354,13 @@ export function convertParagraph(
       block.inlines = merged.map((m) => m.inline);
     }
   }
+  // Linked text that an image range covers exactly is an image Docs could not fetch (image-marks.ts).
+  for (const m of merged) {
+    if (m.inline.type !== 'text' || !m.inline.style.link) continue;
+    const range = ctx.imageRanges.at(segmentId, m.start, m.end);
+    if (range) m.inline = { ...m.inline, style: { ...m.inline.style, image: range.mark } };
+  }
+  block.inlines = merged.map((m) => m.inline);
   if (quote) block.quote = quote;
   if (rule) block.rule = true;
   const inlines: InlineSource[] = merged.map((m) => ({ start: m.start, end: m.end }));

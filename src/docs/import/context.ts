@@ -6,9 +6,10 @@
 
 import { EmbeddedObjectNotFoundError, ValidationError } from '../../errors.js';
 import type { DocsParagraphStyle, DocumentTab, Request } from '../../ground/docs-json.js';
-import type { NamedStyleType, ParagraphBlock, TextStyle } from '../../mebdf/model.js';
+import type { ImageMark, NamedStyleType, ParagraphBlock, TextStyle } from '../../mebdf/model.js';
 import { type CodeRanges, codeRangeName } from '../export/code-blocks.js';
 import { HTML_RANGE_NAME, type HtmlRanges } from '../export/html-ranges.js';
+import { type ImageRanges, imageRangeName } from '../export/image-marks.js';
 import {
   type MarkRange,
   type MarkRanges,
@@ -50,6 +51,8 @@ export interface PlanEnv {
   readonly markRanges: MarkRanges;
   /** The named ranges marking raw HTML in the document as read. */
   readonly htmlRanges: HtmlRanges;
+  /** The named ranges marking images Docs could not fetch, in the document as read. */
+  readonly imageRanges: ImageRanges;
   /** Embed ids in the old target and in the new content; footnote labels in the new content. */
   readonly oldEmbedIds: ReadonlySet<string>;
   readonly newEmbedIds: ReadonlySet<string>;
@@ -361,6 +364,36 @@ export class PlanContext {
     );
   }
 
+  /**
+   * createNamedRange marking each image kept as its linked text (`TextStyle.image`) in units `u`
+   * laid out from `start` (export/image-marks.ts).
+   */
+  markImages(seg: string, u: Units, start: number): void {
+    for (const r of imageRuns(u)) {
+      this.push({
+        createNamedRange: {
+          name: imageRangeName(r.mark),
+          range: this.range(seg, start + r.start, start + r.end),
+        },
+      });
+    }
+  }
+
+  /**
+   * A paragraph edited in place (old at `old`) whose images kept as linked text may have changed:
+   * its old marks go before anything else of it changes (a mark whose text is deleted would go
+   * with it), and `markImages` makes the new ones once its text is written.
+   */
+  unmarkImages(seg: string, old: { startIndex: number; endIndex: number }): void {
+    for (const r of this.env.imageRanges.within(seg, old.startIndex, old.endIndex)) {
+      if (this.out.rangesDeleted.has(r.namedRangeId)) continue;
+      this.out.rangesDeleted.add(r.namedRangeId);
+      this.push({
+        deleteNamedRange: { namedRangeId: r.namedRangeId, tabsCriteria: { tabIds: [this.env.tabId] } },
+      });
+    }
+  }
+
   /** deleteNamedRange for the raw-HTML ranges of the old paragraph at `old` (before its text is edited). */
   unmarkHtml(seg: string, old: { startIndex: number; endIndex: number }): void {
     for (const range of this.env.htmlRanges.within(seg, old.startIndex, old.endIndex)) {
@@ -497,4 +530,20 @@ export function quoteRuleLook(
     fields.push('borderBottom');
   } else if (undo.unrule) fields.push('borderBottom');
   return fields.length === 0 ? null : { paragraphStyle: ps, fields: fields.join(',') };
+}
+
+/** The images kept as linked text in units `u`: each run of units with one image mark and link. */
+export function imageRuns(u: Units): { start: number; end: number; mark: ImageMark }[] {
+  const out: { start: number; end: number; mark: ImageMark }[] = [];
+  for (let i = 0; i < u.styles.length; ) {
+    const mark = u.styles[i]?.image;
+    let j = i + 1;
+    if (mark !== undefined) {
+      while (j < u.styles.length && u.styles[j]?.image === mark && u.styles[j]?.link === u.styles[i]?.link)
+        j++;
+      out.push({ start: i, end: j, mark });
+    }
+    i = j;
+  }
+  return out;
 }

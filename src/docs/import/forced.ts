@@ -6,9 +6,12 @@
  * refuses to delete the newline before a table, and a tab's body always ends with a paragraph. So
  * a table cannot start the body, follow another table, or end the body: the closest content Docs
  * can hold has an empty paragraph there. The import resolves the intended content to that before
- * planning, and the result says so; no edit is refused for it.
+ * planning, and the result says so; no edit is refused for it. The plain empty paragraphs before a
+ * table that starts the body and after one that ends it are not said: the export does not write
+ * them either (export/forced-paragraphs.ts), so the text reads back as written.
  */
 import type { Block, MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
+import { isPlainEmpty } from '../export/forced-paragraphs.js';
 
 export interface Forced {
   /** `next` itself when nothing is added. */
@@ -63,12 +66,8 @@ export function withForcedParagraphs(next: MebdfDocument, edges: BodyEdges, old?
   const blocks: Block[] = [];
   const warnings = new Set<string>();
   next.blocks.forEach((b, i) => {
-    if (b.type === 'table' && i === 0 && edges.startsBody) {
-      blocks.push(empty());
-      warnings.add(
-        'An empty paragraph stays before the table that starts the tab: the Docs API always puts one before a table.',
-      );
-    }
+    // Not said: the export leaves this paragraph out.
+    if (b.type === 'table' && i === 0 && edges.startsBody) blocks.push(empty());
     if (b.type === 'table' && next.blocks[i - 1]?.type === 'table') {
       blocks.push(empty());
       warnings.add(
@@ -84,14 +83,16 @@ export function withForcedParagraphs(next: MebdfDocument, edges: BodyEdges, old?
     }
   });
   const tail = blocks[blocks.length - 1];
-  if (edges.endsBody && endsNothing(tail)) {
-    blocks.push(lastParagraph(old));
+  const forcedLast = edges.endsBody && endsNothing(tail) ? lastParagraph(old) : undefined;
+  if (forcedLast) blocks.push(forcedLast);
+  // After a table, a plain empty paragraph is not said: the export leaves it out.
+  if (forcedLast && !(tail?.type === 'table' && isPlainEmpty(forcedLast))) {
     warnings.add(
       tail?.type === 'table'
         ? 'An empty paragraph stays after the table that ends the tab: a tab always ends with a paragraph.'
         : 'An empty paragraph stays after the section break that ends the tab: a tab always ends with a paragraph.',
     );
   }
-  if (warnings.size === 0) return { model: next, warnings: [] };
+  if (blocks.length === next.blocks.length) return { model: next, warnings: [] };
   return { model: { ...next, blocks }, warnings: [...warnings] };
 }

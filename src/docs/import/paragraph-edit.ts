@@ -7,7 +7,7 @@ import { ValidationError } from '../../errors.js';
 import type { ListMembership, NamedStyleType, ParagraphBlock, TextStyle } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
 import type { ParagraphSource } from '../export/types.js';
-import { cannotMove, htmlSpans, type PlanContext } from './context.js';
+import { cannotMove, htmlSpans, imageRuns, type PlanContext } from './context.js';
 import { toUnits, type Units } from './paragraph-units.js';
 import { ALL_FIELDS, fieldsFor, insertUnits, runs, sameList, writesSuggestion } from './paragraphs.js';
 import { paragraphStylePayload, type TextField, textFieldsDiffering } from './style-payloads.js';
@@ -74,6 +74,8 @@ export function editParagraph(
   // Raw HTML that changes is marked afresh: the old ranges go before the text they cover does.
   const remarkHtml = htmlChanges(o, ou, n, nu);
   if (remarkHtml) ctx.unmarkHtml(seg, src);
+  const reimage = !deepEqual(imageRuns(ou), imageRuns(nu)) || ou.text !== nu.text;
+  if (reimage) ctx.unmarkImages(seg, src);
 
   const { removed, nested } = fixBullets(ctx, seg, s, o.list, n);
   // A new bullet writes its level's indents into the paragraph (lower-lists.ts puts the model's
@@ -134,6 +136,7 @@ export function editParagraph(
   ctx.createAnchors(seg, nu, s, s + nu.text.length);
   if (o.code?.info !== n.code?.info) ctx.remarkCode(seg, src, n, s, s + nu.text.length);
   if (remarkHtml) ctx.markHtml(seg, n, nu, s, src);
+  if (reimage) ctx.markImages(seg, nu, s);
   const indentsWritten = ps?.fields.split(',').includes('indentStart') ?? false;
   ctx.remarkQuoteRule(seg, o, src, n, s, s + nu.text.length, indentsWritten, level);
   return nested ? [n] : [];

@@ -190,6 +190,7 @@ export function insertParagraphs(
     ctx.createAnchors(seg, units[i]!, body, body + units[i]!.text.length);
     ctx.markCode(seg, blocks[i]!, body, body + units[i]!.text.length);
     ctx.markHtml(seg, blocks[i]!, units[i]!, body);
+    ctx.markImages(seg, units[i]!, body);
     const b = blocks[i]!;
     // A bullet made below writes its level's indents, then indentsOver gives the quote's back.
     const kept = b.list && !(create[i]! || bulleted.has(b) || later.includes(b));

@@ -10,6 +10,7 @@ import type { DocumentTab, Request } from '../../ground/docs-json.js';
 import type { MebdfDocument } from '../../mebdf/model.js';
 import { CodeRanges } from '../export/code-blocks.js';
 import { HtmlRanges } from '../export/html-ranges.js';
+import { ImageRanges } from '../export/image-marks.js';
 import { MarkRanges } from '../export/quote-blocks.js';
 import { namedStyleBases } from '../export/style-overrides.js';
 import type { BlockSource, FootnoteSource } from '../export/types.js';
@@ -116,6 +117,7 @@ function planEnv(
     codeRanges: new CodeRanges(input.tab),
     markRanges: new MarkRanges(input.tab),
     htmlRanges: new HtmlRanges(input.tab),
+    imageRanges: new ImageRanges(input.tab),
     oldEmbedIds: new Set(objects.oldEmbeds.keys()),
     newEmbedIds: objects.seen,
     newFootnoteLabels,

@@ -46,6 +46,8 @@ const FIELD_OF: Record<keyof TextStyle, TextField | null> = {
   comment: null,
   // Raw HTML is a named range over the text, not a text style (context.ts markHtml).
   html: null,
+  // An image kept as its linked text is marked by a named range, not a text style (export/image-marks.ts).
+  image: null,
 };
 
 function rgb(hex: string): { color: { rgbColor: { red: number; green: number; blue: number } } } {

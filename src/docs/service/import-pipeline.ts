@@ -24,6 +24,7 @@ import { headingLevel } from '../export/style-overrides.js';
 import { asDocsStoresText } from '../import/docs-text.js';
 import { matchEmbeds } from '../import/embed-match.js';
 import { type BodyEdges, withForcedParagraphs } from '../import/forced.js';
+import { keptImageWarnings } from '../import/image-warnings.js';
 import { type Plan, planImport } from '../import/index.js';
 import { withoutInherited } from '../import/inherited.js';
 import {
@@ -274,7 +275,8 @@ function resolveIntended(intended: Intended, read: Read): Intended {
   const stored = asDocsStoresText(matched.model, read.target.model);
   const forced = withForcedParagraphs(stored.model, bodyEdges(read), read.target.model.blocks);
   const model = withoutInherited(forced.model, resolveTab(read.doc, read.scope.tabId).content);
-  const warnings = [...matched.warnings, ...stored.warnings, ...forced.warnings];
+  const images = keptImageWarnings(read.target.model, model);
+  const warnings = [...matched.warnings, ...stored.warnings, ...forced.warnings, ...images];
   if (model === intended.model && !warnings.length) return intended;
   return intendedOf(model, warnings);
 }

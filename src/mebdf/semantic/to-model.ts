@@ -27,9 +27,12 @@ import {
   type Block,
   EMBED_KINDS,
   type EmbedKind,
+  fetchableImageUrl,
+  type ImageMark,
   type Inline,
   type ListKind,
   type ListMembership,
+  MAX_IMAGE_TITLE,
   type MebdfDocument,
   type NamedStyleType,
   type ParagraphBlock,
@@ -706,12 +709,27 @@ class Reader {
     }
     // GFM: a row with fewer cells than the header gets empty ones, extra cells are ignored.
     const width = node.children[0]?.children.length ?? 0;
+    const align = node.align ?? [];
     const rows: TableCell[][] = node.children.map((row) =>
       Array.from({ length: width }, (_, index): TableCell => {
         const cell: MdastTableCell | undefined = row.children[index];
-        return { blocks: [this.paragraph(this.state.named, cell ? cell.children : [])] };
+        const block = this.paragraph(this.state.named, cell ? cell.children : []);
+        // Docs aligns paragraphs, not columns: a column's alignment is that of its cells' paragraphs.
+        const column = align[index];
+        if (column === 'center' || column === 'right') block.style.align ??= column;
+        return { blocks: [block] };
       }),
     );
+    if (align.some((a) => a === 'center' || a === 'right')) {
+      this.report(
+        node,
+        '|',
+        "a GFM column alignment (`:-:`, `-:`) becomes the alignment of each cell's paragraph: Google Docs aligns paragraphs, not columns",
+        undefined,
+        0,
+        'warning',
+      );
+    }
     context.sink.push({ type: 'table', rows });
   }
 
@@ -738,8 +756,10 @@ class Reader {
   }
 
   /**
-   * An image to insert. Docs fetches it from a public https URL (insertInlineImage: at most 2 KB),
-   * so any other URL is refused here rather than at the import; a link or title on it is dropped.
+   * An image. Docs fetches an image from a public https URL of at most 2 KB (insertInlineImage);
+   * one at any other URL cannot be inserted, so its closest form is kept: its alt text (the URL
+   * when there is none) linked to the URL and marked as the image, with its title (grammar §4,
+   * "Images Docs cannot fetch"). A link around an image is dropped: the image is its own link.
    */
   private pushImage(
     node: Nodes,
@@ -748,20 +768,40 @@ class Reader {
     style: TextStyle,
     out: Inline[],
   ): void {
-    if (!/^https:\/\//i.test(target.url) || target.url.length > 2048) {
-      this.report(
-        node,
-        '',
-        `the image URL \`${target.url.slice(0, 80)}\` cannot be inserted: Google Docs fetches images from a public https URL of at most 2 KB`,
-        'use a public https URL of a PNG, JPEG or GIF image',
-      );
-      return;
-    }
-    if (target.title) this.warnTitle(node, 'image');
+    const text = (alt ?? '').replace(/\r\n|\r|\n/g, ' ');
     if (style.link) {
       this.report(node, '', 'a link on an image is dropped: MEBDF links only text', undefined, 0, 'warning');
     }
-    out.push({ type: 'image', url: target.url, alt: (alt ?? '').replace(/\r\n|\r|\n/g, ' ') });
+    if (!fetchableImageUrl(target.url)) {
+      this.report(
+        node,
+        '',
+        `the image URL \`${target.url.slice(0, 80)}\` is not one Google Docs can fetch (a public https URL of at most 2 KB): the image is kept as its ${text ? 'alt text' : 'URL'} linked to the URL`,
+        'use a public https URL of a PNG, JPEG or GIF image to insert the image itself',
+        0,
+        'warning',
+      );
+      if (target.url === '') return;
+      let title = target.title ?? '';
+      if (title.length > MAX_IMAGE_TITLE) {
+        this.report(
+          node,
+          '',
+          `the image title is cut to ${MAX_IMAGE_TITLE} characters`,
+          undefined,
+          0,
+          'warning',
+        );
+        title = title.slice(0, MAX_IMAGE_TITLE);
+      }
+      const kind = text ? 'alt' : 'url';
+      const image: ImageMark = title ? `${kind} ${title.replace(/\s+/g, ' ')}` : kind;
+      const { link: _link, ...rest } = style;
+      out.push({ type: 'text', text: text || target.url, style: { ...rest, link: target.url, image } });
+      return;
+    }
+    if (target.title) this.warnTitle(node, 'image');
+    out.push({ type: 'image', url: target.url, alt: text });
   }
 
   private warnTitle(node: Nodes, what: 'link' | 'image'): void {

@@ -47,6 +47,8 @@ function delimitersFit(inlines: readonly WriteInline[], options: DelimiterOption
   const last = inlines[inlines.length - 1];
   if (first?.type !== 'text' || last?.type !== 'text') return false;
   if (first.style.font === MONO_FONT || last.style.font === MONO_FONT) return false;
+  // An image's edges are `!` and `)`, not its alt text.
+  if (first.style.image || last.style.image) return false;
   const start = firstCodePoint(first.text);
   const end = lastCodePoint(last.text);
   if (!UNSAFE_EDGE.test(start) && !UNSAFE_EDGE.test(end)) return true;
@@ -114,7 +116,8 @@ const SPAN_LAYERS: readonly Layer[] = (
 /** Outermost first: links, then spans, then `**`, `*`, `~~`. */
 const LAYERS: readonly Layer[] = [
   {
-    key: (style) => style.link ?? null,
+    // An image kept as linked text is its own link: `![alt](url)`, not `[![alt](url)](url)`.
+    key: (style) => (style.image ? null : (style.link ?? null)),
     wrap: (url, _inlines, children) => ({ type: 'link', url, children }),
   },
   ...SPAN_LAYERS,
@@ -251,6 +254,8 @@ export function inlinesToPhrasing(
 function leaf(inline: WriteInline): PhrasingContent {
   switch (inline.type) {
     case 'text':
+      if (inline.style.image && inline.style.link)
+        return imageOf(inline.text, inline.style.link, inline.style.image);
       if (inline.style.html) return { type: 'html', value: inline.text };
       return inline.style.font === MONO_FONT
         ? { type: 'inlineCode', value: inline.text }
@@ -272,4 +277,12 @@ function leaf(inline: WriteInline): PhrasingContent {
         label: inline.label,
       };
   }
+}
+
+/** `![alt](url "title")` of text that stands for an image Docs could not fetch (`TextStyle.image`). */
+function imageOf(text: string, url: string, mark: string): PhrasingContent {
+  const space = mark.indexOf(' ');
+  const kind = space < 0 ? mark : mark.slice(0, space);
+  const title = space < 0 ? null : mark.slice(space + 1);
+  return { type: 'image', url, alt: kind === 'url' ? '' : text, title };
 }

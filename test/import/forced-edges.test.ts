@@ -1,0 +1,51 @@
+/**
+ * A table that starts or ends a tab: Docs holds an empty paragraph before and after it, which the
+ * export does not write (grammar/README.md §7), so a table written alone reads back as written and
+ * an unchanged export imports as nothing. A paragraph there that says something is still written.
+ */
+import { describe, expect, it } from 'vitest';
+import { newDocumentTab } from '../../src/docs/engine/document.js';
+import { exportTab, resolveTab } from '../../src/docs/export/index.js';
+import { importTabService } from '../../src/docs/service/import.js';
+import { MemoryBackend } from './memory-backend.js';
+
+function newDocument(): MemoryBackend {
+  return new MemoryBackend({
+    title: 'Tables',
+    tabs: [{ tabProperties: { tabId: 't.0', index: 0 }, documentTab: newDocumentTab() }],
+  });
+}
+
+const TABLE = '| a | b |\n| - | - |\n| 1 | 2 |\n';
+
+describe('the empty paragraphs Docs forces around a table at the edges of a tab', () => {
+  it('are made by the import, unsaid, and left out of the export: a table alone reads back as written', async () => {
+    const be = newDocument();
+    const result = await importTabService(be, { document_id: 'doc' }, TABLE);
+    expect(result.warnings.join(' ')).not.toMatch(/empty paragraph/);
+    const body = resolveTab(be.doc, 't.0').content.body?.content ?? [];
+    expect(body.slice(1).map((e) => (e.table ? 'table' : 'paragraph'))).toEqual([
+      'paragraph',
+      'table',
+      'paragraph',
+    ]);
+    expect(exportTab(be.doc).content).toBe(TABLE);
+    const writes = be.writes.length;
+    await importTabService(be, { document_id: 'doc' }, TABLE);
+    expect(be.writes).toHaveLength(writes);
+  });
+
+  it('should not leave out a paragraph that says something: text, or a style of its own', async () => {
+    const be = newDocument();
+    const written = `Intro.\n\n${TABLE}\n{!empty, align:center}\n`;
+    await importTabService(be, { document_id: 'doc' }, written);
+    expect(exportTab(be.doc).content).toBe(written);
+  });
+
+  it('a table between paragraphs is written as before, and text after a closing table is kept', async () => {
+    const be = newDocument();
+    await importTabService(be, { document_id: 'doc' }, TABLE);
+    await importTabService(be, { document_id: 'doc' }, `${TABLE}\nAfter.\n`);
+    expect(exportTab(be.doc).content).toBe(`${TABLE}\nAfter.\n`);
+  });
+});
