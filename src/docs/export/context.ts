@@ -72,6 +72,11 @@ export class ExportContext {
   readonly markRanges: MarkRanges;
   /** The paragraph just converted, when it is quoted: where it ends and its quote. */
   quoteBefore: { segmentId: string; end: number; quote: string } | undefined;
+  /**
+   * The paragraph just converted, when it is a list item or a further block of one (model.ts
+   * `item`): where it ends, its list and the deepest level an item is open at.
+   */
+  itemBefore: { segmentId: string; end: number; listId: string; open: number } | undefined;
   /** The named ranges that mark raw HTML (html-ranges.ts); they are not anchors either. */
   readonly htmlRanges: HtmlRanges;
   /** The named ranges that mark images Docs could not fetch (image-marks.ts); not anchors either. */

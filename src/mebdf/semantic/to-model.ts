@@ -662,7 +662,7 @@ class Reader {
     }
     const kind: ListKind = checkbox ? 'checkbox' : list.ordered ? 'ordered' : 'bullet';
     const membership: ListMembership = { key, level, kind };
-    this.warnListLosses(item, list, children);
+    this.warnListLosses(item, list);
     let inner: FlowContext = { sink: context.sink, list: membership, tables: false };
     if (context.quote) inner.quote = context.quote;
     if (children.length === 0) {
@@ -686,7 +686,7 @@ class Reader {
   }
 
   /** What a Docs list item cannot hold of a Markdown one (grammar §4, "Facts the grammar cannot change"). */
-  private warnListLosses(item: ListItem, list: List, children: ListItem['children']): void {
+  private warnListLosses(item: ListItem, list: List): void {
     if (item.checked === true) {
       this.report(
         item,
