@@ -311,7 +311,9 @@ export function convertParagraph(
   const resolved = overlayParagraph(base.paragraph, ps);
   // A further block of the list item before it (quote-blocks.ts): its indents are relative to the
   // text of that item's level.
-  const item = bullet?.listId ? undefined : furtherBlock(ctx, segmentId, start, end, resolved.indentLeft - shift);
+  const item = bullet?.listId
+    ? undefined
+    : furtherBlock(ctx, segmentId, start, end, resolved.indentLeft - shift);
   if (item) {
     paraBase = { ...paraBase, indentLeft: item.text, indentFirstLine: item.text };
     block.item = item.level;

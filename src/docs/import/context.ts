@@ -320,7 +320,10 @@ export class PlanContext {
     }
     if (block.item !== undefined) {
       this.push({
-        createNamedRange: { name: ITEM_RANGE_NAME, range: this.range(seg, start, end > start ? end : end + 1) },
+        createNamedRange: {
+          name: ITEM_RANGE_NAME,
+          range: this.range(seg, start, end > start ? end : end + 1),
+        },
       });
     }
   }

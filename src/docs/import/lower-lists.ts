@@ -18,7 +18,7 @@
  * and go), so the positions computed from the new content hold for each run in turn.
  */
 import type { DocumentTab } from '../../ground/docs-json.js';
-import type { Block, ListKind, ParagraphBlock, ParagraphStyle } from '../../mebdf/model.js';
+import type { Block, ListKind, ParagraphBlock } from '../../mebdf/model.js';
 import { listLevel } from '../export/lists.js';
 import type { ParagraphSource } from '../export/types.js';
 import { furtherIndents, type PlanContext, quoteRuleLook } from './context.js';
@@ -298,8 +298,14 @@ export function bulletNested(
     if (!it.block.list) {
       ctx.push({ deleteParagraphBullets: { range: ctx.range(seg, it.start, it.start + 1) } });
       const b = it.block;
-      const look = quoteRuleLook(ctx.paragraphBase(b.style.namedStyle), b, furtherIndents(ctx, set.listId, b), {});
-      if (look) ctx.push({ updateParagraphStyle: { range: ctx.range(seg, it.start, it.start + 1), ...look } });
+      const look = quoteRuleLook(
+        ctx.paragraphBase(b.style.namedStyle),
+        b,
+        furtherIndents(ctx, set.listId, b),
+        {},
+      );
+      if (look)
+        ctx.push({ updateParagraphStyle: { range: ctx.range(seg, it.start, it.start + 1), ...look } });
       continue;
     }
     const ps = indentsOver(ctx, it.block, ctx.env.levelIndents(set.listId, it.block.list!.level));

@@ -194,7 +194,9 @@ export function insertParagraphs(
     const b = blocks[i]!;
     // A bullet made below writes its level's indents, then indentsOver gives the quote's back.
     const kept = b.list && !(create[i]! || bulleted.has(b) || later.includes(b));
-    const level = kept ? ctx.env.levelIndents(inh.listId, b.list!.level) : furtherIndents(ctx, inh.list ? inh.listId : undefined, b);
+    const level = kept
+      ? ctx.env.levelIndents(inh.listId, b.list!.level)
+      : furtherIndents(ctx, inh.list ? inh.listId : undefined, b);
     ctx.markQuoteRule(seg, b, body, body + units[i]!.text.length, inh.marks ?? {}, level);
   }
   // Bullets last, from the end: createParagraphBullets eats the leading tabs and shifts what follows.
@@ -259,7 +261,12 @@ export function insertParagraphs(
       const at = finalStarts[k]! - eaten;
       if (!b.list) {
         ctx.push({ deleteParagraphBullets: { range: ctx.range(seg, at, at + 1) } });
-        const look = quoteRuleLook(ctx.paragraphBase(b.style.namedStyle), b, furtherIndents(ctx, inh.list ? inh.listId : undefined, b), {});
+        const look = quoteRuleLook(
+          ctx.paragraphBase(b.style.namedStyle),
+          b,
+          furtherIndents(ctx, inh.list ? inh.listId : undefined, b),
+          {},
+        );
         if (look) ctx.push({ updateParagraphStyle: { range: ctx.range(seg, at, at + 1), ...look } });
         continue;
       }
