@@ -478,7 +478,7 @@ describe('lists', () => {
       { key: '1', level: 1, kind: 'bullet' },
     ]);
   });
-  it('should read the blocks after an item's first as further blocks of that item, at its level', () => {
+  it('should read the blocks after the first of an item as further blocks of it, at its level', () => {
     const mono = { font: 'Courier New' };
     expect(blocks('- a\n\n  b\n  - c\n\n        x\n\n  > q\n- d')).toEqual([
       { ...para([text('a')]), list: { key: '1', level: 0, kind: 'bullet' } },

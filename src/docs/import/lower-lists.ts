@@ -186,9 +186,10 @@ export function rebuildLists(
     const kind = (next[i] as ParagraphBlock).list!.kind;
     // Items after further blocks of an item (model.ts `item`) are in that item's list: the run
     // takes in those blocks and the items of the list before them, bulleted as one set.
-    const from = furtherRunStart(next, i, key, kind);
-    if (from < i) {
-      const all = next.slice(from, j + 1) as ParagraphBlock[];
+    const from = furtherRunEdge(next, i, -1, key, kind);
+    const to = furtherRunEdge(next, j, 1, key, kind);
+    if (from < i || to > j) {
+      const all = next.slice(from, to + 1) as ParagraphBlock[];
       const before = beforeOf(from);
       const set = {
         preset: PRESETS[kind],
@@ -197,7 +198,7 @@ export function rebuildLists(
       };
       // The items bulleted already keep their list under a new bullet: they lose it first.
       ctx.push({
-        deleteParagraphBullets: { range: ctx.range(seg, starts[from]!, starts[j + 1]! - 1) },
+        deleteParagraphBullets: { range: ctx.range(seg, starts[from]!, starts[to + 1]! - 1) },
       });
       bulletNested(
         ctx,
@@ -205,7 +206,7 @@ export function rebuildLists(
         all.map((block, k) => ({ start: starts[from + k]!, end: starts[from + k + 1]!, block })),
         set,
       );
-      i = j + 1;
+      i = to + 1;
       continue;
     }
     const items = next.slice(i, j + 1) as ParagraphBlock[];
@@ -225,23 +226,34 @@ export function rebuildLists(
 }
 
 /**
- * Where a run of items starting at `i` begins once the further blocks before it and the items of
- * list `key` (all of `kind`) before those are taken in; `i` when no further block is before it.
+ * Where a run of items that starts (`step` -1) or ends (`step` 1) at `i` reaches once the further
+ * blocks of items (model.ts `item`) next to it and the items of list `key` (all of `kind`) past
+ * those are taken in: they are one Docs list. `i` when no further block is next to it.
  */
-function furtherRunStart(next: readonly Block[], i: number, key: string, kind: ListKind): number {
-  let from = i;
+function furtherRunEdge(
+  next: readonly Block[],
+  i: number,
+  step: 1 | -1,
+  key: string,
+  kind: ListKind,
+): number {
+  let edge = i;
   let further = false;
-  for (let k = i - 1; k >= 0; k--) {
+  for (let k = i + step; k >= 0 && k < next.length; k += step) {
     const b = next[k]!;
     if (b.type !== 'paragraph') break;
     if (b.item !== undefined && !b.list) {
       further = true;
+      // Going forward, a further block belongs to the run's items: it ends the run no less.
+      if (step === 1) edge = k;
       continue;
     }
     if (b.list?.key !== key || b.list.kind !== kind) break;
-    if (further) from = k;
+    if (further) edge = k;
   }
-  return from;
+  // The run does not end on a further block unless an item comes after it.
+  while (step === 1 && edge > i && !(next[edge] as ParagraphBlock).list) edge--;
+  return edge;
 }
 
 /**

@@ -373,6 +373,9 @@ export function bulletPlan(
   const later = inh.bulletLater
     ? blocks.filter((b) => b.list !== undefined && b.list.key === inh.list?.key)
     : [];
+  // Items with further blocks of an item (model.ts `item`) between them are one Docs list: they are
+  // bulleted together with those blocks once the container is done (lower-lists.ts rebuildLists).
+  for (const b of spannedItems(blocks)) if (!later.includes(b)) later.push(b);
   for (const [i, b] of blocks.entries()) {
     if (!later.includes(b)) continue;
     create[i] = false;
@@ -406,6 +409,22 @@ export function bulletPlan(
     i = j;
   }
   return { create, drop, tabs, nested, later };
+}
+
+/** The list items of `blocks` whose list has a further block of an item between two of its items. */
+function spannedItems(blocks: readonly ParagraphBlock[]): ParagraphBlock[] {
+  const spanned = new Set<string>();
+  let open: string | undefined;
+  let further = false;
+  for (const b of blocks) {
+    if (b.list) {
+      if (further && open === b.list.key) spanned.add(open);
+      open = b.list.key;
+      further = false;
+    } else if (b.item !== undefined && open !== undefined) further = true;
+    else open = undefined;
+  }
+  return blocks.filter((b) => b.list !== undefined && spanned.has(b.list.key));
 }
 
 /** The style most of a paragraph's text has (links aside: they never go on a newline), if any. */
