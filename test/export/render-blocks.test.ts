@@ -11,6 +11,7 @@ import {
   RenderCache,
   renderBlocks,
   sectionSpans,
+  shownModel,
 } from '../../src/docs/export/index.js';
 import type { Document } from '../../src/ground/docs-json.js';
 import { stringifyMebdf } from '../../src/mebdf/index.js';
@@ -48,7 +49,9 @@ describe('renderBlocks', () => {
   for (const [name, doc] of documents) {
     it(`writes what stringifyMebdf writes, block by block: ${name}`, () => {
       for (const tab of listTabs(doc)) {
-        const { model, content } = exportTab(doc, tab.tabId);
+        const out = exportTab(doc, tab.tabId);
+        const { content } = out;
+        const model = shownModel(out.model, out.shown);
         const rendered = renderBlocks(model);
         expect(rendered.content).toBe(content);
         checkPieces(model, rendered.content, rendered.blocks);
@@ -71,7 +74,8 @@ describe('renderBlocks', () => {
   it('re-renders only the blocks that changed, and writes what the serializer writes', () => {
     const doc = generateDocument({ pages: 3 });
     const cache = new RenderCache();
-    const { model } = exportTab(doc, null, { cache });
+    const out0 = exportTab(doc, null, { cache });
+    const model = shownModel(out0.model, out0.shown);
     const index = model.blocks.findIndex(
       (b) => b.type === 'paragraph' && !b.list && b.inlines[0]?.type === 'text',
     );

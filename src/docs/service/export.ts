@@ -7,7 +7,14 @@
  */
 import { ValidationError } from '../../errors.js';
 import type { Backend } from '../../ground/backend.js';
-import { estimateTokens, exportSection, exportTab, getHierarchy, type TabExport } from '../export/index.js';
+import {
+  type AnchorsOption,
+  estimateTokens,
+  exportSection,
+  exportTab,
+  getHierarchy,
+  type TabExport,
+} from '../export/index.js';
 import { embedIds } from '../export/model-utils.js';
 import { type BaseStore, rememberExactRead, rememberRead } from './base-store.js';
 import { baseTokenFor, contentFingerprint, type ReadOrigin } from './base-token.js';
@@ -24,6 +31,8 @@ export interface ReadOptions {
   part?: number | undefined;
   /** Show the text under open comments in `{!comment:ID}` markers (comment-export.ts). */
   comments?: boolean | undefined;
+  /** Heading anchors shown: `linked` (default: where a link points to the heading) or `all`. */
+  anchors?: AnchorsOption | undefined;
 }
 
 export async function exportTabService(
@@ -32,7 +41,7 @@ export async function exportTabService(
   options: ReadOptions = {},
 ): Promise<ExportResult> {
   const doc = await backend.get(target.document_id, ...(options.comments ? [{ comments: true }] : []));
-  const out = exportTab(doc, target.tab_id);
+  const out = exportTab(doc, target.tab_id, { anchors: options.anchors });
   const origin = {
     documentId: target.document_id,
     revisionId: doc.revisionId ?? '',
@@ -49,7 +58,7 @@ export async function exportSectionService(
   options: ReadOptions = {},
 ): Promise<ExportResult> {
   const doc = await backend.get(target.document_id, ...(options.comments ? [{ comments: true }] : []));
-  const out = exportSection(doc, target.tab_id, target.anchor_id);
+  const out = exportSection(doc, target.tab_id, target.anchor_id, { anchors: options.anchors });
   const origin = {
     documentId: target.document_id,
     revisionId: doc.revisionId ?? '',
