@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { exportTab, listTabs, resolveTab } from '../../src/docs/export/index.js';
-import { planImport } from '../../src/docs/import/index.js';
+import { planImport, withHeadingAnchors } from '../../src/docs/import/index.js';
 import { canonicalFor } from '../../src/docs/service/canonical-middle.js';
 import type { Document } from '../../src/ground/docs-json.js';
 import { type MebdfDocument, parseMebdf } from '../../src/mebdf/index.js';
@@ -55,8 +55,10 @@ describe('the canonical form of the changed middle only', () => {
         const content = resolveTab(doc, t.tabId).content;
         const body = content.body?.content ?? [];
         for (const text of [tab.content, ...edits(tab.content, 20)]) {
-          const next = tryParse(text);
-          if (!next) continue;
+          const parsed = tryParse(text);
+          if (!parsed) continue;
+          // As the import does: headings written without their anchor get it back.
+          const next = withHeadingAnchors(parsed, tab.model);
           const plan = (canonical: MebdfDocument | undefined) =>
             planImport({
               tabId: t.tabId,

@@ -67,8 +67,10 @@ export interface Plan {
 
 /** Plans the import of `next` over the target `old`. Throws the typed errors of the guards. */
 export function planImport(given: PlanInput): Plan {
-  // Headings written without their anchor are the target's headings they match (heading-anchors.ts).
-  const input = { ...given, next: withHeadingAnchors(given.next, given.old.model) };
+  // Headings written without their anchor are the target's headings they match (heading-anchors.ts);
+  // so are those of the export read back (it shows only the anchors links need).
+  const input: PlanInput = { ...given, next: withHeadingAnchors(given.next, given.old.model) };
+  if (given.canonical) input.canonical = withHeadingAnchors(given.canonical, given.old.model);
   const { old, next } = input;
   // 1. Guards: refusals before anything is planned.
   if (input.scope.kind === 'section') {
