@@ -9,8 +9,8 @@
  * Matching, per container (the blocks, a table cell, a footnote): headings written with an
  * existing anchor are fixed points; between two of them, headings of the same style and text are
  * matched in order (an LCS), then, in each stretch left between matches, the remaining ones in
- * order when both sides have as many, else each with the next one of its style whose text is
- * mostly the same. Pure.
+ * order when both sides have as many (each pair of the same style or of mostly the same text),
+ * else each with the next one of its style whose text is mostly the same. Pure.
  */
 import { diffArrays } from 'diff';
 import type { Block, Inline, MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
@@ -149,6 +149,16 @@ function restoreIn<B extends Block>(
   return out;
 }
 
+/**
+ * Whether two headings are one edited: the same style and mostly the same text; in the same place
+ * (`placed`), either of the two.
+ */
+function alike(a: ParagraphBlock, b: ParagraphBlock, placed: boolean): boolean {
+  const style = a.style.namedStyle === b.style.namedStyle;
+  const text = dissimilarity(textOf(a), textOf(b)) <= EDITED;
+  return placed ? style || text : style && text;
+}
+
 /** Pairs [old, new] of headings between two fixed points, in order. */
 function matchStretch(o: ParagraphBlock[], n: ParagraphBlock[]): Array<[number, number]> {
   if (o.length === 0 || n.length === 0) return [];
@@ -156,7 +166,7 @@ function matchStretch(o: ParagraphBlock[], n: ParagraphBlock[]): Array<[number, 
   /** The headings of `[i0, i1)` and `[j0, j1)` that no equal one matched. */
   const rest = (i0: number, i1: number, j0: number, j1: number): void => {
     if (i1 - i0 === j1 - j0) {
-      for (let k = 0; k < i1 - i0; k++) out.push([i0 + k, j0 + k]);
+      for (let k = 0; k < i1 - i0; k++) if (alike(o[i0 + k]!, n[j0 + k]!, true)) out.push([i0 + k, j0 + k]);
       return;
     }
     let from = i0;
@@ -164,7 +174,7 @@ function matchStretch(o: ParagraphBlock[], n: ParagraphBlock[]): Array<[number, 
       const b = n[nj]!;
       for (let k = from; k < i1; k++) {
         const a = o[k]!;
-        if (a.style.namedStyle === b.style.namedStyle && dissimilarity(textOf(a), textOf(b)) <= EDITED) {
+        if (alike(a, b, false)) {
           out.push([k, nj]);
           from = k + 1;
           break;
