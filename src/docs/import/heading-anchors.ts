@@ -121,8 +121,10 @@ function restoreIn<B extends Block>(
   let lastOld = -1;
   let from = 0;
   const stretch = (to: number, oldEnd: number): void => {
-    const o = olds.slice(lastOld + 1, oldEnd).filter((h) => !used.has(h.id));
-    const oIdx = o.map((h) => olds.indexOf(h));
+    if (to === from) return;
+    const oIdx: number[] = [];
+    for (let i = lastOld + 1; i < oldEnd; i++) if (!used.has(olds[i]!.id)) oIdx.push(i);
+    const o = oIdx.map((i) => olds[i]!);
     const n = news.slice(from, to).map((h, k) => ({ h, k: from + k }));
     const matched = matchStretch(
       o.map((h) => h.block),
