@@ -16,6 +16,7 @@ import { isImageRangeName } from './image-marks.js';
 import { assignListKeys, plainText } from './model-utils.js';
 import { captionOf, convertParagraph } from './paragraph.js';
 import { isMarkRangeName, normaliseQuotes } from './quote-blocks.js';
+import { linkedHeadings } from './shown-anchors.js';
 import { type ResolvedTab, resolveTab } from './tabs.js';
 import type { BlockSource, CellBlockSource, FootnoteSource, LocatedWarning, TableSource } from './types.js';
 
@@ -25,6 +26,8 @@ export interface BuiltTab {
   sources: BlockSource[];
   footnoteSources: Record<string, FootnoteSource>;
   warnings: LocatedWarning[];
+  /** Ids of the tab's headings a link of the document points to (shown-anchors.ts). */
+  linked: ReadonlySet<string>;
 }
 
 const SECTION_TYPE: Record<string, string> = { NEXT_PAGE: 'next page', CONTINUOUS: 'continuous' };
@@ -104,7 +107,14 @@ export function buildTab(doc: Document, tabId?: string | null): BuiltTab {
   const model: MebdfDocument = { blocks, footnotes };
   assignListKeys(model);
   normaliseQuotes(model);
-  return { tab, model, sources, footnoteSources, warnings: ctx.warnings };
+  return {
+    tab,
+    model,
+    sources,
+    footnoteSources,
+    warnings: ctx.warnings,
+    linked: linkedHeadings(doc, tab.tabId),
+  };
 }
 
 function collectNamedRanges(ctx: ExportContext): void {

@@ -18,6 +18,7 @@ import { checkAnchors } from './anchor-check.js';
 import { buildScript } from './build-script.js';
 import { type DeletedObject, PlanContext, type PlanEnv } from './context.js';
 import { allInlines, checkFootnotes, checkObjects, checkSection, type ObjectCheck } from './guards.js';
+import { withHeadingAnchors } from './heading-anchors.js';
 import { checkDanglingLinks } from './link-check.js';
 import { lowerScript } from './lower.js';
 import { levelIndents } from './lower-lists.js';
@@ -68,7 +69,11 @@ export interface Plan {
 }
 
 /** Plans the import of `next` over the target `old`. Throws the typed errors of the guards. */
-export function planImport(input: PlanInput): Plan {
+export function planImport(given: PlanInput): Plan {
+  // Headings written without their anchor are the target's headings they match (heading-anchors.ts);
+  // so are those of the export read back (it shows only the anchors links need).
+  const input: PlanInput = { ...given, next: withHeadingAnchors(given.next, given.old.model) };
+  if (given.canonical) input.canonical = withHeadingAnchors(given.canonical, given.old.model);
   const { old, next } = input;
   // 1. Guards: refusals before anything is planned.
   if (input.scope.kind === 'section') {

@@ -20,6 +20,7 @@ import {
   exportTab,
   type SectionExport,
   sectionOf,
+  shownModel,
   type TabExport,
   tabOf,
 } from '../export/index.js';
@@ -124,7 +125,7 @@ export function exportWritten(
   return {
     ...section,
     model,
-    content: stringifyMebdf(model),
+    content: stringifyMebdf(shownModel(model, section.shown)),
     sources,
     endBlock: end,
     endIndex: sources[sources.length - 1]?.endIndex ?? section.endIndex,

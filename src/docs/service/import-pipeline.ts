@@ -25,7 +25,7 @@ import { asDocsStoresText } from '../import/docs-text.js';
 import { matchEmbeds } from '../import/embed-match.js';
 import { type BodyEdges, withForcedParagraphs } from '../import/forced.js';
 import { keptImageWarnings } from '../import/image-warnings.js';
-import { type Plan, planImport } from '../import/index.js';
+import { type Plan, planImport, withHeadingAnchors } from '../import/index.js';
 import { withoutInherited } from '../import/inherited.js';
 import {
   exportWritten,
@@ -265,13 +265,15 @@ function intendedOf(model: MebdfDocument, warnings: string[] = []): Intended {
 }
 
 /**
- * The intended content resolved against the target: every placeholder names its object by id, in
+ * The intended content resolved against the target: headings written without their anchor that
+ * match the target's get it back (import/heading-anchors.ts), every placeholder names its object by id, in
  * the object's kind (import/embed-match.ts), and values equal to what they inherit in the tab's
  * styles say nothing and are dropped (import/inherited.ts), so they are neither sent nor expected
  * back.
  */
 function resolveIntended(intended: Intended, read: Read): Intended {
-  const matched = matchEmbeds(intended.model, read.target.model);
+  const anchored = withHeadingAnchors(intended.model, read.target.model);
+  const matched = matchEmbeds(anchored, read.target.model);
   const stored = asDocsStoresText(matched.model, read.target.model);
   const forced = withForcedParagraphs(stored.model, bodyEdges(read), read.target.model.blocks);
   const model = withoutInherited(forced.model, resolveTab(read.doc, read.scope.tabId).content);
