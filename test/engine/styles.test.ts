@@ -70,6 +70,17 @@ describe('insertText style inheritance', () => {
     expect(para(doc, 1).paragraphStyle!.headingId).toMatch(/^h\./);
     expect(para(doc, 1).paragraphStyle!.headingId).not.toBe(id);
   });
+
+  it('text with newlines typed at a heading start: the heading id stays with the heading text', () => {
+    const h = apply(docWith('Hello World'), [heading(1, 12)]);
+    const id = para(h, 0).paragraphStyle!.headingId!;
+    const doc = apply(h, [{ insertText: { location: { index: 1 }, text: 'X\nY\n' } }]);
+    expect(paragraphTexts(doc)).toEqual(['X\n', 'Y\n', 'Hello World\n']);
+    expect(para(doc, 2).paragraphStyle!.headingId).toBe(id);
+    const fresh = [para(doc, 0), para(doc, 1)].map((p) => p.paragraphStyle!.headingId);
+    for (const f of fresh) expect(f).toMatch(/^h\./);
+    expect(new Set([...fresh, id]).size).toBe(3);
+  });
 });
 
 describe('updateTextStyle', () => {

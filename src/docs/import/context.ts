@@ -9,6 +9,7 @@ import type { DocumentTab, Request } from '../../ground/docs-json.js';
 import type { NamedStyleType, ParagraphBlock, TextStyle } from '../../mebdf/model.js';
 import { type CodeRanges, codeRangeName } from '../export/code-blocks.js';
 import { cellStyleBase, type NamedStyleBase } from '../export/style-overrides.js';
+import type { ParagraphSource } from '../export/types.js';
 import { ObjectCodes, type Units } from './paragraph-units.js';
 import type { RunStyles } from './run-styles.js';
 import { type LevelIndents, type TextField, textStylePayload } from './style-payloads.js';
@@ -18,6 +19,12 @@ export interface DeletedObject {
   id: string;
   kind: string;
   caption?: string;
+}
+
+/** The paragraph right after the target in the tab, as the tab's export has it. */
+export interface FollowingParagraph {
+  block: ParagraphBlock;
+  source: ParagraphSource;
 }
 
 /** What every part of one plan reads: all known before the lowering starts, never changed. */
@@ -42,6 +49,8 @@ export interface PlanEnv {
   readonly newFootnoteLabels: ReadonlySet<string>;
   /** Footnote labels of the new content that the target lacks: footnotes to create. */
   readonly createdFootnotes?: ReadonlySet<string>;
+  /** The paragraph right after the target (a section's next heading), if any. */
+  readonly following?: FollowingParagraph;
 }
 
 /** What the lowering of one plan emits, in execution order: the plan's one accumulator. */
