@@ -243,8 +243,13 @@ export class PlanContext {
   /** deleteContentRange of old content (indices still those of the document as read). */
   deleteOld(segmentId: string, start: number, end: number): void {
     if (end <= start) return;
-    this.out.deletedOld.push({ seg: segmentId, start, end });
+    this.noteDeletedOld(segmentId, start, end);
     this.deleteRange(segmentId, start, end);
+  }
+
+  /** Records that old content [start, end) (indices of the document as read) is deleted. */
+  noteDeletedOld(segmentId: string, start: number, end: number): void {
+    this.out.deletedOld.push({ seg: segmentId, start, end });
   }
 
   deleteRange(segmentId: string, start: number, end: number): void {

@@ -12,7 +12,7 @@ import type { Block, ParagraphBlock, TableBlock } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
 import type { ParagraphSource, TableSource } from '../export/types.js';
 import type { PlanContext } from './context.js';
-import type { ContainerScript, EditScript, Step } from './edit-script.js';
+import type { AnySource, ContainerScript, EditScript, Step } from './edit-script.js';
 import { checkNoSuggestions, isHeading } from './guards.js';
 import { rebuildLists } from './lower-lists.js';
 import { lowerTableEdit } from './lower-table.js';
@@ -155,6 +155,10 @@ class Lowering {
     if ((atTail || beforeTable) && last.kind === 'paragraph') {
       // The final newline (or the one before a table) cannot go: merge into the paragraph before.
       if (prevSrc && prevSrc.kind === 'paragraph') {
+        if (prevSrc.endIndex - prevSrc.startIndex === 1) {
+          this.mergeIntoEmpty(seg, prevSrc, last);
+          return;
+        }
         this.ctx.deleteOld(seg, prevSrc.endIndex - 1, last.endIndex - 1);
         // The paragraph before now ends with the deleted one's newline: give it its own style back.
         this.restoreMark(seg, prevSrc, last.endIndex - 1);
@@ -175,6 +179,22 @@ class Lowering {
       return;
     }
     this.ctx.deleteOld(seg, first.startIndex, last.endIndex);
+  }
+
+  /**
+   * Deletes the paragraphs up to `last` (whose newline Docs cannot delete) after the empty
+   * paragraph `prev`. A deletion that starts at a paragraph's start drops that paragraph and the
+   * one holding its end keeps its own style; one that starts inside a paragraph keeps that one's:
+   * so a character is typed into the empty paragraph first, the range deleted from its newline on,
+   * the character deleted again, and the newline, which is `last`'s, given `prev`'s style back.
+   */
+  private mergeIntoEmpty(seg: string, prevSrc: ParagraphSource, last: AnySource): void {
+    const p = prevSrc.startIndex;
+    this.ctx.insertText(seg, p, '.');
+    this.ctx.push({ deleteContentRange: { range: this.ctx.range(seg, p + 1, last.endIndex) } });
+    this.ctx.noteDeletedOld(seg, p, last.endIndex - 1);
+    this.ctx.deleteRange(seg, p, p + 1);
+    this.restoreMark(seg, prevSrc, last.endIndex - 1, p);
   }
 
   /**
@@ -362,7 +382,7 @@ class Lowering {
    * as read (by default its last character's style, which a newline typed after it takes): gives
    * that newline the style `prev`'s own had.
    */
-  private restoreMark(seg: string, prevSrc: ParagraphSource, from?: number): void {
+  private restoreMark(seg: string, prevSrc: ParagraphSource, from?: number, at?: number): void {
     const x = prevSrc.endIndex - 1;
     // As stored: the model cannot say every value a newline holds (not italic under an italic
     // named style), and the newline must come back as it was.
@@ -375,7 +395,11 @@ class Lowering {
     const textStyle: DocsTextStyle = {};
     for (const f of fields) if (mark[f] !== undefined) Object.assign(textStyle, { [f]: mark[f] });
     this.ctx.push({
-      updateTextStyle: { range: this.ctx.range(seg, x, x + 1), textStyle, fields: fields.join(',') },
+      updateTextStyle: {
+        range: this.ctx.range(seg, at ?? x, (at ?? x) + 1),
+        textStyle,
+        fields: fields.join(','),
+      },
     });
   }
 
