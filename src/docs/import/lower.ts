@@ -155,7 +155,16 @@ class Lowering {
     if ((atTail || beforeTable) && last.kind === 'paragraph') {
       // The final newline (or the one before a table) cannot go: merge into the paragraph before.
       if (prevSrc && prevSrc.kind === 'paragraph') {
-        if (prevSrc.endIndex - prevSrc.startIndex === 1) {
+        const styles = this.ctx.env.runStyles;
+        const own = (at: number) => styles.paragraphAt(seg, at)?.paragraphStyle;
+        // Deleting an empty paragraph next to one that looks the same: either may go.
+        const twin =
+          idx.length === 1 && last.endIndex - last.startIndex === 1 && deepEqual(old[prev!], old[idx[0]!]);
+        if (
+          prevSrc.endIndex - prevSrc.startIndex === 1 &&
+          !twin &&
+          !deepEqual(own(prevSrc.startIndex), own(last.endIndex - 1))
+        ) {
           this.mergeIntoEmpty(seg, prevSrc, last);
           return;
         }

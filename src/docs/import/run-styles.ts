@@ -57,6 +57,11 @@ export class RunStyles {
     return el ? (holderOf(el)?.textStyle ?? {}) : null;
   }
 
+  /** The paragraph of segment `seg` holding `index`, as read. */
+  paragraphAt(seg: string, index: number): Paragraph | null {
+    return this.located(seg, index)?.paragraph ?? null;
+  }
+
   /** Whether the character at `index` of segment `seg` is a suggested insertion. */
   suggestedInsertion(seg: string, index: number): boolean {
     const p = this.located(seg, index);
