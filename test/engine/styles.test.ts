@@ -19,6 +19,17 @@ const heading = (s: number, e: number, type = 'HEADING_1'): Request => ({
 });
 
 describe('insertText style inheritance', () => {
+  it('a newline typed after linked text never takes the link (links never apply to newlines)', () => {
+    const link = { url: 'https://x.test/' };
+    const doc = apply(docWith('abc'), [
+      { updateTextStyle: { range: { startIndex: 1, endIndex: 4 }, textStyle: { link }, fields: 'link' } },
+      { insertText: { location: { index: 4 }, text: '\nX' } },
+    ]);
+    const [[, nl]] = runs(para(doc, 0)).filter(([c]) => c === '\n');
+    expect(nl).not.toHaveProperty('link');
+    expect(runs(para(doc, 1))[0]).toEqual(['X', expect.objectContaining({ link })]);
+  });
+
   it('inserted text takes the style of the preceding character', () => {
     const doc = apply(docWith('abc def'), [
       bold(1, 4),

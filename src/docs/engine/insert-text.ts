@@ -49,14 +49,19 @@ export function insertTextAt(
   const k = splitElementsAt(hit.para, at);
   const added: ParagraphElement[] = [];
   if (extra) added.push(markFresh(extra));
-  if (text.length > 0) {
+  // Links never apply to newlines: an inserted newline next to linked text gets the style without it.
+  const pieces = runStyle.link && text.includes('\n') ? text.split(/(\n)/).filter(Boolean) : [text];
+  let p = at;
+  for (const piece of text.length > 0 ? pieces : []) {
+    let textStyle = runStyle;
+    if (piece === '\n' && runStyle.link) {
+      const { link: _link, ...rest } = runStyle;
+      textStyle = rest;
+    }
     added.push(
-      markFresh({
-        startIndex: at,
-        endIndex: at + text.length,
-        textRun: { content: text, textStyle: runStyle },
-      }),
+      markFresh({ startIndex: p, endIndex: p + piece.length, textRun: { content: piece, textStyle } }),
     );
+    p += piece.length;
   }
   els.splice(k, 0, ...added);
   const n = text.length + (extra ? 1 : 0);
