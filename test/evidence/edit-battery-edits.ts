@@ -256,6 +256,16 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
     const p = structuredClone(blocks) as Block[];
     (p[i] as ParagraphBlock).list = { key: 'battery', level: 0, kind: 'bullet' };
     add('paragraph-to-bullet', `block ${i}`, p, { old: 1, new: 1 }, 3);
+    // A list item's indents are said relative to its level's: the bullet's level 0 (36pt, its
+    // first line 18pt) is what an indent equal to it reads back as.
+    const q = (p[i] as ParagraphBlock).style;
+    if (q.indentLeft === 36 || q.firstLineIndent === -18) {
+      const expected = structuredClone(p);
+      const e = (expected[i] as ParagraphBlock).style;
+      if (e.indentLeft === 36) delete e.indentLeft;
+      if (e.firstLineIndent === -18) delete e.firstLineIndent;
+      out[out.length - 1]!.expected = withBlocks(model, expected);
+    }
   }
 
   // A subsection at the end (in the preamble: a first section).

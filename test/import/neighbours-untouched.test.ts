@@ -248,6 +248,24 @@ describe('a fully styled document (every value explicit)', () => {
     expect(be.writes[0]!.requests!.length).toBe(4);
   });
 
+  it("a paragraph indented like the first bullet level, made a bullet, lands (its indent reads back as the level's)", async () => {
+    const be = new MemoryBackend(structuredClone(be0.doc));
+    const anchor = 'h.rs5ngljkgurf';
+    const model = parseMebdf(exportSection(be.doc, 't.0', anchor).content);
+    const k = model.blocks.findIndex((b) => b.type === 'paragraph' && b.style.indentLeft === 36 && !b.list);
+    const p = model.blocks[k]!;
+    if (p.type !== 'paragraph') throw new Error('no paragraph');
+    p.list = { key: 'new', level: 0, kind: 'bullet' };
+    await importSectionService(
+      be,
+      { document_id: 'doc', tab_id: 't.0', anchor_id: anchor },
+      stringifyMebdf(model),
+    );
+    const back = exportSection(be.doc, 't.0', anchor).model.blocks[k]!;
+    expect(back).toMatchObject({ type: 'paragraph', list: { level: 0, kind: 'bullet' } });
+    if (back.type === 'paragraph') expect(back.style.indentLeft).toBeUndefined();
+  });
+
   it('a row added under list items in cells gets plain paragraphs indented like nothing (the bullet is not copied)', async () => {
     const be = new MemoryBackend(structuredClone(be0.doc));
     const anchor = 'h.synthetic-3';
