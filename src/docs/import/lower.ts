@@ -81,6 +81,13 @@ function canInsertBefore(blocks: Block[], prev: ParagraphBlock, surv: Survivor):
   return !(prev.list && blocks.some((b) => b.type === 'paragraph' && b.list));
 }
 
+/** What the old block at `o` becomes when the script pairs it with a new one (edited in place). */
+function pairedNew(script: ContainerScript, o: number): ParagraphBlock | undefined {
+  const pair = script.ops.find((op) => op.op === 'pair' && op.o === o);
+  const block = pair?.op === 'pair' ? script.next[pair.n] : undefined;
+  return block?.type === 'paragraph' ? block : undefined;
+}
+
 class Lowering {
   constructor(
     readonly ctx: PlanContext,
@@ -166,11 +173,13 @@ class Lowering {
           !deepEqual(own(prevSrc.startIndex), own(last.endIndex - 1))
         ) {
           this.mergeIntoEmpty(seg, prevSrc, last);
+          this.ctx.remarkBlock(seg, prevSrc, pairedNew(script, prev!) ?? (old[prev!] as ParagraphBlock));
           return;
         }
         this.ctx.deleteOld(seg, prevSrc.endIndex - 1, last.endIndex - 1);
         // The paragraph before now ends with the deleted one's newline: give it its own style back.
         this.restoreMark(seg, prevSrc, last.endIndex - 1);
+        this.ctx.remarkBlock(seg, prevSrc, pairedNew(script, prev!) ?? (old[prev!] as ParagraphBlock));
         return;
       }
       if (atTail) {
@@ -282,6 +291,7 @@ class Lowering {
       const atTail = tailEnd !== null && prevSrc.endIndex === tailEnd;
       const nested = this.insertAfter(seg, x, blocks, inh, atTail);
       if (!markKept) this.restoreMark(seg, prevSrc);
+      ctx.remarkBlock(seg, prevSrc, pn ?? pb);
       return nested;
     }
     if (surv && beforeX !== null) {
