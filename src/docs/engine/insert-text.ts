@@ -71,7 +71,9 @@ export function insertTextAt(
     // A paragraph stays with its first character (live-recorded: "X\n" typed at a heading's start
     // leaves the heading id on the heading text): typed at its start, the new newlines make new
     // paragraphs before it, and it keeps its id, suggestions and objects.
-    if (at === (hit.se.startIndex ?? 0) && paras.length > 1) {
+    // (Only a paragraph with text: where its first character is its newline, the first part keeps it.)
+    const start = hit.se.startIndex ?? 0;
+    if (at === start && (hit.se.endIndex ?? 0) - start > 1 && paras.length > 1) {
       const last = paras[paras.length - 1]!;
       [hit.para.elements, last.elements] = [last.elements, hit.para.elements];
       paras[0] = last;

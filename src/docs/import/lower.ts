@@ -78,7 +78,16 @@ function canInsertBefore(blocks: Block[], prev: ParagraphBlock, surv: Survivor):
   const marked = (b: ParagraphBlock) =>
     b.inlines.some((i, k) => (i.type === 'anchor' && !(k === 0 && isHeading(b))) || i.type === 'embed');
   if (ob.list || nb.list || marked(ob) || marked(nb) || src.positionedObjectIds?.length) return false;
+  if (emptyHeading(surv)) return false;
   return !(prev.list && blocks.some((b) => b.type === 'paragraph' && b.list));
+}
+
+/**
+ * A heading with no text: text typed at its start splits it at its newline, and the heading id is
+ * known to stay with the heading's text only where it has some.
+ */
+function emptyHeading(surv: Survivor): boolean {
+  return isHeading(surv.was) && surv.src.endIndex - surv.src.startIndex <= 1;
 }
 
 /** What the old block at `o` becomes when the script pairs it with a new one (edited in place). */
@@ -294,14 +303,14 @@ class Lowering {
       ctx.remarkBlock(seg, prevSrc, pn ?? pb);
       return nested;
     }
-    if (surv && beforeX !== null) {
+    if (surv && beforeX !== null && !emptyHeading(surv)) {
       // Text typed at a paragraph's start makes new paragraphs before it; a heading keeps its id
       // (it stays with the heading's first character).
       return this.insertBefore(seg, beforeX, blocks, surv);
     }
     if (old.length === 0) {
       throw new ValidationError(
-        'The preamble is empty and the tab starts with a heading that holds a positioned object or a list bullet: text written before it would take them over.',
+        'The preamble is empty and the tab starts with a heading that is empty, holds a positioned object or is a list item: text written before it would take its id or its object, or its bullet.',
         'Add an empty paragraph before the first heading in Docs, then import the preamble.',
       );
     }
@@ -314,7 +323,7 @@ class Lowering {
             ? 'table of contents'
             : 'table';
       throw new ValidationError(
-        `New content after a ${what} that ends the section cannot be written: the only paragraph after the ${what} is the next heading, and it holds a positioned object or a list bullet that would move onto the new content.`,
+        `New content after a ${what} that ends the section cannot be written: the only paragraph after the ${what} is the next heading, which is empty, holds a positioned object or is a list item (its id, object or bullet would move onto the new content).`,
         `Add an empty paragraph after the ${what} in Docs first, or put the new content before it.`,
       );
     }
