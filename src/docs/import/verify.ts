@@ -9,7 +9,7 @@
  * intended content said it (`asIntended`, src/docs/equality.ts), has the intended canonical text.
  */
 
-import type { BatchUpdateResponse, Document, Request } from '../../ground/docs-json.js';
+import type { BatchUpdateResponse, Document, DocumentTab, Request } from '../../ground/docs-json.js';
 import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
 import type { Block, MebdfDocument } from '../../mebdf/model.js';
 import { applyBatchUpdate } from '../engine/index.js';
@@ -26,6 +26,7 @@ import {
 } from '../export/index.js';
 import { assignListKeys, footnoteLabels } from '../export/model-utils.js';
 import { blockLabel, describeDifference, firstLineDifference } from './describe-difference.js';
+import { levelIndents } from './lower-lists.js';
 
 /** What an import targets, as exported: a whole tab or one section of it. */
 export type ImportTarget = TabExport | SectionExport;
@@ -133,9 +134,39 @@ export function exportWritten(
 }
 
 /** The result's model with what the server assigns put back as the intended content said it. */
-function resultAsIntended(result: ImportTarget, intended: MebdfDocument): MebdfDocument {
+function resultAsIntended(result: ImportTarget, intended: MebdfDocument, tab?: DocumentTab): MebdfDocument {
   const model = labelledAsIntended(result.model, intended);
-  return { ...model, blocks: asIntended(model.blocks, intended.blocks) };
+  const blocks = asIntended(model.blocks, intended.blocks);
+  return {
+    ...model,
+    blocks: tab ? withLevelIndentsAsIntended(blocks, intended.blocks, result, tab) : blocks,
+  };
+}
+
+/**
+ * A list item's indents are said relative to its level's (the export leaves out what equals them),
+ * and createParagraphBullets writes the level's: where the intended item spells its level's very
+ * indents, the result's item says them the same way.
+ */
+function withLevelIndentsAsIntended(
+  blocks: Block[],
+  intended: readonly Block[],
+  result: ImportTarget,
+  tab: DocumentTab,
+): Block[] {
+  if (blocks.length !== intended.length) return blocks;
+  return blocks.map((rb, i) => {
+    const ib = intended[i]!;
+    const src = result.sources[i];
+    if (rb.type !== 'paragraph' || ib.type !== 'paragraph' || !rb.list || !ib.list) return rb;
+    if (src?.kind !== 'paragraph' || !src.listId) return rb;
+    const level = levelIndents(tab, src.listId, rb.list.level);
+    const style = { ...rb.style };
+    if (style.indentLeft === undefined && ib.style.indentLeft === level.start) style.indentLeft = level.start;
+    const rel = level.first - level.start;
+    if (style.firstLineIndent === undefined && ib.style.firstLineIndent === rel) style.firstLineIndent = rel;
+    return deepEqual(style, rb.style) ? rb : { ...rb, style };
+  });
 }
 
 /**
@@ -195,7 +226,7 @@ export function verifyImport(input: VerifyInput): Verification {
   } catch (e) {
     return fail('target-lost', e instanceof Error ? e.message : String(e));
   }
-  const got = resultAsIntended(result, intended);
+  const got = resultAsIntended(result, intended, built.tab.content);
   // Equal models write out equal texts: only models that differ are compared as text.
   if (!sameModel(got, intended)) {
     const given = input.intendedText;

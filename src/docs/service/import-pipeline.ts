@@ -25,7 +25,7 @@ import { asDocsStoresText } from '../import/docs-text.js';
 import { matchEmbeds } from '../import/embed-match.js';
 import { type BodyEdges, withForcedParagraphs } from '../import/forced.js';
 import { keptImageWarnings } from '../import/image-warnings.js';
-import { type Plan, planImport, withHeadingAnchors } from '../import/index.js';
+import { type FollowingParagraph, type Plan, planImport, withHeadingAnchors } from '../import/index.js';
 import { withoutInherited } from '../import/inherited.js';
 import {
   exportWritten,
@@ -88,6 +88,8 @@ interface Read {
   target: ImportTarget;
   /** The whole tab's model (the target's own when the target is the tab). */
   tab: MebdfDocument;
+  /** The paragraph right after a section (its next heading), with where it is. */
+  following?: FollowingParagraph;
 }
 
 /** A plan that passed verification: the document it makes, the engine's response, the target's export after it. */
@@ -311,7 +313,13 @@ function readAs(doc: Document, where: Where): Read {
   const built = buildTab(doc, where.tab);
   const target = where.anchorId === null ? tabOf(built) : sectionOf(built, where.anchorId);
   const scope = { tabId: target.tabId, anchorId: where.anchorId };
-  return { doc, revision: doc.revisionId ?? '', scope, target, tab: built.model };
+  const read: Read = { doc, revision: doc.revisionId ?? '', scope, target, tab: built.model };
+  if (where.anchorId === null) return read;
+  const end = (target as SectionExport).endBlock;
+  const block = built.model.blocks[end];
+  const source = built.sources[end];
+  if (block?.type === 'paragraph' && source?.kind === 'paragraph') read.following = { block, source };
+  return read;
 }
 
 /** Without a base: refuses to re-plan over an edit of the target made since the first attempt's read. */
@@ -346,6 +354,7 @@ function planFor(read: Read, intended: Intended, options: ImportOptions): Plan {
           },
     allowDeletions: options.allow_deletions === true,
     tabEmbedIds: embedIds(read.tab),
+    ...(read.following ? { following: read.following } : {}),
     ...(canonical ? { canonical } : {}),
   });
 }
