@@ -24,7 +24,9 @@ import {
   tabOf,
 } from '../export/index.js';
 import { assignListKeys, footnoteLabels } from '../export/model-utils.js';
+import { rebuildSpan } from '../export/rebuild.js';
 import { blockLabel, describeDifference, firstLineDifference } from './describe-difference.js';
+import { requestsWithin } from './request-reach.js';
 
 /** What an import targets, as exported: a whole tab or one section of it. */
 export type ImportTarget = TabExport | SectionExport;
@@ -45,7 +47,7 @@ export interface VerifyInput {
    * What was exported from `doc` when planning (the whole tab's model and the target), so that it
    * is not exported again; exported here when absent.
    */
-  before?: { tab: MebdfDocument; target: ImportTarget };
+  before?: { tab: MebdfDocument; target: ImportTarget; built?: BuiltTab };
   /** `stringifyMebdf(intended)`, or how to get it, when the caller has it already. */
   intendedText?: string | (() => string);
   /**
@@ -186,10 +188,12 @@ export function verifyImport(input: VerifyInput): Verification {
     return fail('unappliable', e instanceof Error ? e.message : String(e));
   }
   let result: ImportTarget;
-  // The tab after the write is built once: for the target's export and for the outside check.
+  // The tab after the write is built once: for the target's export and for the outside check. A
+  // section the requests provably stay in is rebuilt alone, and nothing outside it can change.
   let built: BuiltTab;
+  const local = second ? null : rebuiltSection(input, after);
   try {
-    built = buildTab(after, scope.tabId);
+    built = local ?? buildTab(after, scope.tabId);
     result = exportWritten(after, scope, intended.blocks.length, built);
   } catch (e) {
     return fail('target-lost', e instanceof Error ? e.message : String(e));
@@ -203,7 +207,7 @@ export function verifyImport(input: VerifyInput): Verification {
     if (gotText !== intendedText)
       return fail('content', contentDifference(intended, intendedText, got, gotText));
   }
-  if (scope.anchorId !== null && requests.length > 0) {
+  if (scope.anchorId !== null && requests.length > 0 && !local) {
     const before = input.before ?? {
       tab: buildTab(doc, scope.tabId).model,
       target: exportTarget(doc, scope),
@@ -212,6 +216,18 @@ export function verifyImport(input: VerifyInput): Verification {
     if (outside !== null) return fail('outside', outside);
   }
   return { ok: true, after, ...(response ? { response } : {}), ...(second ? { second } : {}), result };
+}
+
+/**
+ * The tab after the requests, its section rebuilt alone (export/rebuild.ts), when every request
+ * stays inside the section as read (request-reach.ts); null when that is not proved.
+ */
+function rebuiltSection(input: VerifyInput, after: Document): BuiltTab | null {
+  const { scope, requests, before } = input;
+  if (scope.anchorId === null || !before?.built || requests.length === 0) return null;
+  const section = before.target as SectionExport;
+  if (!requestsWithin(requests, scope.tabId, section.startIndex, section.endIndex)) return null;
+  return rebuildSpan(before.built, after, section.firstBlock, section.endBlock);
 }
 
 function sameModel(a: MebdfDocument, b: MebdfDocument): boolean {

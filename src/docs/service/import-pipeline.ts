@@ -17,7 +17,7 @@ import type { Backend } from '../../ground/backend.js';
 import type { BatchUpdateResponse, Document, Request } from '../../ground/docs-json.js';
 import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
 import type { MebdfDocument } from '../../mebdf/model.js';
-import { buildTab } from '../export/exporter.js';
+import { type BuiltTab, buildTab } from '../export/exporter.js';
 import { resolveTab, type SectionExport, sectionOf, tabOf } from '../export/index.js';
 import { embedIds } from '../export/model-utils.js';
 import { headingLevel } from '../export/style-overrides.js';
@@ -87,6 +87,8 @@ interface Read {
   target: ImportTarget;
   /** The whole tab's model (the target's own when the target is the tab). */
   tab: MebdfDocument;
+  /** The tab as built, which verification rebuilds a section of. */
+  built: BuiltTab;
 }
 
 /** A plan that passed verification: the document it makes, the engine's response, the target's export after it. */
@@ -307,7 +309,7 @@ function readAs(doc: Document, where: Where): Read {
   const built = buildTab(doc, where.tab);
   const target = where.anchorId === null ? tabOf(built) : sectionOf(built, where.anchorId);
   const scope = { tabId: target.tabId, anchorId: where.anchorId };
-  return { doc, revision: doc.revisionId ?? '', scope, target, tab: built.model };
+  return { doc, revision: doc.revisionId ?? '', scope, target, tab: built.model, built };
 }
 
 /** Without a base: refuses to re-plan over an edit of the target made since the first attempt's read. */
@@ -375,7 +377,7 @@ function verifyPlan(read: Read, plan: Plan, intended: Intended, second?: VerifyI
     intended: intended.model,
     intendedText: () => intended.text,
     scope: read.scope,
-    before: { tab: read.tab, target: read.target },
+    before: { tab: read.tab, target: read.target, built: read.built },
   });
   if (verified.ok) return verified;
   const [message, hint] = VERIFICATION_FAILURES[verified.failure.kind](verified.failure.detail);
