@@ -76,6 +76,30 @@ function within(value: unknown, reach: Reach): boolean {
   return true;
 }
 
+/**
+ * The smallest and the largest index the requests name, or null when one of them is of a kind
+ * not confined to where it points (then no range can be proved to hold them).
+ */
+export function requestSpan(requests: readonly Request[]): { min: number; max: number } | null {
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  const visit = (value: unknown): void => {
+    if (typeof value !== 'object' || value === null) return;
+    for (const [key, v] of Object.entries(value)) {
+      if ((key === 'index' || key === 'startIndex' || key === 'endIndex') && typeof v === 'number') {
+        min = Math.min(min, v);
+        max = Math.max(max, v);
+      } else visit(v);
+    }
+  };
+  for (const request of requests) {
+    const kinds = Object.keys(request as Record<string, unknown>);
+    if (kinds.length !== 1 || !CONFINED.has(kinds[0]!)) return null;
+    visit(request);
+  }
+  return min <= max ? { min, max } : null;
+}
+
 /** Whether a request names at least one index (a request with none points at no place we checked). */
 function located(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;

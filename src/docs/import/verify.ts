@@ -16,8 +16,10 @@ import { applyBatchUpdate } from '../engine/index.js';
 import { ACROSS_A_WRITE, asIntended, deepEqual, equalUnder, sameAcrossWrite } from '../equality.js';
 import { type BuiltTab, buildTab } from '../export/exporter.js';
 import {
+  type ExportOptions,
   exportSection,
   exportTab,
+  type RenderCache,
   type SectionExport,
   sectionOf,
   type TabExport,
@@ -25,8 +27,9 @@ import {
 } from '../export/index.js';
 import { assignListKeys, footnoteLabels } from '../export/model-utils.js';
 import { rebuildSpan } from '../export/rebuild.js';
+import { docsRange } from '../export/sections.js';
 import { blockLabel, describeDifference, firstLineDifference } from './describe-difference.js';
-import { requestsWithin } from './request-reach.js';
+import { requestSpan, requestsWithin } from './request-reach.js';
 
 /** What an import targets, as exported: a whole tab or one section of it. */
 export type ImportTarget = TabExport | SectionExport;
@@ -48,6 +51,8 @@ export interface VerifyInput {
    * is not exported again; exported here when absent.
    */
   before?: { tab: MebdfDocument; target: ImportTarget; built?: BuiltTab };
+  /** Keeps block texts between the export as read and the one verified (export/render.ts). */
+  cache?: RenderCache;
   /** `stringifyMebdf(intended)`, or how to get it, when the caller has it already. */
   intendedText?: string | (() => string);
   /**
@@ -110,9 +115,10 @@ export function exportWritten(
   scope: { tabId: string | undefined; anchorId: string | null },
   count: number,
   built: BuiltTab = buildTab(doc, scope.tabId),
+  options: ExportOptions = {},
 ): ImportTarget {
-  if (scope.anchorId === null) return tabOf(built);
-  const section = sectionOf(built, scope.anchorId);
+  if (scope.anchorId === null) return tabOf(built, options);
+  const section = sectionOf(built, scope.anchorId, options);
   if (section.endBlock - section.firstBlock >= count) return section;
   const tab = tabOf(built);
   const end = Math.min(tab.model.blocks.length, section.firstBlock + count);
@@ -191,10 +197,10 @@ export function verifyImport(input: VerifyInput): Verification {
   // The tab after the write is built once: for the target's export and for the outside check. A
   // section the requests provably stay in is rebuilt alone, and nothing outside it can change.
   let built: BuiltTab;
-  const local = second ? null : rebuiltSection(input, after);
+  const local = second ? null : rebuiltPart(input, after);
   try {
     built = local ?? buildTab(after, scope.tabId);
-    result = exportWritten(after, scope, intended.blocks.length, built);
+    result = exportWritten(after, scope, intended.blocks.length, built, { cache: input.cache });
   } catch (e) {
     return fail('target-lost', e instanceof Error ? e.message : String(e));
   }
@@ -219,15 +225,40 @@ export function verifyImport(input: VerifyInput): Verification {
 }
 
 /**
- * The tab after the requests, its section rebuilt alone (export/rebuild.ts), when every request
- * stays inside the section as read (request-reach.ts); null when that is not proved.
+ * The tab after the requests with only the part they touch rebuilt (export/rebuild.ts), when every
+ * request provably stays inside it (request-reach.ts): for a section, the section; for a tab, the
+ * blocks between the section starts around the requests. Null when that is not proved.
  */
-function rebuiltSection(input: VerifyInput, after: Document): BuiltTab | null {
+function rebuiltPart(input: VerifyInput, after: Document): BuiltTab | null {
   const { scope, requests, before } = input;
-  if (scope.anchorId === null || !before?.built || requests.length === 0) return null;
-  const section = before.target as SectionExport;
-  if (!requestsWithin(requests, scope.tabId, section.startIndex, section.endIndex)) return null;
-  return rebuildSpan(before.built, after, section.firstBlock, section.endBlock);
+  if (!before?.built?.marks || requests.length === 0) return null;
+  const built = before.built;
+  const span = scope.anchorId === null ? touchedSpan(built, requests) : (before.target as SectionExport);
+  if (!span) return null;
+  const { startIndex, endIndex } = docsRange(built.sources, span.firstBlock, span.endBlock);
+  if (!requestsWithin(requests, scope.tabId, startIndex, endIndex)) return null;
+  return rebuildSpan(built, after, span.firstBlock, span.endBlock);
+}
+
+/** The blocks from the last section start at or before the requests to the first one after them. */
+function touchedSpan(
+  built: BuiltTab,
+  requests: readonly Request[],
+): { firstBlock: number; endBlock: number } | null {
+  const reach = requestSpan(requests);
+  if (!reach) return null;
+  const starts = [...built.marks!.before.keys()].sort((a, b) => a - b);
+  const at = (block: number): number => built.sources[block]?.startIndex ?? Number.POSITIVE_INFINITY;
+  let firstBlock = 0;
+  let endBlock = built.model.blocks.length;
+  for (const block of starts) {
+    if (at(block) <= reach.min) firstBlock = block;
+    else if (at(block) > reach.max) {
+      endBlock = block;
+      break;
+    }
+  }
+  return { firstBlock, endBlock };
 }
 
 function sameModel(a: MebdfDocument, b: MebdfDocument): boolean {

@@ -18,7 +18,7 @@ import type { BatchUpdateResponse, Document, Request } from '../../ground/docs-j
 import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
 import type { MebdfDocument } from '../../mebdf/model.js';
 import { type BuiltTab, buildTab } from '../export/exporter.js';
-import { resolveTab, type SectionExport, sectionOf, tabOf } from '../export/index.js';
+import { RenderCache, resolveTab, type SectionExport, sectionOf, tabOf } from '../export/index.js';
 import { embedIds } from '../export/model-utils.js';
 import { headingLevel } from '../export/style-overrides.js';
 import { asDocsStoresText } from '../import/docs-text.js';
@@ -89,6 +89,8 @@ interface Read {
   tab: MebdfDocument;
   /** The tab as built, which verification rebuilds a section of. */
   built: BuiltTab;
+  /** The block texts of the target's export, for the export verification makes. */
+  cache: RenderCache;
 }
 
 /** A plan that passed verification: the document it makes, the engine's response, the target's export after it. */
@@ -307,9 +309,11 @@ async function readTarget(backend: Backend, where: Where): Promise<Read> {
 function readAs(doc: Document, where: Where): Read {
   // The tab's model is built once, for the target and for what the section is checked against.
   const built = buildTab(doc, where.tab);
-  const target = where.anchorId === null ? tabOf(built) : sectionOf(built, where.anchorId);
+  const cache = new RenderCache();
+  const target =
+    where.anchorId === null ? tabOf(built, { cache }) : sectionOf(built, where.anchorId, { cache });
   const scope = { tabId: target.tabId, anchorId: where.anchorId };
-  return { doc, revision: doc.revisionId ?? '', scope, target, tab: built.model, built };
+  return { doc, revision: doc.revisionId ?? '', scope, target, tab: built.model, built, cache };
 }
 
 /** Without a base: refuses to re-plan over an edit of the target made since the first attempt's read. */
@@ -378,6 +382,7 @@ function verifyPlan(read: Read, plan: Plan, intended: Intended, second?: VerifyI
     intendedText: () => intended.text,
     scope: read.scope,
     before: { tab: read.tab, target: read.target, built: read.built },
+    cache: read.cache,
   });
   if (verified.ok) return verified;
   const [message, hint] = VERIFICATION_FAILURES[verified.failure.kind](verified.failure.detail);
