@@ -61,11 +61,11 @@ export function rebuildSpan(before: BuiltTab, after: Document, first: number, en
     ...span.blocks,
     ...before.model.blocks.slice(end),
   ];
-  const sources: BlockSource[] = [
-    ...before.sources.slice(0, first),
-    ...span.sources,
-    ...before.sources.slice(end).map((s) => shifted(s, delta)),
-  ];
+  const sources = shiftedAfter(
+    [...before.sources.slice(0, first), ...span.sources, ...before.sources.slice(end)],
+    first + span.sources.length,
+    delta,
+  );
   const warnings: LocatedWarning[] = [
     ...before.warnings.filter((w) => w.block >= 0 && w.block < first),
     ...ctx.warnings.map((w) => ({ ...w, block: w.block + first })),
@@ -95,6 +95,27 @@ function sameShifted(a: unknown, b: unknown, delta: number): boolean {
     } else if (!sameShifted(va, vb, delta)) return false;
   }
   return true;
+}
+
+/**
+ * `sources` with those from `from` on moved by `delta`, each moved when first read: a section's
+ * export reads only its own, so the cost stays with the part rebuilt.
+ */
+function shiftedAfter(sources: BlockSource[], from: number, delta: number): BlockSource[] {
+  if (delta === 0 || from >= sources.length) return sources;
+  const moved = new Set<number>();
+  return new Proxy(sources, {
+    get(target, key, receiver) {
+      if (typeof key === 'string') {
+        const i = Number(key);
+        if (Number.isInteger(i) && i >= from && i < target.length && !moved.has(i)) {
+          target[i] = shifted(target[i]!, delta);
+          moved.add(i);
+        }
+      }
+      return Reflect.get(target, key, receiver);
+    },
+  });
 }
 
 /** A source with every index moved by `delta` (a copy; `source` is left as it is). */
