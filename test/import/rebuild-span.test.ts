@@ -201,3 +201,36 @@ describe('verifyImport of a whole tab over the rebuilt part', () => {
     expect(w.ok === false && w.failure.kind).toBe('content');
   });
 });
+
+/** The document's JSON with its revision and the ids of lists the edit made (random) left out. */
+function withoutNewIds(written: Document): string {
+  const old = new Set(Object.keys(built.tab.content.lists ?? {}));
+  const made = Object.keys(written.tabs?.[0]?.documentTab?.lists ?? {}).filter((id) => !old.has(id));
+  let text = JSON.stringify({ ...written, revisionId: '' });
+  made.forEach((id, n) => {
+    text = text.replaceAll(id, `new-list-${n}`);
+  });
+  return text;
+}
+
+describe('the engine copy that shares what is before the part', () => {
+  for (const [name, requests] of Object.entries(EDITS)) {
+    it(`after ${name}: the written document is the whole copy's, and the document read is unchanged`, () => {
+      const frozen = JSON.stringify(doc);
+      const intended = parseMebdf(sectionOf(buildTab(written(requests), tabId), section.anchorId).content);
+      const before = { tab: built.model, target: section, built };
+      const v = verifyImport({
+        doc,
+        requests,
+        intended,
+        scope: { tabId, anchorId: section.anchorId },
+        before,
+      });
+      expect(v.ok).toBe(true);
+      if (!v.ok) return;
+      const whole = written(requests);
+      expect(withoutNewIds(v.after)).toEqual(withoutNewIds(whole));
+      expect(JSON.stringify(doc), 'the document read is never modified').toBe(frozen);
+    });
+  }
+});

@@ -183,8 +183,18 @@ export function verifyImport(input: VerifyInput): Verification {
   let after: Document = doc;
   let response: BatchUpdateResponse | undefined;
   let second: SecondBatch | undefined;
+  // A part the requests provably stay in: the copy the engine works on shares what is before it,
+  // and only the part is rebuilt after; nothing outside it can change.
+  const part = input.second ? null : provenPart(input);
   try {
-    if (requests.length) ({ document: after, response } = applyBatchUpdate(doc, { requests }));
+    if (requests.length) {
+      const untouchedBefore = part ? { tabId: scope.tabId, index: part.startIndex } : undefined;
+      ({ document: after, response } = applyBatchUpdate(
+        doc,
+        { requests },
+        untouchedBefore ? { untouchedBefore } : {},
+      ));
+    }
     if (input.second && response) {
       const replies = response.replies ?? [];
       second = { requests: input.second(after, replies), replies };
@@ -197,7 +207,10 @@ export function verifyImport(input: VerifyInput): Verification {
   // The tab after the write is built once: for the target's export and for the outside check. A
   // section the requests provably stay in is rebuilt alone, and nothing outside it can change.
   let built: BuiltTab;
-  const local = second ? null : rebuiltPart(input, after);
+  const local =
+    part && input.before?.built
+      ? rebuildSpan(input.before.built, after, part.firstBlock, part.endBlock)
+      : null;
   try {
     built = local ?? buildTab(after, scope.tabId);
     result = exportWritten(after, scope, intended.blocks.length, built, { cache: input.cache });
@@ -225,11 +238,11 @@ export function verifyImport(input: VerifyInput): Verification {
 }
 
 /**
- * The tab after the requests with only the part they touch rebuilt (export/rebuild.ts), when every
- * request provably stays inside it (request-reach.ts): for a section, the section; for a tab, the
- * blocks between the section starts around the requests. Null when that is not proved.
+ * The part of the tab the requests provably stay inside (request-reach.ts), which is all that is
+ * rebuilt after them (export/rebuild.ts): for a section, the section; for a tab, the blocks between
+ * the section starts around the requests. Null when that is not proved.
  */
-function rebuiltPart(input: VerifyInput, after: Document): BuiltTab | null {
+function provenPart(input: VerifyInput): { firstBlock: number; endBlock: number; startIndex: number } | null {
   const { scope, requests, before } = input;
   if (!before?.built?.marks || requests.length === 0) return null;
   const built = before.built;
@@ -237,7 +250,7 @@ function rebuiltPart(input: VerifyInput, after: Document): BuiltTab | null {
   if (!span) return null;
   const { startIndex, endIndex } = docsRange(built.sources, span.firstBlock, span.endBlock);
   if (!requestsWithin(requests, scope.tabId, startIndex, endIndex)) return null;
-  return rebuildSpan(built, after, span.firstBlock, span.endBlock);
+  return { firstBlock: span.firstBlock, endBlock: span.endBlock, startIndex };
 }
 
 /** The blocks from the last section start at or before the requests to the first one after them. */
