@@ -15,8 +15,9 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { SourceMap, type SourceMapPayload } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { editOneWord, makeStore } from './user.js';
 
@@ -27,13 +28,42 @@ const TOP = 15;
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
   hitCount?: number;
 }
 interface CpuProfile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
+}
+
+const maps = new Map<string, SourceMap | null>();
+
+/**
+ * `file:line` of a frame; in the bundled CLI (dist/cli/main.js, dist/chunks/) the source module's
+ * (src/…), read from the bundle's source map, so that times still add up per folder of ours.
+ */
+function frameSource(frame: ProfileNode['callFrame']): string {
+  if (!frame.url.startsWith('file://')) return frame.url ? `${frame.url}:${frame.lineNumber + 1}` : '';
+  const path = fileURLToPath(frame.url);
+  if (!maps.has(path)) {
+    const mapFile = `${path}.map`;
+    maps.set(
+      path,
+      existsSync(mapFile)
+        ? new SourceMap(JSON.parse(readFileSync(mapFile, 'utf8')) as SourceMapPayload)
+        : null,
+    );
+  }
+  const entry = maps.get(path)?.findEntry(frame.lineNumber, frame.columnNumber) as
+    | { originalSource?: string; originalLine?: number }
+    | undefined;
+  if (entry?.originalSource === undefined || entry.originalLine === undefined)
+    return `${relative(ROOT, path)}:${frame.lineNumber + 1}`;
+  const source = entry.originalSource.startsWith('file://')
+    ? fileURLToPath(entry.originalSource)
+    : resolve(dirname(path), entry.originalSource);
+  return `${relative(ROOT, source)}:${entry.originalLine + 1}`;
 }
 
 /** Self milliseconds per function (name + file:line), most first, and the profile's total. */
@@ -46,9 +76,7 @@ export function selfTimes(profile: CpuProfile): { total: number; rows: Array<[st
     total += ms;
     const frame = byNode.get(id)?.callFrame;
     if (!frame) return;
-    const file = frame.url.startsWith('file://') ? relative(ROOT, fileURLToPath(frame.url)) : frame.url;
-    const key =
-      `${frame.functionName || '(anonymous)'} ${file ? `${file}:${frame.lineNumber + 1}` : ''}`.trim();
+    const key = `${frame.functionName || '(anonymous)'} ${frameSource(frame)}`.trim();
     self.set(key, (self.get(key) ?? 0) + ms);
   });
   return { total, rows: [...self].sort((a, b) => b[1] - a[1]) };
@@ -73,14 +101,14 @@ function profileRun(dir: string, label: string, args: string[]): void {
   for (const row of byArea(rows).slice(0, 10)) process.stdout.write(line(row));
 }
 
-/** Self time summed per area: a folder of ours (dist/docs/export), a package, or Node itself. */
+/** Self time summed per area: a folder of ours (src/docs/export), a package, or Node itself. */
 function byArea(rows: Array<[string, number]>): Array<[string, number]> {
   const areas = new Map<string, number>();
   for (const [name, ms] of rows) {
     const file = name.split(' ')[1] ?? '';
-    const ours = /^dist\/((?:docs\/)?[^/:]+)\//.exec(file);
+    const ours = /^(?:src|dist)\/((?:docs\/)?[^/:]+)\//.exec(file);
     const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file);
-    const area = ours ? `dist/${ours[1]}` : pkg ? pkg[1]! : name.startsWith('(') ? name : 'node internals';
+    const area = ours ? `src/${ours[1]}` : pkg ? pkg[1]! : name.startsWith('(') ? name : 'node internals';
     areas.set(area, (areas.get(area) ?? 0) + ms);
   }
   return [...areas].sort((a, b) => b[1] - a[1]);

@@ -65,6 +65,12 @@ export interface TextStyle {
    * exported on request, removed before an import plans; comments are never written from it).
    */
   comment?: string;
+  /**
+   * Raw inline HTML (`<a href="x">`, `</a>`, `<!-- … -->`): the text is the HTML source as written,
+   * and is written back unescaped. Docs has no HTML: it shows the source, marked by a named range
+   * (grammar §4). Its line ends are its own (`\n` in the text, a soft break in Docs).
+   */
+  html?: boolean;
 }
 
 /** `insert` / `delete`, optionally followed by a space and the suggestion id. */
@@ -90,7 +96,10 @@ export interface ParagraphStyle {
 
 export interface TextInline {
   type: 'text';
-  /** Plain text. Never contains `\n`; a soft line break is a `break` inline. */
+  /**
+   * Plain text. Never contains `\n` (a soft line break is a `break` inline), except raw HTML
+   * (`style.html`), whose source may span lines.
+   */
   text: string;
   style: TextStyle;
 }
@@ -186,6 +195,11 @@ export interface ParagraphBlock {
   list?: ListMembership;
   /** Present when the paragraph is a code block: its inlines are mono text and breaks only. */
   code?: CodeMark;
+  /**
+   * True when the paragraph is an HTML block (CommonMark §4.6): its inlines are unstyled text and
+   * breaks only, the lines of the HTML source, written back unescaped (grammar §4).
+   */
+  html?: boolean;
   /** Empty for an empty paragraph. A heading's anchor is its first inline: `## {^ h.x}Text`. */
   inlines: Inline[];
 }

@@ -1,7 +1,7 @@
 /**
  * MEBDF text <-> mdast with the exact set of extensions the dialect uses: CommonMark, GFM tables,
  * strikethrough, task list items and footnotes (not GFM autolink literals: a bare URL in text stays
- * text, so that plain text never turns into a link; no HTML blocks), and the MEBDF extensions.
+ * text, so that plain text never turns into a link), and the MEBDF extensions.
  */
 import type { Root } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
@@ -27,10 +27,8 @@ export function parseTree(text: string): Root {
       gfmStrikethrough(),
       gfmTaskListItem(),
       gfmFootnote(),
+      // HTML blocks, except that a `<br>` at the start of a line stays a line break (html-flow.ts).
       mebdfSyntax(),
-      // No HTML blocks: a `<br>` at the start of a line stays inline (a line break), and any other
-      // tag is reported by the semantic layer as raw HTML instead of swallowing the lines after it.
-      { disable: { null: ['htmlFlow'] } },
     ],
     mdastExtensions: [
       gfmTableFromMarkdown(),

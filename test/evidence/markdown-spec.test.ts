@@ -31,15 +31,17 @@ describe('CommonMark and GFM spec examples in a new document', () => {
     expect([...KNOWN_FAULTS].filter((id) => outcomes.get(id)?.kind !== 'fault')).toEqual([]);
   });
 
-  it('round-trips code blocks with their language, emphasis, links and tables', () => {
+  it('round-trips code blocks with their language, raw HTML, emphasis, links and tables', () => {
     const roundTrips = (section: string): number =>
       examples.filter((e) => e.section === section && outcomes.get(e.id)?.kind === 'round-trip').length;
     expect(roundTrips('Fenced code blocks')).toBeGreaterThanOrEqual(28);
     expect(roundTrips('Indented code blocks')).toBeGreaterThanOrEqual(9);
+    expect(roundTrips('HTML blocks')).toBeGreaterThanOrEqual(43);
+    expect(roundTrips('Raw HTML')).toBeGreaterThanOrEqual(20);
     expect(roundTrips('Emphasis and strong emphasis')).toBeGreaterThanOrEqual(125);
     expect(roundTrips('Links')).toBeGreaterThanOrEqual(60);
     const total = [...outcomes.values()].filter((o) => o.kind === 'round-trip').length;
-    expect(total).toBeGreaterThanOrEqual(480);
+    expect(total).toBeGreaterThanOrEqual(550);
   });
 
   it('a refusal names the construct, and a warning says what Docs cannot hold', () => {

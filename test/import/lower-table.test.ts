@@ -6,6 +6,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { CodeRanges } from '../../src/docs/export/code-blocks.js';
+import { HtmlRanges } from '../../src/docs/export/html-ranges.js';
 import { exportTab, resolveTab } from '../../src/docs/export/index.js';
 import { namedStyleBases } from '../../src/docs/export/style-overrides.js';
 import type { TableSource } from '../../src/docs/export/types.js';
@@ -66,6 +67,7 @@ function lower(n: TableBlock) {
     positioned: () => false,
     runStyles: new RunStyles(tab, ex.tabId, bases),
     codeRanges: new CodeRanges(tab),
+    htmlRanges: new HtmlRanges(tab),
     oldEmbedIds: new Set(),
     newEmbedIds: new Set(),
     newFootnoteLabels: new Set(),

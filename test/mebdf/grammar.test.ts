@@ -603,14 +603,78 @@ describe('constructs Google Docs cannot hold', () => {
       /cannot be inserted: Google Docs fetches images from a public https URL/,
     );
   });
-  it('should not accept block quotes, horizontal rules or raw HTML', () => {
+  it('should not accept block quotes or horizontal rules', () => {
     expect(messages('> q\n\n---\n\n<div>x</div>\n\na <b>c</b>')).toEqual([
       'block quotes have no Google Docs equivalent',
       'a horizontal rule cannot be created from MEBDF',
-      'raw HTML is not part of MEBDF',
-      'raw HTML is not part of MEBDF',
-      'raw HTML is not part of MEBDF',
-      'raw HTML is not part of MEBDF',
     ]);
+  });
+});
+
+describe('raw HTML', () => {
+  const html = { html: true };
+  it('should read an HTML block as one paragraph of its source lines, unstyled, under any state', () => {
+    expect(blocks('{!color:red}\n<div class="x">\n*a*\n\n<!-- one\n\ntwo -->\n\n<p>')).toEqual([
+      { ...para([text('<div class="x">'), { type: 'break' }, text('*a*')]), html: true },
+      {
+        ...para([text('<!-- one'), { type: 'break' }, { type: 'break' }, text('two -->')]),
+        html: true,
+      },
+      { ...para([text('<p>')]), html: true },
+    ]);
+  });
+  it('should read every kind of HTML block, and an unclosed one to the end of its container', () => {
+    const kinds = [
+      '<pre>\n\nx</pre>',
+      '<!-- c -->',
+      '<?php x ?>',
+      '<!DOCTYPE html>',
+      '<![CDATA[x]]>',
+      '<table>',
+      '<x-y a="b">',
+    ];
+    for (const kind of kinds) expect(blocks(`${kind}\n\nafter`)[0], kind).toMatchObject({ html: true });
+    const item = { key: '1', level: 0, kind: 'bullet' } as const;
+    expect(blocks('- <script>\n\n  x\n- b')).toEqual([
+      {
+        ...para([text('<script>'), { type: 'break' }, { type: 'break' }, text('x')]),
+        html: true,
+        list: item,
+      },
+      { ...para([text('b')]), list: item },
+    ]);
+    expect(stringifyMebdf(parseMebdf('- <script>\n\n  x\n- b'))).toBe('- <script>\n\n  x\n- b\n');
+  });
+  it('should read inline HTML as text marked as HTML, its line ends kept, in the formatting around it', () => {
+    expect(inlines('a <b class="x"\ny>*c*</b> **<i>d</i>** [<img src="e">](u)')).toEqual([
+      text('a '),
+      text('<b class="x"\ny>', html),
+      text('c', { italic: true }),
+      text('</b>', html),
+      text(' '),
+      text('<i>', { bold: true, html: true }),
+      text('d', { bold: true }),
+      text('</i>', { bold: true, html: true }),
+      text(' '),
+      text('<img src="e">', { link: 'u', html: true }),
+    ]);
+  });
+  it('should write HTML back as it was, a line break right before it as `<br>`', () => {
+    for (const source of ['<div>\n*a*\n</div>\n', 'a <b>c</b>\n', 'a<br><!-- c -->\n', '- <div>\n- b\n']) {
+      expect(stringifyMebdf(parseMebdf(source))).toBe(source);
+    }
+  });
+  it('should not read a `<br>` line as an HTML block: it stays a line break, and the lines after it text', () => {
+    expect(blocks('<br>\n*a*\n\n<BR />\nb')).toEqual([
+      para([{ type: 'break' }, text(' '), text('a', { italic: true })]),
+      para([{ type: 'break' }, text(' b')]),
+    ]);
+  });
+  it('should not read escaped HTML as HTML: `\\<` is a literal `<`', () => {
+    expect(blocks('\\<div>\n\na \\<b>c')).toEqual([para([text('<div>')]), para([text('a <b>c')])]);
+    expect(stringifyMebdf(parseMebdf('a \\<b>c'))).toBe('a \\<b>c\n');
+  });
+  it('should not give raw HTML the mono font (a code span cannot hold HTML)', () => {
+    expect(inlines('{!mono}\n<b>x')).toEqual([text('<b>', html), text('x', { font: 'Courier New' })]);
   });
 });

@@ -74,6 +74,11 @@ describe('gdoc serve over stdio (built binary)', () => {
     expect(again.content).toContain('links, among others.');
   });
 
+  it('serves the MEBDF grammar, a file the bundled server finds beside the package', async () => {
+    const read = await client.readResource({ uri: 'gdoc://mebdf/grammar' });
+    expect((read.contents[0] as { text: string }).text).toContain('# The MEBDF grammar (normative)');
+  });
+
   it('answers errors as typed results and logs only to stderr', async () => {
     const result = await client.callTool({ name: 'export_tab', arguments: { document_id: 'multi' } });
     expect(result.isError).toBe(true);

@@ -5,8 +5,9 @@
  */
 
 import type { DocumentTab } from '../../ground/docs-json.js';
-import type { NamedStyleType } from '../../mebdf/model.js';
+import type { NamedStyleType, ParagraphBlock } from '../../mebdf/model.js';
 import { CodeRanges } from './code-blocks.js';
+import { HtmlRanges } from './html-ranges.js';
 import { type SyntheticIdState, SyntheticIds, sameIdState } from './ids.js';
 import { type NamedStyleBase, namedStyleBases } from './style-overrides.js';
 import type { LocatedWarning } from './types.js';
@@ -87,6 +88,10 @@ export class ExportContext {
   readonly namedRanges = new NamedRangeStarts();
   /** The named ranges that mark code blocks (code-blocks.ts); they are not anchors. */
   readonly codeRanges: CodeRanges;
+  /** The named ranges that mark raw HTML (html-ranges.ts); they are not anchors either. */
+  readonly htmlRanges: HtmlRanges;
+  /** HTML blocks that read back only when nothing follows them in their container (html-ranges.ts). */
+  readonly openHtml = new WeakSet<ParagraphBlock>();
   readonly warnings: LocatedWarning[] = [];
   /** The top-level block being converted (warnings attach to it). */
   block = -1;
@@ -100,6 +105,7 @@ export class ExportContext {
   ) {
     this.bases = namedStyleBases(tab);
     this.codeRanges = new CodeRanges(tab);
+    this.htmlRanges = new HtmlRanges(tab);
   }
 
   warn(message: string, group?: { text: string; where: string }): void {

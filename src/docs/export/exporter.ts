@@ -11,6 +11,7 @@ import type { Document, StructuralElement, Table } from '../../ground/docs-json.
 import type { MebdfDocument, ParagraphBlock, TableBlock, TableCell } from '../../mebdf/model.js';
 import { isCodeRangeName } from './code-blocks.js';
 import { type ContextState, ExportContext } from './context.js';
+import { closeOpenHtml, HTML_RANGE_NAME } from './html-ranges.js';
 import { assignListKeys, plainText } from './model-utils.js';
 import { captionOf, convertParagraph } from './paragraph.js';
 import { type ResolvedTab, resolveTab } from './tabs.js';
@@ -74,6 +75,7 @@ export function buildTab(doc: Document, tabId?: string | null): BuiltTab {
     }
   }
 
+  closeOpenHtml(blocks, ctx.openHtml);
   warnInterruptedLists(ctx, blocks);
   const mode = doc.suggestionsViewMode;
   if (mode && mode !== 'SUGGESTIONS_INLINE') {
@@ -158,7 +160,8 @@ function collectNamedRanges(ctx: ExportContext): void {
       const id = nr.namedRangeId;
       const ranges = [...(nr.ranges ?? [])].sort((a, b) => (a.startIndex ?? 0) - (b.startIndex ?? 0));
       const first = ranges[0];
-      if (!id || !first || isCodeRangeName(nr.name ?? group.name ?? '')) continue;
+      const name = nr.name ?? group.name ?? '';
+      if (!id || !first || isCodeRangeName(name) || name === HTML_RANGE_NAME) continue;
       const length = (first.endIndex ?? 0) - (first.startIndex ?? 0);
       const note =
         ranges.length > 1
@@ -259,6 +262,7 @@ function convertContent(
     blocks.push(block);
     sources.push(source);
   }
+  closeOpenHtml(blocks, ctx.openHtml);
   return { blocks, sources };
 }
 

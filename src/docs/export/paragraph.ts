@@ -7,8 +7,10 @@
 import type { docs_v1 } from '@googleapis/docs';
 import type { Paragraph, ParagraphElement } from '../../ground/docs-json.js';
 import type { EmbedKind, Inline, ParagraphBlock, SuggestionMark, TextStyle } from '../../mebdf/model.js';
+import { rawHtmlReading } from '../../mebdf/raw-html.js';
 import { holdsCode } from './code-blocks.js';
 import type { ExportContext } from './context.js';
+import { type HtmlRange, holdsHtml } from './html-ranges.js';
 import { listLevel } from './lists.js';
 import {
   cellStyleBase,
@@ -313,7 +315,52 @@ export function convertParagraph(
   block.style = diffParagraph(namedStyle, resolved, paraBase);
   paragraphLosses(ctx, p, base.raw, where);
 
-  // Merge adjacent equal-style text pieces.
+  let merged = mergePieces(pieces);
+  block.inlines = merged.map((m) => m.inline);
+  const code = level === 0 ? ctx.codeRanges.of(segmentId, start, end) : undefined;
+  if (code && holdsCode(block.inlines)) block.code = { info: code.info };
+  else if (level === 0 && ctx.htmlRanges.isBlock(segmentId, start, end)) {
+    const reading = holdsHtml(block.inlines) ? rawHtmlReading({ ...block, html: true }) : 'no';
+    if (reading !== 'no') block.html = true;
+    if (reading === 'open') ctx.openHtml.add(block);
+  } else {
+    // The HTML ranges that read back as HTML, all together: each one alone first when not.
+    const ranges = ctx.htmlRanges.inline(segmentId, start, end);
+    const read = (some: readonly HtmlRange[]): Piece[] | null => {
+      const marked = markHtml(pieces, some);
+      const html = marked && mergePieces(marked);
+      const inlines = html?.map((m) => m.inline);
+      return html && inlines && rawHtmlReading({ ...block, inlines }) === 'closed' ? html : null;
+    };
+    let html = read(ranges);
+    if (!html && ranges.length > 1) html = read(ranges.filter((range) => read([range]) !== null));
+    if (html) {
+      merged = html;
+      block.inlines = merged.map((m) => m.inline);
+    }
+  }
+  const inlines: InlineSource[] = merged.map((m) => ({ start: m.start, end: m.end }));
+
+  const source: ParagraphSource = {
+    kind: 'paragraph',
+    segmentId,
+    startIndex: start,
+    endIndex: end,
+    namedStyleType: namedStyle,
+    elements,
+    inlines,
+  };
+  if (headingId) source.headingId = headingId;
+  if (bullet?.listId) {
+    source.listId = bullet.listId;
+    source.nestingLevel = bullet.nestingLevel ?? 0;
+  }
+  if (p.positionedObjectIds?.length) source.positionedObjectIds = [...p.positionedObjectIds];
+  return { block, source };
+}
+
+/** Adjacent text pieces of equal style merged (merging never crosses another inline). */
+function mergePieces(pieces: readonly Piece[]): Piece[] {
   const merged: Piece[] = [];
   for (const piece of pieces) {
     const last = merged[merged.length - 1];
@@ -333,27 +380,58 @@ export function convertParagraph(
       };
     } else merged.push(piece);
   }
-  block.inlines = merged.map((m) => m.inline);
-  const inlines: InlineSource[] = merged.map((m) => ({ start: m.start, end: m.end }));
-  const code = level === 0 ? ctx.codeRanges.of(segmentId, start, end) : undefined;
-  if (code && holdsCode(block.inlines)) block.code = { info: code.info };
+  return merged;
+}
 
-  const source: ParagraphSource = {
-    kind: 'paragraph',
-    segmentId,
-    startIndex: start,
-    endIndex: end,
-    namedStyleType: namedStyle,
-    elements,
-    inlines,
-  };
-  if (headingId) source.headingId = headingId;
-  if (bullet?.listId) {
-    source.listId = bullet.listId;
-    source.nestingLevel = bullet.nestingLevel ?? 0;
+/**
+ * The pieces with the text under raw-HTML ranges (html-ranges.ts) marked as HTML, split where a
+ * range starts or ends inside a run; a soft break under a range is a line end of the HTML source.
+ * Null when a range holds anything but text and breaks (an object typed into HTML): no HTML then.
+ * Whether the marked text reads back as that HTML is the caller's check.
+ */
+function markHtml(pieces: readonly Piece[], ranges: readonly HtmlRange[]): Piece[] | null {
+  if (ranges.length === 0) return null;
+  const inside = (at: number): HtmlRange | undefined =>
+    ranges.find((range) => range.startIndex <= at && at < range.endIndex);
+  const out: Piece[] = [];
+  let htmlStyle: TextStyle | undefined;
+  let htmlRange: HtmlRange | undefined;
+  for (const piece of pieces) {
+    const { inline } = piece;
+    if (inline.type === 'break') {
+      const range = inside(piece.start);
+      if (range) {
+        const style = htmlRange === range && htmlStyle ? htmlStyle : { html: true };
+        out.push({ inline: { type: 'text', text: '\n', style }, start: piece.start, end: piece.end, style });
+      } else out.push(piece);
+      continue;
+    }
+    if (inline.type !== 'text') {
+      if (ranges.some((range) => range.startIndex < piece.start && piece.start < range.endIndex)) return null;
+      out.push(piece);
+      continue;
+    }
+    // Cut the run where a range starts or ends inside it.
+    const cuts = new Set([piece.start, piece.end]);
+    for (const range of ranges) {
+      if (range.startIndex > piece.start && range.startIndex < piece.end) cuts.add(range.startIndex);
+      if (range.endIndex > piece.start && range.endIndex < piece.end) cuts.add(range.endIndex);
+    }
+    const points = [...cuts].sort((a, b) => a - b);
+    for (let k = 0; k + 1 < points.length; k++) {
+      const from = points[k]!;
+      const to = points[k + 1]!;
+      const text = inline.text.slice(from - piece.start, to - piece.start);
+      const range = inside(from);
+      const style = range ? { ...inline.style, html: true } : inline.style;
+      if (range) {
+        htmlStyle = style;
+        htmlRange = range;
+      }
+      out.push({ inline: { type: 'text', text, style }, start: from, end: to, style });
+    }
   }
-  if (p.positionedObjectIds?.length) source.positionedObjectIds = [...p.positionedObjectIds];
-  return { block, source };
+  return out;
 }
 
 /**

@@ -52,6 +52,10 @@ export function rebuildSpan(before: BuiltTab, after: Document, first: number, en
   const span: Converted = { blocks: [], sources: [], footnotes: {}, footnoteSources: {} };
   convertBody(ctx, tab, now, e0, e1After, span);
   if (!sameState(ctx.state(), to) || footnoteLabels(span.blocks).length > 0) return null;
+  // An HTML block left open is one only when nothing follows it (html-ranges.ts): that depends on
+  // the blocks after the span, so such a span is left to a whole build (as is an empty one).
+  if (span.blocks.length === 0 || span.blocks.some((b) => b.type === 'paragraph' && ctx.openHtml.has(b)))
+    return null;
   // List keys as a build gives them: by first appearance (sections renumber their own anyway).
   assignListKeys({ blocks: span.blocks, footnotes: {} });
 

@@ -8,6 +8,7 @@ import { EmbeddedObjectNotFoundError, ValidationError } from '../../errors.js';
 import type { DocumentTab, Request } from '../../ground/docs-json.js';
 import type { NamedStyleType, ParagraphBlock, TextStyle } from '../../mebdf/model.js';
 import { type CodeRanges, codeRangeName } from '../export/code-blocks.js';
+import { HTML_RANGE_NAME, type HtmlRanges } from '../export/html-ranges.js';
 import { cellStyleBase, type NamedStyleBase } from '../export/style-overrides.js';
 import { ObjectCodes, type Units } from './paragraph-units.js';
 import type { RunStyles } from './run-styles.js';
@@ -36,6 +37,8 @@ export interface PlanEnv {
   readonly runStyles: RunStyles;
   /** The named ranges marking code blocks in the document as read. */
   readonly codeRanges: CodeRanges;
+  /** The named ranges marking raw HTML in the document as read. */
+  readonly htmlRanges: HtmlRanges;
   /** Embed ids in the old target and in the new content; footnote labels in the new content. */
   readonly oldEmbedIds: ReadonlySet<string>;
   readonly newEmbedIds: ReadonlySet<string>;
@@ -57,6 +60,12 @@ class PlanOutput {
   anchorsCreated = 0;
   /** The labels of the footnotes the plan creates, in the order of their createFootnote requests. */
   readonly footnotesCreated: string[] = [];
+  /** Whether the plan marks raw HTML (said once in its warnings). */
+  htmlMarked = false;
+  /** Ids of the document's named ranges the plan has deleted already (remarkBlock). */
+  readonly rangesDeleted = new Set<string>();
+  /** `segment:start` of old paragraphs whose code or HTML block mark remarkBlock has made. */
+  readonly blocksMarked = new Set<string>();
 }
 
 export class PlanContext {
@@ -197,15 +206,70 @@ export class PlanContext {
     end: number,
   ): void {
     const range = this.env.codeRanges.of(seg, old.startIndex, old.endIndex);
-    if (range) {
+    if (range && !this.out.rangesDeleted.has(range.namedRangeId)) {
       this.push({
         deleteNamedRange: { namedRangeId: range.namedRangeId, tabsCriteria: { tabIds: [this.env.tabId] } },
       });
     }
-    if (!block.code) return;
+    if (!block.code || this.out.blocksMarked.has(`${seg}:${old.startIndex}`)) return;
     this.push({
       createNamedRange: { name: codeRangeName(block.code), range: this.range(seg, start, end + 1) },
     });
+  }
+
+  /**
+   * The code or HTML block mark of the old paragraph at `old`, made again over the paragraph's
+   * extent as read, right after new text went in at its closing newline or its newline was
+   * replaced by a later one: the mark covers the newline, so it grew over the new paragraphs, or
+   * lost its end. `block` is what the paragraph becomes (its edit, which runs later, leaves this
+   * mark alone and edits the text under it).
+   */
+  remarkBlock(seg: string, old: { startIndex: number; endIndex: number }, block: ParagraphBlock): void {
+    const code = this.env.codeRanges.of(seg, old.startIndex, old.endIndex);
+    const html = this.env.htmlRanges
+      .within(seg, old.startIndex, old.endIndex)
+      .filter((range) => range.endIndex === old.endIndex);
+    const ids = [...(code ? [code.namedRangeId] : []), ...html.map((range) => range.namedRangeId)];
+    if (ids.length === 0) return;
+    for (const namedRangeId of ids) {
+      this.out.rangesDeleted.add(namedRangeId);
+      this.push({ deleteNamedRange: { namedRangeId, tabsCriteria: { tabIds: [this.env.tabId] } } });
+    }
+    this.out.blocksMarked.add(`${seg}:${old.startIndex}`);
+    const range = this.range(seg, old.startIndex, old.endIndex);
+    if (block.code) this.push({ createNamedRange: { name: codeRangeName(block.code), range } });
+    if (block.html) this.push({ createNamedRange: { name: HTML_RANGE_NAME, range } });
+  }
+
+  /**
+   * createNamedRange `mebdf-html` over the raw HTML of a paragraph whose text is laid out at
+   * `[start, start + u.text.length)`: an HTML block's range takes the closing newline too (as a code
+   * block's), raw inline HTML gets one range per stretch of HTML text (html-ranges.ts).
+   */
+  markHtml(seg: string, block: ParagraphBlock, u: Units, start: number, old?: { startIndex: number }): void {
+    // An HTML block whose mark remarkBlock made keeps it.
+    if (block.html && old && this.out.blocksMarked.has(`${seg}:${old.startIndex}`)) return;
+    const spans = block.html ? [{ from: 0, to: u.text.length + 1 }] : htmlSpans(u);
+    for (const { from, to } of spans) {
+      this.push({
+        createNamedRange: { name: HTML_RANGE_NAME, range: this.range(seg, start + from, start + to) },
+      });
+    }
+    if (spans.length === 0 || this.out.htmlMarked) return;
+    this.out.htmlMarked = true;
+    this.warnings.push(
+      'Raw HTML is kept as its source text: Google Docs has no HTML, so the document shows the tags; an export writes them back as HTML while the text still reads as that HTML.',
+    );
+  }
+
+  /** deleteNamedRange for the raw-HTML ranges of the old paragraph at `old` (before its text is edited). */
+  unmarkHtml(seg: string, old: { startIndex: number; endIndex: number }): void {
+    for (const range of this.env.htmlRanges.within(seg, old.startIndex, old.endIndex)) {
+      if (this.out.rangesDeleted.has(range.namedRangeId)) continue;
+      this.push({
+        deleteNamedRange: { namedRangeId: range.namedRangeId, tabsCriteria: { tabIds: [this.env.tabId] } },
+      });
+    }
   }
 
   push(r: Request): void {
@@ -262,6 +326,18 @@ export class PlanContext {
     if (mask === '') return;
     this.push({ updateTextStyle: { range: this.range(segmentId, start, end), textStyle, fields: mask } });
   }
+}
+
+/** The stretches of a paragraph's units that are raw inline HTML. */
+export function htmlSpans(u: Units): Array<{ from: number; to: number }> {
+  const out: Array<{ from: number; to: number }> = [];
+  for (let k = 0; k < u.styles.length; k++) {
+    if (!u.styles[k]?.html) continue;
+    const last = out[out.length - 1];
+    if (last && last.to === k) last.to = k + 1;
+    else out.push({ from: k, to: k + 1 });
+  }
+  return out;
 }
 
 function markerId(inline: Units['markers'][number]['inline']): string | null {

@@ -54,6 +54,13 @@ function firstTextStyle(b: ParagraphBlock, ctx: PlanContext): Inherited['textSty
   return u.styles.length ? (u.styles[0] ?? null) : null;
 }
 
+/** What the old block at `o` becomes when the script pairs it with a new one (edited in place). */
+function pairedNew(script: ContainerScript, o: number): ParagraphBlock | undefined {
+  const pair = script.ops.find((op) => op.op === 'pair' && op.o === o);
+  const block = pair?.op === 'pair' ? script.next[pair.n] : undefined;
+  return block?.type === 'paragraph' ? block : undefined;
+}
+
 class Lowering {
   constructor(
     readonly ctx: PlanContext,
@@ -131,6 +138,7 @@ class Lowering {
         this.ctx.deleteOld(seg, prevSrc.endIndex - 1, last.endIndex - 1);
         // The paragraph before now ends with the deleted one's newline: give it its own style back.
         this.restoreMark(seg, prevSrc, old[prev!] as ParagraphBlock, last.endIndex - 1);
+        this.ctx.remarkBlock(seg, prevSrc, pairedNew(script, prev!) ?? (old[prev!] as ParagraphBlock));
         return;
       }
       if (atTail) {
@@ -210,6 +218,7 @@ class Lowering {
       const atTail = tailEnd !== null && prevSrc.endIndex === tailEnd;
       const nested = this.insertAfter(seg, x, blocks, inh, atTail);
       if (!markKept) this.restoreMark(seg, prevSrc, pb);
+      ctx.remarkBlock(seg, prevSrc, pn ?? pb);
       return nested;
     }
     if (nextSrc && nextSrc.kind === 'paragraph' && surv) {

@@ -7,7 +7,7 @@ import { ValidationError } from '../../errors.js';
 import type { ListMembership, NamedStyleType, ParagraphBlock, TextStyle } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
 import type { ParagraphSource } from '../export/types.js';
-import { cannotMove, type PlanContext } from './context.js';
+import { cannotMove, htmlSpans, type PlanContext } from './context.js';
 import { toUnits, type Units } from './paragraph-units.js';
 import { ALL_FIELDS, fieldsFor, insertUnits, runs, sameList, writesSuggestion } from './paragraphs.js';
 import { paragraphStylePayload, type TextField, textFieldsDiffering } from './style-payloads.js';
@@ -71,6 +71,9 @@ export function editParagraph(
   const ou = toUnits(o, ctx.codes, ctx.env.positioned);
   const nu = toUnits(n, ctx.codes, ctx.env.positioned);
   ctx.checkMarkers(seg, ou, nu);
+  // Raw HTML that changes is marked afresh: the old ranges go before the text they cover does.
+  const remarkHtml = htmlChanges(o, ou, n, nu);
+  if (remarkHtml) ctx.unmarkHtml(seg, src);
 
   const { removed, nested } = fixBullets(ctx, seg, s, o.list, n);
   // A new bullet writes its level's indents into the paragraph (lower-lists.ts puts the model's
@@ -130,7 +133,22 @@ export function editParagraph(
   }
   ctx.createAnchors(seg, nu, s, s + nu.text.length);
   if (o.code?.info !== n.code?.info) ctx.remarkCode(seg, src, n, s, s + nu.text.length);
+  if (remarkHtml) ctx.markHtml(seg, n, nu, s, src);
   return nested ? [n] : [];
+}
+
+/**
+ * Whether the raw-HTML marks of a paragraph edited in place change: it becomes or stops being an
+ * HTML block, or its inline HTML is not the same stretches of the same text (an HTML block's range
+ * follows edits of its lines by itself, as a code block's does).
+ */
+function htmlChanges(o: ParagraphBlock, ou: Units, n: ParagraphBlock, nu: Units): boolean {
+  if (!!o.html !== !!n.html) return true;
+  if (o.html) return false;
+  const before = htmlSpans(ou);
+  const after = htmlSpans(nu);
+  if (before.length === 0 && after.length === 0) return false;
+  return ou.text !== nu.text || JSON.stringify(before) !== JSON.stringify(after);
 }
 
 /** One stretch of kept text and the style it must get. */

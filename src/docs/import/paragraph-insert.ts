@@ -189,6 +189,7 @@ export function insertParagraphs(
     const body = finalStarts[i]! + tabs[i]!;
     ctx.createAnchors(seg, units[i]!, body, body + units[i]!.text.length);
     ctx.markCode(seg, blocks[i]!, body, body + units[i]!.text.length);
+    ctx.markHtml(seg, blocks[i]!, units[i]!, body);
   }
   // Bullets last, from the end: createParagraphBullets eats the leading tabs and shifts what follows.
   const setEnding = new Map(sets.map((set) => [set.to, set]));

@@ -77,7 +77,8 @@ export function toUnits(
     }
     switch (inline.type) {
       case 'text':
-        text += inline.text;
+        // A line end of raw HTML is a soft break in Docs, under the HTML's range (html-ranges.ts).
+        text += inline.style.html ? inline.text.replaceAll('\n', '\u000b') : inline.text;
         for (let i = 0; i < inline.text.length; i++) styles.push(inline.style);
         break;
       case 'break':

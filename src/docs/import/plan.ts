@@ -9,6 +9,7 @@
 import type { DocumentTab, Request } from '../../ground/docs-json.js';
 import type { MebdfDocument } from '../../mebdf/model.js';
 import { CodeRanges } from '../export/code-blocks.js';
+import { HtmlRanges } from '../export/html-ranges.js';
 import { namedStyleBases } from '../export/style-overrides.js';
 import type { BlockSource, FootnoteSource } from '../export/types.js';
 import { checkAnchors } from './anchor-check.js';
@@ -112,6 +113,7 @@ function planEnv(
     positioned: (id) => positionedIds.has(id),
     runStyles: new RunStyles(input.tab, input.tabId, bases),
     codeRanges: new CodeRanges(input.tab),
+    htmlRanges: new HtmlRanges(input.tab),
     oldEmbedIds: new Set(objects.oldEmbeds.keys()),
     newEmbedIds: objects.seen,
     newFootnoteLabels,

@@ -44,6 +44,8 @@ const FIELD_OF: Record<keyof TextStyle, TextField | null> = {
   link: 'link',
   suggestion: null,
   comment: null,
+  // Raw HTML is a named range over the text, not a text style (context.ts markHtml).
+  html: null,
 };
 
 function rgb(hex: string): { color: { rgbColor: { red: number; green: number; blue: number } } } {

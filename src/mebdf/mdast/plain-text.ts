@@ -80,11 +80,19 @@ function buildScreen(unsafe: readonly Unsafe[], stack: readonly string[]): Scree
   return screen;
 }
 
-/** Screens by construct stack, for one list of unsafe patterns. */
+/** Screens by construct stack (a tree of construct names), for one list of unsafe patterns. */
 interface Screens {
   patterns: readonly Unsafe[];
-  byStack: Map<string, Screen>;
+  root: StackNode;
 }
+
+/** The screen of one construct stack, and the stacks one construct deeper. */
+interface StackNode {
+  screen: Screen | undefined;
+  deeper: Map<string, StackNode>;
+}
+
+const stackNode = (): StackNode => ({ screen: undefined, deeper: new Map() });
 
 /**
  * Each serialisation copies the patterns into a new array, but the patterns themselves are the
@@ -93,31 +101,42 @@ interface Screens {
 const bySerialisation = new WeakMap<readonly Unsafe[], Screens>();
 const known: Screens[] = [];
 const KNOWN_MAX = 8;
+/** The list of the serialisation running now: every text of it asks with the same array. */
+let lastUnsafe: readonly Unsafe[] | undefined;
+let lastScreens: Screens | undefined;
 
 function screensFor(unsafe: readonly Unsafe[]): Screens {
+  if (unsafe === lastUnsafe && lastScreens) return lastScreens;
   let screens = bySerialisation.get(unsafe);
-  if (screens) return screens;
-  screens = known.find(
-    (s) => s.patterns.length === unsafe.length && s.patterns.every((pattern, i) => pattern === unsafe[i]),
-  );
   if (!screens) {
-    screens = { patterns: [...unsafe], byStack: new Map() };
-    known.unshift(screens);
-    known.length = Math.min(known.length, KNOWN_MAX);
+    screens = known.find(
+      (s) => s.patterns.length === unsafe.length && s.patterns.every((pattern, i) => pattern === unsafe[i]),
+    );
+    if (!screens) {
+      screens = { patterns: [...unsafe], root: stackNode() };
+      known.unshift(screens);
+      known.length = Math.min(known.length, KNOWN_MAX);
+    }
+    bySerialisation.set(unsafe, screens);
   }
-  bySerialisation.set(unsafe, screens);
+  lastUnsafe = unsafe;
+  lastScreens = screens;
   return screens;
 }
 
+/** Looked up construct by construct, so that a text costs no key string. */
 function screenFor(state: State): Screen {
-  const { byStack } = screensFor(state.unsafe);
-  const key = state.stack.join(',');
-  let screen = byStack.get(key);
-  if (!screen) {
-    screen = buildScreen(state.unsafe, state.stack);
-    byStack.set(key, screen);
+  let node = screensFor(state.unsafe).root;
+  for (const name of state.stack) {
+    let next = node.deeper.get(name);
+    if (!next) {
+      next = stackNode();
+      node.deeper.set(name, next);
+    }
+    node = next;
   }
-  return screen;
+  node.screen ??= buildScreen(state.unsafe, state.stack);
+  return node.screen;
 }
 
 const ENDS_LINE = /[\r\n]$/;

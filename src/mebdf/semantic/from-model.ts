@@ -15,6 +15,7 @@
 import type {
   Code,
   FootnoteDefinition,
+  Html,
   List,
   ListItem,
   TableCell as MdastTableCell,
@@ -114,7 +115,7 @@ function sameParagraphStyle(a: ParagraphStyle, b: ParagraphStyle): boolean {
 }
 
 const isEmpty = (block: ParagraphBlock): boolean =>
-  block.inlines.length === 0 && !isHeading(block.style) && !block.code;
+  block.inlines.length === 0 && !isHeading(block.style) && !block.code && !block.html;
 
 /**
  * The cells of a table column by column, top to bottom: the order in which the state flows
@@ -259,6 +260,7 @@ function localParagraphs(blocks: readonly Block[]): Set<ParagraphBlock> {
         (b, at) =>
           b.list ||
           b.code ||
+          b.html ||
           gfmCells.has(b) ||
           (at > 0 && styleKey(b.style) === styleKey(detour[at - 1]!.style)),
       ) &&
@@ -296,12 +298,20 @@ function gfmStyle(table: TableBlock): ParagraphStyle | undefined {
         cell.blocks.length === 1 &&
         !cell.blocks[0]!.list &&
         !cell.blocks[0]!.code &&
+        !cell.blocks[0]!.html &&
         !isHeading(cell.blocks[0]!.style) &&
-        !cell.blocks[0]!.inlines.some((inline) => inline.type === 'break'),
+        !cell.blocks[0]!.inlines.some((inline) => inline.type === 'break' || splitsGfmCell(inline)),
     ),
   );
   return plain ? commonStyle(table, 1) : undefined;
 }
+
+/**
+ * Raw HTML that a GFM cell cannot hold: a line end would end the row, and a `|` the cell (raw HTML
+ * is written as it is, so it cannot be escaped).
+ */
+const splitsGfmCell = (inline: Inline): boolean =>
+  inline.type === 'text' && inline.style.html === true && /[\n|]/.test(inline.text);
 
 /** The places where the writer sets the state, in the order it visits them. */
 function units(
@@ -381,6 +391,14 @@ function codeNode(block: ParagraphBlock): Code {
   };
 }
 
+/** An HTML block paragraph as its source: the lines are the texts between its breaks. */
+function htmlNode(block: ParagraphBlock): Html {
+  let value = '';
+  for (const inline of block.inlines)
+    value += inline.type === 'break' ? '\n' : inline.type === 'text' ? inline.text : '';
+  return { type: 'html', value };
+}
+
 /** Walks the blocks in document order, carrying the state the reader will carry. */
 class Writer {
   state: WriterState = freshWriterState();
@@ -441,10 +459,11 @@ class Writer {
     const target: Target = {
       named: isHeading(block.style) ? null : block.style.namedStyle,
       paragraph: paragraphDelta(block.style),
-      // The state's text values do not reach into code (grammar §4): a code block leaves them be.
-      text: block.code
-        ? this.state.text
-        : (this.plan.get(block) ?? chooseText(this.state.text, [runStyles(block.inlines)])),
+      // The state's text values do not reach into code or an HTML block (grammar §4): they leave them be.
+      text:
+        block.code || block.html
+          ? this.state.text
+          : (this.plan.get(block) ?? chooseText(this.state.text, [runStyles(block.inlines)])),
     };
     const props = transition(this.state, target);
     return props === null ? null : directive(props);
@@ -469,6 +488,8 @@ class Writer {
       content = { type: 'heading', depth, children: this.ownStyle(block, 'heading') };
     } else if (block.code) {
       content = codeNode(block);
+    } else if (block.html) {
+      content = htmlNode(block);
     } else if (block.inlines.length === 0) {
       content = this.empty(block);
     } else {

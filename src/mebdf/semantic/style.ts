@@ -20,6 +20,7 @@ const TEXT_KEYS: readonly (keyof TextStyle)[] = [
   'link',
   'suggestion',
   'comment',
+  'html',
 ];
 
 export function sameTextStyle(a: TextStyle, b: TextStyle): boolean {

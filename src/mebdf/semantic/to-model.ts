@@ -11,6 +11,7 @@ import type {
   Definition,
   FootnoteDefinition,
   Heading,
+  Html,
   List,
   ListItem,
   TableCell as MdastTableCell,
@@ -99,6 +100,13 @@ function isBareCheckbox(node: RootContent): boolean {
     end !== undefined &&
     end - start === 3
   );
+}
+
+/** The style of raw inline HTML: the text's, but never the mono font (a code span cannot hold HTML). */
+function htmlStyle(style: TextStyle): TextStyle {
+  const out: TextStyle = { ...style, html: true };
+  if (out.font === MONO_FONT) delete out.font;
+  return out;
 }
 
 function freshState(): BlockState {
@@ -265,7 +273,7 @@ class Reader {
       case 'footnoteDefinition':
         return;
       case 'html':
-        this.report(node, node.value, 'raw HTML is not part of MEBDF', 'write `\\<` for a literal `<`');
+        this.emit(this.htmlBlock(node, context.list), node, context);
         return;
       case 'blockquote':
         this.report(
@@ -379,6 +387,25 @@ class Reader {
     const named = this.state.named.startsWith('HEADING_') ? 'NORMAL_TEXT' : this.state.named;
     const block = this.block(named, inlines, list);
     block.code = { info: [node.lang, node.meta].filter(Boolean).join(' ') };
+    return block;
+  }
+
+  /**
+   * An HTML block is one paragraph, like a code block: the lines of its source joined by soft
+   * breaks, unstyled (the state's text values do not reach into it), written back unescaped.
+   */
+  private htmlBlock(node: Html, list?: ListMembership): ParagraphBlock {
+    const inlines: Inline[] = [];
+    // An unclosed block that runs to the end of a list item ends with that item's line ending: not
+    // part of the HTML (it would be written twice).
+    const value = node.value.replace(/(?:\r\n|\r|\n)+$/, '');
+    value.split(/\r\n|\r|\n/).forEach((line, index) => {
+      if (index > 0) inlines.push({ type: 'break' });
+      if (line) inlines.push({ type: 'text', text: line, style: {} });
+    });
+    const named = this.state.named.startsWith('HEADING_') ? 'NORMAL_TEXT' : this.state.named;
+    const block = this.block(named, inlines, list);
+    block.html = true;
     return block;
   }
 
@@ -780,8 +807,9 @@ class Reader {
         this.invalid(node);
         return;
       case 'html':
+        // `<br>` is a line break; any other inline HTML is kept as its source (grammar §4).
         if (/^<br\s*\/?>$/i.test(node.value)) out.push({ type: 'break' });
-        else this.report(node, node.value, 'raw HTML is not part of MEBDF', 'write `\\<` for a literal `<`');
+        else this.pushText(out, node.value.replace(/\r\n?/g, '\n'), htmlStyle(style));
         return;
       default: {
         const type = (node as Nodes).type;

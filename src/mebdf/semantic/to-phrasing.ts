@@ -126,14 +126,15 @@ const LAYERS: readonly Layer[] = [
 /**
  * A paragraph's inlines. A line break that ends the paragraph is `<br>` (Markdown drops a
  * backslash break at the end of a paragraph), and so is every line break in a heading (an ATX
- * heading is one line).
+ * heading is one line) and one right before raw HTML (HTML at the start of a line could start an
+ * HTML block, which ends the paragraph).
  */
 export function paragraphPhrasing(
   inlines: readonly WriteInline[],
   heading = false,
   options: DelimiterOptions = { relaxed: false, relaxedUsed: 0 },
 ): PhrasingContent[] {
-  const children = protectLineEdges(inlinesToPhrasing(inlines, 0, options));
+  const children = breaksBeforeHtml(protectLineEdges(inlinesToPhrasing(inlines, 0, options)));
   if (heading)
     return protectSpaceAfterAnchor(children).map((child) =>
       child.type === 'break' ? { type: 'mebdfRaw', value: '<br>' } : child,
@@ -141,6 +142,25 @@ export function paragraphPhrasing(
   if (children[children.length - 1]?.type === 'break')
     children[children.length - 1] = { type: 'mebdfRaw', value: '<br>' };
   return children;
+}
+
+/** A line break right before raw HTML, at any depth, written `<br>` (see paragraphPhrasing). */
+function breaksBeforeHtml(children: PhrasingContent[]): PhrasingContent[] {
+  let out: PhrasingContent[] | undefined;
+  children.forEach((child, index) => {
+    let next = child;
+    if (child.type === 'break' && children[index + 1]?.type === 'html')
+      next = { type: 'mebdfRaw', value: '<br>' };
+    else if ('children' in child) {
+      const inner = breaksBeforeHtml(child.children);
+      if (inner !== child.children) next = { ...child, children: inner } as PhrasingContent;
+    }
+    if (next !== child) {
+      out ??= [...children];
+      out[index] = next;
+    }
+  });
+  return out ?? children;
 }
 
 const isSpace = (character: string | undefined): boolean => character === ' ' || character === '\t';
@@ -231,6 +251,7 @@ export function inlinesToPhrasing(
 function leaf(inline: WriteInline): PhrasingContent {
   switch (inline.type) {
     case 'text':
+      if (inline.style.html) return { type: 'html', value: inline.text };
       return inline.style.font === MONO_FONT
         ? { type: 'inlineCode', value: inline.text }
         : { type: 'text', value: inline.text };
