@@ -16,8 +16,10 @@ import { applyBatchUpdate } from '../engine/index.js';
 import { ACROSS_A_WRITE, asIntended, deepEqual, equalUnder, sameAcrossWrite } from '../equality.js';
 import { type BuiltTab, buildTab } from '../export/exporter.js';
 import {
+  type ExportOptions,
   exportSection,
   exportTab,
+  type RenderCache,
   type SectionExport,
   sectionOf,
   shownModel,
@@ -25,8 +27,11 @@ import {
   tabOf,
 } from '../export/index.js';
 import { assignListKeys, footnoteLabels } from '../export/model-utils.js';
+import { rebuildSpan } from '../export/rebuild.js';
+import { docsRange } from '../export/sections.js';
 import { blockLabel, describeDifference, firstLineDifference } from './describe-difference.js';
 import { levelIndents } from './lower-lists.js';
+import { requestSpan, requestsWithin } from './request-reach.js';
 
 /** What an import targets, as exported: a whole tab or one section of it. */
 export type ImportTarget = TabExport | SectionExport;
@@ -47,7 +52,9 @@ export interface VerifyInput {
    * What was exported from `doc` when planning (the whole tab's model and the target), so that it
    * is not exported again; exported here when absent.
    */
-  before?: { tab: MebdfDocument; target: ImportTarget };
+  before?: { tab: MebdfDocument; target: ImportTarget; built?: BuiltTab };
+  /** Keeps block texts between the export as read and the one verified (export/render.ts). */
+  cache?: RenderCache;
   /** `stringifyMebdf(intended)`, or how to get it, when the caller has it already. */
   intendedText?: string | (() => string);
   /**
@@ -110,9 +117,10 @@ export function exportWritten(
   scope: { tabId: string | undefined; anchorId: string | null },
   count: number,
   built: BuiltTab = buildTab(doc, scope.tabId),
+  options: ExportOptions = {},
 ): ImportTarget {
-  if (scope.anchorId === null) return tabOf(built);
-  const section = sectionOf(built, scope.anchorId);
+  if (scope.anchorId === null) return tabOf(built, options);
+  const section = sectionOf(built, scope.anchorId, options);
   if (section.endBlock - section.firstBlock >= count) return section;
   const tab = tabOf(built);
   const end = Math.min(tab.model.blocks.length, section.firstBlock + count);
@@ -207,8 +215,18 @@ export function verifyImport(input: VerifyInput): Verification {
   let after: Document = doc;
   let response: BatchUpdateResponse | undefined;
   let second: SecondBatch | undefined;
+  // A part the requests provably stay in: the copy the engine works on shares what is before it,
+  // and only the part is rebuilt after; nothing outside it can change.
+  const part = input.second ? null : provenPart(input);
   try {
-    if (requests.length) ({ document: after, response } = applyBatchUpdate(doc, { requests }));
+    if (requests.length) {
+      const untouchedBefore = part ? { tabId: scope.tabId, index: part.startIndex } : undefined;
+      ({ document: after, response } = applyBatchUpdate(
+        doc,
+        { requests },
+        untouchedBefore ? { untouchedBefore } : {},
+      ));
+    }
     if (input.second && response) {
       const replies = response.replies ?? [];
       second = { requests: input.second(after, replies), replies };
@@ -218,11 +236,16 @@ export function verifyImport(input: VerifyInput): Verification {
     return fail('unappliable', e instanceof Error ? e.message : String(e));
   }
   let result: ImportTarget;
-  // The tab after the write is built once: for the target's export and for the outside check.
+  // The tab after the write is built once: for the target's export and for the outside check. A
+  // section the requests provably stay in is rebuilt alone, and nothing outside it can change.
   let built: BuiltTab;
+  const local =
+    part && input.before?.built
+      ? rebuildSpan(input.before.built, after, part.firstBlock, part.endBlock)
+      : null;
   try {
-    built = buildTab(after, scope.tabId);
-    result = exportWritten(after, scope, intended.blocks.length, built);
+    built = local ?? buildTab(after, scope.tabId);
+    result = exportWritten(after, scope, intended.blocks.length, built, { cache: input.cache });
   } catch (e) {
     return fail('target-lost', e instanceof Error ? e.message : String(e));
   }
@@ -235,7 +258,7 @@ export function verifyImport(input: VerifyInput): Verification {
     if (gotText !== intendedText)
       return fail('content', contentDifference(intended, intendedText, got, gotText));
   }
-  if (scope.anchorId !== null && requests.length > 0) {
+  if (scope.anchorId !== null && requests.length > 0 && !local) {
     const before = input.before ?? {
       tab: buildTab(doc, scope.tabId).model,
       target: exportTarget(doc, scope),
@@ -244,6 +267,43 @@ export function verifyImport(input: VerifyInput): Verification {
     if (outside !== null) return fail('outside', outside);
   }
   return { ok: true, after, ...(response ? { response } : {}), ...(second ? { second } : {}), result };
+}
+
+/**
+ * The part of the tab the requests provably stay inside (request-reach.ts), which is all that is
+ * rebuilt after them (export/rebuild.ts): for a section, the section; for a tab, the blocks between
+ * the section starts around the requests. Null when that is not proved.
+ */
+function provenPart(input: VerifyInput): { firstBlock: number; endBlock: number; startIndex: number } | null {
+  const { scope, requests, before } = input;
+  if (!before?.built?.marks || requests.length === 0) return null;
+  const built = before.built;
+  const span = scope.anchorId === null ? touchedSpan(built, requests) : (before.target as SectionExport);
+  if (!span) return null;
+  const { startIndex, endIndex } = docsRange(built.sources, span.firstBlock, span.endBlock);
+  if (!requestsWithin(requests, scope.tabId, startIndex, endIndex)) return null;
+  return { firstBlock: span.firstBlock, endBlock: span.endBlock, startIndex };
+}
+
+/** The blocks from the last section start at or before the requests to the first one after them. */
+function touchedSpan(
+  built: BuiltTab,
+  requests: readonly Request[],
+): { firstBlock: number; endBlock: number } | null {
+  const reach = requestSpan(requests);
+  if (!reach) return null;
+  const starts = [...built.marks!.before.keys()].sort((a, b) => a - b);
+  const at = (block: number): number => built.sources[block]?.startIndex ?? Number.POSITIVE_INFINITY;
+  let firstBlock = 0;
+  let endBlock = built.model.blocks.length;
+  for (const block of starts) {
+    if (at(block) <= reach.min) firstBlock = block;
+    else if (at(block) > reach.max) {
+      endBlock = block;
+      break;
+    }
+  }
+  return { firstBlock, endBlock };
 }
 
 function sameModel(a: MebdfDocument, b: MebdfDocument): boolean {

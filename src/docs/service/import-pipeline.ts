@@ -17,8 +17,8 @@ import type { Backend } from '../../ground/backend.js';
 import type { BatchUpdateResponse, Document, Request } from '../../ground/docs-json.js';
 import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
 import type { MebdfDocument } from '../../mebdf/model.js';
-import { buildTab } from '../export/exporter.js';
-import { resolveTab, type SectionExport, sectionOf, tabOf } from '../export/index.js';
+import { type BuiltTab, buildTab } from '../export/exporter.js';
+import { RenderCache, resolveTab, type SectionExport, sectionOf, tabOf } from '../export/index.js';
 import { embedIds } from '../export/model-utils.js';
 import { headingLevel } from '../export/style-overrides.js';
 import { asDocsStoresText } from '../import/docs-text.js';
@@ -90,6 +90,10 @@ interface Read {
   tab: MebdfDocument;
   /** The paragraph right after a section (its next heading), with where it is. */
   following?: FollowingParagraph;
+  /** The tab as built, which verification rebuilds a section of. */
+  built: BuiltTab;
+  /** The block texts of the target's export, for the export verification makes. */
+  cache: RenderCache;
 }
 
 /** A plan that passed verification: the document it makes, the engine's response, the target's export after it. */
@@ -311,9 +315,11 @@ async function readTarget(backend: Backend, where: Where): Promise<Read> {
 function readAs(doc: Document, where: Where): Read {
   // The tab's model is built once, for the target and for what the section is checked against.
   const built = buildTab(doc, where.tab);
-  const target = where.anchorId === null ? tabOf(built) : sectionOf(built, where.anchorId);
+  const cache = new RenderCache();
+  const target =
+    where.anchorId === null ? tabOf(built, { cache }) : sectionOf(built, where.anchorId, { cache });
   const scope = { tabId: target.tabId, anchorId: where.anchorId };
-  const read: Read = { doc, revision: doc.revisionId ?? '', scope, target, tab: built.model };
+  const read: Read = { doc, revision: doc.revisionId ?? '', scope, target, tab: built.model, built, cache };
   if (where.anchorId === null) return read;
   const end = (target as SectionExport).endBlock;
   const block = built.model.blocks[end];
@@ -388,7 +394,8 @@ function verifyPlan(read: Read, plan: Plan, intended: Intended, second?: VerifyI
     intended: intended.model,
     intendedText: () => intended.text,
     scope: read.scope,
-    before: { tab: read.tab, target: read.target },
+    before: { tab: read.tab, target: read.target, built: read.built },
+    cache: read.cache,
   });
   if (verified.ok) return verified;
   const [message, hint] = VERIFICATION_FAILURES[verified.failure.kind](verified.failure.detail);
