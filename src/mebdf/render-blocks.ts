@@ -133,6 +133,7 @@ const FLOW = new Set([
   'thematicBreak',
   'code',
   'blockquote',
+  'html',
 ]);
 
 function topLevel(

@@ -16,7 +16,7 @@ bracket families. Edit the text freely; keep the brackets you did not mean to ch
 
 | You see | It means | When editing |
 | --- | --- | --- |
-| \`## {^ h.abc123}Risks\` | a heading and its anchor | keep the \`{^ id}\`; a new heading needs none |
+| \`## {^ h.abc123}Risks\` | a heading and its anchor, shown where a link points to the heading (\`anchors: "all"\` shows every one) | keep the \`{^ id}\`; a heading line without one keeps its heading's id; a new heading needs none |
 | \`{^= kix.x1 image "Logo"}\` | an image, chart, chip, break… (kind after the id) | keep it where it is to keep the object; deleting it deletes the object |
 | \`{!color:#cc0000, underline}text{/!}\` | formatting of the wrapped text | spans nest and close innermost first |
 | \`{!Heading 2}\` or \`{!align:center}\` alone on a line | style of the following paragraphs | stays in force until the next such line |

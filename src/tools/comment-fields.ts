@@ -1,4 +1,4 @@
-/** Field schemas shared by the comment tools and the export tools' `comments` flag. */
+/** Field schemas shared by the comment tools and the export tools' `comments` and `anchors` flags. */
 import { z } from 'zod';
 
 export const commentsField = z
@@ -60,3 +60,11 @@ export const replyResultFields = {
     .describe('The new post ("" when nothing was written: the thread was already in that state).'),
   status: z.enum(['open', 'resolved']).describe('The thread’s state after the post.'),
 };
+
+/** The export tools' `anchors`: which heading lines show their `{^ id}`. */
+export const anchorsField = z
+  .enum(['linked', 'all'])
+  .optional()
+  .describe(
+    'Which headings show their anchor {^ h.…}: "linked" (default) only those a link points to; "all" every heading, to link to one ([text](#^h.…)). Headings keep their ids either way: write a heading line with or without its anchor.',
+  );

@@ -2,7 +2,7 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { exportSectionService } from '../docs/service/export.js';
-import { commentsField } from './comment-fields.js';
+import { anchorsField, commentsField } from './comment-fields.js';
 import { defineTool } from './define-tool.js';
 import type { ToolDeps } from './deps.js';
 import { MEBDF_REMINDER } from './mebdf-hint.js';
@@ -29,6 +29,7 @@ export function registerExportSectionTool(server: McpServer, deps: ToolDeps): vo
       tab_id: tabIdField,
       part: partField,
       comments: commentsField,
+      anchors: anchorsField,
     },
     output: {
       success: z.literal(true).describe('Always true on success.'),
@@ -46,11 +47,11 @@ export function registerExportSectionTool(server: McpServer, deps: ToolDeps): vo
       part: partInfoField,
     },
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-    run: async ({ document_id, anchor_id, tab_id, part, comments }) => {
+    run: async ({ document_id, anchor_id, tab_id, part, comments, anchors }) => {
       const result = await exportSectionService(
         deps.backend,
         { ...tabTarget(document_id, tab_id), anchor_id },
-        { bases: deps.bases, maxTokens: deps.maxExportTokens, part, comments },
+        { bases: deps.bases, maxTokens: deps.maxExportTokens, part, comments, anchors },
       );
       return { ...result, anchor_id: result.anchor_id ?? anchor_id };
     },

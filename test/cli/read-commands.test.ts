@@ -80,7 +80,9 @@ describe('gdoc outline / export', () => {
     const file = join(dir, 'golden.json');
     const section = await runGdoc(['export', file, '--section', 'h.vfzix7fdzbxd']);
     expect(section.code).toBe(0);
-    expect(section.stdout.startsWith('## {^ h.vfzix7fdzbxd}Links Section\n')).toBe(true);
+    expect(section.stdout.startsWith('## Links Section\n')).toBe(true);
+    const anchored = await runGdoc(['export', file, '--section', 'h.vfzix7fdzbxd', '--anchors', 'all']);
+    expect(anchored.stdout.startsWith('## {^ h.vfzix7fdzbxd}Links Section\n')).toBe(true);
     expect(section.stdout).toContain('[Example Website](https://example.com)');
     expect(section.stdout).not.toContain('Second Major Section');
 

@@ -19,6 +19,17 @@ const heading = (s: number, e: number, type = 'HEADING_1'): Request => ({
 });
 
 describe('insertText style inheritance', () => {
+  it('a newline typed after linked text never takes the link (links never apply to newlines)', () => {
+    const link = { url: 'https://x.test/' };
+    const doc = apply(docWith('abc'), [
+      { updateTextStyle: { range: { startIndex: 1, endIndex: 4 }, textStyle: { link }, fields: 'link' } },
+      { insertText: { location: { index: 4 }, text: '\nX' } },
+    ]);
+    const nl = runs(para(doc, 0)).find(([c]) => c === '\n');
+    expect(nl?.[1]).not.toHaveProperty('link');
+    expect(runs(para(doc, 1))[0]).toEqual(['X', expect.objectContaining({ link })]);
+  });
+
   it('inserted text takes the style of the preceding character', () => {
     const doc = apply(docWith('abc def'), [
       bold(1, 4),
@@ -69,6 +80,17 @@ describe('insertText style inheritance', () => {
     expect(para(doc, 1).paragraphStyle!.namedStyleType).toBe('HEADING_1');
     expect(para(doc, 1).paragraphStyle!.headingId).toMatch(/^h\./);
     expect(para(doc, 1).paragraphStyle!.headingId).not.toBe(id);
+  });
+
+  it('text with newlines typed at a heading start: the heading id stays with the heading text', () => {
+    const h = apply(docWith('Hello World'), [heading(1, 12)]);
+    const id = para(h, 0).paragraphStyle!.headingId!;
+    const doc = apply(h, [{ insertText: { location: { index: 1 }, text: 'X\nY\n' } }]);
+    expect(paragraphTexts(doc)).toEqual(['X\n', 'Y\n', 'Hello World\n']);
+    expect(para(doc, 2).paragraphStyle!.headingId).toBe(id);
+    const fresh = [para(doc, 0), para(doc, 1)].map((p) => p.paragraphStyle!.headingId);
+    for (const f of fresh) expect(f).toMatch(/^h\./);
+    expect(new Set([...fresh, id]).size).toBe(3);
   });
 });
 

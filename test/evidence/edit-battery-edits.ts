@@ -76,6 +76,21 @@ function isTextParagraph(b: Block | undefined): b is ParagraphBlock {
   );
 }
 
+/** A table, a table of contents or a section break: what the newline before cannot be deleted from. */
+function blocksEndingNothing(b: Block | undefined): boolean {
+  return (
+    b?.type === 'table' ||
+    (b?.type === 'paragraph' &&
+      b.inlines.length === 1 &&
+      b.inlines[0]!.type === 'embed' &&
+      (b.inlines[0]!.kind === 'sectionbreak' || b.inlines[0]!.kind === 'toc'))
+  );
+}
+
+function isEmptyParagraph(b: Block | undefined): boolean {
+  return b?.type === 'paragraph' && b.inlines.length === 0;
+}
+
 function para(text: string, extra: Partial<ParagraphBlock> = {}): ParagraphBlock {
   return {
     type: 'paragraph',
@@ -192,7 +207,12 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
   for (const i of delSpots) {
     const p = structuredClone(blocks) as Block[];
     p.splice(i, 1);
-    add('delete-paragraph', `block ${i}`, p, { old: 1, new: 0 }, 2);
+    // The newline before a table, contents or break cannot be deleted: the paragraph before takes
+    // it (merged, its newline's style given back). When that one is empty, a deletion from its
+    // newline starts at its start and would drop it instead: a character is typed into it first
+    // and deleted after.
+    const forcedMerge = blocksEndingNothing(blocks[i + 1]) && isEmptyParagraph(blocks[i - 1]);
+    add('delete-paragraph', `block ${i}`, p, { old: 1, new: 0 }, forcedMerge ? 4 : 2);
   }
 
   // Lists: a new last item, an item indented, a numbered item under a bullet.
@@ -236,6 +256,16 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
     const p = structuredClone(blocks) as Block[];
     (p[i] as ParagraphBlock).list = { key: 'battery', level: 0, kind: 'bullet' };
     add('paragraph-to-bullet', `block ${i}`, p, { old: 1, new: 1 }, 3);
+    // A list item's indents are said relative to its level's: the bullet's level 0 (36pt, its
+    // first line 18pt) is what an indent equal to it reads back as.
+    const q = (p[i] as ParagraphBlock).style;
+    if (q.indentLeft === 36 || q.firstLineIndent === -18) {
+      const expected = structuredClone(p);
+      const e = (expected[i] as ParagraphBlock).style;
+      if (e.indentLeft === 36) delete e.indentLeft;
+      if (e.firstLineIndent === -18) delete e.firstLineIndent;
+      out[out.length - 1]!.expected = withBlocks(model, expected);
+    }
   }
 
   // A subsection at the end (in the preamble: a first section).

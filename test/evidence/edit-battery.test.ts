@@ -5,20 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type BatteryCase, casesOf, fixtureNames, runCase, summarize } from './edit-battery.js';
-import type { EditKind } from './edit-battery-edits.js';
+import { EDIT_KINDS, type EditKind } from './edit-battery-edits.js';
 
-/** Edit kinds the battery shows landing on every document: a failure of one of them is a regression. */
-const LANDS: EditKind[] = [
-  'change-word',
-  'add-list-item',
-  'paragraph-to-bullet',
-  'strip-formatting',
-  'swap-paragraphs',
-  'trailing-whitespace',
-  'special-characters',
-  'add-row',
-  'add-subsection',
-];
+/** Every edit kind lands on every small document: a failure of one of them is a regression. */
+const LANDS: readonly EditKind[] = EDIT_KINDS;
 
 /** Every third edit of the small documents. */
 function sample(): BatteryCase[] {
@@ -27,7 +17,7 @@ function sample(): BatteryCase[] {
 }
 
 describe('edit battery (sample)', () => {
-  it('edits of the small real documents land exactly or are refused with a reason', async () => {
+  it('edits of the small real documents land exactly', async () => {
     const cases = sample();
     expect(cases.length).toBeGreaterThan(20);
     const results = [];

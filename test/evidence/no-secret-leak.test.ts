@@ -153,7 +153,7 @@ describe('no token in MCP tool results or server logs', () => {
       await call('import_section', {
         document_id: DOC,
         anchor_id: ANCHOR,
-        content: `${exported}\n![x](http://insecure.example/a.png)\n`,
+        content: `${exported}\n![x](file:///etc/passwd)\n`,
       });
       emulator.setFaults({ failFirst: 10, status: 429, on: 'any' });
       await call('export_tab', { document_id: DOC });

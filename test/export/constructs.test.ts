@@ -245,7 +245,7 @@ describe('breaks, empty paragraphs and placeholders', () => {
       { type: 'embed', id: 'kix.d', kind: 'date', caption: 'Jan 8, 2026' },
       { type: 'embed', id: 'kix.r', kind: 'richlink', caption: 'Plan' },
       { type: 'embed', id: 'equation.1', kind: 'equation' },
-      { type: 'embed', id: 'unknown.1', kind: 'unknown', caption: 'an object the Docs API does not expose' },
+      { type: 'embed', id: 'unknown.1', kind: 'unknown' },
       { type: 'embed', id: 'sectionbreak.1', kind: 'sectionbreak', caption: 'next page' },
       { type: 'embed', id: 'toc.1', kind: 'toc', caption: 'contents: Entry' },
     ]);

@@ -53,7 +53,9 @@ describe('exportTabService', () => {
     expect(res.tab_id).toBe('t.0');
     expect(res.revision_id).toBe(single.revisionId);
     expect(res.estimated_tokens).toBe(Math.ceil(res.content.length / 4));
-    expect(res.content).toContain('## {^ h.jqd82dlsezdm}');
+    // Heading anchors only where a link needs them; the heading lines read as the page.
+    expect(res.content).toContain('\n## {!space-after:6pt, font:false, size:14pt}Section 1:');
+    expect(res.content).not.toContain('{^ h.jqd82dlsezdm}');
     expect(res.anchor_id).toBeUndefined();
     const base = decodeBaseToken(res.base);
     expect(base).toEqual({
@@ -118,7 +120,11 @@ describe('export_tab size policy', () => {
 
 describe('exportSectionService', () => {
   it('exports a section from its heading line to the next heading of its level', async () => {
-    const res = await exportSectionService(backend, { document_id: 'single', anchor_id: 'h.jqd82dlsezdm' });
+    const res = await exportSectionService(
+      backend,
+      { document_id: 'single', anchor_id: 'h.jqd82dlsezdm' },
+      { anchors: 'all' },
+    );
     expect(res.anchor_id).toBe('h.jqd82dlsezdm');
     expect(res.content.trimStart()).toMatch(/^(\{![^}]*\}\n)*## \{\^ h\.jqd82dlsezdm\}/);
     // Its subsections are in; the next Heading 2 is not.
@@ -126,12 +132,16 @@ describe('exportSectionService', () => {
     expect(res.content).toContain('{^ h.cjf1qee53u2l}');
     expect(res.content).not.toContain('{^ h.wg9h5ny9roqh}');
     expect(decodeBaseToken(res.base).anchorId).toBe('h.jqd82dlsezdm');
-    const tab = await exportTabService(backend, { document_id: 'single' });
+    const tab = await exportTabService(backend, { document_id: 'single' }, { anchors: 'all' });
     expect(res.content.length).toBeLessThan(tab.content.length);
   });
 
   it('exports the preamble for "" and keeps the Title in it', async () => {
-    const res = await exportSectionService(backend, { document_id: 'single', anchor_id: '' });
+    const res = await exportSectionService(
+      backend,
+      { document_id: 'single', anchor_id: '' },
+      { anchors: 'all' },
+    );
     expect(res.anchor_id).toBe('');
     expect(res.content).toContain('{^ h.7fitws4wjggb}');
     expect(res.content).not.toContain('{^ h.uepmse3xxx0s}');

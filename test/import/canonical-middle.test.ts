@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { exportTab, listTabs, resolveTab } from '../../src/docs/export/index.js';
 import { withForcedParagraphs } from '../../src/docs/import/forced.js';
-import { planImport } from '../../src/docs/import/index.js';
+import { planImport, withHeadingAnchors } from '../../src/docs/import/index.js';
 import { canonicalFor } from '../../src/docs/service/canonical-middle.js';
 import type { Document } from '../../src/ground/docs-json.js';
 import { type MebdfDocument, parseMebdf } from '../../src/mebdf/index.js';
@@ -58,9 +58,10 @@ describe('the canonical form of the changed middle only', () => {
         for (const text of [tab.content, ...edits(tab.content, 20)]) {
           const parsed = tryParse(text);
           if (!parsed) continue;
-          // As an import does: the paragraphs Docs forces next to tables put back (import/forced.ts).
+          // As an import does: headings written without their anchor get it back (import/heading-anchors.ts),
+          // and the paragraphs Docs forces next to tables are put back (import/forced.ts).
           const next = withForcedParagraphs(
-            parsed,
+            withHeadingAnchors(parsed, tab.model),
             { startsBody: true, endsBody: true },
             tab.model.blocks,
           ).model;

@@ -113,6 +113,31 @@ describe('the local store writes what verification produced', () => {
     expect(exportTab(written, null).content).toBe(edited);
   });
 
+  it('a predicted document from a read that showed the comments is written as is, once', async () => {
+    const path = join(dir, 'poem.json');
+    const backend = new LocalBackend({ dir });
+    const requests = [{ insertText: { text: 'Inserted ', location: { index: 1 } } }];
+    const write = async (doc: Document) => {
+      const predicted = applyBatchUpdate(doc, { requests });
+      await backend.batchUpdate(
+        'poem',
+        { requests, writeControl: { requiredRevisionId: doc.revisionId as string } },
+        { predicted },
+      );
+      return predicted.document.revisionId;
+    };
+    // The store's own application would give the file a revision of its own.
+    const shown = await write(await backend.get('poem', { comments: 'if-available' }));
+    const written = JSON.parse(await readFile(path, 'utf8')) as Document & { commentsViewMode?: string };
+    expect(written.revisionId).toBe(shown);
+    expect(written.commentsViewMode).toBeUndefined();
+    // A read without the comments may lack what the file holds: the batch is applied to the file.
+    const hidden = await write(await backend.get('poem'));
+    const again = JSON.parse(await readFile(path, 'utf8')) as Document;
+    expect(again.revisionId).not.toBe(hidden);
+    expect(exportTab(again, null).content.startsWith('Inserted Inserted ')).toBe(true);
+  });
+
   it('a file changed after the read (same revision) is not overwritten by the prediction', async () => {
     const path = join(dir, 'poem.json');
     const backend = new LocalBackend({ dir });

@@ -37,7 +37,7 @@ const CASES: Record<string, GoldenEdit[]> = {
     {
       name: 'heading-rename',
       section: 'h.9zq6k75p5agb',
-      replace: [['## {^ h.9zq6k75p5agb}Unordered', '## {^ h.9zq6k75p5agb}Unordered lists']],
+      replace: [['## Unordered', '## Unordered lists']],
     },
     {
       name: 'add-subsection',
@@ -47,7 +47,7 @@ const CASES: Record<string, GoldenEdit[]> = {
     {
       name: 'remove-subsection',
       section: 'h.sbn44txo4u75',
-      replace: [['## {^ h.gysf08ftgpa0}Ordered\n\n1. First\n2. Second\n3. Third\n\n', '']],
+      replace: [['## Ordered\n\n1. First\n2. Second\n3. Third\n\n', '']],
     },
     {
       name: 'list-item-added',

@@ -74,7 +74,7 @@ describe('neighbours of new paragraphs', () => {
     expect(be.writes[0]!.requests!.length).toBeLessThanOrEqual(3);
   });
 
-  it('a paragraph between two headings: the heading before gets its newline style back', async () => {
+  it('a paragraph between two headings goes before the second, which keeps its id: both keep their JSON', async () => {
     const be = load(MULTI_TAB);
     const heading = 'h.icaqa2kyyp4g';
     const [h0, next0] = around(be.doc, heading);
@@ -84,8 +84,8 @@ describe('neighbours of new paragraphs', () => {
     expect(withoutIndices(h1)).toEqual(withoutIndices(h0));
     const [n1] = around(be.doc, next0.paragraph!.paragraphStyle!.headingId!);
     expect(withoutIndices(n1)).toEqual(withoutIndices(next0));
-    // The insert, the new paragraph's style and text style, and the restored newline style.
-    expect(be.writes[0]!.requests!.length).toBe(4);
+    // The insert, the new paragraph's style and text style: no newline to give its style back.
+    expect(be.writes[0]!.requests!.length).toBe(3);
   });
 });
 
@@ -164,11 +164,126 @@ describe('a table added right before a section break', () => {
 });
 
 describe('text before a title that starts the tab', () => {
-  it('is refused naming the title id (a title has a heading id too), not a verification error', async () => {
+  it('lands before it, and the title keeps its id (a paragraph split at its start stays with its text)', async () => {
     const be = load(REAL('stencila__encoda__test-fixture-2'));
-    const err = await spliced(be, '', 0, para('A new paragraph.')).catch((e: unknown) => e);
+    const title0 = body(be.doc).find((e) => e.paragraph?.paragraphStyle?.headingId === 'h.h8ulruuqfefr')!;
+    await spliced(be, '', 0, para('A new paragraph.'));
+    const [title, next] = around(be.doc, 'h.h8ulruuqfefr');
+    expect(withoutIndices(title)).toEqual(withoutIndices(title0));
+    const k = body(be.doc).indexOf(title);
+    const added = body(be.doc)[k - 1]!.paragraph!;
+    expect(added.elements!.map((e) => e.textRun?.content).join('')).toBe('A new paragraph.\n');
+    expect(added.paragraphStyle!.namedStyleType).toBe('NORMAL_TEXT');
+    expect(added.paragraphStyle!.headingId).toBeUndefined();
+    expect(next).toBeDefined();
+  });
+});
+
+describe('new content at the end of a section that ends with a table', () => {
+  it('goes before the next heading, which keeps its id and its JSON', async () => {
+    const be = load(REAL('stencila__encoda__test-fixture-1'));
+    const section = exportSection(be.doc, 't.0', 'h.yhnwblkillgv');
+    const next0 = body(be.doc).find((e) => (e.startIndex ?? 0) === section.sources.at(-1)!.endIndex)!;
+    const nextId = next0.paragraph!.paragraphStyle!.headingId!;
+    expect(section.model.blocks.at(-1)!.type).toBe('table');
+    await spliced(be, 'h.yhnwblkillgv', section.model.blocks.length, para('A new paragraph.'));
+    const [next] = around(be.doc, nextId);
+    expect(withoutIndices(next)).toEqual(withoutIndices(next0));
+    const back = exportSection(be.doc, 't.0', 'h.yhnwblkillgv').model.blocks;
+    expect(back.at(-1)).toMatchObject({
+      type: 'paragraph',
+      inlines: [{ type: 'text', text: 'A new paragraph.' }],
+    });
+  });
+});
+
+describe('a table added under a heading whose newline is styled apart from its text', () => {
+  it('gives the newline back every stored value, also one the model cannot say (not italic under an italic heading)', async () => {
+    const be = load(REAL('markkohdev__google-docs-markdown__Markdown_Conversion_Example_-_Single-Tab'));
+    const heading = 'h.cjf1qee53u2l';
+    const [h0] = around(be.doc, heading);
+    expect(h0.paragraph!.elements!.at(-1)!.textRun!.textStyle!.italic).toBe(false);
+    const cell = (text: string) => ({ blocks: [para(text)] as ParagraphBlock[] });
+    await spliced(be, heading, 1, { type: 'table', rows: [[cell('a'), cell('b')]] });
+    const [h1, table] = around(be.doc, heading);
+    expect(withoutIndices(h1)).toEqual(withoutIndices(h0));
+    expect(table.table).toBeDefined();
+  });
+});
+
+describe('new content after a paragraph whose paragraph break is a suggested insertion', () => {
+  it('is refused when it cannot go before the paragraph after (a table first), instead of taking the break over', async () => {
+    const be = load(REAL('markkohdev__google-docs-markdown__Markdown_Conversion_Example_-_Single-Tab'));
+    const cell = (text: string) => ({ blocks: [para(text)] as ParagraphBlock[] });
+    const err = await spliced(be, 'h.u1qjctnofws1', 1, { type: 'table', rows: [[cell('a')]] }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(ValidationError);
-    expect((err as Error).message).toContain('h.h8ulruuqfefr');
+    expect((err as Error).message).toMatch(/suggested insertion/);
     expect(be.writes).toHaveLength(0);
+  });
+});
+
+describe('a fully styled document (every value explicit)', () => {
+  const be0 = load(REAL('think41__extrasuite__19GeM80fb9c0uHEget4jaR8WotgXwNpTwTaOHzynH-PI'));
+
+  it('deleting the paragraph between an empty one and a table of contents keeps the empty one as it was', async () => {
+    const be = new MemoryBackend(structuredClone(be0.doc));
+    const before = body(be.doc);
+    const k = before.findIndex((e) => e.tableOfContents);
+    const empty0 = before[k - 2]!;
+    expect(empty0.paragraph!.elements!.map((e) => e.textRun?.content).join('')).toBe('\n');
+    await removed(
+      be,
+      '',
+      exportSection(be.doc, 't.0', '').sources.findIndex((s) => s.startIndex === before[k - 1]!.startIndex),
+    );
+    const after = body(be.doc);
+    const kept = after[after.findIndex((e) => e.tableOfContents) - 1]!;
+    // Its paragraph style exactly (a deletion starting inside it keeps it); its newline's text
+    // style but for values equal to the named style's, which Docs stores as unset.
+    expect(kept.paragraph!.paragraphStyle).toEqual(empty0.paragraph!.paragraphStyle);
+    expect(kept.paragraph!.elements!.map((e) => e.textRun?.content).join('')).toBe('\n');
+    expect(kept.paragraph!.elements![0]!.textRun!.textStyle!.bold).not.toBe(true);
+    expect(be.writes[0]!.requests!.length).toBe(4);
+  });
+
+  it("a paragraph indented like the first bullet level, made a bullet, lands (its indent reads back as the level's)", async () => {
+    const be = new MemoryBackend(structuredClone(be0.doc));
+    const anchor = 'h.rs5ngljkgurf';
+    const model = parseMebdf(exportSection(be.doc, 't.0', anchor).content);
+    const k = model.blocks.findIndex((b) => b.type === 'paragraph' && b.style.indentLeft === 36 && !b.list);
+    const p = model.blocks[k]!;
+    if (p.type !== 'paragraph') throw new Error('no paragraph');
+    p.list = { key: 'new', level: 0, kind: 'bullet' };
+    await importSectionService(
+      be,
+      { document_id: 'doc', tab_id: 't.0', anchor_id: anchor },
+      stringifyMebdf(model),
+    );
+    const back = exportSection(be.doc, 't.0', anchor).model.blocks[k]!;
+    expect(back).toMatchObject({ type: 'paragraph', list: { level: 0, kind: 'bullet' } });
+    if (back.type === 'paragraph') expect(back.style.indentLeft).toBeUndefined();
+  });
+
+  it('a row added under list items in cells gets plain paragraphs indented like nothing (the bullet is not copied)', async () => {
+    const be = new MemoryBackend(structuredClone(be0.doc));
+    const anchor = 'h.synthetic-3';
+    const model = parseMebdf(exportSection(be.doc, 't.0', anchor).content);
+    const t = model.blocks.findIndex(
+      (b) => b.type === 'table' && b.rows[0]![0]!.blocks[0]!.list !== undefined,
+    );
+    const table = model.blocks[t]!;
+    if (table.type !== 'table') throw new Error('no table');
+    table.rows.push(table.rows[0]!.map((_, c) => ({ blocks: [para(`new ${c + 1}`)] as ParagraphBlock[] })));
+    await importSectionService(
+      be,
+      { document_id: 'doc', tab_id: 't.0', anchor_id: anchor },
+      stringifyMebdf(model),
+    );
+    const back = exportSection(be.doc, 't.0', anchor).model.blocks[t]!;
+    if (back.type !== 'table') throw new Error('no table');
+    for (const cell of back.rows.at(-1)!)
+      expect(cell.blocks[0]!.style).toEqual({ namedStyle: 'NORMAL_TEXT' });
   });
 });

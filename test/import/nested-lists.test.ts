@@ -53,6 +53,7 @@ async function run(doc: Document, edit: (content: string) => string) {
     /** The edit in canonical form (what an export of it says). */
     intended: stringifyMebdf(parseMebdf(intended)),
     changed: changed(before, be.doc),
+    be,
   };
 }
 
@@ -178,9 +179,11 @@ describe('a heading in a list', () => {
       after,
       intended,
       changed: diff,
-    } = await run(doc, (c) => c.replace('- ## {^ h.part2}Part two', '  - ## {^ h.part2}Part two'));
+      be,
+    } = await run(doc, (c) => c.replace('- ## Part two', '  - ## Part two'));
     expect(after).toBe(intended);
-    expect(after).toContain('  - ## {^ h.part2}Part two');
+    expect(after).toContain('  - ## Part two');
+    expect(exportTab(be.doc, null, { anchors: 'all' }).content).toContain('  - ## {^ h.part2}Part two');
     expect([diff.old.length, diff.new.length]).toEqual([1, 1]);
   });
 });

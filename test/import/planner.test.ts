@@ -80,11 +80,11 @@ describe('planner rules', () => {
     const doc = makeDoc({
       blocks: [para('Title', { namedStyleType: 'HEADING_1', headingId: 'h.title' }), para('Body text.')],
     });
-    const { requests, after, intended } = await run(doc, (c) =>
-      c.replace('# {^ h.title}Title\n', '# {^ h.title}Title\n\nA new paragraph.\n'),
+    const { requests, after, intended, be } = await run(doc, (c) =>
+      c.replace('# Title\n', '# Title\n\nA new paragraph.\n'),
     );
     expect(after).toBe(intended);
-    expect(after).toContain('# {^ h.title}Title');
+    expect(exportTab(be.doc, null, { anchors: 'all' }).content).toContain('# {^ h.title}Title');
     const ps = requests.find((r) => r.updateParagraphStyle)!.updateParagraphStyle!;
     expect(ps.paragraphStyle).toMatchObject({ namedStyleType: 'NORMAL_TEXT' });
   });
@@ -188,9 +188,9 @@ describe('planner rules', () => {
     const doc = makeDoc({
       blocks: [para([text('See '), text('docs', { link: { url: 'https://example.com' } })]), para('Text.')],
     });
-    const { after, intended, requests } = await run(doc, (c) => c.replace('See [docs]', '## See [docs]'));
-    expect(after.startsWith('## {^ ')).toBe(true);
-    expect(after.replace(/\{\^ h\.[a-z0-9]+\}/, '')).toBe(intended);
+    const { after, intended, requests, be } = await run(doc, (c) => c.replace('See [docs]', '## See [docs]'));
+    expect(exportTab(be.doc, null, { anchors: 'all' }).content.startsWith('## {^ h.')).toBe(true);
+    expect(after).toBe(intended);
     for (const r of requests.filter((q) => q.updateTextStyle)) {
       const ts = r.updateTextStyle!;
       if ((ts.textStyle as { link?: unknown }).link)
@@ -202,8 +202,9 @@ describe('planner rules', () => {
     const doc = makeDoc({
       blocks: [para('Chapter', { namedStyleType: 'HEADING_2', headingId: 'h.ch' }), para('Text.')],
     });
-    const { requests, after, intended } = await run(doc, (c) => c.replace('## {^ h.ch}', '### {^ h.ch}'));
+    const { requests, after, intended, be } = await run(doc, (c) => c.replace('## Chapter', '### Chapter'));
     expect(after).toBe(intended);
+    expect(exportTab(be.doc, null, { anchors: 'all' }).content).toContain('### {^ h.ch}Chapter');
     expect(kinds(requests)).toEqual(['updateParagraphStyle', 'updateTextStyle']);
   });
 

@@ -265,11 +265,14 @@ describe('import property: one section changes, nothing else does', () => {
           if (!changed) return;
           const content = stringifyMebdf(model);
           const intended = stringifyMebdf(parseMebdf(content));
-          // Sections that neither contain the edited one nor lie inside it.
+          // Sections that neither contain the edited one nor lie inside it (told by their anchors).
+          const all = { anchors: 'all' } as const;
+          const shown = exportSection(be.doc, undefined, anchor, all).content;
           const others = anchors.filter((a) => {
-            if (a === anchor || a === '' || before.content.includes(`{^ ${a}}`))
-              return a === '' && anchor !== '';
-            return anchor === '' || !exportSection(be.doc, undefined, a).content.includes(`{^ ${anchor}}`);
+            if (a === anchor || a === '' || shown.includes(`{^ ${a}}`)) return a === '' && anchor !== '';
+            return (
+              anchor === '' || !exportSection(be.doc, undefined, a, all).content.includes(`{^ ${anchor}}`)
+            );
           });
           const othersBefore = others.map((a) => exportSection(be.doc, undefined, a).content);
           try {

@@ -120,7 +120,7 @@ describe('verifyImport', () => {
 
   it('saysIntended puts back what the server assigns before comparing', () => {
     const doc = document();
-    const target = exportSection(doc, undefined, 'h.a');
+    const target = exportSection(doc, undefined, 'h.a', { anchors: 'all' });
     const withoutId = target.content.replace('{^ h.a}', '');
     expect(withoutId).not.toBe(target.content);
     expect(saysIntended(target, parseMebdf(withoutId), withoutId)).toBe(true);

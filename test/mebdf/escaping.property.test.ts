@@ -259,3 +259,33 @@ describe('the plain-text precheck (mdast/plain-text.ts)', () => {
     }
   });
 });
+
+describe('code in a GFM table cell', () => {
+  // The characters that decide how code in a cell is spelled: the pipe, the backslash that may
+  // escape it, the backtick fence and the space that pads it.
+  const codeArb = fc
+    .array(fc.constantFrom('\\', '|', '`', ' ', 'a'), { minLength: 1, maxLength: 8 })
+    .map((chars) => chars.join(''));
+  const runArb = fc.record({
+    type: fc.constant('text' as const),
+    text: codeArb,
+    style: fc.constantFrom({ font: 'Courier New' }, { font: 'Courier New', bold: true }, {}),
+  });
+
+  it('reads back every code text, next to other text, in the GFM or the {!table} form', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(runArb, { minLength: 1, maxLength: 3 }).map(plainCell), {
+          minLength: 1,
+          maxLength: 2,
+        }),
+        (cells) => {
+          const model: MebdfDocument = { blocks: [{ type: 'table', rows: [cells] }], footnotes: {} };
+          const text = stringifyMebdf(model);
+          expect(parseMebdf(text), text).toEqual(model);
+        },
+      ),
+      { numRuns: RUNS * 2 },
+    );
+  });
+});

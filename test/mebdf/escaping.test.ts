@@ -7,6 +7,8 @@ import { parseMebdf, stringifyMebdf } from '../../src/mebdf/index.js';
 import type { Inline } from '../../src/mebdf/model.js';
 import { doc, inlines, para, text } from './helpers.js';
 
+const mono = { font: 'Courier New' };
+
 /** Writes one paragraph of `inline`s, checks the spelling, and reads it back. */
 function spelled(content: Inline[], expected: string): void {
   const model = doc(para(content));
@@ -48,6 +50,32 @@ describe('escaping of literal text', () => {
     const written = stringifyMebdf(model);
     expect(written).toBe('| a\\|b |\n| - |\n');
     expect(parseMebdf(written)).toEqual(model);
+  });
+  it('should escape `|` inside code in a GFM table cell, after an even number of backslashes too', () => {
+    const cases: [string, string][] = [
+      ['|', '`\\|`'],
+      ['a||b', '`a\\|\\|b`'],
+      ['\\\\|', '`\\\\\\|`'],
+      ['|`', '`` \\|` ``'],
+      ['a\\', '`a\\`'],
+      ['\\a|', '`\\a\\|`'],
+    ];
+    for (const [code, spelling] of cases) {
+      const model = doc({ type: 'table', rows: [[{ blocks: [para([text(code, mono)])] }]] });
+      const written = stringifyMebdf(model);
+      expect(written).toBe(`| ${spelling} |\n| - |\n`);
+      expect(parseMebdf(written)).toEqual(model);
+    }
+  });
+  it('should write a table as {!table} when its code has `|` after an odd number of backslashes', () => {
+    // In a GFM cell `\\` in code reads as two backslashes and `\|` as `|`: no spelling of such
+    // code reads back, so the table takes the form whose cells are plain Markdown.
+    for (const code of ['\\|', 'a\\|b', '\\\\\\|', '|\\|', '`\\|', '\\|\\', 'x \\| y']) {
+      const model = doc({ type: 'table', rows: [[{ blocks: [para([text(code, mono)])] }]] });
+      const written = stringifyMebdf(model);
+      expect(written.startsWith('{!table}\n'), written).toBe(true);
+      expect(parseMebdf(written)).toEqual(model);
+    }
   });
   it('should escape a leading `1.` so it is not an ordered list', () => {
     spelled([text('1. not a list')], '1\\. not a list');

@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { formatMebdf, parseMebdf, stringifyMebdf } from '../../src/mebdf/index.js';
 import { documentArb } from './arbitraries.js';
 
+const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
+
 describe('MEBDF round trip (property)', () => {
   it('should read back every generated model exactly (parse ∘ stringify = identity)', () => {
     fc.assert(
@@ -14,7 +16,7 @@ describe('MEBDF round trip (property)', () => {
         const text = stringifyMebdf(document);
         expect(parseMebdf(text), text).toEqual(document);
       }),
-      { numRuns: 300 },
+      { numRuns: RUNS },
     );
   });
 
@@ -24,7 +26,7 @@ describe('MEBDF round trip (property)', () => {
         const once = formatMebdf(stringifyMebdf(document));
         expect(formatMebdf(once)).toBe(once);
       }),
-      { numRuns: 150 },
+      { numRuns: Math.ceil(RUNS / 2) },
     );
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Dry runs show the anchors a write will create as new (`{^}`), never an id the document will not
- * have; a link to an anchor the tab does not have (and the import does not create) is a
+ * Dry runs show the anchors a write will create as new (`{^}`, where the result shows a heading's
+ * anchor at all), never an id the document will not have; a link to an anchor the tab does not have (and the import does not create) is a
  * ValidationError naming the closest existing one; links the section already had are left alone.
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,10 +10,10 @@ const SECTION = 'h.vfzix7fdzbxd';
 let h: Harness;
 afterEach(async () => await h?.close());
 
-async function exportSection(): Promise<string> {
+async function exportSection(anchors: 'linked' | 'all' = 'linked'): Promise<string> {
   const r = await h.client.callTool({
     name: 'export_section',
-    arguments: { document_id: 'golden', anchor_id: SECTION },
+    arguments: { document_id: 'golden', anchor_id: SECTION, anchors },
   });
   return (r.structuredContent as { content: string }).content;
 }
@@ -25,21 +25,22 @@ const importSection = async (content: string, dry_run = true) =>
   });
 
 describe('dry run and anchor links', () => {
-  it('a dry run shows a new heading as {^} and lists it as new; the write gives it a real id', async () => {
+  it('a dry run shows a new heading without an id and lists it as new; the write gives it a real id', async () => {
     h = await connectLocal();
     const content = `${await exportSection()}\n### New sub\n\nText.\n`;
     const dry = (await importSection(content)).structuredContent as {
       diff: string;
       new_headings: Array<{ anchor_id: string; text: string }>;
     };
-    expect(dry.diff).toContain('+### {^}New sub');
-    expect(dry.diff).not.toMatch(/\+### \{\^ [^}]+\}New sub/);
+    // No link points to it: shown as every such heading is, without an anchor (never a made-up id).
+    expect(dry.diff).toContain('+### New sub');
+    expect(dry.diff).not.toMatch(/\{\^ [^}]+\}New sub/);
     expect(dry.new_headings).toEqual([{ anchor_id: '', level: 3, text: 'New sub' }]);
     const written = (await importSection(content, false)).structuredContent as {
       new_headings: Array<{ anchor_id: string }>;
     };
     expect(written.new_headings[0]!.anchor_id).toMatch(/^h\./);
-    expect(await exportSection()).toContain(`{^ ${written.new_headings[0]!.anchor_id}}New sub`);
+    expect(await exportSection('all')).toContain(`{^ ${written.new_headings[0]!.anchor_id}}New sub`);
   });
 
   it('a link to a missing anchor is a ValidationError suggesting the closest one, and nothing is written', async () => {

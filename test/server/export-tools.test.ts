@@ -34,9 +34,8 @@ describe('export tools', () => {
       });
       const s = section.structuredContent as { content: string; anchor_id: string; estimated_tokens: number };
       expect(s.anchor_id).toBe(heading.anchor_id);
-      expect(s.content.split('\n')[0]).toBe(
-        `${'#'.repeat(heading.level)} {^ ${heading.anchor_id}}${heading.text}`,
-      );
+      // The section starts with its heading line; its anchor is shown only where a link needs it.
+      expect(s.content.split('\n')[0]).toBe(`${'#'.repeat(heading.level)} ${heading.text}`);
       expect(Math.abs(s.estimated_tokens - s.content.length / 4)).toBeLessThanOrEqual(1);
     }
   });
@@ -102,7 +101,14 @@ describe('export tools', () => {
     const result = await h.client.callTool({ name: 'export_tab', arguments: { document_id: 'golden' } });
     const tab = result.structuredContent as { content: string; estimated_tokens: number };
     expect(tab.content).toContain('Final paragraph of the document.');
-    expect(tab.content).toContain('{^ h.2m649omvt5gk}A Sub-Sub Section');
+    expect(tab.content).toContain('\n### A Sub-Sub Section');
+    const anchored = await h.client.callTool({
+      name: 'export_tab',
+      arguments: { document_id: 'golden', anchors: 'all' },
+    });
+    expect((anchored.structuredContent as { content: string }).content).toContain(
+      '### {^ h.2m649omvt5gk}A Sub-Sub Section',
+    );
   });
 });
 
@@ -137,7 +143,7 @@ describe('resources and prompt', () => {
       uri: 'gdoc://documents/golden/tabs/t.0/sections/h.vfzix7fdzbxd',
     });
     const sectionText = (section.contents[0] as { text: string }).text;
-    expect(sectionText.startsWith('## {^ h.vfzix7fdzbxd}Links Section')).toBe(true);
+    expect(sectionText.startsWith('## Links Section')).toBe(true);
     expect(sectionText).not.toContain('Second Major Section');
   });
 

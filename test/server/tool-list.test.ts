@@ -106,8 +106,15 @@ describe('tools/list', () => {
     expect(params('list_documents')).toEqual(['limit', 'query']);
     expect(params('get_metadata')).toEqual(['document_id']);
     expect(params('get_hierarchy')).toEqual(['document_id', 'tab_id']);
-    expect(params('export_section')).toEqual(['anchor_id', 'comments', 'document_id', 'part', 'tab_id']);
-    expect(params('export_tab')).toEqual(['comments', 'document_id', 'part', 'tab_id']);
+    expect(params('export_section')).toEqual([
+      'anchor_id',
+      'anchors',
+      'comments',
+      'document_id',
+      'part',
+      'tab_id',
+    ]);
+    expect(params('export_tab')).toEqual(['anchors', 'comments', 'document_id', 'part', 'tab_id']);
     expect(params('import_section')).toEqual([
       'allow_deletions',
       'anchor_id',

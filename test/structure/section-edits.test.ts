@@ -66,17 +66,12 @@ async function anchor(title: string): Promise<string> {
 const NEW = '# Intro\n\nBefore everything.\n';
 
 describe('section edits at the edges', () => {
-  it('refuses to insert before the first heading of a tab with no preamble (its id would change)', async () => {
+  it('inserts before the first heading of a tab with no preamble, which keeps its id', async () => {
     const before = await text();
-    await expect(
-      insertSectionService(
-        backend,
-        { document_id: id },
-        { where: 'before', anchorId: await anchor('Alpha') },
-        NEW,
-      ),
-    ).rejects.toThrow(/without changing that heading's id/);
-    expect(await text()).toBe(before);
+    const alpha = await anchor('Alpha');
+    await insertSectionService(backend, { document_id: id }, { where: 'before', anchorId: alpha }, NEW);
+    expect(await text()).toBe(`${NEW}\n${before}`);
+    expect(await anchor('Alpha')).toBe(alpha);
   });
 
   it('inserts after a section that ends in a table subsection and at the end of the tab', async () => {

@@ -1,5 +1,5 @@
 /** `gdoc export DOC`: a tab or one section as MEBDF on stdout (or a file), or as JSON. */
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 
 interface ExportOptions {
   tab?: string;
@@ -8,6 +8,7 @@ interface ExportOptions {
   json?: boolean;
   output?: string;
   comments?: boolean;
+  anchors?: string;
 }
 
 export function register(program: Command): void {
@@ -23,6 +24,14 @@ export function register(program: Command): void {
     .option('--local <dir>', 'read NAME from the local store in DIR instead of Google Docs')
     .option('-o, --output <file>', 'write the MEBDF to FILE instead of stdout')
     .option('--comments', 'show the text under open comments as {!comment:ID}…{/!} (read-only markers)')
+    .addOption(
+      new Option(
+        '--anchors <which>',
+        'heading anchors {^ h.…} shown: "linked" (only headings a link points to) or "all"',
+      )
+        .choices(['linked', 'all'])
+        .default('linked'),
+    )
     .option(
       '--json',
       'print {success, content, tab_id, anchor_id, revision_id, base, warnings, estimated_tokens}',
@@ -54,7 +63,11 @@ refuses when they touch the paragraphs you edited. Every read is also remembered
         const section = opts.section ?? anchorId;
         const tab = opts.tab ?? tabId;
         // The read is remembered, so a later `gdoc import` of what it printed merges, not reverts.
-        const read = { bases: bases.openBases(doc, opts.local), comments: opts.comments === true };
+        const read = {
+          bases: bases.openBases(doc, opts.local),
+          comments: opts.comments === true,
+          anchors: opts.anchors === 'all' ? ('all' as const) : ('linked' as const),
+        };
         const result = await withProgress('Exporting', () =>
           section !== undefined
             ? service.exportSectionService(

@@ -7,7 +7,7 @@ import { DocsApiError } from '../../errors.js';
 import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../../ground/docs-json.js';
 import { COMMENT_REQUESTS } from './comments.js';
 import { EngineContext, EnvelopeError, RequestError } from './context.js';
-import { type EngineOptions, toTabsShape } from './document.js';
+import { type EngineOptions, getTab, toTabsShape } from './document.js';
 import { randomIds, randomRevisionId } from './ids.js';
 import { isRecord } from './json.js';
 import { checkObject } from './payload.js';
@@ -44,6 +44,30 @@ function checkWriteControl(doc: Document, body: Record<string, unknown>): void {
 }
 
 /**
+ * A copy of `doc` to work on; with `untouched`, the body elements of that tab that end at or before
+ * its index are the input's own (the copy of the rest is what an edit in the middle costs).
+ */
+function copyOf(doc: Document, untouched: EngineOptions['untouchedBefore']): Document {
+  const body = untouched && doc.tabs?.length ? getTab(doc, untouched.tabId)?.documentTab?.body : undefined;
+  const content = body?.content;
+  if (!body || !content || !untouched) return structuredClone(doc);
+  let shared = 0;
+  while (shared < content.length && (content[shared]!.endIndex ?? 0) <= untouched.index) shared++;
+  if (shared === 0) return structuredClone(doc);
+  // The shared elements are left out of the copy for the time it takes (nothing else runs meanwhile).
+  body.content = content.slice(shared);
+  let copy: Document;
+  try {
+    copy = structuredClone(doc);
+  } finally {
+    body.content = content;
+  }
+  const copied = getTab(copy, untouched.tabId)!.documentTab!.body!;
+  copied.content = [...content.slice(0, shared), ...(copied.content ?? [])];
+  return copy;
+}
+
+/**
  * Apply a batchUpdate body to a document. Pure: `doc` is never mutated; the result is in the tabs
  * shape. Throws DocsApiError (400, Google's message) when any request is invalid.
  */
@@ -61,7 +85,7 @@ export function applyBatchUpdate(
   }
   checkWriteControl(doc, payload);
   const requests = (payload.requests as unknown[] | undefined) ?? [];
-  const work = toTabsShape(structuredClone(doc));
+  const work = toTabsShape(copyOf(doc, options.untouchedBefore));
   const ctx = new EngineContext(work, options.ids ?? randomIds(), options.comments);
   const replies: Record<string, unknown>[] = [];
   const suggest = isSuggestMode(payload);

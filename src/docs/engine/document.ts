@@ -17,6 +17,12 @@ export interface EngineOptions {
   revision?: () => string;
   /** The author and clock of comment posts (comments.ts). */
   comments?: CommentOptions;
+  /**
+   * The caller's proof that no request reaches the body of `tabId` before `index`: the body
+   * elements that end at or before it are shared with the input document, not copied. The engine
+   * only re-derives their indices, to the values they have, so the input still never changes.
+   */
+  untouchedBefore?: { tabId: string; index: number };
 }
 
 /**

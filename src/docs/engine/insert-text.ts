@@ -2,7 +2,8 @@
  * insertText, and the text-insertion primitive other requests build on: the new text takes the
  * preceding character's style (the following run's at a paragraph start), control and PUA
  * characters are dropped, and every inserted newline splits the paragraph, the new paragraphs
- * copying its style and bullet (a heading copy gets a fresh heading id).
+ * copying its style and bullet (a heading copy gets a fresh heading id; the paragraph itself, its
+ * heading id with it, stays with its first character).
  */
 import type { DocsTextStyle, ParagraphElement, StructuralElement, Tab } from '../../ground/docs-json.js';
 import { type EngineContext, RequestError } from './context.js';
@@ -48,20 +49,37 @@ export function insertTextAt(
   const k = splitElementsAt(hit.para, at);
   const added: ParagraphElement[] = [];
   if (extra) added.push(markFresh(extra));
-  if (text.length > 0) {
+  // Links never apply to newlines: an inserted newline next to linked text gets the style without it.
+  const pieces = runStyle.link && text.includes('\n') ? text.split(/(\n)/).filter(Boolean) : [text];
+  let p = at;
+  for (const piece of text.length > 0 ? pieces : []) {
+    let textStyle = runStyle;
+    if (piece === '\n' && runStyle.link) {
+      const { link: _link, ...rest } = runStyle;
+      textStyle = rest;
+    }
     added.push(
-      markFresh({
-        startIndex: at,
-        endIndex: at + text.length,
-        textRun: { content: text, textStyle: runStyle },
-      }),
+      markFresh({ startIndex: p, endIndex: p + piece.length, textRun: { content: piece, textStyle } }),
     );
+    p += piece.length;
   }
   els.splice(k, 0, ...added);
   const n = text.length + (extra ? 1 : 0);
   ctx.dirty.add(hit.para);
   if (text.includes('\n')) {
     const paras = splitAtNewlines(hit.para, () => ctx.ids.heading());
+    // A paragraph stays with its first character (live-recorded: "X\n" typed at a heading's start
+    // leaves the heading id on the heading text): typed at its start, the new newlines make new
+    // paragraphs before it, and it keeps its id, suggestions and objects.
+    // (Only a paragraph with text: where its first character is its newline, the first part keeps it.)
+    const start = hit.se.startIndex ?? 0;
+    if (at === start && (hit.se.endIndex ?? 0) - start > 1 && paras.length > 1) {
+      const last = paras[paras.length - 1]!;
+      [hit.para.elements, last.elements] = [last.elements, hit.para.elements];
+      paras[0] = last;
+      paras[paras.length - 1] = hit.para;
+      hit.se.paragraph = last;
+    }
     const extraSe: StructuralElement[] = paras
       .slice(1)
       .map((p) => ({ startIndex: 0, endIndex: 0, paragraph: p }));

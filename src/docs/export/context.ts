@@ -8,7 +8,7 @@ import type { DocumentTab } from '../../ground/docs-json.js';
 import type { NamedStyleType, ParagraphBlock } from '../../mebdf/model.js';
 import { CodeRanges } from './code-blocks.js';
 import { HtmlRanges } from './html-ranges.js';
-import { SyntheticIds } from './ids.js';
+import { type SyntheticIdState, SyntheticIds, sameIdState } from './ids.js';
 import { ImageRanges } from './image-marks.js';
 import { MarkRanges } from './quote-blocks.js';
 import { type NamedStyleBase, namedStyleBases } from './style-overrides.js';
@@ -46,6 +46,23 @@ export class NamedRangeStarts {
     return out;
   }
 
+  /** Where each segment's cursor stands, and how many starts are still to place in each. */
+  state(): NamedRangeState {
+    const remaining = new Map<string, number>();
+    for (const [segmentId, list] of this.bySegment)
+      remaining.set(segmentId, list.length - (this.cursor.get(segmentId) ?? 0));
+    return { cursor: new Map(this.cursor), remaining };
+  }
+
+  /**
+   * Goes on from `state`, taken over a tab whose named-range starts before this point are the
+   * same (the cursors index the same sorted lists up to there).
+   */
+  restore(state: NamedRangeState): void {
+    this.cursor.clear();
+    for (const [segmentId, at] of state.cursor) this.cursor.set(segmentId, at);
+  }
+
   /** The not yet placed starts of the segment that lie before `end`. */
   take(segmentId: string, end: number): AnchorStart[] {
     const list = this.bySegment.get(segmentId);
@@ -56,6 +73,11 @@ export class NamedRangeStarts {
     this.cursor.set(segmentId, to);
     return list.slice(from, to);
   }
+}
+
+export interface NamedRangeState {
+  readonly cursor: ReadonlyMap<string, number>;
+  readonly remaining: ReadonlyMap<string, number>;
 }
 
 function cmp(a: string, b: string): number {
@@ -105,9 +127,50 @@ export class ExportContext {
     this.warnings.push(group ? { block: this.block, message, group } : { block: this.block, message });
   }
 
+  /** What the conversion of the next top-level block depends on (footnotes only by count). */
+  state(): ContextState {
+    return {
+      ids: this.ids.state(),
+      namedRanges: this.namedRanges.state(),
+      footnotes: this.definedFootnotes.size,
+      quoteBefore: this.quoteBefore,
+    };
+  }
+
+  /** Goes on from `state`, taken at the same point of the same tab before an edit after it. */
+  restore(state: ContextState): void {
+    this.ids.restore(state.ids);
+    this.namedRanges.restore(state.namedRanges);
+    this.quoteBefore = state.quoteBefore;
+  }
+
   defineFootnote(label: string, footnoteId: string): void {
     if (this.definedFootnotes.has(label)) return;
     this.definedFootnotes.add(label);
     this.pendingFootnotes.push({ label, footnoteId, block: this.block });
   }
+}
+
+/** The exporter's state between two top-level blocks (ExportContext.state). */
+export interface ContextState {
+  ids: SyntheticIdState;
+  namedRanges: NamedRangeState;
+  /** Footnotes defined so far. */
+  footnotes: number;
+  /** The quoted paragraph just converted (a paragraph right after it may continue its quote). */
+  quoteBefore: ExportContext['quoteBefore'];
+}
+
+/**
+ * Whether the blocks after two states convert alike: the same ids come next, the same named-range
+ * starts are still to place, and as many footnotes are defined.
+ */
+export function sameState(a: ContextState, b: ContextState): boolean {
+  if (!sameIdState(a.ids, b.ids) || a.footnotes !== b.footnotes) return false;
+  if (a.quoteBefore?.quote !== b.quoteBefore?.quote) return false;
+  const ra = a.namedRanges.remaining;
+  const rb = b.namedRanges.remaining;
+  const segments = new Set([...ra.keys(), ...rb.keys()]);
+  for (const s of segments) if ((ra.get(s) ?? 0) !== (rb.get(s) ?? 0)) return false;
+  return true;
 }

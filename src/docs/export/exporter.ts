@@ -10,14 +10,17 @@
 import type { Document, StructuralElement, Table } from '../../ground/docs-json.js';
 import type { MebdfDocument, ParagraphBlock, TableBlock, TableCell } from '../../mebdf/model.js';
 import { isCodeRangeName } from './code-blocks.js';
-import { ExportContext } from './context.js';
+import { type ContextState, ExportContext } from './context.js';
 import { closeOpenHtml, HTML_RANGE_NAME } from './html-ranges.js';
 import { isImageRangeName } from './image-marks.js';
 import { assignListKeys, plainText } from './model-utils.js';
 import { captionOf, convertParagraph } from './paragraph.js';
 import { isMarkRangeName, normaliseQuotes } from './quote-blocks.js';
+import { linkedHeadings } from './shown-anchors.js';
 import { type ResolvedTab, resolveTab } from './tabs.js';
 import type { BlockSource, CellBlockSource, FootnoteSource, LocatedWarning, TableSource } from './types.js';
+
+const SECTION_TYPE: Record<string, string> = { NEXT_PAGE: 'next page', CONTINUOUS: 'continuous' };
 
 export interface BuiltTab {
   tab: ResolvedTab;
@@ -25,54 +28,38 @@ export interface BuiltTab {
   sources: BlockSource[];
   footnoteSources: Record<string, FootnoteSource>;
   warnings: LocatedWarning[];
+  /** Ids of the tab's headings a link of the document points to (shown-anchors.ts). */
+  linked: ReadonlySet<string>;
+  /**
+   * Where each top-level block came from (its index in the body's content), and the exporter's
+   * state before each block that can start a section (a top-level heading) and at the end: what
+   * rebuilding one section after an edit inside it goes on from (rebuild.ts).
+   */
+  marks?: BlockMarks;
 }
 
-const SECTION_TYPE: Record<string, string> = { NEXT_PAGE: 'next page', CONTINUOUS: 'continuous' };
+export interface BlockMarks {
+  element: number[];
+  before: Map<number, ContextState>;
+}
+
+/** The blocks converted from a run of body elements, into `into` (block numbers go on from its length). */
+export interface Converted {
+  blocks: MebdfDocument['blocks'];
+  sources: BlockSource[];
+  footnotes: MebdfDocument['footnotes'];
+  footnoteSources: Record<string, FootnoteSource>;
+}
 
 export function buildTab(doc: Document, tabId?: string | null): BuiltTab {
   const tab = resolveTab(doc, tabId);
-  const ctx = new ExportContext(tab.content, tab.tabId);
-  collectNamedRanges(ctx);
-
-  const blocks: MebdfDocument['blocks'] = [];
-  const sources: BlockSource[] = [];
-  const footnotes: MebdfDocument['footnotes'] = {};
-  const footnoteSources: Record<string, FootnoteSource> = {};
-
+  const ctx = tabContext(tab);
+  const out: Converted = { blocks: [], sources: [], footnotes: {}, footnoteSources: {} };
   const content = tab.content.body?.content ?? [];
-  for (let i = 0; i < content.length; i++) {
-    const se = content[i]!;
-    // Every body starts with a section break at [0,1): structure, not content.
-    if (se.sectionBreak && i === 0 && !se.startIndex) continue;
-    if (!se.paragraph && !se.table && !se.tableOfContents && !se.sectionBreak) continue;
-    ctx.block = blocks.length;
-    if (se.table) {
-      const { block, source } = convertTable(ctx, se, se.table);
-      blocks.push(block);
-      sources.push(source);
-    } else {
-      const { block, source } = convertFlow(ctx, se, '');
-      blocks.push(block);
-      sources.push(source);
-    }
-    // Footnotes first referenced in this block.
-    while (ctx.pendingFootnotes.length > 0) {
-      const { label, footnoteId } = ctx.pendingFootnotes.shift()!;
-      const fn = tab.content.footnotes?.[footnoteId];
-      if (!fn) {
-        ctx.warn(
-          `Footnote ${label} (${footnoteId}) is referenced but missing from the tab; its definition is empty.`,
-        );
-        footnotes[label] = [];
-        footnoteSources[label] = { footnoteId, blocks: [] };
-        continue;
-      }
-      const converted = convertContent(ctx, fn.content ?? [], footnoteId);
-      footnotes[label] = converted.blocks;
-      footnoteSources[label] = { footnoteId, blocks: converted.sources };
-    }
-  }
-  ctx.block = -1;
+  const marks: BlockMarks = { element: [], before: new Map() };
+  convertBody(ctx, tab, content, 0, content.length, out, marks);
+  marks.before.set(out.blocks.length, ctx.state());
+  const { blocks, sources, footnotes, footnoteSources } = out;
 
   for (const a of ctx.namedRanges.rest()) {
     const where = a.segmentId
@@ -104,7 +91,81 @@ export function buildTab(doc: Document, tabId?: string | null): BuiltTab {
   const model: MebdfDocument = { blocks, footnotes };
   assignListKeys(model);
   normaliseQuotes(model);
-  return { tab, model, sources, footnoteSources, warnings: ctx.warnings };
+  return {
+    tab,
+    model,
+    sources,
+    footnoteSources,
+    warnings: ctx.warnings,
+    linked: linkedHeadings(doc, tab.tabId),
+    marks,
+  };
+}
+
+/** A fresh exporter state for `tab`, its named ranges collected. */
+export function tabContext(tab: ResolvedTab): ExportContext {
+  const ctx = new ExportContext(tab.content, tab.tabId);
+  collectNamedRanges(ctx);
+  return ctx;
+}
+
+/**
+ * Converts the body elements `[from, to)` into `out`, each top-level block followed by the
+ * footnotes it first references. With `marks`, records each block's element and the state before
+ * each top-level heading.
+ */
+export function convertBody(
+  ctx: ExportContext,
+  tab: ResolvedTab,
+  content: StructuralElement[],
+  from: number,
+  to: number,
+  out: Converted,
+  marks?: BlockMarks,
+): void {
+  const { blocks, sources, footnotes, footnoteSources } = out;
+  for (let i = from; i < to; i++) {
+    const se = content[i]!;
+    // Every body starts with a section break at [0,1): structure, not content.
+    if (se.sectionBreak && i === 0 && !se.startIndex) continue;
+    if (!se.paragraph && !se.table && !se.tableOfContents && !se.sectionBreak) continue;
+    if (marks) {
+      marks.element.push(i);
+      if (blocks.length === 0 || startsSection(se)) marks.before.set(blocks.length, ctx.state());
+    }
+    ctx.block = blocks.length;
+    if (se.table) {
+      const { block, source } = convertTable(ctx, se, se.table);
+      blocks.push(block);
+      sources.push(source);
+    } else {
+      const { block, source } = convertFlow(ctx, se, '');
+      blocks.push(block);
+      sources.push(source);
+    }
+    // Footnotes first referenced in this block.
+    while (ctx.pendingFootnotes.length > 0) {
+      const { label, footnoteId } = ctx.pendingFootnotes.shift()!;
+      const fn = tab.content.footnotes?.[footnoteId];
+      if (!fn) {
+        ctx.warn(
+          `Footnote ${label} (${footnoteId}) is referenced but missing from the tab; its definition is empty.`,
+        );
+        footnotes[label] = [];
+        footnoteSources[label] = { footnoteId, blocks: [] };
+        continue;
+      }
+      const converted = convertContent(ctx, fn.content ?? [], footnoteId);
+      footnotes[label] = converted.blocks;
+      footnoteSources[label] = { footnoteId, blocks: converted.sources };
+    }
+  }
+  ctx.block = -1;
+}
+
+/** Whether a body element is a paragraph in a heading style (it may start a section). */
+function startsSection(se: StructuralElement): boolean {
+  return se.paragraph?.paragraphStyle?.namedStyleType?.startsWith('HEADING_') === true;
 }
 
 function collectNamedRanges(ctx: ExportContext): void {

@@ -33,6 +33,30 @@ export class SyntheticIds {
     this.headings += 1;
     return `${SYNTHETIC_HEADING_PREFIX}${this.headings}`;
   }
+
+  /** The counters as they stand, to go on from later (a copy). */
+  state(): SyntheticIdState {
+    return { counters: new Map(this.counters), headings: this.headings };
+  }
+
+  /** Goes on from `state` (taken from another counter over the same tab). */
+  restore(state: SyntheticIdState): void {
+    this.counters.clear();
+    for (const [kind, n] of state.counters) this.counters.set(kind, n);
+    this.headings = state.headings;
+  }
+}
+
+export interface SyntheticIdState {
+  readonly counters: ReadonlyMap<string, number>;
+  readonly headings: number;
+}
+
+/** Whether two counter states hand out the same ids from here on. */
+export function sameIdState(a: SyntheticIdState, b: SyntheticIdState): boolean {
+  if (a.headings !== b.headings || a.counters.size !== b.counters.size) return false;
+  for (const [kind, n] of a.counters) if (b.counters.get(kind) !== n) return false;
+  return true;
 }
 
 export function isSyntheticHeadingId(id: string): boolean {

@@ -14,6 +14,7 @@ import { type Edges, withoutForcedEdges } from './forced-paragraphs.js';
 import { assignListKeys, footnoteLabels, placeholderSummary } from './model-utils.js';
 import { type RenderCache, render } from './render.js';
 import { docsRange, findSection, sectionSpans } from './sections.js';
+import { type AnchorsOption, shownAnchors, shownModel } from './shown-anchors.js';
 import type {
   BlockSource,
   FootnoteSource,
@@ -27,12 +28,21 @@ export { isSyntheticHeadingId, SYNTHETIC_HEADING_PREFIX } from './ids.js';
 export { linkHref } from './paragraph.js';
 export { RenderCache, type RenderedBlock, type RenderedBlocks, renderBlocks } from './render.js';
 export { findSection, type SectionSpan, sectionSpans } from './sections.js';
+export {
+  type AnchorsOption,
+  headingAnchorOf,
+  type ShownAnchors,
+  shownAnchors,
+  shownModel,
+} from './shown-anchors.js';
 export { FIRST_TAB_ID, listTabs, type ResolvedTab, resolveTab } from './tabs.js';
 export type * from './types.js';
 
 /** How an export renders: `cache` keeps each block's text for the other renders of one command. */
 export interface ExportOptions {
   cache?: RenderCache | undefined;
+  /** Which heading anchors the text shows: `linked` (default: those a link points to) or `all`. */
+  anchors?: AnchorsOption | undefined;
 }
 
 /** Export a whole tab. Without `tabId` the document must have one tab (else MultipleTabsError). */
@@ -56,15 +66,7 @@ export function exportSection(
 /** The export of a tab already built (`buildTab`): an import builds the tab's model once. */
 export function tabOf(built: BuiltTab, options: ExportOptions = {}): TabExport {
   const edges = { startsBody: true, endsBody: true };
-  return finish(
-    built.tab.tabId,
-    built.model,
-    built.sources,
-    built.footnoteSources,
-    built.warnings,
-    edges,
-    options,
-  );
+  return finish(built, built.model, built.sources, built.footnoteSources, built.warnings, edges, options);
 }
 
 /** The export of one section of a tab already built (`buildTab`); `built` is left as it is. */
@@ -85,7 +87,7 @@ export function sectionOf(built: BuiltTab, anchorId: string, options: ExportOpti
   const warnings = built.warnings.filter((w) => w.block >= firstBlock && w.block < endBlock);
   const sources = built.sources.slice(firstBlock, endBlock);
   const edges = { startsBody: firstBlock === 0, endsBody: endBlock === built.model.blocks.length };
-  const out = finish(built.tab.tabId, model, sources, footnoteSources, warnings, edges, options);
+  const out = finish(built, model, sources, footnoteSources, warnings, edges, options);
   return {
     ...out,
     anchorId,
@@ -124,7 +126,7 @@ export function estimateTokens(content: string): number {
 }
 
 function finish(
-  tabId: string,
+  built: BuiltTab,
   model: MebdfDocument,
   sources: BlockSource[],
   footnoteSources: Record<string, FootnoteSource>,
@@ -135,8 +137,9 @@ function finish(
   const warnings = groupWarnings(located);
   const summary = placeholderSummary(model);
   if (summary) warnings.push(summary);
-  const content = render(withoutForcedEdges(model, edges), options.cache);
-  return { tabId, model, content, warnings, sources, footnoteSources };
+  const shown = shownAnchors(built, options.anchors);
+  const content = render(shownModel(withoutForcedEdges(model, edges), shown), options.cache);
+  return { tabId: built.tab.tabId, model, content, shown, warnings, sources, footnoteSources };
 }
 
 /** Warnings of one kind seen more than this often are merged into one that lists a few places. */

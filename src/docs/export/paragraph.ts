@@ -221,11 +221,8 @@ export function convertParagraph(
         flush(i);
         if (ch === 0x0b) pieces.push({ inline: { type: 'break' }, start: pos, end: pos + 1 });
         else if (ch === 0xe907) {
-          pieces.push({
-            inline: embed(ctx.ids.next('unknown'), 'unknown', 'an object the Docs API does not expose'),
-            start: pos,
-            end: pos + 1,
-          });
+          // No caption: every such object would have the same one, and the warning says what it is.
+          pieces.push({ inline: embed(ctx.ids.next('unknown'), 'unknown'), start: pos, end: pos + 1 });
           ctx.warn(
             `An object the Docs API does not expose (U+E907 in the text) ${where()} is shown as a placeholder.`,
             {

@@ -146,8 +146,16 @@ export function normaliseQuotes(document: MebdfDocument): void {
   for (const blocks of Object.values(document.footnotes)) normalise(blocks);
 }
 
-function normalise(blocks: readonly Block[]): void {
-  let before = '';
+/**
+ * normaliseQuotes for a run of top-level blocks whose predecessor has the quote `before` (a
+ * section rebuilt after an edit, rebuild.ts).
+ */
+export function normaliseQuoteRun(blocks: readonly Block[], before: string): void {
+  normalise(blocks, before);
+}
+
+function normalise(blocks: readonly Block[], first = ''): void {
+  let before = first;
   for (const block of blocks) {
     const quote = block.type === 'paragraph' ? (block.quote ?? '') : '';
     if (quote.includes('+')) {

@@ -19,6 +19,7 @@
  * The paragraph's closing `\n` is at `endIndex - 1` and belongs to no inline.
  */
 import type { EmbedKind, MebdfDocument, NamedStyleType } from '../../mebdf/model.js';
+import type { ShownAnchors } from './shown-anchors.js';
 
 /** The kind of a Docs `ParagraphElement` (its JSON field name). */
 export type ElementKind =
@@ -129,9 +130,15 @@ export interface LocatedWarning {
 
 export interface TabExport {
   tabId: string;
+  /** The block model, every heading anchor included (sections and the import planner use them). */
   model: MebdfDocument;
-  /** Canonical MEBDF text of `model`. */
+  /**
+   * Canonical MEBDF text of `model` as shown: heading anchors only where `shown` says
+   * (shown-anchors.ts; by default the headings a link points to).
+   */
   content: string;
+  /** The heading anchors `content` shows. */
+  shown: ShownAnchors;
   warnings: string[];
   /** `sources[i]` locates `model.blocks[i]`. */
   sources: BlockSource[];

@@ -22,7 +22,7 @@ function plainText(b: Block): string {
 }
 
 /** 0 (identical) … 1 (nothing in common): common prefix and suffix against the longer text. */
-function dissimilarity(a: string, b: string): number {
+export function dissimilarity(a: string, b: string): number {
   const max = Math.max(a.length, b.length);
   if (max === 0) return 0;
   let p = 0;

@@ -21,6 +21,7 @@ import {
   RULE_RANGE_NAME,
 } from '../export/quote-blocks.js';
 import { cellStyleBase, type NamedStyleBase } from '../export/style-overrides.js';
+import type { ParagraphSource } from '../export/types.js';
 import { ObjectCodes, type Units } from './paragraph-units.js';
 import type { RunStyles } from './run-styles.js';
 import { type LevelIndents, type TextField, textStylePayload } from './style-payloads.js';
@@ -30,6 +31,12 @@ export interface DeletedObject {
   id: string;
   kind: string;
   caption?: string;
+}
+
+/** The paragraph right after the target in the tab, as the tab's export has it. */
+export interface FollowingParagraph {
+  block: ParagraphBlock;
+  source: ParagraphSource;
 }
 
 /** What every part of one plan reads: all known before the lowering starts, never changed. */
@@ -60,6 +67,8 @@ export interface PlanEnv {
   readonly newFootnoteLabels: ReadonlySet<string>;
   /** Footnote labels of the new content that the target lacks: footnotes to create. */
   readonly createdFootnotes?: ReadonlySet<string>;
+  /** The paragraph right after the target (a section's next heading), if any. */
+  readonly following?: FollowingParagraph;
 }
 
 /** What the lowering of one plan emits, in execution order: the plan's one accumulator. */
@@ -439,8 +448,13 @@ export class PlanContext {
   /** deleteContentRange of old content (indices still those of the document as read). */
   deleteOld(segmentId: string, start: number, end: number): void {
     if (end <= start) return;
-    this.out.deletedOld.push({ seg: segmentId, start, end });
+    this.noteDeletedOld(segmentId, start, end);
     this.deleteRange(segmentId, start, end);
+  }
+
+  /** Records that old content [start, end) (indices of the document as read) is deleted. */
+  noteDeletedOld(segmentId: string, start: number, end: number): void {
+    this.out.deletedOld.push({ seg: segmentId, start, end });
   }
 
   deleteRange(segmentId: string, start: number, end: number): void {

@@ -7,7 +7,9 @@
  * Stages, each a module with one job and plain data between them (`planImport`, plan.ts, only
  * chains them):
  * 1. parse: MEBDF text -> block model (src/mebdf, before this package).
- * 2. guards (guards.ts): section rules, objects, suggestions: refusals before any planning.
+ * 2. heading anchors (heading-anchors.ts): a heading written without its anchor that matches a
+ *    heading of the target gets that anchor back (the export shows only the anchors links need).
+ * 2b. guards (guards.ts): section rules, objects, suggestions: refusals before any planning.
  * 3. align (align.ts + comparators.ts): one comparator-based alignment of old and new items, used
  *    for a container's blocks, a table's rows and its columns -> keep / pair / del / ins ops.
  * 4. edit script (edit-script.ts, built by build-script.ts; tables by table-edit.ts): immutable
@@ -22,5 +24,6 @@
  *    by the engine, re-exported and compared with the intended model; a difference is described
  *    as the first differing block, in words.
  */
-export type { DeletedObject } from './context.js';
+export type { DeletedObject, FollowingParagraph } from './context.js';
+export { withHeadingAnchors } from './heading-anchors.js';
 export { type Plan, type PlanInput, type PlanTarget, planImport } from './plan.js';

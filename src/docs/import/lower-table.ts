@@ -2,7 +2,8 @@
  * Lowering of a table edit (table-edit.ts) to requests: the one path for cell text, rows, columns
  * and merges.
  */
-import type { TableBlock } from '../../mebdf/model.js';
+import type { ParagraphStyle, TableBlock } from '../../mebdf/model.js';
+import { cellStyleBase } from '../export/style-overrides.js';
 import type { TableSource } from '../export/types.js';
 import { pairsOf } from './align.js';
 import type { PlanContext } from './context.js';
@@ -70,6 +71,13 @@ export function lowerTableEdit(
       insertTableRow: { tableCellLocation: at(Math.max(0, op.n - 1), 0), insertBelow: op.n > 0 },
     });
   }
+  // The Docs list of the first paragraph of new cell (r, c) when it is kept from the table as read.
+  const rowFrom = new Map([...rowTo].map(([a, b]) => [b, a]));
+  const colFrom = new Map([...colTo].map(([a, b]) => [b, a]));
+  const listIdAt = (r: number, c: number): string | undefined => {
+    const first = src.rows[rowFrom.get(r) ?? -1]?.cells[colFrom.get(c) ?? -1]?.blocks[0];
+    return first?.kind === 'paragraph' ? first.listId : undefined;
+  };
   // New cells, filled from the end at their final positions: kept cells hold their new content
   // by then, new ones one empty paragraph.
   const fresh = (r: number, c: number): boolean => newRows.has(r) || newCols.has(c);
@@ -87,7 +95,13 @@ export function lowerTableEdit(
   for (let r = n.rows.length - 1; r >= 0; r--) {
     for (let c = n.rows[r]!.length - 1; c >= 0; c--) {
       if (fresh(r, c))
-        fillCell(ctx, '', starts[r]![c]! + 1, n.rows[r]![c]!, copiedStyle(ctx, n, newRows, newCols, r, c));
+        fillCell(
+          ctx,
+          '',
+          starts[r]![c]! + 1,
+          n.rows[r]![c]!,
+          copiedStyle(ctx, n, newRows, newCols, r, c, listIdAt),
+        );
     }
   }
   for (const s of edit.merge) ctx.push({ mergeTableCells: { tableRange: range(s) } });
@@ -106,6 +120,7 @@ function copiedStyle(
   newCols: ReadonlySet<number>,
   r: number,
   c: number,
+  listIdAt: (r: number, c: number) => string | undefined,
 ): Inherited {
   const rows = n.rows.length;
   const cols = n.rows[0]?.length ?? 0;
@@ -136,5 +151,15 @@ function copiedStyle(
   if (!first) return newCellStyle(ctx);
   const run = first.inlines[0];
   const textStyle = run?.type === 'text' && run.style.suggestion === undefined ? run.style : null;
-  return { style: { ...first.style }, textStyle };
+  if (!first.list) return { style: { ...first.style }, textStyle };
+  // The bullet is not copied, its level's indents are (as explicit values): the copy is a plain
+  // paragraph indented like the item.
+  const level = ctx.env.levelIndents(listIdAt(i, j), first.list.level);
+  const base = cellStyleBase(ctx.env.bases[first.style.namedStyle]).paragraph;
+  const left = first.style.indentLeft ?? level.start;
+  const firstLine = first.style.firstLineIndent ?? level.first - level.start;
+  const style: ParagraphStyle = { ...first.style, indentLeft: left, firstLineIndent: firstLine };
+  if (left === base.indentLeft) delete style.indentLeft;
+  if (firstLine === base.indentFirstLine - base.indentLeft) delete style.firstLineIndent;
+  return { style, textStyle };
 }

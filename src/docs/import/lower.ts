@@ -7,19 +7,20 @@
  * Refusals (where Docs cannot do what the content says) are typed errors with a reason.
  */
 import { ValidationError } from '../../errors.js';
-import type { DocumentTab } from '../../ground/docs-json.js';
+import type { DocsTextStyle, DocumentTab } from '../../ground/docs-json.js';
 import type { Block, ParagraphBlock, TableBlock } from '../../mebdf/model.js';
+import { deepEqual } from '../equality.js';
 import type { ParagraphSource, TableSource } from '../export/types.js';
 import type { PlanContext } from './context.js';
-import type { ContainerScript, EditScript, Step } from './edit-script.js';
-import { checkNoSuggestions, headingAnchorId, isHeading } from './guards.js';
+import type { AnySource, ContainerScript, EditScript, Step } from './edit-script.js';
+import { checkNoSuggestions, isHeading } from './guards.js';
 import { rebuildLists } from './lower-lists.js';
 import { lowerTableEdit } from './lower-table.js';
 import { editParagraph } from './paragraph-edit.js';
 import { insertParagraphs } from './paragraph-insert.js';
 import { toUnits } from './paragraph-units.js';
 import { type Inherited, sameList } from './paragraphs.js';
-import { textFieldsDiffering } from './style-payloads.js';
+import { paragraphStylePayload, TEXT_FIELDS } from './style-payloads.js';
 import { insertTable } from './table-insert.js';
 
 /**
@@ -52,6 +53,41 @@ function lastTextStyle(b: ParagraphBlock, ctx: PlanContext): Inherited['textStyl
 function firstTextStyle(b: ParagraphBlock, ctx: PlanContext): Inherited['textStyle'] {
   const u = toUnits(b, ctx.codes, ctx.env.positioned);
   return u.styles.length ? (u.styles[0] ?? null) : null;
+}
+
+/** The paragraph that stays after new blocks, which they may go before. */
+interface Survivor {
+  /** Its content when the insert happens (edited already), and as read. */
+  block: ParagraphBlock;
+  was: ParagraphBlock;
+  src: ParagraphSource;
+  listId?: string | undefined;
+  isNew: boolean;
+  start: number;
+}
+
+/**
+ * Whether new blocks can go before the paragraph that stays after them rather than after `prev`:
+ * they start with a paragraph, and that paragraph has no anchor but its heading id (which stays
+ * with it), no object (they would go to the new first paragraph), and no list is continued or
+ * left by the new blocks.
+ */
+function canInsertBefore(blocks: Block[], prev: ParagraphBlock, surv: Survivor): boolean {
+  if (blocks[0]!.type !== 'paragraph') return false;
+  const { was: ob, block: nb, src } = surv;
+  const marked = (b: ParagraphBlock) =>
+    b.inlines.some((i, k) => (i.type === 'anchor' && !(k === 0 && isHeading(b))) || i.type === 'embed');
+  if (ob.list || nb.list || marked(ob) || marked(nb) || src.positionedObjectIds?.length) return false;
+  if (emptyHeading(surv)) return false;
+  return !(prev.list && blocks.some((b) => b.type === 'paragraph' && b.list));
+}
+
+/**
+ * A heading with no text: text typed at its start splits it at its newline, and the heading id is
+ * known to stay with the heading's text only where it has some.
+ */
+function emptyHeading(surv: Survivor): boolean {
+  return isHeading(surv.was) && surv.src.endIndex - surv.src.startIndex <= 1;
 }
 
 /** What the old block at `o` becomes when the script pairs it with a new one (edited in place). */
@@ -135,9 +171,23 @@ class Lowering {
     if ((atTail || beforeTable) && last.kind === 'paragraph') {
       // The final newline (or the one before a table) cannot go: merge into the paragraph before.
       if (prevSrc && prevSrc.kind === 'paragraph') {
+        const styles = this.ctx.env.runStyles;
+        const own = (at: number) => styles.paragraphAt(seg, at)?.paragraphStyle;
+        // Deleting an empty paragraph next to one that looks the same: either may go.
+        const twin =
+          idx.length === 1 && last.endIndex - last.startIndex === 1 && deepEqual(old[prev!], old[idx[0]!]);
+        if (
+          prevSrc.endIndex - prevSrc.startIndex === 1 &&
+          !twin &&
+          !deepEqual(own(prevSrc.startIndex), own(last.endIndex - 1))
+        ) {
+          this.mergeIntoEmpty(seg, prevSrc, last);
+          this.ctx.remarkBlock(seg, prevSrc, pairedNew(script, prev!) ?? (old[prev!] as ParagraphBlock));
+          return;
+        }
         this.ctx.deleteOld(seg, prevSrc.endIndex - 1, last.endIndex - 1);
         // The paragraph before now ends with the deleted one's newline: give it its own style back.
-        this.restoreMark(seg, prevSrc, old[prev!] as ParagraphBlock, last.endIndex - 1);
+        this.restoreMark(seg, prevSrc, last.endIndex - 1);
         this.ctx.remarkBlock(seg, prevSrc, pairedNew(script, prev!) ?? (old[prev!] as ParagraphBlock));
         return;
       }
@@ -159,6 +209,22 @@ class Lowering {
   }
 
   /**
+   * Deletes the paragraphs up to `last` (whose newline Docs cannot delete) after the empty
+   * paragraph `prev`. A deletion that starts at a paragraph's start drops that paragraph and the
+   * one holding its end keeps its own style; one that starts inside a paragraph keeps that one's:
+   * so a character is typed into the empty paragraph first, the range deleted from its newline on,
+   * the character deleted again, and the newline, which is `last`'s, given `prev`'s style back.
+   */
+  private mergeIntoEmpty(seg: string, prevSrc: ParagraphSource, last: AnySource): void {
+    const p = prevSrc.startIndex;
+    this.ctx.insertText(seg, p, '.');
+    this.ctx.push({ deleteContentRange: { range: this.ctx.range(seg, p + 1, last.endIndex) } });
+    this.ctx.noteDeletedOld(seg, p, last.endIndex - 1);
+    this.ctx.deleteRange(seg, p, p + 1);
+    this.restoreMark(seg, prevSrc, last.endIndex - 1, p);
+  }
+
+  /**
    * A run of new blocks inserted after the old paragraph before it, or else before the paragraph
    * that stays after it. Returns the new paragraphs whose list needs re-bulleting.
    */
@@ -167,16 +233,31 @@ class Lowering {
     const { seg, old, sources, tailEnd } = script;
     const { prev, next } = step;
     const blocks = step.news.map((n) => script.next[n]!);
-    // A paired survivor is already edited when the insert happens (later steps run first).
-    const surv = step.survivor && {
-      block: (step.survivor.edited ? script.next[step.survivor.n] : old[step.survivor.o]) as ParagraphBlock,
-      was: old[step.survivor.o] as ParagraphBlock,
-      listId: (sources[step.survivor.o] as ParagraphSource).listId,
-      isNew: step.survivor.edited,
-      start: sources[step.survivor.o]!.startIndex,
-    };
     const prevSrc = prev !== null ? sources[prev]! : null;
     const nextSrc = next !== null ? sources[next]! : null;
+    // A paired survivor is already edited when the insert happens (later steps run first).
+    const surv: Survivor | null = step.survivor
+      ? {
+          block: (step.survivor.edited
+            ? script.next[step.survivor.n]
+            : old[step.survivor.o]) as ParagraphBlock,
+          was: old[step.survivor.o] as ParagraphBlock,
+          src: sources[step.survivor.o] as ParagraphSource,
+          listId: (sources[step.survivor.o] as ParagraphSource).listId,
+          isNew: step.survivor.edited,
+          start: sources[step.survivor.o]!.startIndex,
+        }
+      : this.following(script, step);
+    // Where new blocks go before the paragraph that stays after them (deleted blocks between run
+    // first and collapse to the next block's start), if they can.
+    const beforeX =
+      surv === null
+        ? null
+        : nextSrc === null
+          ? surv.start
+          : nextSrc.kind === 'paragraph'
+            ? nextSrc.startIndex
+            : null;
     if (prevSrc && prevSrc.kind === 'paragraph') {
       const pb = old[prev!] as ParagraphBlock;
       const markKept = markSurvivesSplit(prevSrc, pb);
@@ -191,10 +272,16 @@ class Lowering {
       if (
         (!markKept || anchored || marked) &&
         surv &&
-        nextSrc?.kind === 'paragraph' &&
-        this.canInsertBefore(script, step, pb)
+        beforeX !== null &&
+        canInsertBefore(blocks, pb, surv)
       ) {
-        return this.insertBefore(seg, nextSrc.startIndex, blocks, surv);
+        return this.insertBefore(seg, beforeX, blocks, surv);
+      }
+      if (!markKept && ctx.env.runStyles.suggestedInsertion(seg, prevSrc.endIndex - 1)) {
+        throw new ValidationError(
+          'New content right after a paragraph whose paragraph break is a suggested insertion cannot be written there: text added there takes that break over, and no request makes the paragraph before end in a break of that same suggestion again.',
+          'Accept or reject that suggestion first, or put the new content elsewhere.',
+        );
       }
       if (anchored) {
         throw new ValidationError(
@@ -222,43 +309,26 @@ class Lowering {
           };
       const atTail = tailEnd !== null && prevSrc.endIndex === tailEnd;
       const nested = this.insertAfter(seg, x, blocks, inh, atTail);
-      if (!markKept) this.restoreMark(seg, prevSrc, pb);
+      if (!markKept) this.restoreMark(seg, prevSrc);
       ctx.remarkBlock(seg, prevSrc, pn ?? pb);
       // Its marks moved onto the last new paragraph: put them back, unless its edit remakes them.
       if (marked && !(pn && (pn.quote !== pb.quote || pn.rule !== pb.rule || pn.item !== pb.item)))
         ctx.repinMarks(seg, prevSrc.startIndex, prevSrc.endIndex);
       return nested;
     }
-    if (nextSrc && nextSrc.kind === 'paragraph' && surv) {
-      // Deleted blocks between run first and collapse to nextSrc.startIndex; the survivor follows.
-      const nb0 = surv.block;
-      // Titles and subtitles have heading ids too.
-      const hid = nb0.style.namedStyle !== 'NORMAL_TEXT' ? headingAnchorId(nb0) : null;
-      if (hid && !hid.startsWith('h.synthetic-')) {
-        // Docs gives the heading id to the part of a split paragraph that keeps its start: the new
-        // paragraph would take {^ hid} and the heading would get a fresh id (links to it break).
-        throw new ValidationError(
-          `New content right before the heading {^ ${hid}} with a table (or nothing) before it cannot be written without changing that heading's id.`,
-          'Add the new paragraph inside the preceding content in Docs first (e.g. an empty paragraph after the table), or place it elsewhere.',
-        );
-      }
-      if (blocks.some((b) => b.type === 'table') && blocks[0]!.type !== 'paragraph') {
-        throw new ValidationError(
-          'A new table right after a table or at the very start cannot be inserted: the Docs API needs a paragraph before it.',
-          'Put a paragraph (it may be empty) before the new table.',
-        );
-      }
-      return this.insertBefore(seg, nextSrc.startIndex, blocks, surv);
+    if (surv && beforeX !== null && !emptyHeading(surv)) {
+      // Text typed at a paragraph's start makes new paragraphs before it; a heading keeps its id
+      // (it stays with the heading's first character).
+      return this.insertBefore(seg, beforeX, blocks, surv);
     }
     if (old.length === 0) {
       throw new ValidationError(
-        'The preamble is empty and the tab starts with a heading: text written before it would take over that heading (and its id).',
+        'The preamble is empty and the tab starts with a heading that is empty, holds a positioned object or is a list item: text written before it would take its id or its object, or its bullet.',
         'Add an empty paragraph before the first heading in Docs, then import the preamble.',
       );
     }
     if (prevSrc) {
-      // Text goes into a paragraph; the one after a table, contents or break is the next heading,
-      // and a heading split at its start leaves its (read-only) id to the part before.
+      // Text goes into a paragraph: the one after a table, contents or break is the next heading.
       const what =
         prevSrc.kind === 'sectionBreak'
           ? 'section break'
@@ -266,7 +336,7 @@ class Lowering {
             ? 'table of contents'
             : 'table';
       throw new ValidationError(
-        `New content after a ${what} that ends the section cannot be written: the only paragraph after the ${what} is the next heading, which would lose its id.`,
+        `New content after a ${what} that ends the section cannot be written: the only paragraph after the ${what} is the next heading, which is empty, holds a positioned object or is a list item (its id, object or bullet would move onto the new content).`,
         `Add an empty paragraph after the ${what} in Docs first, or put the new content before it.`,
       );
     }
@@ -277,36 +347,24 @@ class Lowering {
   }
 
   /**
-   * Whether the new blocks of `step` can go before the paragraph that stays after them rather than
-   * after `prev`: that paragraph is no heading (its id would go to the new first paragraph), has no
-   * anchor or object (they would too), and no list is continued or left by the new blocks.
+   * The paragraph after the section, as what new blocks at the end of the body's script go
+   * before (a table, contents or break may end the section; an empty preamble has no paragraph):
+   * not when it holds a positioned object (the split paragraph's object stays with its first part)
+   * or a bullet (its list is the tab's, not the section's).
    */
-  private canInsertBefore(
-    script: ContainerScript,
-    step: Step & { kind: 'insert' },
-    prev: ParagraphBlock,
-  ): boolean {
-    const s = step.survivor;
-    if (!s) return false;
-    const blocks = step.news.map((n) => script.next[n]!);
-    if (blocks[0]!.type !== 'paragraph') return false;
-    const ob = script.old[s.o] as ParagraphBlock;
-    const nb = script.next[s.n] as ParagraphBlock;
-    const src = script.sources[s.o] as ParagraphSource;
-    const marked = (b: ParagraphBlock) => b.inlines.some((i) => i.type === 'anchor' || i.type === 'embed');
-    if (ob.list || nb.list || marked(ob) || marked(nb) || src.positionedObjectIds?.length) return false;
-    if (isHeading(ob) || isHeading(nb)) return false;
-    return !(prev.list && blocks.some((b) => b.type === 'paragraph' && b.list));
+  private following(script: ContainerScript, step: Step & { kind: 'insert' }): Survivor | null {
+    const f = this.ctx.env.following;
+    if (!f || step.next !== null || script.seg !== '' || script.inCell) return null;
+    const last = script.sources[script.sources.length - 1];
+    if ((last && last.endIndex !== f.source.startIndex) || f.block.list) return null;
+    if (f.source.positionedObjectIds?.length) return null;
+    return { block: f.block, was: f.block, src: f.source, isNew: false, start: f.source.startIndex };
   }
 
-  /** Inserts `blocks` (the first a paragraph) before the surviving paragraph starting at `x`. */
-  private insertBefore(
-    seg: string,
-    x: number,
-    blocks: Block[],
-    surv: { block: ParagraphBlock; was: ParagraphBlock; listId?: string; isNew: boolean; start: number },
-  ): ParagraphBlock[] {
+  /** Inserts `blocks` before the surviving paragraph starting at `x`. */
+  private insertBefore(seg: string, x: number, blocks: Block[], surv: Survivor): ParagraphBlock[] {
     const ctx = this.ctx;
+    if (blocks[0]!.type === 'table') return this.tableBefore(seg, x, blocks, surv);
     const nb0 = surv.block;
     const inh0: Inherited = {
       style: nb0.style,
@@ -335,19 +393,57 @@ class Lowering {
   }
 
   /**
+   * A table first, before the surviving paragraph at `x` (nothing, a table or a break before it):
+   * what follows the table goes in first, then insertTable at `x`, whose newline makes the
+   * paragraph Docs needs before a table out of the start of the paragraph there; it is made an
+   * empty normal paragraph.
+   */
+  private tableBefore(seg: string, x: number, blocks: Block[], surv: Survivor): ParagraphBlock[] {
+    const ctx = this.ctx;
+    const rest = blocks.slice(1);
+    const nested = rest.length > 0 ? this.insertBefore(seg, x, rest, surv) : [];
+    const at = rest.length > 0 ? (rest[0] as ParagraphBlock) : surv.block;
+    // The new cells' text takes the style at `x`, which the model says only of normal text.
+    const cellText = at.style.namedStyle === 'NORMAL_TEXT' ? firstTextStyle(at, ctx) : null;
+    insertTable(ctx, seg, x, blocks[0] as TableBlock, false, cellText);
+    if (at.list) ctx.push({ deleteParagraphBullets: { range: ctx.range(seg, x, x + 1) } });
+    const ps = paragraphStylePayload(
+      at.style,
+      { namedStyle: 'NORMAL_TEXT' },
+      ctx.paragraphBase('NORMAL_TEXT'),
+      false,
+      {
+        fromBase: ctx.paragraphBase(at.style.namedStyle),
+      },
+    );
+    if (ps) ctx.push({ updateParagraphStyle: { range: ctx.range(seg, x, x + 1), ...ps } });
+    return nested;
+  }
+
+  /**
    * `prev` now ends with another newline than its own, the one that was at `from` in the document
    * as read (by default its last character's style, which a newline typed after it takes): gives
    * that newline the style `prev`'s own had.
    */
-  private restoreMark(seg: string, prevSrc: ParagraphSource, pb: ParagraphBlock, from?: number): void {
+  private restoreMark(seg: string, prevSrc: ParagraphSource, from?: number, at?: number): void {
     const x = prevSrc.endIndex - 1;
-    const named = pb.style.namedStyle;
-    const mark = this.ctx.env.runStyles.at(seg, x);
-    const now = this.ctx.env.runStyles.at(seg, from ?? x - 1, named);
+    // As stored: the model cannot say every value a newline holds (not italic under an italic
+    // named style), and the newline must come back as it was.
+    const mark = this.ctx.env.runStyles.raw(seg, x);
+    const now = this.ctx.env.runStyles.raw(seg, from ?? x - 1);
     if (!mark || !now) return;
-    const fields = textFieldsDiffering(now, mark);
-    fields.delete('link'); // links never apply to a newline
-    this.ctx.textStyle(seg, x, x + 1, mark, fields, pb.style.namedStyle);
+    // Links never apply to a newline.
+    const fields = TEXT_FIELDS.filter((f) => f !== 'link' && !deepEqual(mark[f], now[f]));
+    if (fields.length === 0) return;
+    const textStyle: DocsTextStyle = {};
+    for (const f of fields) if (mark[f] !== undefined) Object.assign(textStyle, { [f]: mark[f] });
+    this.ctx.push({
+      updateTextStyle: {
+        range: this.ctx.range(seg, at ?? x, (at ?? x) + 1),
+        textStyle,
+        fields: fields.join(','),
+      },
+    });
   }
 
   /**

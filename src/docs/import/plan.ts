@@ -16,8 +16,9 @@ import { namedStyleBases } from '../export/style-overrides.js';
 import type { BlockSource, FootnoteSource } from '../export/types.js';
 import { checkAnchors } from './anchor-check.js';
 import { buildScript } from './build-script.js';
-import { type DeletedObject, PlanContext, type PlanEnv } from './context.js';
+import { type DeletedObject, type FollowingParagraph, PlanContext, type PlanEnv } from './context.js';
 import { allInlines, checkFootnotes, checkObjects, checkSection, type ObjectCheck } from './guards.js';
+import { withHeadingAnchors } from './heading-anchors.js';
 import { checkDanglingLinks } from './link-check.js';
 import { lowerScript } from './lower.js';
 import { levelIndents } from './lower-lists.js';
@@ -38,6 +39,11 @@ export interface PlanInput {
   next: MebdfDocument;
   /** The body's end index (the final newline's end): the last paragraph cannot be deleted. */
   bodyEnd: number;
+  /**
+   * The paragraph right after the target in the tab (a section's next heading), where new content
+   * at the target's end goes when no paragraph of the target can take it.
+   */
+  following?: FollowingParagraph;
   /** `section` checks the section rules; `anchorId` `''` is the preamble. */
   /** `followingLevel`: the level of the heading right after the section (0 when none). */
   scope: { kind: 'tab' } | { kind: 'section'; anchorId: string; followingLevel?: number };
@@ -68,7 +74,11 @@ export interface Plan {
 }
 
 /** Plans the import of `next` over the target `old`. Throws the typed errors of the guards. */
-export function planImport(input: PlanInput): Plan {
+export function planImport(given: PlanInput): Plan {
+  // Headings written without their anchor are the target's headings they match (heading-anchors.ts);
+  // so are those of the export read back (it shows only the anchors links need).
+  const input: PlanInput = { ...given, next: withHeadingAnchors(given.next, given.old.model) };
+  if (given.canonical) input.canonical = withHeadingAnchors(given.canonical, given.old.model);
   const { old, next } = input;
   // 1. Guards: refusals before anything is planned.
   if (input.scope.kind === 'section') {
@@ -122,5 +132,6 @@ function planEnv(
     newEmbedIds: objects.seen,
     newFootnoteLabels,
     createdFootnotes,
+    ...(input.following ? { following: input.following } : {}),
   };
 }

@@ -5,7 +5,13 @@
  * it lets the planner write only the fields that differ instead of every field.
  */
 
-import type { DocsTextStyle, DocumentTab, Paragraph, StructuralElement } from '../../ground/docs-json.js';
+import type {
+  DocsTextStyle,
+  DocumentTab,
+  Paragraph,
+  ParagraphElement,
+  StructuralElement,
+} from '../../ground/docs-json.js';
 import type { NamedStyleType, TextStyle } from '../../mebdf/model.js';
 import { linkHref } from '../export/paragraph.js';
 import {
@@ -37,6 +43,33 @@ export class RunStyles {
    * into another paragraph).
    */
   at(seg: string, index: number, named?: NamedStyleType): TextStyle | null {
+    const p = this.located(seg, index);
+    return p ? this.inParagraph(p.paragraph, index, named) : null;
+  }
+
+  /**
+   * The Docs text style of the character at `index` of segment `seg` as stored (values the model
+   * cannot say included); null when it cannot be said.
+   */
+  raw(seg: string, index: number): DocsTextStyle | null {
+    const p = this.located(seg, index);
+    const el = p && elementAt(p.paragraph, index);
+    return el ? (holderOf(el)?.textStyle ?? {}) : null;
+  }
+
+  /** The paragraph of segment `seg` holding `index`, as read. */
+  paragraphAt(seg: string, index: number): Paragraph | null {
+    return this.located(seg, index)?.paragraph ?? null;
+  }
+
+  /** Whether the character at `index` of segment `seg` is a suggested insertion. */
+  suggestedInsertion(seg: string, index: number): boolean {
+    const p = this.located(seg, index);
+    const el = p && elementAt(p.paragraph, index);
+    return (el?.textRun?.suggestedInsertionIds?.length ?? 0) > 0;
+  }
+
+  private located(seg: string, index: number): Located | null {
     const paras = this.paragraphs(seg);
     let lo = 0;
     let hi = paras.length - 1;
@@ -45,26 +78,15 @@ export class RunStyles {
       const p = paras[mid]!;
       if (index < p.start) hi = mid - 1;
       else if (index >= p.end) lo = mid + 1;
-      else return this.inParagraph(p.paragraph, index, named);
+      else return p;
     }
     return null;
   }
 
   private inParagraph(p: Paragraph, index: number, named?: NamedStyleType): TextStyle | null {
-    const el = (p.elements ?? []).find((e) => (e.startIndex ?? 0) <= index && index < (e.endIndex ?? 0));
+    const el = elementAt(p, index);
     if (!el) return null;
-    const holder =
-      el.textRun ??
-      el.inlineObjectElement ??
-      el.person ??
-      el.richLink ??
-      el.dateElement ??
-      el.autoText ??
-      el.footnoteReference ??
-      el.pageBreak ??
-      el.columnBreak ??
-      el.horizontalRule;
-    const ts = (holder as { textStyle?: DocsTextStyle } | undefined)?.textStyle;
+    const ts = holderOf(el)?.textStyle;
     if (el.textRun?.suggestedInsertionIds?.length || el.textRun?.suggestedDeletionIds?.length) return null;
     const base = this.bases[named ?? toNamedStyle(p.paragraphStyle?.namedStyleType)].text;
     const losses: TextLoss[] = [];
@@ -90,6 +112,24 @@ export class RunStyles {
     }
     return list;
   }
+}
+
+function elementAt(p: Paragraph, index: number): ParagraphElement | undefined {
+  return (p.elements ?? []).find((e) => (e.startIndex ?? 0) <= index && index < (e.endIndex ?? 0));
+}
+
+/** What holds an element's text style. */
+function holderOf(el: ParagraphElement): { textStyle?: DocsTextStyle } | undefined {
+  return (el.textRun ??
+    el.inlineObjectElement ??
+    el.person ??
+    el.richLink ??
+    el.dateElement ??
+    el.autoText ??
+    el.footnoteReference ??
+    el.pageBreak ??
+    el.columnBreak ??
+    el.horizontalRule) as { textStyle?: DocsTextStyle } | undefined;
 }
 
 function collect(content: StructuralElement[], out: Located[]): void {

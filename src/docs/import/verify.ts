@@ -9,22 +9,29 @@
  * intended content said it (`asIntended`, src/docs/equality.ts), has the intended canonical text.
  */
 
-import type { BatchUpdateResponse, Document, Request } from '../../ground/docs-json.js';
+import type { BatchUpdateResponse, Document, DocumentTab, Request } from '../../ground/docs-json.js';
 import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
 import type { Block, MebdfDocument } from '../../mebdf/model.js';
 import { applyBatchUpdate } from '../engine/index.js';
 import { ACROSS_A_WRITE, asIntended, deepEqual, equalUnder, sameAcrossWrite } from '../equality.js';
 import { type BuiltTab, buildTab } from '../export/exporter.js';
 import {
+  type ExportOptions,
   exportSection,
   exportTab,
+  type RenderCache,
   type SectionExport,
   sectionOf,
+  shownModel,
   type TabExport,
   tabOf,
 } from '../export/index.js';
 import { assignListKeys, footnoteLabels } from '../export/model-utils.js';
+import { rebuildSpan } from '../export/rebuild.js';
+import { docsRange } from '../export/sections.js';
 import { blockLabel, describeDifference, firstLineDifference } from './describe-difference.js';
+import { levelIndents } from './lower-lists.js';
+import { requestSpan, requestsWithin } from './request-reach.js';
 
 /** What an import targets, as exported: a whole tab or one section of it. */
 export type ImportTarget = TabExport | SectionExport;
@@ -45,7 +52,9 @@ export interface VerifyInput {
    * What was exported from `doc` when planning (the whole tab's model and the target), so that it
    * is not exported again; exported here when absent.
    */
-  before?: { tab: MebdfDocument; target: ImportTarget };
+  before?: { tab: MebdfDocument; target: ImportTarget; built?: BuiltTab };
+  /** Keeps block texts between the export as read and the one verified (export/render.ts). */
+  cache?: RenderCache;
   /** `stringifyMebdf(intended)`, or how to get it, when the caller has it already. */
   intendedText?: string | (() => string);
   /**
@@ -108,9 +117,10 @@ export function exportWritten(
   scope: { tabId: string | undefined; anchorId: string | null },
   count: number,
   built: BuiltTab = buildTab(doc, scope.tabId),
+  options: ExportOptions = {},
 ): ImportTarget {
-  if (scope.anchorId === null) return tabOf(built);
-  const section = sectionOf(built, scope.anchorId);
+  if (scope.anchorId === null) return tabOf(built, options);
+  const section = sectionOf(built, scope.anchorId, options);
   if (section.endBlock - section.firstBlock >= count) return section;
   const tab = tabOf(built);
   const end = Math.min(tab.model.blocks.length, section.firstBlock + count);
@@ -124,7 +134,7 @@ export function exportWritten(
   return {
     ...section,
     model,
-    content: stringifyMebdf(model),
+    content: stringifyMebdf(shownModel(model, section.shown)),
     sources,
     endBlock: end,
     endIndex: sources[sources.length - 1]?.endIndex ?? section.endIndex,
@@ -132,9 +142,39 @@ export function exportWritten(
 }
 
 /** The result's model with what the server assigns put back as the intended content said it. */
-function resultAsIntended(result: ImportTarget, intended: MebdfDocument): MebdfDocument {
+function resultAsIntended(result: ImportTarget, intended: MebdfDocument, tab?: DocumentTab): MebdfDocument {
   const model = labelledAsIntended(result.model, intended);
-  return { ...model, blocks: asIntended(model.blocks, intended.blocks) };
+  const blocks = asIntended(model.blocks, intended.blocks);
+  return {
+    ...model,
+    blocks: tab ? withLevelIndentsAsIntended(blocks, intended.blocks, result, tab) : blocks,
+  };
+}
+
+/**
+ * A list item's indents are said relative to its level's (the export leaves out what equals them),
+ * and createParagraphBullets writes the level's: where the intended item spells its level's very
+ * indents, the result's item says them the same way.
+ */
+function withLevelIndentsAsIntended(
+  blocks: Block[],
+  intended: readonly Block[],
+  result: ImportTarget,
+  tab: DocumentTab,
+): Block[] {
+  if (blocks.length !== intended.length) return blocks;
+  return blocks.map((rb, i) => {
+    const ib = intended[i]!;
+    const src = result.sources[i];
+    if (rb.type !== 'paragraph' || ib.type !== 'paragraph' || !rb.list || !ib.list) return rb;
+    if (src?.kind !== 'paragraph' || !src.listId) return rb;
+    const level = levelIndents(tab, src.listId, rb.list.level);
+    const style = { ...rb.style };
+    if (style.indentLeft === undefined && ib.style.indentLeft === level.start) style.indentLeft = level.start;
+    const rel = level.first - level.start;
+    if (style.firstLineIndent === undefined && ib.style.firstLineIndent === rel) style.firstLineIndent = rel;
+    return deepEqual(style, rb.style) ? rb : { ...rb, style };
+  });
 }
 
 /**
@@ -176,8 +216,18 @@ export function verifyImport(input: VerifyInput): Verification {
   let after: Document = doc;
   let response: BatchUpdateResponse | undefined;
   let second: SecondBatch | undefined;
+  // A part the requests provably stay in: the copy the engine works on shares what is before it,
+  // and only the part is rebuilt after; nothing outside it can change.
+  const part = input.second ? null : provenPart(input);
   try {
-    if (requests.length) ({ document: after, response } = applyBatchUpdate(doc, { requests }));
+    if (requests.length) {
+      const untouchedBefore = part ? { tabId: scope.tabId, index: part.startIndex } : undefined;
+      ({ document: after, response } = applyBatchUpdate(
+        doc,
+        { requests },
+        untouchedBefore ? { untouchedBefore } : {},
+      ));
+    }
     if (input.second && response) {
       const replies = response.replies ?? [];
       second = { requests: input.second(after, replies), replies };
@@ -187,15 +237,20 @@ export function verifyImport(input: VerifyInput): Verification {
     return fail('unappliable', e instanceof Error ? e.message : String(e));
   }
   let result: ImportTarget;
-  // The tab after the write is built once: for the target's export and for the outside check.
+  // The tab after the write is built once: for the target's export and for the outside check. A
+  // section the requests provably stay in is rebuilt alone, and nothing outside it can change.
   let built: BuiltTab;
+  const local =
+    part && input.before?.built
+      ? rebuildSpan(input.before.built, after, part.firstBlock, part.endBlock)
+      : null;
   try {
-    built = buildTab(after, scope.tabId);
-    result = exportWritten(after, scope, intended.blocks.length, built);
+    built = local ?? buildTab(after, scope.tabId);
+    result = exportWritten(after, scope, intended.blocks.length, built, { cache: input.cache });
   } catch (e) {
     return fail('target-lost', e instanceof Error ? e.message : String(e));
   }
-  const got = resultAsIntended(result, intended);
+  const got = resultAsIntended(result, intended, built.tab.content);
   // Equal models write out equal texts: only models that differ are compared as text.
   if (!sameModel(got, intended)) {
     const given = input.intendedText;
@@ -204,7 +259,7 @@ export function verifyImport(input: VerifyInput): Verification {
     if (gotText !== intendedText)
       return fail('content', contentDifference(intended, intendedText, got, gotText));
   }
-  if (scope.anchorId !== null && requests.length > 0) {
+  if (scope.anchorId !== null && requests.length > 0 && !local) {
     const before = input.before ?? {
       tab: buildTab(doc, scope.tabId).model,
       target: exportTarget(doc, scope),
@@ -213,6 +268,43 @@ export function verifyImport(input: VerifyInput): Verification {
     if (outside !== null) return fail('outside', outside);
   }
   return { ok: true, after, ...(response ? { response } : {}), ...(second ? { second } : {}), result };
+}
+
+/**
+ * The part of the tab the requests provably stay inside (request-reach.ts), which is all that is
+ * rebuilt after them (export/rebuild.ts): for a section, the section; for a tab, the blocks between
+ * the section starts around the requests. Null when that is not proved.
+ */
+function provenPart(input: VerifyInput): { firstBlock: number; endBlock: number; startIndex: number } | null {
+  const { scope, requests, before } = input;
+  if (!before?.built?.marks || requests.length === 0) return null;
+  const built = before.built;
+  const span = scope.anchorId === null ? touchedSpan(built, requests) : (before.target as SectionExport);
+  if (!span) return null;
+  const { startIndex, endIndex } = docsRange(built.sources, span.firstBlock, span.endBlock);
+  if (!requestsWithin(requests, scope.tabId, startIndex, endIndex)) return null;
+  return { firstBlock: span.firstBlock, endBlock: span.endBlock, startIndex };
+}
+
+/** The blocks from the last section start at or before the requests to the first one after them. */
+function touchedSpan(
+  built: BuiltTab,
+  requests: readonly Request[],
+): { firstBlock: number; endBlock: number } | null {
+  const reach = requestSpan(requests);
+  if (!reach) return null;
+  const starts = [...built.marks!.before.keys()].sort((a, b) => a - b);
+  const at = (block: number): number => built.sources[block]?.startIndex ?? Number.POSITIVE_INFINITY;
+  let firstBlock = 0;
+  let endBlock = built.model.blocks.length;
+  for (const block of starts) {
+    if (at(block) <= reach.min) firstBlock = block;
+    else if (at(block) > reach.max) {
+      endBlock = block;
+      break;
+    }
+  }
+  return { firstBlock, endBlock };
 }
 
 function sameModel(a: MebdfDocument, b: MebdfDocument): boolean {

@@ -12,7 +12,7 @@ import type {
 import type { Document } from '../../ground/docs-json.js';
 import { stringifyMebdf } from '../../mebdf/index.js';
 import { commentMarks, markComments } from '../export/comment-marks.js';
-import { resolveTab, type TabExport } from '../export/index.js';
+import { resolveTab, shownModel, type TabExport } from '../export/index.js';
 
 /** The export's text with comment markers (the plain text when no open comment is on it). */
 export function markedContent(doc: Document, out: TabExport): string {
@@ -20,7 +20,9 @@ export function markedContent(doc: Document, out: TabExport): string {
   const threads: readonly CommentThread[] = (doc as DocumentWithComments).comments ?? [];
   const marks = commentMarks(tab, threads);
   if (marks.length === 0) return out.content;
-  return stringifyMebdf(markComments(out.model, out.sources, out.footnoteSources, marks));
+  return stringifyMebdf(
+    shownModel(markComments(out.model, out.sources, out.footnoteSources, marks), out.shown),
+  );
 }
 
 /** Said when a target too large for one read is handed out in parts: parts carry no markers. */

@@ -84,15 +84,20 @@ const HEADING = /^(#{1,6}) \{\^ ?([^\s}]*)\s*\}(.*)$/;
 
 /**
  * The target's headings as a Markdown list, each with its anchor_id (as `{^ id}`) and part, within
- * `budget` estimated tokens: deeper levels are left out first, with a note saying so.
+ * `budget` estimated tokens: deeper levels are left out first, with a note saying so. `anchored`:
+ * the target's text with every heading anchor shown, when the parts' text shows only some.
  */
-export function partOutline(parts: Part[], budget: number): string {
+export function partOutline(parts: Part[], budget: number, anchored?: string): string {
   const entries: OutlineEntry[] = [];
+  // The export shows only the anchors links need: the headings' ids are read from the same text
+  // with every anchor shown, block for block.
+  const all = anchored === undefined ? undefined : splitBlocks(anchored);
   parts.forEach((p, index) => {
-    for (const block of splitBlocks(p.content)) {
-      const m = HEADING.exec(block.split('\n', 1)[0] ?? '');
+    splitBlocks(p.content).forEach((block, k) => {
+      const line = (all?.[p.from + k] ?? block).split('\n', 1)[0] ?? '';
+      const m = HEADING.exec(line);
       if (m) entries.push({ level: m[1]!.length, anchor: m[2]!, text: m[3]!.trim(), part: index + 1 });
-    }
+    });
   });
   for (let depth = 6; depth >= 1; depth--) {
     const shown = entries.filter((e) => e.level <= depth);

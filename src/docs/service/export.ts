@@ -7,7 +7,16 @@
  */
 import { ValidationError } from '../../errors.js';
 import type { Backend } from '../../ground/backend.js';
-import { estimateTokens, exportSection, exportTab, getHierarchy, type TabExport } from '../export/index.js';
+import type { Document } from '../../ground/docs-json.js';
+import { stringifyMebdf } from '../../mebdf/index.js';
+import {
+  type AnchorsOption,
+  estimateTokens,
+  exportSection,
+  exportTab,
+  getHierarchy,
+  type TabExport,
+} from '../export/index.js';
 import { embedIds } from '../export/model-utils.js';
 import { type BaseStore, rememberExactRead, rememberRead } from './base-store.js';
 import { baseTokenFor, contentFingerprint, type ReadOrigin } from './base-token.js';
@@ -24,6 +33,8 @@ export interface ReadOptions {
   part?: number | undefined;
   /** Show the text under open comments in `{!comment:ID}` markers (comment-export.ts). */
   comments?: boolean | undefined;
+  /** Heading anchors shown: `linked` (default: where a link points to the heading) or `all`. */
+  anchors?: AnchorsOption | undefined;
 }
 
 export async function exportTabService(
@@ -39,7 +50,7 @@ export async function exportTabService(
     tabId: out.tabId,
     anchorId: null,
   };
-  const shown = options.comments ? markedContent(doc, out) : undefined;
+  const shown = shownText(doc, out, options);
   return await handOut(origin, out, options, shown);
 }
 
@@ -56,8 +67,19 @@ export async function exportSectionService(
     tabId: out.tabId,
     anchorId: out.anchorId,
   };
-  const shown = options.comments ? markedContent(doc, out) : undefined;
+  const shown = shownText(doc, out, options);
   return await handOut(origin, out, options, shown);
+}
+
+/**
+ * The text handed out when it is not the export as remembered: with comment markers, or with every
+ * heading's anchor. The read is remembered as the plain export (an import strips the markers, and
+ * anchors written are the headings' own), so either is a base for the other.
+ */
+function shownText(doc: Document, out: TabExport, options: ReadOptions): string | undefined {
+  const anchored = options.anchors === 'all' ? { ...out, shown: 'all' as const } : out;
+  if (options.comments) return markedContent(doc, anchored);
+  return anchored === out ? undefined : stringifyMebdf(anchored.model);
 }
 
 /** The read, and what the target says at its revision (an unchanged import is then known at once). */
@@ -113,7 +135,9 @@ async function handOut(
   const next = index < parts.length ? `Read the next with part: ${index + 1}, or` : 'Read';
   return {
     ...common,
-    ...(shown !== undefined && shown !== content ? { warnings: [...warnings, PARTS_WITHOUT_MARKERS] } : {}),
+    ...(options.comments && shown !== undefined && shown !== content
+      ? { warnings: [...warnings, PARTS_WITHOUT_MARKERS] }
+      : {}),
     content: piece.content,
     base,
     estimated_tokens: estimateTokens(piece.content),
@@ -124,7 +148,7 @@ async function handOut(
       to_block: piece.to,
       total_estimated_tokens: total,
       notice: `PART ${index} OF ${parts.length} of ${what} (blocks ${piece.from + 1}–${piece.to}; about ${total} tokens in all, above this server's limit of ${max}): NOT the whole ${origin.anchorId === null ? 'tab' : 'section'}. ${next} one section at a time by its anchor_id (outline below). An import with this base replaces only these blocks.`,
-      outline: partOutline(parts, outlineBudget(max)),
+      outline: partOutline(parts, outlineBudget(max), stringifyMebdf(out.model)),
     },
   };
 }

@@ -17,15 +17,15 @@ import type { Backend } from '../../ground/backend.js';
 import type { BatchUpdateResponse, Document, Request } from '../../ground/docs-json.js';
 import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
 import type { MebdfDocument } from '../../mebdf/model.js';
-import { buildTab } from '../export/exporter.js';
-import { resolveTab, type SectionExport, sectionOf, tabOf } from '../export/index.js';
+import { type BuiltTab, buildTab } from '../export/exporter.js';
+import { RenderCache, resolveTab, type SectionExport, sectionOf, tabOf } from '../export/index.js';
 import { embedIds } from '../export/model-utils.js';
 import { headingLevel } from '../export/style-overrides.js';
 import { asDocsStoresText } from '../import/docs-text.js';
 import { matchEmbeds } from '../import/embed-match.js';
 import { type BodyEdges, withForcedParagraphs } from '../import/forced.js';
 import { keptImageWarnings } from '../import/image-warnings.js';
-import { type Plan, planImport } from '../import/index.js';
+import { type FollowingParagraph, type Plan, planImport, withHeadingAnchors } from '../import/index.js';
 import { withoutInherited } from '../import/inherited.js';
 import {
   exportWritten,
@@ -88,6 +88,12 @@ interface Read {
   target: ImportTarget;
   /** The whole tab's model (the target's own when the target is the tab). */
   tab: MebdfDocument;
+  /** The paragraph right after a section (its next heading), with where it is. */
+  following?: FollowingParagraph;
+  /** The tab as built, which verification rebuilds a section of. */
+  built: BuiltTab;
+  /** The block texts of the target's export, for the export verification makes. */
+  cache: RenderCache;
 }
 
 /** A plan that passed verification: the document it makes, the engine's response, the target's export after it. */
@@ -265,13 +271,15 @@ function intendedOf(model: MebdfDocument, warnings: string[] = []): Intended {
 }
 
 /**
- * The intended content resolved against the target: every placeholder names its object by id, in
+ * The intended content resolved against the target: headings written without their anchor that
+ * match the target's get it back (import/heading-anchors.ts), every placeholder names its object by id, in
  * the object's kind (import/embed-match.ts), and values equal to what they inherit in the tab's
  * styles say nothing and are dropped (import/inherited.ts), so they are neither sent nor expected
  * back.
  */
 function resolveIntended(intended: Intended, read: Read): Intended {
-  const matched = matchEmbeds(intended.model, read.target.model);
+  const anchored = withHeadingAnchors(intended.model, read.target.model);
+  const matched = matchEmbeds(anchored, read.target.model);
   const stored = asDocsStoresText(matched.model, read.target.model);
   const forced = withForcedParagraphs(stored.model, bodyEdges(read), read.target.model.blocks);
   const model = withoutInherited(forced.model, resolveTab(read.doc, read.scope.tabId).content);
@@ -307,9 +315,17 @@ async function readTarget(backend: Backend, where: Where): Promise<Read> {
 function readAs(doc: Document, where: Where): Read {
   // The tab's model is built once, for the target and for what the section is checked against.
   const built = buildTab(doc, where.tab);
-  const target = where.anchorId === null ? tabOf(built) : sectionOf(built, where.anchorId);
+  const cache = new RenderCache();
+  const target =
+    where.anchorId === null ? tabOf(built, { cache }) : sectionOf(built, where.anchorId, { cache });
   const scope = { tabId: target.tabId, anchorId: where.anchorId };
-  return { doc, revision: doc.revisionId ?? '', scope, target, tab: built.model };
+  const read: Read = { doc, revision: doc.revisionId ?? '', scope, target, tab: built.model, built, cache };
+  if (where.anchorId === null) return read;
+  const end = (target as SectionExport).endBlock;
+  const block = built.model.blocks[end];
+  const source = built.sources[end];
+  if (block?.type === 'paragraph' && source?.kind === 'paragraph') read.following = { block, source };
+  return read;
 }
 
 /** Without a base: refuses to re-plan over an edit of the target made since the first attempt's read. */
@@ -344,6 +360,7 @@ function planFor(read: Read, intended: Intended, options: ImportOptions): Plan {
           },
     allowDeletions: options.allow_deletions === true,
     tabEmbedIds: embedIds(read.tab),
+    ...(read.following ? { following: read.following } : {}),
     ...(canonical ? { canonical } : {}),
   });
 }
@@ -377,7 +394,8 @@ function verifyPlan(read: Read, plan: Plan, intended: Intended, second?: VerifyI
     intended: intended.model,
     intendedText: () => intended.text,
     scope: read.scope,
-    before: { tab: read.tab, target: read.target },
+    before: { tab: read.tab, target: read.target, built: read.built },
+    cache: read.cache,
   });
   if (verified.ok) return verified;
   const [message, hint] = VERIFICATION_FAILURES[verified.failure.kind](verified.failure.detail);

@@ -21,7 +21,7 @@ import { type BuiltTab, buildTab } from '../export/exporter.js';
 import { assignListKeys, embedIds, footnoteLabels } from '../export/model-utils.js';
 import { render } from '../export/render.js';
 import type { BlockSource, FootnoteSource } from '../export/types.js';
-import { type DeletedObject, planImport } from '../import/index.js';
+import { type DeletedObject, type FollowingParagraph, planImport } from '../import/index.js';
 
 export interface SpliceInput {
   doc: Document;
@@ -90,6 +90,7 @@ export function planSplice(input: SpliceInput): SplicePlan {
     allowDeletions: input.allowDeletions,
     tabEmbedIds: embedIds(built.model),
     ...(canonical ? { canonical } : {}),
+    ...followingOf(built, hi),
   });
   const result = verifySplice(input.doc, built, plan.requests, { lo, hi }, next);
   const shift = before ? 1 : 0;
@@ -100,6 +101,13 @@ export function planSplice(input: SpliceInput): SplicePlan {
     after: result.after,
     placed: { first: lo + shift, end: result.hi - (after ? 1 : 0) },
   };
+}
+
+/** The paragraph right after the run, where content at the run's end may go before. */
+function followingOf(built: BuiltTab, hi: number): { following?: FollowingParagraph } {
+  const block = built.model.blocks[hi];
+  const source = built.sources[hi];
+  return block?.type === 'paragraph' && source?.kind === 'paragraph' ? { following: { block, source } } : {};
 }
 
 /** Blocks `[first, end)` of the tab as a model of their own (their footnotes included). */

@@ -39,6 +39,7 @@ import type {
   TextStyle,
 } from '../model.js';
 import { parseTree, stringifyTree } from '../tree.js';
+import { splitsGfmCell } from './gfm-cell.js';
 import { sameTextStyle } from './style.js';
 import { type PlanUnit, planText } from './text-plan.js';
 import { treeToModel } from './to-model.js';
@@ -315,13 +316,6 @@ function gfmStyle(table: TableBlock): ParagraphStyle | undefined {
   );
   return plain ? commonStyle(table, 1) : undefined;
 }
-
-/**
- * Raw HTML that a GFM cell cannot hold: a line end would end the row, and a `|` the cell (raw HTML
- * is written as it is, so it cannot be escaped).
- */
-const splitsGfmCell = (inline: Inline): boolean =>
-  inline.type === 'text' && inline.style.html === true && /[\n|]/.test(inline.text);
 
 /** The places where the writer sets the state, in the order it visits them. */
 function units(

@@ -783,6 +783,17 @@ class Reader {
     if (style.link) {
       this.report(node, '', 'a link on an image is dropped: MEBDF links only text', undefined, 0, 'warning');
     }
+    if (!linkableImageUrl(target.url)) {
+      // Not even a link to it can stand in: another scheme (file:, data:, javascript:) or a URL
+      // longer than Docs takes.
+      this.report(
+        node,
+        '',
+        `the image URL \`${target.url.slice(0, 80)}\` cannot be inserted: Google Docs fetches images from a public https URL of at most 2 KB`,
+        'use a public https URL of a PNG, JPEG or GIF image',
+      );
+      return;
+    }
     if (!fetchableImageUrl(target.url)) {
       this.report(
         node,
@@ -986,4 +997,12 @@ function markQuotes(blocks: readonly Block[], paths: ReadonlyMap<ParagraphBlock,
     }
     before = path;
   }
+}
+
+/**
+ * Whether an image Docs cannot fetch can still be kept as its text linked to the URL: a relative
+ * URL or an http(s) one, of at most 2 KB (what Docs fetches an image from at most).
+ */
+function linkableImageUrl(url: string): boolean {
+  return url.length <= 2048 && (/^https?:\/\//i.test(url) || !/^[a-z][a-z0-9+.-]*:/i.test(url));
 }

@@ -1,0 +1,92 @@
+/**
+ * Which heading anchors the export's text shows. A heading's id lives in Docs whether or not the
+ * text names it: an import keeps the id of a heading it keeps or edits in place (the importer puts
+ * the anchor back, import/heading-anchors.ts), and a new heading gets a new id whatever is written.
+ * So the text shows `## {^ h.x}Title` only where something needs the id: a heading that a link of
+ * the document points to (`[see](#^h.x)`), so that a reader can tell which heading the link names.
+ * `all` shows every heading's anchor (for a reader who wants to link to a heading; get_hierarchy
+ * lists them too). The model keeps every anchor: sections, the planner and the checks use it. Pure.
+ */
+import type { Document, StructuralElement } from '../../ground/docs-json.js';
+import type { Block, Inline, MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
+import { listTabs } from './tabs.js';
+
+/** The heading anchors an export shows: `all`, or those in the set. */
+export type ShownAnchors = 'all' | ReadonlySet<string>;
+
+/** How an export shows heading anchors: `linked` (the default) or `all`. */
+export type AnchorsOption = 'linked' | 'all';
+
+/** The anchors an export of `built` shows under `option` (default `linked`). */
+export function shownAnchors(
+  built: { linked: ReadonlySet<string> },
+  option: AnchorsOption = 'linked',
+): ShownAnchors {
+  return option === 'all' ? 'all' : built.linked;
+}
+
+/** Ids of the headings of tab `tabId` that a link anywhere in the document points to. */
+export function linkedHeadings(doc: Document, tabId: string): Set<string> {
+  const out = new Set<string>();
+  for (const tab of listTabs(doc)) {
+    const here = tab.tabId;
+    const visit = (content: readonly StructuralElement[] | null | undefined): void => {
+      for (const se of content ?? []) {
+        for (const el of se.paragraph?.elements ?? []) {
+          const link = el.textRun?.textStyle?.link;
+          if (!link) continue;
+          const id = link.heading?.id ?? link.headingId;
+          const target = (link.heading?.id ? link.heading.tabId : link.tabId) || here;
+          if (id && target === tabId) out.add(id);
+        }
+        for (const row of se.table?.tableRows ?? [])
+          for (const cell of row.tableCells ?? []) visit(cell.content);
+      }
+    };
+    const c = tab.content;
+    visit(c.body?.content);
+    for (const f of Object.values(c.footnotes ?? {})) visit(f.content);
+    for (const h of Object.values(c.headers ?? {})) visit(h.content);
+    for (const f of Object.values(c.footers ?? {})) visit(f.content);
+  }
+  return out;
+}
+
+/** The id of a heading's own anchor (its first inline, `h.…`), or null. */
+export function headingAnchorOf(b: ParagraphBlock): string | null {
+  if (b.style.namedStyle === 'NORMAL_TEXT') return null;
+  const first = b.inlines[0];
+  return first?.type === 'anchor' && first.id?.startsWith('h.') ? first.id : null;
+}
+
+/**
+ * The model as the text shows it: heading anchors not in `shown` left out. Blocks without a hidden
+ * anchor are the same objects (a render cache keeps their text).
+ */
+export function shownModel(model: MebdfDocument, shown: ShownAnchors): MebdfDocument {
+  if (shown === 'all') return model;
+  let changed = false;
+  const para = (b: ParagraphBlock): ParagraphBlock => {
+    const id = headingAnchorOf(b);
+    if (id === null || shown.has(id)) return b;
+    changed = true;
+    return { ...b, inlines: b.inlines.slice(1) as Inline[] };
+  };
+  const block = (b: Block): Block => {
+    if (b.type === 'paragraph') return para(b);
+    let rowsChanged = false;
+    const rows = b.rows.map((row) =>
+      row.map((cell) => {
+        const blocks = cell.blocks.map(para);
+        if (blocks.every((x, i) => x === cell.blocks[i])) return cell;
+        rowsChanged = true;
+        return { ...cell, blocks };
+      }),
+    );
+    return rowsChanged ? { ...b, rows } : b;
+  };
+  const blocks = model.blocks.map(block);
+  const footnotes: MebdfDocument['footnotes'] = {};
+  for (const [label, fb] of Object.entries(model.footnotes)) footnotes[label] = fb.map(para);
+  return changed ? { blocks, footnotes } : model;
+}
