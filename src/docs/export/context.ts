@@ -172,7 +172,8 @@ export interface ContextState {
 export function sameState(a: ContextState, b: ContextState): boolean {
   if (!sameIdState(a.ids, b.ids) || a.footnotes !== b.footnotes) return false;
   if (a.quoteBefore?.quote !== b.quoteBefore?.quote) return false;
-  if (a.itemBefore?.listId !== b.itemBefore?.listId || a.itemBefore?.open !== b.itemBefore?.open) return false;
+  if (a.itemBefore?.listId !== b.itemBefore?.listId || a.itemBefore?.open !== b.itemBefore?.open)
+    return false;
   const ra = a.namedRanges.remaining;
   const rb = b.namedRanges.remaining;
   const segments = new Set([...ra.keys(), ...rb.keys()]);
