@@ -219,6 +219,12 @@ export interface ParagraphBlock {
   quote?: string;
   /** Present when the paragraph is a thematic break (`---`): it has no inlines. */
   rule?: true;
+  /**
+   * Present when the paragraph is a further block of a list item (its second paragraph, a code
+   * block or a block quote under it): the 0-based level of that item, the last one at that level
+   * before it. It has no `list` (grammar §4, "List items of several blocks").
+   */
+  item?: number;
   /** Empty for an empty paragraph. A heading's anchor is its first inline: `## {^ h.x}Text`. */
   inlines: Inline[];
 }

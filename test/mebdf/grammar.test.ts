@@ -478,6 +478,32 @@ describe('lists', () => {
       { key: '1', level: 1, kind: 'bullet' },
     ]);
   });
+  it('should read the blocks after the first of an item as further blocks of it, at its level', () => {
+    const mono = { font: 'Courier New' };
+    expect(blocks('- a\n\n  b\n  - c\n\n        x\n\n  > q\n- d')).toEqual([
+      { ...para([text('a')]), list: { key: '1', level: 0, kind: 'bullet' } },
+      { ...para([text('b')]), item: 0 },
+      { ...para([text('c')]), list: { key: '1', level: 1, kind: 'bullet' } },
+      { ...para([text('x', mono)]), code: { info: '' }, item: 1 },
+      { ...para([text('q')]), quote: '>', item: 0 },
+      { ...para([text('d')]), list: { key: '1', level: 0, kind: 'bullet' } },
+    ]);
+  });
+  it('should write further blocks under their item, the list loose', () => {
+    for (const text of ['- a\n\n  b\n\n- c\n', '1. a\n\n   - b\n\n     > q\n\n   c\n', '> - a\n>\n>   b\n'])
+      expect(stringifyMebdf(parseMebdf(text))).toBe(text);
+  });
+  it('should not read a paragraph after a list as a further block of its last item', () => {
+    expect(blocks('- a\n\nb')).toEqual([
+      { ...para([text('a')]), list: { key: '1', level: 0, kind: 'bullet' } },
+      para([text('b')]),
+    ]);
+  });
+  it('should not accept a list inside a quote under a list item', () => {
+    expect(messages('- a\n\n  > - b')).toEqual([
+      'a list inside a block quote inside a list item has no Google Docs equivalent',
+    ]);
+  });
   it('should not accept nesting deeper than 9 levels', () => {
     const deep = Array.from({ length: 11 }, (_, level) => `${'  '.repeat(level)}- x`).join('\n');
     expect(messages(deep)).toEqual(['lists nest at most 9 levels deep']);
@@ -657,9 +683,9 @@ describe('block quotes', () => {
     for (const text of ['> a\n>\n> > b\n>\n> c\n', '> a\n\n> b\n', '> - a\n> - b\n\n> > c\n'])
       expect(stringifyMebdf(parseMebdf(text))).toBe(text);
   });
-  it('should not accept a quote inside a list item or a table, nor a table inside a quote', () => {
+  it('should not accept a quote that starts a list item, one in a table, nor a table inside a quote', () => {
     expect(messages('- > a')).toEqual([
-      'a block quote inside a list item has no Google Docs equivalent: a Docs list item is one paragraph',
+      'a block quote that starts a list item has no Google Docs equivalent: a Docs list item is one paragraph',
     ]);
     expect(messages('{!table}\n{!row}\n{!cell}\n> a\n{!end-table}')).toEqual([
       'a block quote cannot appear inside a table',
@@ -717,7 +743,6 @@ describe('constructs Google Docs cannot hold', () => {
     expect(messages('- [x] done\n\n3. three\n\n- a\n\n  b\n\n[t](/u "title") [e]()')).toEqual([
       'Google Docs exposes no checked state: `[x]` is written back as `[ ]`',
       'Google Docs numbers a new list from 1: the start number 3 is not kept',
-      'each block of this list item becomes an item of its own: a Google Docs list item is one paragraph',
       'the link title is dropped: Google Docs links have no title',
       'a link with no target is plain text in Google Docs',
     ]);

@@ -94,6 +94,11 @@ export class ExportContext {
   readonly markRanges: MarkRanges;
   /** The paragraph just converted, when it is quoted: where it ends and its quote. */
   quoteBefore: { segmentId: string; end: number; quote: string } | undefined;
+  /**
+   * The paragraph just converted, when it is a list item or a further block of one (model.ts
+   * `item`): where it ends, its list and the deepest level an item is open at.
+   */
+  itemBefore: { segmentId: string; end: number; listId: string; open: number } | undefined;
   /** The named ranges that mark raw HTML (html-ranges.ts); they are not anchors either. */
   readonly htmlRanges: HtmlRanges;
   /** The named ranges that mark images Docs could not fetch (image-marks.ts); not anchors either. */
@@ -129,6 +134,7 @@ export class ExportContext {
       namedRanges: this.namedRanges.state(),
       footnotes: this.definedFootnotes.size,
       quoteBefore: this.quoteBefore,
+      itemBefore: this.itemBefore,
     };
   }
 
@@ -137,6 +143,7 @@ export class ExportContext {
     this.ids.restore(state.ids);
     this.namedRanges.restore(state.namedRanges);
     this.quoteBefore = state.quoteBefore;
+    this.itemBefore = state.itemBefore;
   }
 
   defineFootnote(label: string, footnoteId: string): void {
@@ -154,6 +161,8 @@ export interface ContextState {
   footnotes: number;
   /** The quoted paragraph just converted (a paragraph right after it may continue its quote). */
   quoteBefore: ExportContext['quoteBefore'];
+  /** The list item or further block of one just converted (a marked paragraph after it continues the item). */
+  itemBefore: ExportContext['itemBefore'];
 }
 
 /**
@@ -163,6 +172,8 @@ export interface ContextState {
 export function sameState(a: ContextState, b: ContextState): boolean {
   if (!sameIdState(a.ids, b.ids) || a.footnotes !== b.footnotes) return false;
   if (a.quoteBefore?.quote !== b.quoteBefore?.quote) return false;
+  if (a.itemBefore?.listId !== b.itemBefore?.listId || a.itemBefore?.open !== b.itemBefore?.open)
+    return false;
   const ra = a.namedRanges.remaining;
   const rb = b.namedRanges.remaining;
   const segments = new Set([...ra.keys(), ...rb.keys()]);

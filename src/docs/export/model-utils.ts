@@ -33,7 +33,7 @@ export function* blockParagraphs(block: Block): Generator<ParagraphBlock> {
 export function assignListKeys(model: MebdfDocument): void {
   let next = 0;
   const run = (container: readonly Block[]): void => {
-    /** The incoming key of the run's first item; null after a paragraph that is not an item. */
+    /** The incoming key of the run's first item; null after a paragraph that is no item nor a further block of one. */
     let root: string | null = null;
     let key = '';
     for (const block of container) {
@@ -43,7 +43,9 @@ export function assignListKeys(model: MebdfDocument): void {
         continue;
       }
       if (!block.list) {
-        root = null;
+        // A further block of an item (model.ts `item`) leaves the list open: the items after it in
+        // the same Docs list are the same list.
+        if (block.item === undefined) root = null;
         continue;
       }
       if (root === null || (block.list.key !== root && block.list.level === 0)) {

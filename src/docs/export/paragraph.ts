@@ -304,15 +304,31 @@ export function convertParagraph(
     ? undefined
     : (ctx.markRanges.quote(segmentId, start, end) ?? continuedQuote(ctx, segmentId, start, ps));
   if (!inCell) ctx.quoteBefore = quote ? { segmentId, end, quote } : undefined;
+  const shift = QUOTE_INDENT * (quote?.length ?? 0);
+  const resolved = overlayParagraph(base.paragraph, ps);
+  // A further block of the list item before it (quote-blocks.ts): its indents are relative to the
+  // text of that item's level.
+  const item = bullet?.listId
+    ? undefined
+    : furtherBlock(ctx, segmentId, start, end, resolved.indentLeft - shift);
+  if (item) {
+    paraBase = { ...paraBase, indentLeft: item.text, indentFirstLine: item.text };
+    block.item = item.level;
+  }
+  if (!inCell) {
+    ctx.itemBefore = bullet?.listId
+      ? { segmentId, end, listId: bullet.listId, open: bullet.nestingLevel ?? 0 }
+      : item && ctx.itemBefore
+        ? { ...ctx.itemBefore, end, open: item.level }
+        : undefined;
+  }
   if (quote) {
-    const shift = QUOTE_INDENT * quote.length;
     paraBase = {
       ...paraBase,
       indentLeft: paraBase.indentLeft + shift,
       indentFirstLine: paraBase.indentFirstLine + shift,
     };
   }
-  const resolved = overlayParagraph(base.paragraph, ps);
   for (const key of ['indentLeft', 'indentRight'] as const) {
     if (resolved[key] < 0) {
       const side = key === 'indentLeft' ? 'left' : 'right';
@@ -604,6 +620,33 @@ function paragraphLosses(
     const what = `Paragraph formatting (${lost.join(', ')})`;
     ctx.warn(`${what} ${where()} is not shown.`, { text: `${what} is not shown`, where: where() });
   }
+}
+
+/**
+ * The level and text indent of the list item a paragraph marked as a further block continues: the
+ * paragraph right before it is an item of a list or another further block of one, and the level is
+ * the open one (no deeper than the item before) whose text indent the paragraph's indent is, the
+ * deepest open one when none is. Without the mark an indented paragraph after an item is just that.
+ */
+function furtherBlock(
+  ctx: ExportContext,
+  segmentId: string,
+  start: number,
+  end: number,
+  indent: number,
+): { level: number; text: number } | undefined {
+  const before = ctx.itemBefore;
+  if (!before || before.segmentId !== segmentId || before.end !== start) return undefined;
+  if (!ctx.markRanges.item(segmentId, start, end)) return undefined;
+  const textOf = (level: number): number | null => listLevel(ctx.tab, before.listId, level).indentStart;
+  let level = before.open;
+  for (let l = before.open; l >= 0; l--) {
+    if (textOf(l) === indent) {
+      level = l;
+      break;
+    }
+  }
+  return { level, text: textOf(level) ?? 0 };
 }
 
 /**

@@ -8,7 +8,9 @@
  *   start and covers its text (only an empty paragraph's covers its newline), so that paragraphs
  *   inserted after it do not grow into it;
  * - a thematic break is an empty paragraph with a bottom border, marked by a range named
- *   `mebdf-rule` over its newline.
+ *   `mebdf-rule` over its newline;
+ * - a further block of a list item (model.ts `item`) is a paragraph without bullet indented to the
+ *   item's text, marked by a range named `mebdf-item` placed as a quote's.
  * A range counts for the paragraph it starts in: text typed inside grows it, text typed at its
  * very start moves its start, and either way it still starts inside its paragraph. A rule paragraph
  * someone typed text into reads as that text (its border is a formatting the model does not show).
@@ -18,6 +20,12 @@ import type { Block, MebdfDocument } from '../../mebdf/model.js';
 
 export const QUOTE_RANGE_NAME = 'mebdf-quote';
 export const RULE_RANGE_NAME = 'mebdf-rule';
+/**
+ * Marks a further block of a list item (model.ts `item`): a paragraph without bullet indented to
+ * the item's text, as a Docs user writes an item's second paragraph. The range is placed as a
+ * quote's is. Without it such a paragraph is an ordinary indented one, as documents hold many.
+ */
+export const ITEM_RANGE_NAME = 'mebdf-item';
 
 /** Points each quote level indents its paragraphs by (Docs' own indent step, half an inch). */
 export const QUOTE_INDENT = 36;
@@ -31,7 +39,7 @@ export function isQuoteRangeName(name: string): boolean {
 }
 
 export function isMarkRangeName(name: string): boolean {
-  return isQuoteRangeName(name) || name === RULE_RANGE_NAME;
+  return isQuoteRangeName(name) || name === RULE_RANGE_NAME || name === ITEM_RANGE_NAME;
 }
 
 const GREY = { color: { rgbColor: { red: 0.8, green: 0.8, blue: 0.8 } } };
@@ -114,8 +122,13 @@ export class MarkRanges {
 
   /** The `quote` of the paragraph at `[start, end)`, if a quote range starts in it. */
   quote(segmentId: string, start: number, end: number): string | undefined {
-    const range = this.in(segmentId, start, end).find((r) => r.name !== RULE_RANGE_NAME);
+    const range = this.in(segmentId, start, end).find((r) => isQuoteRangeName(r.name));
     return range?.name.slice(QUOTE_RANGE_NAME.length + 1);
+  }
+
+  /** Whether an item range starts in the paragraph at `[start, end)`. */
+  item(segmentId: string, start: number, end: number): boolean {
+    return this.in(segmentId, start, end).some((r) => r.name === ITEM_RANGE_NAME);
   }
 
   /** Whether a rule range starts in the paragraph at `[start, end)`. */

@@ -11,6 +11,7 @@ import { type CodeRanges, codeRangeName } from '../export/code-blocks.js';
 import { HTML_RANGE_NAME, type HtmlRanges } from '../export/html-ranges.js';
 import { type ImageRanges, imageRangeName } from '../export/image-marks.js';
 import {
+  ITEM_RANGE_NAME,
   type MarkRange,
   type MarkRanges,
   QUOTE_BORDER,
@@ -250,15 +251,15 @@ export class PlanContext {
     block: ParagraphBlock,
     start: number,
     end: number,
-    inherited: { quote?: string | undefined; rule?: true | undefined },
+    inherited: { quote?: string | undefined; rule?: true | undefined; item?: number | undefined },
     level?: LevelIndents,
   ): void {
     // A split copies the paragraph style of the paragraph split: its quote's or rule's look too.
     const undo = {
-      unquote: inherited.quote !== undefined && !block.quote,
+      unquote: (inherited.quote !== undefined || inherited.item !== undefined) && !block.quote,
       unrule: inherited.rule && !block.rule,
     };
-    if (!block.quote && !block.rule && !undo.unquote && !undo.unrule) return;
+    if (!block.quote && !block.rule && block.item === undefined && !undo.unquote && !undo.unrule) return;
     const look = quoteRuleLook(this.paragraphBase(block.style.namedStyle), block, level, undo);
     if (look) this.push({ updateParagraphStyle: { range: this.range(seg, start, start + 1), ...look } });
     this.createMarks(seg, block, start, end);
@@ -278,10 +279,10 @@ export class PlanContext {
     indentsWritten: boolean,
     level?: LevelIndents,
   ): void {
-    const marksChange = o.quote !== block.quote || o.rule !== block.rule;
-    if (!marksChange && !(indentsWritten && block.quote)) return;
+    const marksChange = o.quote !== block.quote || o.rule !== block.rule || o.item !== block.item;
+    if (!marksChange && !(indentsWritten && (block.quote || block.item !== undefined))) return;
     const look = quoteRuleLook(this.paragraphBase(block.style.namedStyle), block, level, {
-      unquote: o.quote !== undefined && block.quote === undefined,
+      unquote: (o.quote !== undefined || o.item !== undefined) && block.quote === undefined,
       unrule: o.rule === true && block.rule === undefined,
     });
     if (look) this.push({ updateParagraphStyle: { range: this.range(seg, start, start + 1), ...look } });
@@ -325,6 +326,14 @@ export class PlanContext {
     }
     if (block.rule) {
       this.push({ createNamedRange: { name: RULE_RANGE_NAME, range: this.range(seg, start, end + 1) } });
+    }
+    if (block.item !== undefined) {
+      this.push({
+        createNamedRange: {
+          name: ITEM_RANGE_NAME,
+          range: this.range(seg, start, end > start ? end : end + 1),
+        },
+      });
     }
   }
 
@@ -507,6 +516,20 @@ export function notFound(id: string, kind: string): EmbeddedObjectNotFoundError 
 }
 
 /**
+ * The indents a further block of a list item (model.ts `item`) is relative to: the text indent of
+ * its item's level in list `listId`, at the start and the first line (list unknown: a preset's).
+ */
+export function furtherIndents(
+  ctx: PlanContext,
+  listId: string | undefined,
+  block: ParagraphBlock,
+): LevelIndents | undefined {
+  if (block.item === undefined) return undefined;
+  const level = ctx.env.levelIndents(listId, block.item);
+  return { start: level.start, first: level.start };
+}
+
+/**
  * The paragraph style a quote or rule draws: a quote's indents (each level QUOTE_INDENT more than
  * what the model's indents are relative to, unless the model says an indent itself) and its bar, a
  * rule's bottom border; `unquote` / `unrule` take them away again. Null when there is nothing to write.
@@ -519,7 +542,9 @@ export function quoteRuleLook(
 ): { paragraphStyle: DocsParagraphStyle; fields: string } | null {
   const ps: DocsParagraphStyle = {};
   const fields: string[] = [];
-  if (block.quote || undo.unquote) {
+  // A further block of a list item (model.ts `item`) is indented as its quote would be, from the
+  // item's text: `level` is then that item level's text indent, for its start and first line.
+  if (block.quote || undo.unquote || block.item !== undefined) {
     const shift = QUOTE_INDENT * (block.quote?.length ?? 0);
     const baseLeft = level ? level.start : base.paragraph.indentLeft;
     const baseFirst = level ? level.first : base.paragraph.indentFirstLine;

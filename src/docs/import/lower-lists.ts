@@ -18,10 +18,10 @@
  * and go), so the positions computed from the new content hold for each run in turn.
  */
 import type { DocumentTab } from '../../ground/docs-json.js';
-import type { ListKind, ParagraphBlock, ParagraphStyle } from '../../mebdf/model.js';
+import type { Block, ListKind, ParagraphBlock } from '../../mebdf/model.js';
 import { listLevel } from '../export/lists.js';
 import type { ParagraphSource } from '../export/types.js';
-import { type PlanContext, quoteRuleLook } from './context.js';
+import { furtherIndents, type PlanContext, quoteRuleLook } from './context.js';
 import type { AnySource, ContainerScript } from './edit-script.js';
 import { isHeading } from './guards.js';
 import { PRESETS, sameList } from './paragraphs.js';
@@ -183,6 +183,32 @@ export function rebuildLists(
     const key = (next[i] as ParagraphBlock).list!.key;
     let j = i;
     while (j + 1 < next.length && flagged[j + 1] && (next[j + 1] as ParagraphBlock).list!.key === key) j++;
+    const kind = (next[i] as ParagraphBlock).list!.kind;
+    // Items after further blocks of an item (model.ts `item`) are in that item's list: the run
+    // takes in those blocks and the items of the list before them, bulleted as one set.
+    const from = furtherRunEdge(next, i, -1, key, kind);
+    const to = furtherRunEdge(next, j, 1, key, kind);
+    if (from < i || to > j) {
+      const all = next.slice(from, to + 1) as ParagraphBlock[];
+      const before = beforeOf(from);
+      const set = {
+        preset: PRESETS[kind],
+        separate: before === 'unknown' || typeof before === 'object',
+        anchor: all.every((b) => (b.list?.level ?? 1) > 0),
+      };
+      // The items bulleted already keep their list under a new bullet: they lose it first.
+      ctx.push({
+        deleteParagraphBullets: { range: ctx.range(seg, starts[from]!, starts[to + 1]! - 1) },
+      });
+      bulletNested(
+        ctx,
+        seg,
+        all.map((block, k) => ({ start: starts[from + k]!, end: starts[from + k + 1]!, block })),
+        set,
+      );
+      i = to + 1;
+      continue;
+    }
     const items = next.slice(i, j + 1) as ParagraphBlock[];
     const prev = next[i - 1];
     const continues = prev?.type === 'paragraph' && prev.list?.key === key;
@@ -197,6 +223,37 @@ export function rebuildLists(
     }
     i = j + 1;
   }
+}
+
+/**
+ * Where a run of items that starts (`step` -1) or ends (`step` 1) at `i` reaches once the further
+ * blocks of items (model.ts `item`) next to it and the items of list `key` (all of `kind`) past
+ * those are taken in: they are one Docs list. `i` when no further block is next to it.
+ */
+function furtherRunEdge(
+  next: readonly Block[],
+  i: number,
+  step: 1 | -1,
+  key: string,
+  kind: ListKind,
+): number {
+  let edge = i;
+  let further = false;
+  for (let k = i + step; k >= 0 && k < next.length; k += step) {
+    const b = next[k]!;
+    if (b.type !== 'paragraph') break;
+    if (b.item !== undefined && !b.list) {
+      further = true;
+      // Going forward, a further block belongs to the run's items: it ends the run no less.
+      if (step === 1) edge = k;
+      continue;
+    }
+    if (b.list?.key !== key || b.list.kind !== kind) break;
+    if (further) edge = k;
+  }
+  // The run does not end on a further block unless an item comes after it.
+  while (step === 1 && edge > i && !(next[edge] as ParagraphBlock).list) edge--;
+  return edge;
 }
 
 /**
@@ -224,10 +281,12 @@ export function bulletNested(
     ctx.deleteRange(seg, placed[k]!.start, placed[k]!.start + own[k]!);
   const sep = set.separate ? 1 : 0;
   const temps = sep + (set.anchor ? 1 : 0);
+  // A further block of an item (model.ts `item`) in the set is bulleted at level 0 and loses it again.
+  const levelOf = (block: ParagraphBlock): number => block.list?.level ?? 0;
   for (let k = items.length - 1; k >= 1; k--)
-    ctx.insertText(seg, items[k]!.start, '\t'.repeat(items[k]!.block.list!.level));
+    ctx.insertText(seg, items[k]!.start, '\t'.repeat(levelOf(items[k]!.block)));
   const p0 = items[0]!;
-  const lead = '\t'.repeat(p0.block.list!.level);
+  const lead = '\t'.repeat(levelOf(p0.block));
   // Docs keeps a heading's id on the part of a split paragraph that keeps its start: in front of a
   // heading the temporary paragraphs are split off the end of the paragraph before instead.
   if (isHeading(p0.block) && temps > 0) {
@@ -235,7 +294,7 @@ export function bulletNested(
     ctx.insertText(seg, p0.start + temps, lead);
   } else ctx.insertText(seg, p0.start, '\n'.repeat(temps) + lead);
   if (set.separate) ctx.push({ deleteParagraphBullets: { range: ctx.range(seg, p0.start, p0.start + 1) } });
-  const tabs = items.reduce((n, it) => n + it.block.list!.level, 0);
+  const tabs = items.reduce((n, it) => n + levelOf(it.block), 0);
   const last = items[items.length - 1]!;
   // The range must reach into the last item: an empty one is only its newline.
   const lastEnd = last.end - last.start > 1 ? last.end - 1 : last.end;
@@ -248,6 +307,19 @@ export function bulletNested(
   ctx.deleteRange(seg, p0.start, p0.start + temps);
   // The bullets wrote their level's indents into the items: put back what the model says.
   for (const it of items) {
+    if (!it.block.list) {
+      ctx.push({ deleteParagraphBullets: { range: ctx.range(seg, it.start, it.start + 1) } });
+      const b = it.block;
+      const look = quoteRuleLook(
+        ctx.paragraphBase(b.style.namedStyle),
+        b,
+        furtherIndents(ctx, set.listId, b),
+        {},
+      );
+      if (look)
+        ctx.push({ updateParagraphStyle: { range: ctx.range(seg, it.start, it.start + 1), ...look } });
+      continue;
+    }
     const ps = indentsOver(ctx, it.block, ctx.env.levelIndents(set.listId, it.block.list!.level));
     if (ps) ctx.push({ updateParagraphStyle: { range: ctx.range(seg, it.start, it.start + 1), ...ps } });
   }

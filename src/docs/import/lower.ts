@@ -267,7 +267,8 @@ class Lowering {
       // the anchor would move onto the new paragraph.
       const anchored = anchorOnNewline(pb);
       // So does the mark of an empty quoted paragraph or a rule (quote-blocks.ts).
-      const marked = pb.inlines.length === 0 && (pb.quote !== undefined || pb.rule === true);
+      const marked =
+        pb.inlines.length === 0 && (pb.quote !== undefined || pb.rule === true || pb.item !== undefined);
       if (
         (!markKept || anchored || marked) &&
         surv &&
@@ -296,7 +297,7 @@ class Lowering {
       const pair = script.ops.find((op) => op.op === 'pair' && op.o === prev);
       const pn = pair?.op === 'pair' ? (script.next[pair.n] as ParagraphBlock) : undefined;
       const later = pn?.list !== undefined && !sameList(ctx.env.lists, pb.list, pn.list);
-      const marks = { quote: pb.quote, rule: pb.rule };
+      const marks = { quote: pb.quote, rule: pb.rule, item: pb.item };
       const inh: Inherited = later
         ? { style: pb.style, list: pn.list, listIsNew: true, bulletLater: true, textStyle, marks }
         : {
@@ -311,7 +312,7 @@ class Lowering {
       if (!markKept) this.restoreMark(seg, prevSrc);
       ctx.remarkBlock(seg, prevSrc, pn ?? pb);
       // Its marks moved onto the last new paragraph: put them back, unless its edit remakes them.
-      if (marked && !(pn && (pn.quote !== pb.quote || pn.rule !== pb.rule)))
+      if (marked && !(pn && (pn.quote !== pb.quote || pn.rule !== pb.rule || pn.item !== pb.item)))
         ctx.repinMarks(seg, prevSrc.startIndex, prevSrc.endIndex);
       return nested;
     }
@@ -373,7 +374,7 @@ class Lowering {
       bulletLater: surv.isNew && nb0.list !== undefined && !sameList(ctx.env.lists, surv.was.list, nb0.list),
       listId: surv.isNew ? undefined : surv.listId,
       textStyle: firstTextStyle(nb0, ctx) ?? (surv.isNew ? null : ctx.env.runStyles.at(seg, surv.start)),
-      marks: { quote: nb0.quote, rule: nb0.rule },
+      marks: { quote: nb0.quote, rule: nb0.rule, item: nb0.item },
     };
     if (!blocks.some((b) => b.type === 'table'))
       return insertParagraphs(ctx, seg, x, 'before', blocks as ParagraphBlock[], inh0);
@@ -386,7 +387,7 @@ class Lowering {
       list: first.list,
       listIsNew: true,
       textStyle: lastTextStyle(first, ctx),
-      marks: { quote: first.quote, rule: first.rule },
+      marks: { quote: first.quote, rule: first.rule, item: first.item },
     };
     return [...nested, ...this.insertAfter(seg, x + len, blocks.slice(1), inh, false)];
   }

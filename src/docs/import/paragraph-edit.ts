@@ -7,7 +7,7 @@ import { ValidationError } from '../../errors.js';
 import type { ListMembership, NamedStyleType, ParagraphBlock, TextStyle } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
 import type { ParagraphSource } from '../export/types.js';
-import { cannotMove, htmlSpans, imageRuns, type PlanContext } from './context.js';
+import { cannotMove, furtherIndents, htmlSpans, imageRuns, type PlanContext } from './context.js';
 import { toUnits, type Units } from './paragraph-units.js';
 import { ALL_FIELDS, fieldsFor, insertUnits, runs, sameList, writesSuggestion } from './paragraphs.js';
 import { paragraphStylePayload, type TextField, textFieldsDiffering } from './style-payloads.js';
@@ -84,6 +84,8 @@ export function editParagraph(
     ? { ...o.style, indentLeft: n.style.indentLeft, firstLineIndent: n.style.firstLineIndent }
     : o.style;
   const level = n.list && !nested ? ctx.env.levelIndents(src.listId, n.list.level) : undefined;
+  // A further block of an item is indented from that item's text (quote-blocks.ts).
+  const further = furtherIndents(ctx, undefined, n);
   const ps = paragraphStylePayload(from, n.style, ctx.paragraphBase(n.style.namedStyle), removed && !n.list, {
     level,
     fromBase: ctx.paragraphBase(o.style.namedStyle),
@@ -138,7 +140,7 @@ export function editParagraph(
   if (remarkHtml) ctx.markHtml(seg, n, nu, s, src);
   if (reimage) ctx.markImages(seg, nu, s);
   const indentsWritten = ps?.fields.split(',').includes('indentStart') ?? false;
-  ctx.remarkQuoteRule(seg, o, src, n, s, s + nu.text.length, indentsWritten, level);
+  ctx.remarkQuoteRule(seg, o, src, n, s, s + nu.text.length, indentsWritten, level ?? further);
   return nested ? [n] : [];
 }
 

@@ -6,7 +6,7 @@
 
 import type { ParagraphBlock, ParagraphStyle, TextStyle } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
-import type { PlanContext } from './context.js';
+import { furtherIndents, type PlanContext, quoteRuleLook } from './context.js';
 import { type Before, type BulletSet, bulletSets, indentsOver } from './lower-lists.js';
 import { toUnits } from './paragraph-units.js';
 import {
@@ -194,7 +194,9 @@ export function insertParagraphs(
     const b = blocks[i]!;
     // A bullet made below writes its level's indents, then indentsOver gives the quote's back.
     const kept = b.list && !(create[i]! || bulleted.has(b) || later.includes(b));
-    const level = kept ? ctx.env.levelIndents(inh.listId, b.list!.level) : undefined;
+    const level = kept
+      ? ctx.env.levelIndents(inh.listId, b.list!.level)
+      : furtherIndents(ctx, inh.list ? inh.listId : undefined, b);
     ctx.markQuoteRule(seg, b, body, body + units[i]!.text.length, inh.marks ?? {}, level);
   }
   // Bullets last, from the end: createParagraphBullets eats the leading tabs and shifts what follows.
@@ -231,8 +233,19 @@ export function insertParagraphs(
     let i = j - 1;
     const kind = blocks[j - 1]!.list!.kind;
     const key = blocks[j - 1]!.list!.key;
-    while (i > 0 && create[i - 1] && blocks[i - 1]!.list!.kind === kind && blocks[i - 1]!.list!.key === key)
-      i--;
+    const joins = (b: ParagraphBlock, k: number): boolean =>
+      create[k]! && b.list!.kind === kind && b.list!.key === key;
+    for (;;) {
+      if (i > 0 && joins(blocks[i - 1]!, i - 1)) i--;
+      else {
+        // Further blocks of an item (model.ts `item`) between items of the run are bulleted with
+        // them and lose the bullet again, so that the items after them stay in the same list.
+        let k = i;
+        while (k > 0 && blocks[k - 1]!.item !== undefined) k--;
+        if (k === i || k === 0 || !joins(blocks[k - 1]!, k - 1)) break;
+        i = k - 1;
+      }
+    }
     const start = finalStarts[i]!;
     const end = paraEnd(j - 1);
     ctx.push({
@@ -245,8 +258,19 @@ export function insertParagraphs(
     let eaten = 0;
     for (let k = i; k < j; k++) {
       const b = blocks[k]!;
-      const ps = indentsOver(ctx, b, ctx.env.levelIndents(undefined, b.list!.level));
       const at = finalStarts[k]! - eaten;
+      if (!b.list) {
+        ctx.push({ deleteParagraphBullets: { range: ctx.range(seg, at, at + 1) } });
+        const look = quoteRuleLook(
+          ctx.paragraphBase(b.style.namedStyle),
+          b,
+          furtherIndents(ctx, inh.list ? inh.listId : undefined, b),
+          {},
+        );
+        if (look) ctx.push({ updateParagraphStyle: { range: ctx.range(seg, at, at + 1), ...look } });
+        continue;
+      }
+      const ps = indentsOver(ctx, b, ctx.env.levelIndents(undefined, b.list!.level));
       if (ps) ctx.push({ updateParagraphStyle: { range: ctx.range(seg, at, at + 1), ...ps } });
       eaten += tabs[k]!;
     }
@@ -349,6 +373,9 @@ export function bulletPlan(
   const later = inh.bulletLater
     ? blocks.filter((b) => b.list !== undefined && b.list.key === inh.list?.key)
     : [];
+  // Items with further blocks of an item (model.ts `item`) between them are one Docs list: they are
+  // bulleted together with those blocks once the container is done (lower-lists.ts rebuildLists).
+  for (const b of spannedItems(blocks)) if (!later.includes(b)) later.push(b);
   for (const [i, b] of blocks.entries()) {
     if (!later.includes(b)) continue;
     create[i] = false;
@@ -382,6 +409,22 @@ export function bulletPlan(
     i = j;
   }
   return { create, drop, tabs, nested, later };
+}
+
+/** The list items of `blocks` whose list has a further block of an item between two of its items. */
+function spannedItems(blocks: readonly ParagraphBlock[]): ParagraphBlock[] {
+  const spanned = new Set<string>();
+  let open: string | undefined;
+  let further = false;
+  for (const b of blocks) {
+    if (b.list) {
+      if (further && open === b.list.key) spanned.add(open);
+      open = b.list.key;
+      further = false;
+    } else if (b.item !== undefined && open !== undefined) further = true;
+    else open = undefined;
+  }
+  return blocks.filter((b) => b.list !== undefined && spanned.has(b.list.key));
 }
 
 /** The style most of a paragraph's text has (links aside: they never go on a newline), if any. */

@@ -41,8 +41,8 @@ export interface Inherited {
   listId?: string | undefined;
   /** The model style new text takes; null when unknown (then every field is written). */
   textStyle: TextStyle | null;
-  /** The quote and rule of the paragraph inherited from, whose look a split copies (quote-blocks.ts). */
-  marks?: { quote?: string | undefined; rule?: true | undefined };
+  /** The quote, rule and item mark of the paragraph inherited from, whose look a split copies (quote-blocks.ts). */
+  marks?: { quote?: string | undefined; rule?: true | undefined; item?: number | undefined };
 }
 
 /** Whether the old list membership already is the new one (same list, level and kind). */

@@ -208,6 +208,7 @@ export function saysIntended(result: ImportTarget, intended: MebdfDocument, inte
  */
 export function verifyImport(input: VerifyInput): Verification {
   const { doc, requests, intended, scope } = input;
+  if (process.env.DEBUG_REQ) process.stderr.write(`${JSON.stringify(requests)}\n`);
   const fail = (kind: VerifyFailure['kind'], detail: string): Verification => ({
     ok: false,
     failure: { kind, detail },

@@ -268,6 +268,7 @@ function localParagraphs(blocks: readonly Block[]): Set<ParagraphBlock> {
       !detour.some(
         (b, at) =>
           b.list ||
+          b.item !== undefined ||
           b.code ||
           b.rule ||
           b.html ||
@@ -450,9 +451,21 @@ class Writer {
     }
     const key = block.list.key;
     const items: ParagraphBlock[] = [];
+    // The deepest level an item is open at: a further block (model.ts `item`) continues one of those.
+    let open = -1;
     while (index < blocks.length) {
       const next = blocks[index]!;
-      if (next.type !== 'paragraph' || next.list?.key !== key || next.quote !== block.quote) break;
+      if (next.type !== 'paragraph') break;
+      if (next.list) {
+        if (next.list.key !== key || next.quote !== block.quote) break;
+        open = next.list.level;
+      } else if (
+        next.item === undefined ||
+        next.item > open ||
+        !(next.quote ?? '').startsWith(block.quote ?? '')
+      ) {
+        break;
+      } else open = next.item;
       items.push(next);
       index++;
     }
@@ -574,8 +587,9 @@ class Writer {
     let kind: ListKind | undefined;
     let index = start;
     while (index < items.length) {
-      const membership = items[index]!.list!;
-      if (membership.level < level) break;
+      const membership = items[index]!.list;
+      // A further block of an item above this list ends it (a further block here is the item's).
+      if (!membership || membership.level < level) break;
       let item: ListItem;
       if (membership.level === level) {
         if (kind !== undefined && isOrdered(kind) !== isOrdered(membership.kind)) break;
@@ -595,10 +609,23 @@ class Writer {
       } else {
         item = { type: 'listItem', spread: false, children: [] };
       }
-      if (index < items.length && items[index]!.list!.level > level) {
-        const nested = this.list(items, index, level + 1);
-        item.children.push(nested.list);
-        index = nested.next;
+      for (;;) {
+        const further = this.further(items, index, level);
+        if (further.next > index) {
+          item.children.push(...further.children);
+          index = further.next;
+          // Markdown tells an item's further blocks from the next item by blank lines: a loose list.
+          list.spread = true;
+          item.spread = true;
+          continue;
+        }
+        if (index < items.length && (items[index]!.list?.level ?? -1) > level) {
+          const nested = this.list(items, index, level + 1);
+          item.children.push(nested.list);
+          index = nested.next;
+          continue;
+        }
+        break;
       }
       list.children.push(item);
       if (index === start) break;
@@ -606,6 +633,18 @@ class Writer {
     list.ordered = kind !== undefined && isOrdered(kind);
     if (list.ordered) list.start = 1;
     return { list, next: index };
+  }
+
+  /** The further blocks of the item at `level` (model.ts `item`) from `items[start]` on, as flow. */
+  private further(
+    items: readonly ParagraphBlock[],
+    start: number,
+    level: number,
+  ): { children: ListItem['children']; next: number } {
+    let next = start;
+    while (next < items.length && items[next]!.item === level) next++;
+    if (next === start) return { children: [], next };
+    return { children: this.blocks(items.slice(start, next), false) as ListItem['children'], next };
   }
 
   private table(table: TableBlock): RootContent[] {

@@ -76,6 +76,8 @@ interface FlowContext {
   tables: boolean;
   /** The block quotes the flow is in, outermost first, each by its number in the text. */
   quote?: number[];
+  /** The level of the list item whose further blocks the flow is (model.ts `item`). */
+  item?: number;
 }
 
 const MAX_LIST_LEVEL = 8;
@@ -429,21 +431,23 @@ class Reader {
 
   private emit(block: ParagraphBlock, node: Nodes, context: FlowContext): void {
     if (context.quote) this.quotePaths.set(block, context.quote);
+    if (context.item !== undefined) block.item = context.item;
     this.target(node, context)?.push(block);
   }
 
   /**
    * A block quote: its paragraphs, lists, headings and code are blocks of their own, each marked
-   * with the quotes it is in (grammar §4). Docs list items are single paragraphs and table cells
-   * hold no quote marks, so a quote inside a list item or a table is refused.
+   * with the quotes it is in (grammar §4). A quote under a list item's first block is a further
+   * block of the item; one that is the item's first block would be the bullet's paragraph, which
+   * Docs cannot quote, and table cells hold no quote marks: those are refused.
    */
   private blockquote(node: Extract<RootContent, { type: 'blockquote' }>, context: FlowContext): void {
     if (context.list) {
       this.report(
         node,
         '>',
-        'a block quote inside a list item has no Google Docs equivalent: a Docs list item is one paragraph',
-        'put the list inside the quote (`> - item`), or write `\\>` for a literal `>`',
+        'a block quote that starts a list item has no Google Docs equivalent: a Docs list item is one paragraph',
+        'put the list inside the quote (`> - item`), or give the item a first paragraph and indent the quote under it',
       );
       return;
     }
@@ -456,6 +460,7 @@ class Reader {
       tables: false,
       quote: [...(context.quote ?? []), ++this.quoteCount],
     };
+    if (context.item !== undefined) inner.item = context.item;
     const before = this.quotePaths.size;
     const reported = this.diagnostics.length;
     this.flow(node.children, inner);
@@ -627,6 +632,16 @@ class Reader {
   private list(node: List, outer: FlowContext, level: number, key: string | undefined): void {
     const sink = this.target(node, outer);
     if (!sink) return;
+    if (outer.item !== undefined) {
+      // Under a list item only its own nested list can stand: this one is inside a quote there.
+      this.report(
+        node,
+        '',
+        'a list inside a block quote inside a list item has no Google Docs equivalent',
+        'put the list directly under the item, or the quote around the whole list',
+      );
+      return;
+    }
     const context: FlowContext = { sink, tables: false };
     if (outer.quote) context.quote = outer.quote;
     const listKey = key ?? String(++this.listCount);
@@ -647,21 +662,31 @@ class Reader {
     }
     const kind: ListKind = checkbox ? 'checkbox' : list.ordered ? 'ordered' : 'bullet';
     const membership: ListMembership = { key, level, kind };
-    this.warnListLosses(item, list, children);
-    const inner: FlowContext = { sink: context.sink, list: membership, tables: false };
+    this.warnListLosses(item, list);
+    let inner: FlowContext = { sink: context.sink, list: membership, tables: false };
     if (context.quote) inner.quote = context.quote;
     if (children.length === 0) {
       this.emit(this.block(this.state.named, [], membership), item, context);
       return;
     }
     for (const child of children) {
-      if (child.type === 'list') this.list(child, context, level + 1, key);
-      else this.flowNode(child, inner);
+      if (child.type === 'list') {
+        this.list(child, context, level + 1, key);
+        continue;
+      }
+      const before = context.sink.length;
+      this.flowNode(child, inner);
+      // The item's first block is its bulleted paragraph; the blocks after it are further blocks
+      // of the item (model.ts `item`), an indented paragraph each in Docs (grammar §4).
+      if (inner.list && context.sink.length > before) {
+        inner = { sink: context.sink, tables: false, item: level };
+        if (context.quote) inner.quote = context.quote;
+      }
     }
   }
 
   /** What a Docs list item cannot hold of a Markdown one (grammar §4, "Facts the grammar cannot change"). */
-  private warnListLosses(item: ListItem, list: List, children: ListItem['children']): void {
+  private warnListLosses(item: ListItem, list: List): void {
     if (item.checked === true) {
       this.report(
         item,
@@ -678,20 +703,6 @@ class Reader {
         '',
         `Google Docs numbers a new list from 1: the start number ${list.start} is not kept`,
         undefined,
-        0,
-        'warning',
-      );
-    }
-    const blocks = children.filter(
-      (child) =>
-        child.type !== 'list' && (child.type !== 'mebdfDirective' || child.props.trim().startsWith('empty')),
-    );
-    if (blocks.length > 1) {
-      this.report(
-        item,
-        '',
-        'each block of this list item becomes an item of its own: a Google Docs list item is one paragraph',
-        'write one paragraph per item, or use `<br>` or `\\` at a line end for a line break inside the item',
         0,
         'warning',
       );
