@@ -11,6 +11,7 @@
  */
 import type { DocumentTab } from '../../ground/docs-json.js';
 import type { Block, Inline, ParagraphBlock } from '../../mebdf/model.js';
+import { SegmentRanges } from './segment-ranges.js';
 
 export const HTML_RANGE_NAME = 'mebdf-html';
 
@@ -22,39 +23,15 @@ export interface HtmlRange {
 
 /** The HTML ranges of a tab, per segment, sorted by start. */
 export class HtmlRanges {
-  private readonly bySegment = new Map<string, HtmlRange[]>();
+  private readonly ranges: SegmentRanges<HtmlRange>;
 
   constructor(tab: DocumentTab) {
-    const group = tab.namedRanges?.[HTML_RANGE_NAME];
-    for (const nr of group?.namedRanges ?? []) {
-      if (nr.ranges?.length !== 1) continue;
-      const range = nr.ranges[0]!;
-      const segment = range.segmentId ?? '';
-      const list = this.bySegment.get(segment) ?? [];
-      list.push({
-        namedRangeId: nr.namedRangeId ?? '',
-        startIndex: range.startIndex ?? 0,
-        endIndex: range.endIndex ?? 0,
-      });
-      this.bySegment.set(segment, list);
-    }
-    for (const list of this.bySegment.values()) list.sort((a, b) => a.startIndex - b.startIndex);
+    this.ranges = new SegmentRanges<HtmlRange>(tab, (name) => (name === HTML_RANGE_NAME ? {} : null));
   }
 
   /** The ranges that start inside the paragraph at `[start, end)`, in order. */
   within(segmentId: string, start: number, end: number): HtmlRange[] {
-    const list = this.bySegment.get(segmentId);
-    if (!list) return [];
-    let low = 0;
-    let high = list.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (list[mid]!.startIndex < start) low = mid + 1;
-      else high = mid;
-    }
-    const out: HtmlRange[] = [];
-    for (let i = low; i < list.length && list[i]!.startIndex < end; i++) out.push(list[i]!);
-    return out;
+    return this.ranges.startingIn(segmentId, start, end);
   }
 
   /** Whether the paragraph at `[start, end)` is an HTML block: a range ends where it ends. */

@@ -8,6 +8,7 @@
  */
 import type { DocumentTab } from '../../ground/docs-json.js';
 import type { ImageMark } from '../../mebdf/model.js';
+import { SegmentRanges } from './segment-ranges.js';
 
 export const IMAGE_RANGE_NAME = 'mebdf-image';
 
@@ -35,34 +36,22 @@ export interface ImageRange {
 
 /** The image ranges of a tab by segment, in document order. */
 export class ImageRanges {
-  private readonly bySegment = new Map<string, ImageRange[]>();
+  private readonly ranges: SegmentRanges<ImageRange>;
 
   constructor(tab: DocumentTab) {
-    for (const group of Object.values(tab.namedRanges ?? {})) {
-      for (const nr of group.namedRanges ?? []) {
-        const mark = imageMarkOf(nr.name ?? group.name ?? '');
-        if (mark === null || nr.ranges?.length !== 1) continue;
-        const range = nr.ranges[0]!;
-        const seg = range.segmentId ?? '';
-        const list = this.bySegment.get(seg) ?? [];
-        list.push({
-          namedRangeId: nr.namedRangeId ?? '',
-          mark,
-          startIndex: range.startIndex ?? 0,
-          endIndex: range.endIndex ?? 0,
-        });
-        this.bySegment.set(seg, list);
-      }
-    }
+    this.ranges = new SegmentRanges<ImageRange>(tab, (name) => {
+      const mark = imageMarkOf(name);
+      return mark === null ? null : { mark };
+    });
   }
 
   /** The image range covering exactly `[start, end)` of a segment, if any. */
   at(segmentId: string, start: number, end: number): ImageRange | undefined {
-    return this.bySegment.get(segmentId)?.find((r) => r.startIndex === start && r.endIndex === end);
+    return this.ranges.startingIn(segmentId, start, start + 1).find((r) => r.endIndex === end);
   }
 
   /** The image ranges inside `[start, end)` of a segment. */
   within(segmentId: string, start: number, end: number): ImageRange[] {
-    return (this.bySegment.get(segmentId) ?? []).filter((r) => r.startIndex >= start && r.endIndex <= end);
+    return this.ranges.startingIn(segmentId, start, end).filter((r) => r.endIndex <= end);
   }
 }

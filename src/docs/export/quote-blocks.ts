@@ -17,6 +17,7 @@
  */
 import type { DocsParagraphStyle, DocumentTab } from '../../ground/docs-json.js';
 import type { Block, MebdfDocument } from '../../mebdf/model.js';
+import { SegmentRanges } from './segment-ranges.js';
 
 export const QUOTE_RANGE_NAME = 'mebdf-quote';
 export const RULE_RANGE_NAME = 'mebdf-rule';
@@ -82,42 +83,19 @@ export interface MarkRange {
 
 /** The quote and rule ranges of a tab, by segment, in order of their start. */
 export class MarkRanges {
-  private readonly bySegment = new Map<string, MarkRange[]>();
+  private readonly ranges: SegmentRanges<MarkRange>;
 
   constructor(tab: DocumentTab) {
-    for (const group of Object.values(tab.namedRanges ?? {})) {
-      for (const nr of group.namedRanges ?? []) {
-        const name = nr.name ?? group.name ?? '';
-        if (!isMarkRangeName(name) || nr.ranges?.length !== 1) continue;
-        const range = nr.ranges[0]!;
-        const list = this.bySegment.get(range.segmentId ?? '') ?? [];
-        list.push({
-          namedRangeId: nr.namedRangeId ?? '',
-          name,
-          startIndex: range.startIndex ?? 0,
-          endIndex: range.endIndex ?? 0,
-        });
-        this.bySegment.set(range.segmentId ?? '', list);
-      }
-    }
-    for (const list of this.bySegment.values())
-      list.sort((a, b) => a.startIndex - b.startIndex || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    this.ranges = new SegmentRanges<MarkRange>(
+      tab,
+      (name) => (isMarkRangeName(name) ? { name } : null),
+      (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+    );
   }
 
   /** The mark ranges that start in the paragraph at `[start, end)`. */
   in(segmentId: string, start: number, end: number): MarkRange[] {
-    const list = this.bySegment.get(segmentId);
-    if (!list) return [];
-    let low = 0;
-    let high = list.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (list[mid]!.startIndex < start) low = mid + 1;
-      else high = mid;
-    }
-    const out: MarkRange[] = [];
-    for (let i = low; i < list.length && list[i]!.startIndex < end; i++) out.push(list[i]!);
-    return out;
+    return this.ranges.startingIn(segmentId, start, end);
   }
 
   /** The `quote` of the paragraph at `[start, end)`, if a quote range starts in it. */
