@@ -287,3 +287,21 @@ describe('a fully styled document (every value explicit)', () => {
       expect(cell.blocks[0]!.style).toEqual({ namedStyle: 'NORMAL_TEXT' });
   });
 });
+
+describe('new text at the end of a preamble that ends with a section break before a numbered heading', () => {
+  it('goes before the heading, which keeps its id, its bullet and its JSON; the new paragraph is no item', async () => {
+    const be = load(REAL('think41__extrasuite__19GeM80fb9c0uHEget4jaR8WotgXwNpTwTaOHzynH-PI'));
+    const preamble = exportSection(be.doc, 't.0', '');
+    const next0 = body(be.doc).find((e) => (e.startIndex ?? 0) === preamble.sources.at(-1)!.endIndex)!;
+    expect(preamble.sources.at(-1)!.kind).toBe('sectionBreak');
+    expect(next0.paragraph?.bullet).toBeDefined();
+    const nextId = next0.paragraph!.paragraphStyle!.headingId!;
+    await spliced(be, '', preamble.model.blocks.length, para('A new paragraph.'));
+    const [next] = around(be.doc, nextId);
+    expect(withoutIndices(next)).toEqual(withoutIndices(next0));
+    const back = exportSection(be.doc, 't.0', '').model.blocks.at(-1) as ParagraphBlock;
+    expect(back).toMatchObject({ type: 'paragraph', inlines: [{ type: 'text', text: 'A new paragraph.' }] });
+    expect(back.list).toBeUndefined();
+    expect(back.style.namedStyle).toBe('NORMAL_TEXT');
+  });
+});

@@ -316,7 +316,13 @@ class Lowering {
         ctx.repinMarks(seg, prevSrc.startIndex, prevSrc.endIndex);
       return nested;
     }
-    if (surv && beforeX !== null && !emptyHeading(surv)) {
+    // A table before a list item is not planned: the paragraph Docs puts before the table would
+    // take the item's bullet, and the table would sit inside the list.
+    const tableBeforeItem =
+      surv?.src === this.ctx.env.following?.source &&
+      surv?.was.list !== undefined &&
+      blocks.some((b) => b.type === 'table');
+    if (surv && beforeX !== null && !emptyHeading(surv) && !tableBeforeItem) {
       // Text typed at a paragraph's start makes new paragraphs before it; a heading keeps its id
       // (it stays with the heading's first character).
       return this.insertBefore(seg, beforeX, blocks, surv);
@@ -356,9 +362,18 @@ class Lowering {
     const f = this.ctx.env.following;
     if (!f || step.next !== null || script.seg !== '' || script.inCell) return null;
     const last = script.sources[script.sources.length - 1];
-    if ((last && last.endIndex !== f.source.startIndex) || f.block.list) return null;
+    if (last && last.endIndex !== f.source.startIndex) return null;
     if (f.source.positionedObjectIds?.length) return null;
-    return { block: f.block, was: f.block, src: f.source, isNew: false, start: f.source.startIndex };
+    // A list item stays one (its bullet stays with its first character, as its heading id does):
+    // the new paragraphs before it copy the bullet, and lose it again where they are no item.
+    return {
+      block: f.block,
+      was: f.block,
+      src: f.source,
+      listId: f.source.listId,
+      isNew: false,
+      start: f.source.startIndex,
+    };
   }
 
   /** Inserts `blocks` before the surviving paragraph starting at `x`. */
