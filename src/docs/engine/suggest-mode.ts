@@ -22,7 +22,7 @@ import { isRecord } from './json.js';
 import { resolvePoint, resolveRange, segmentEnd } from './locations.js';
 import { elementStyle, markFresh, paragraphsInRange, splitElementsAt } from './paragraphs.js';
 import { HANDLERS, type Handler } from './requests.js';
-import { addId, idsOf, innerOf, isInserted, newlineInserted } from './suggestion-marks.js';
+import { addId, idsOf, innerOf, isInserted, type MarkKey, newlineInserted } from './suggestion-marks.js';
 import { removeRanges } from './suggestion-requests.js';
 import { recordSuggestionResponse } from './suggestion-response.js';
 import { changedFields, styleChange } from './suggestion-styles.js';
@@ -49,26 +49,34 @@ const STYLES = [
   'deleteParagraphBullets',
 ];
 
-/** Mark everything in [s, e) of a content list as inserted by `id`. */
-function markInserted(
+/** What a walk of `[s, e)` does with what it meets (walkRange). */
+interface RangeVisitor {
+  /** A table wholly inside the range; false leaves it and its cells alone. */
+  wholeTable(table: Record<string, unknown>, a: number, b: number): boolean;
+  /** An element that starts inside the range (its paragraph split at the range's ends first). */
+  element(el: ParagraphElement): void;
+}
+
+/**
+ * Every paragraph element of a content list that starts in `[s, e)`, cells included, each
+ * paragraph split at the range's ends so that an element is wholly in or out: the one walk a
+ * suggested insertion and a suggested deletion both mark their text by.
+ */
+function walkRange(
   ctx: EngineContext,
   content: Segment['content'],
   s: number,
   e: number,
-  id: string,
+  visit: RangeVisitor,
 ): void {
   for (const se of content) {
     const a = se.startIndex ?? 0;
     const b = se.endIndex ?? 0;
     if (b <= s || a >= e) continue;
     if (se.table) {
-      if (s <= a && b <= e) {
-        addId(se.table as Record<string, unknown>, 'suggestedInsertionIds', id);
-        for (const row of se.table.tableRows ?? [])
-          addId(row as Record<string, unknown>, 'suggestedInsertionIds', id);
-      }
+      if (s <= a && b <= e && !visit.wholeTable(se.table as Record<string, unknown>, a, b)) continue;
       for (const row of se.table.tableRows ?? []) {
-        for (const cell of row.tableCells ?? []) markInserted(ctx, cell.content ?? [], s, e, id);
+        for (const cell of row.tableCells ?? []) walkRange(ctx, cell.content ?? [], s, e, visit);
       }
     }
     const p = se.paragraph;
@@ -77,13 +85,37 @@ function markInserted(
     splitElementsAt(p, e);
     for (const el of p.elements ?? []) {
       const es = el.startIndex ?? 0;
-      if (es < s || es >= e) continue;
-      const inner = innerOf(el);
-      if (inner) inner.suggestedInsertionIds = [id];
-      markFresh(el);
+      if (es >= s && es < e) visit.element(el);
     }
     ctx.dirty.add(p);
   }
+}
+
+/** Gives a table and each of its rows `id` under `key`. */
+function markIds(table: Record<string, unknown>, key: MarkKey, id: string): void {
+  addId(table, key, id);
+  for (const row of (table.tableRows as Record<string, unknown>[] | undefined) ?? []) addId(row, key, id);
+}
+
+/** Mark everything in [s, e) of a content list as inserted by `id`. */
+function markInserted(
+  ctx: EngineContext,
+  content: Segment['content'],
+  s: number,
+  e: number,
+  id: string,
+): void {
+  walkRange(ctx, content, s, e, {
+    wholeTable: (table) => {
+      markIds(table, 'suggestedInsertionIds', id);
+      return true;
+    },
+    element: (el) => {
+      const inner = innerOf(el);
+      if (inner) inner.suggestedInsertionIds = [id];
+      markFresh(el);
+    },
+  });
 }
 
 /** Suggestions this batch created, per batch: only those are extended (never someone else's). */
@@ -172,52 +204,33 @@ function suggestDelete(ctx: EngineContext, req: Record<string, unknown>): Record
   const id = ctx.ids.suggestion();
   const withdrawn: [number, number][] = [];
   let marked = false;
-  const walk = (content: typeof seg.content) => {
-    for (const se of content) {
-      const a = se.startIndex ?? 0;
-      const b = se.endIndex ?? 0;
-      if (b <= s || a >= e) continue;
-      if (se.table) {
-        const whole = s <= a && b <= e;
-        if (whole && ((se.table.suggestedInsertionIds as string[] | undefined)?.length ?? 0) > 0) {
-          withdrawn.push([a, b]);
-          continue;
-        }
-        if (whole) {
-          addId(se.table as Record<string, unknown>, 'suggestedDeletionIds', id);
-          for (const row of se.table.tableRows ?? [])
-            addId(row as Record<string, unknown>, 'suggestedDeletionIds', id);
-          marked = true;
-        }
-        for (const row of se.table.tableRows ?? []) {
-          for (const cell of row.tableCells ?? []) walk(cell.content ?? []);
-        }
+  walkRange(ctx, seg.content, s, e, {
+    wholeTable: (table, a, b) => {
+      if (((table.suggestedInsertionIds as string[] | undefined)?.length ?? 0) > 0) {
+        withdrawn.push([a, b]);
+        return false;
       }
-      const p = se.paragraph;
-      if (!p) continue;
-      splitElementsAt(p, s);
-      splitElementsAt(p, e);
-      for (const el of p.elements ?? []) {
-        const es = el.startIndex ?? 0;
-        const ee = el.endIndex ?? es;
-        if (es < s || es >= e) continue;
-        if (isInserted(el)) {
-          const last = withdrawn[withdrawn.length - 1];
-          if (last && last[1] === es) last[1] = ee;
-          else withdrawn.push([es, ee]);
-          continue;
-        }
-        const inner = innerOf(el);
-        if (inner) {
-          addId(inner, 'suggestedDeletionIds', id);
-          marked = true;
-        }
-        markFresh(el);
+      markIds(table, 'suggestedDeletionIds', id);
+      marked = true;
+      return true;
+    },
+    element: (el) => {
+      const es = el.startIndex ?? 0;
+      const ee = el.endIndex ?? es;
+      if (isInserted(el)) {
+        const last = withdrawn[withdrawn.length - 1];
+        if (last && last[1] === es) last[1] = ee;
+        else withdrawn.push([es, ee]);
+        return;
       }
-      ctx.dirty.add(p);
-    }
-  };
-  walk(seg.content);
+      const inner = innerOf(el);
+      if (inner) {
+        addId(inner, 'suggestedDeletionIds', id);
+        marked = true;
+      }
+      markFresh(el);
+    },
+  });
   ctx.touch(seg);
   ctx.reindex(seg);
   removeRanges(ctx, tab, seg, withdrawn);
