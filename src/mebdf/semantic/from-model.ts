@@ -566,10 +566,13 @@ class Writer {
     if (options.relaxedUsed === 0) return relaxed;
     const strict = build({ relaxed: false, relaxedUsed: 0 });
     // The serialiser may make delimiters read back by writing a neighbour as a character
-    // reference (`&#x61;**.b**`): that is no gain over the span.
+    // reference (`&#x61;**.b**`): that is no gain over the span. Text without references has
+    // no more than any other, so the strict text is written only to count them where there are.
     const heading = kind === 'heading';
     const text = paragraphText(relaxed, heading);
-    const fits = references(text) <= references(paragraphText(strict, heading)) && readsBack(text, relative);
+    const used = references(text);
+    const fits =
+      (used === 0 || used <= references(paragraphText(strict, heading))) && readsBack(text, relative);
     return fits ? relaxed : strict;
   }
 

@@ -84,26 +84,43 @@ function candidates(units: readonly PlanUnit[], prop: StateTextProp): Value[] {
   return [undefined, ...values.map(([value]) => value)];
 }
 
-/** The characters of the spans one unit needs for `prop` when the state holds `value`. */
-function spanCost(unit: PlanUnit, prop: StateTextProp, value: Value): number {
-  let cost = 0;
+/**
+ * What one unit's spans for `prop` cost, whatever the state holds: a span opens at each run whose
+ * value differs from the state's and from the run before it (a run that is not text, or is
+ * monospace, ends a span), so the unit's runs reduce to groups of equal values, each a span unless
+ * its value is the state's. `cost(value)` is then the groups' total less those of `value`.
+ */
+interface UnitSpans {
+  total: number;
+  /** Per value: the characters of its groups' spans. */
+  byValue: Map<Value, number>;
+}
+
+function unitSpans(unit: PlanUnit, prop: StateTextProp, spell: (value: Value) => number): UnitSpans {
+  const byValue = new Map<Value, number>();
+  let total = 0;
   for (const paragraph of unit.runs) {
-    let open: Value | null = null;
+    let open = false;
+    let last: Value;
     for (const style of paragraph) {
       if (style === null || isMono(style, prop)) {
-        open = null;
+        open = false;
         continue;
       }
       const own = style[prop];
-      if (own === value) open = null;
-      else if (open === null || own !== open) {
-        cost += spelled(prop, own) + SPAN_COST;
-        open = own;
-      }
+      if (open && own === last) continue;
+      const cost = spell(own) + SPAN_COST;
+      total += cost;
+      byValue.set(own, (byValue.get(own) ?? 0) + cost);
+      open = true;
+      last = own;
     }
   }
-  return cost;
+  return { total, byValue };
 }
+
+/** The characters of the spans one unit needs for `prop` when the state holds `value`. */
+const spanCost = (spans: UnitSpans, value: Value): number => spans.total - (spans.byValue.get(value) ?? 0);
 
 function planProp(
   units: readonly PlanUnit[],
@@ -114,6 +131,15 @@ function planProp(
   const values = candidates(units, prop);
   if (values.length === 1) return units.map(() => undefined);
   const k = values.length;
+  const spellings = new Map<Value, number>();
+  const spell = (value: Value): number => {
+    let n = spellings.get(value);
+    if (n === undefined) {
+      n = spelled(prop, value);
+      spellings.set(value, n);
+    }
+    return n;
+  };
   // cost[w]: the cheapest text so far that leaves the state at values[w]; from[i][w]: the value
   // before unit i on that path.
   let cost = values.map((_, w) => (w === 0 ? 0 : Number.POSITIVE_INFINITY));
@@ -124,17 +150,18 @@ function planProp(
     const next: number[] = new Array(k);
     const back = new Int32Array(k);
     const change = lineAnyway[i] ? IN_LINE_COST : OWN_LINE_COST;
+    const spans = unitSpans(unit, prop, spell);
     for (let w = 0; w < k; w++) {
-      const span = spanCost(unit, prop, values[w]);
+      const span = spanCost(spans, values[w]);
       if (reset[i]) {
         // A reset restates every value the state keeps, and drops the others for free.
-        const restate = values[w] === undefined ? 0 : spelled(prop, values[w]) + IN_LINE_COST;
+        const restate = values[w] === undefined ? 0 : spell(values[w]) + IN_LINE_COST;
         next[w] = cost[best]! + restate + span;
         back[w] = best;
         continue;
       }
       const stay = cost[w]!;
-      const moved = cost[best]! + spelled(prop, values[w]) + change;
+      const moved = cost[best]! + spell(values[w]) + change;
       if (stay <= moved) {
         next[w] = stay + span;
         back[w] = w;
