@@ -218,7 +218,7 @@ describe('the plain-text precheck (mdast/plain-text.ts)', () => {
   });
 
   it('writes neighbouring texts as the library would, whatever their edges (the first character a text shows the one before it)', () => {
-    const edges = ['a ', 'a\\', '\\', ' ', '*', '_', '&', '!', '[', '#', '1.', '{', ':', '|', '<'];
+    const edges = ['a ', 'a\\', '\\', ' ', '*', '_', '&', '!', '[', ']', '(', '#', '1.', '{', ':', '|', '<'];
     const wrap = (children: PhrasingContent[]): Root[] => [
       { type: 'root', children: [{ type: 'paragraph', children }] },
       { type: 'root', children: [{ type: 'heading', depth: 2, children }] },

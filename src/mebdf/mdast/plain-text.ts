@@ -22,6 +22,11 @@ interface Screen {
   always: boolean;
   /** Characters that may be escaped anywhere. */
   middle: RegExp;
+  /**
+   * Characters escaped only right after one given character (`(` and `:` after `]`): where the
+   * pair occurs in the text, or across its start from what comes before it.
+   */
+  pairs: RegExp;
   /** Characters that may be escaped first in the text, after a line ending / at a node's start. */
   first: Set<string>;
   nodeFirst: Set<string>;
@@ -37,6 +42,8 @@ interface Screen {
 const NEWLINE_BEFORE = new Set(['[\\r\\n]', '\\n', '\\r']);
 const NEWLINE_AFTER = new Set(['[\\r\\n]', '\\n', '\\r', '(?:[\\r\\n]|$)', '(?:[\r\n]|$)']);
 const DIGITS = new Set([undefined, '\\d+']);
+/** A `before` that is one escaped punctuation character (`\\]`): one character of context decides. */
+const ONE_CHARACTER = /^\\[!-/:-@[-`{-~]$/;
 
 /** The same scope rule as the library's `patternInScope`. */
 function inScope(stack: readonly string[], list: Unsafe['inConstruct'], none: boolean): boolean {
@@ -53,6 +60,7 @@ function buildScreen(unsafe: readonly Unsafe[], stack: readonly string[]): Scree
   const screen: Screen = {
     always: false,
     middle: /$^/,
+    pairs: /$^/,
     first: new Set(),
     nodeFirst: new Set(),
     atBreak: null,
@@ -62,6 +70,7 @@ function buildScreen(unsafe: readonly Unsafe[], stack: readonly string[]): Scree
   };
   const all = new Set(['\\']);
   const atBreak = new Set<string>();
+  const pairs: string[] = [];
   for (const pattern of unsafe) {
     if (!inScope(stack, pattern.inConstruct, true) || inScope(stack, pattern.notInConstruct, false)) continue;
     const c = pattern.character;
@@ -69,12 +78,15 @@ function buildScreen(unsafe: readonly Unsafe[], stack: readonly string[]): Scree
     if (c.length !== 1) screen.always = true;
     else if (pattern.beforeNode) screen.nodeFirst.add(c);
     else if (pattern.atBreak) (DIGITS.has(pattern.before ?? undefined) ? atBreak : middle).add(c);
+    else if (pattern.before != null && ONE_CHARACTER.test(pattern.before) && pattern.after == null)
+      pairs.push(`${pattern.before}${charClass([c])}`);
     else if (pattern.before != null) (NEWLINE_BEFORE.has(pattern.before) ? screen.first : middle).add(c);
     else if (pattern.afterNode) screen.nodeLast.add(c);
     else if (pattern.after != null) (NEWLINE_AFTER.has(pattern.after) ? screen.last : middle).add(c);
     else middle.add(c);
   }
   screen.middle = new RegExp(charClass(middle));
+  if (pairs.length) screen.pairs = new RegExp(pairs.join('|'));
   screen.any = new RegExp(charClass(all));
   if (atBreak.size) screen.atBreak = new RegExp(`^[\\t ]*\\d*${charClass(atBreak)}`);
   return screen;
@@ -150,6 +162,7 @@ export function needsNoEscape(value: string, state: State, info: Info): boolean 
   if (screen.always || screen.middle.test(value)) return false;
   const before = info.before || '';
   const after = info.after || '';
+  if (screen.pairs.test(before.charAt(before.length - 1) + value)) return false;
   // `safe` escapes backslashes before punctuation in what follows, too.
   if (after.includes('\\')) return false;
   const head = value.charAt(0);
