@@ -111,8 +111,8 @@ function runStyles(inlines: readonly Inline[]): Array<TextStyle | null> {
 }
 
 function sameParagraphStyle(a: ParagraphStyle, b: ParagraphStyle): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof ParagraphStyle>;
-  for (const key of keys) if (a[key] !== b[key]) return false;
+  for (const key in a) if (a[key as keyof ParagraphStyle] !== b[key as keyof ParagraphStyle]) return false;
+  for (const key in b) if (a[key as keyof ParagraphStyle] !== b[key as keyof ParagraphStyle]) return false;
   return true;
 }
 

@@ -41,8 +41,8 @@ const isMono = (style: TextStyle, prop: StateTextProp): boolean =>
   prop === 'font' && style.font === MONO_FONT;
 
 function sameParagraph(a: ParagraphDelta, b: ParagraphDelta): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof ParagraphDelta>;
-  for (const key of keys) if (a[key] !== b[key]) return false;
+  for (const key in a) if (a[key as keyof ParagraphDelta] !== b[key as keyof ParagraphDelta]) return false;
+  for (const key in b) if (a[key as keyof ParagraphDelta] !== b[key as keyof ParagraphDelta]) return false;
   return true;
 }
 
