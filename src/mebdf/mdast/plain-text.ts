@@ -181,12 +181,30 @@ function text(node: Text, parent: Parents | undefined, state: State, info: Info)
 }
 
 /**
+ * Whether `safe` leaves the first character of `value` as it is: no pattern can fire there. Only
+ * the first character of a peek is used, and escapes elsewhere never change it (an escape goes
+ * before its own character; the backslash `safe` may add for what follows goes at the end).
+ */
+function firstNeedsNoEscape(value: string, state: State, info: Info): boolean {
+  if (value.length < 2) return needsNoEscape(value, state, info);
+  const screen = screenFor(state);
+  const head = value.charAt(0);
+  if (screen.always || screen.middle.test(head) || screen.nodeFirst.has(head)) return false;
+  const before = info.before || '';
+  if (screen.pairs.test(before.charAt(before.length - 1) + head)) return false;
+  if (screen.first.has(head) && ENDS_LINE.test(before)) return false;
+  if (screen.atBreak?.test(value) && ENDS_LINE_THEN_PREFIX.test(before)) return false;
+  // A pattern before a line ending fires at the first character when one follows it.
+  if (screen.last.has(head) && STARTS_LINE.test(value.slice(1))) return false;
+  return true;
+}
+
+/**
  * What the text before this one is told comes after it: only the first character counts, and it
- * is escaped only when it is some pattern's character (escapes sit at a pattern's character).
+ * is escaped only when some pattern can fire there.
  */
 text.peek = (node: Text, parent: Parents | undefined, state: State, info: Info): string => {
-  const screen = screenFor(state);
-  if (!screen.always && !screen.any.test(node.value.charAt(0))) return node.value;
+  if (firstNeedsNoEscape(node.value, state, info)) return node.value;
   return defaultHandlers.text(node, parent, state, info);
 };
 
