@@ -1,6 +1,7 @@
 /**
  * mdast-util-to-markdown extension: a `text` handler that skips `state.safe` for text nothing can
- * need escaping in, and hands every other text to the library's own handler.
+ * need escaping in, and hands every other text to the library's own handler; the library's `link`,
+ * with the same screen before `safe` for its destination and title.
  *
  * `safe` runs every unsafe pattern in scope over `before + text + after` for each text node, which
  * was the serializer's largest cost while almost all text needs nothing. The precheck is a screen
@@ -8,14 +9,22 @@
  * construct stack the same way): text that holds none of their characters where they could fire
  * provably comes out of `safe` unchanged, so it is returned as it is. Where a pattern could fire:
  * - anywhere, for a pattern with a condition on its neighbours (`!` before `[`, `{` before `!`);
+ * - only right after its one character, for a pattern after one given character (`(` after `]`);
  * - only at the text's first character, for a pattern after a line ending or at a node's start;
  * - only after leading spaces, tabs and digits, for a pattern at a line break (`#`, `1.`);
  * - only at its last character, for a pattern before a line ending, the end or a node's end.
  * A backslash, a line ending, a pattern of more than one character, or a backslash in what
  * follows (which `safe` may escape) always goes the library's way.
  */
-import type { Parents, Text } from 'mdast';
-import { defaultHandlers, type Info, type Options, type State, type Unsafe } from 'mdast-util-to-markdown';
+import type { Link, Parents, Text } from 'mdast';
+import {
+  defaultHandlers,
+  type Info,
+  type Options,
+  type SafeConfig,
+  type State,
+  type Unsafe,
+} from 'mdast-util-to-markdown';
 
 interface Screen {
   /** No fast path in this scope. */
@@ -157,7 +166,11 @@ const ENDS_LINE_THEN_PREFIX = /[\r\n][\t ]*\d*$/;
 const STARTS_LINE = /^[\r\n]/;
 
 /** Whether `safe` would return `value` unchanged between `info.before` and `info.after`. */
-export function needsNoEscape(value: string, state: State, info: Info): boolean {
+export function needsNoEscape(
+  value: string,
+  state: State,
+  info: Pick<SafeConfig, 'before' | 'after'>,
+): boolean {
   const screen = screenFor(state);
   if (screen.always || screen.middle.test(value)) return false;
   const before = info.before || '';
@@ -208,6 +221,23 @@ text.peek = (node: Text, parent: Parents | undefined, state: State, info: Info):
   return defaultHandlers.text(node, parent, state, info);
 };
 
+/**
+ * The library's `link`, its destination and title screened the same way before `safe`: a
+ * destination like `https://example.com/a/1` provably needs no escaping, and running every
+ * pattern over it was most of what a link cost.
+ */
+function link(node: Link, parent: Parents | undefined, state: State, info: Info): string {
+  const safe = state.safe;
+  state.safe = (value, config) =>
+    value && needsNoEscape(value, state, config) ? value : safe.call(state, value, config);
+  try {
+    return defaultHandlers.link(node, parent, state, info);
+  } finally {
+    state.safe = safe;
+  }
+}
+link.peek = defaultHandlers.link.peek;
+
 export function plainTextToMarkdown(): Options {
-  return { handlers: { text } };
+  return { handlers: { text, link } };
 }
