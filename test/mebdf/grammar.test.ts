@@ -597,6 +597,44 @@ describe('tables', () => {
       para([text('d')], { align: 'center' }),
     ]);
   });
+  it('should read `{!cells:N}` as N `{!cell}` lines, each cell in the state of the cell above it', () => {
+    const spelled =
+      '{!table}\n{!row}\n{!cell, colspan:3}\n{!align:right}\na\n{!cells:2}\n{!row}\n{!cells:2}\n{!align:center}\n{!cell}\nb\n{!end-table}';
+    const merged = { blocks: [para([text('a')], { align: 'right' })], colSpan: 3 };
+    expect(blocks(spelled)).toEqual([
+      {
+        type: 'table',
+        rows: [
+          [merged, { blocks: [para([])] }, { blocks: [para([])] }],
+          [
+            { blocks: [para([], { align: 'right' })] },
+            { blocks: [para([], { align: 'center' })] },
+            { blocks: [para([text('b')])] },
+          ],
+        ],
+      },
+    ]);
+    expect(blocks(spelled)).toEqual(
+      blocks(
+        '{!table}\n{!row}\n{!cell, colspan:3}\n{!align:right}\na\n{!cell}\n{!cell}\n{!row}\n{!cell}\n{!cell}\n{!align:center}\n{!cell}\nb\n{!end-table}',
+      ),
+    );
+  });
+  it('should write two or more empty cells in a row as `{!cells:N}`, one as `{!cell}`', () => {
+    const text =
+      '{!table}\n{!row}\n{!cell, colspan:3}\na\n{!cells:2}\n{!cell}\nc\n{!row}\n{!cell}\nb\n{!cells:3}\n{!end-table}\n';
+    expect(stringifyMebdf(parseMebdf(text))).toBe(text);
+  });
+  it('should not accept `{!cells}` without a whole count, nor with other properties', () => {
+    expect(messages('{!table}\n{!row}\n{!cells:0}\n{!cells}\n{!cells:2, colspan:2}\n{!end-table}')).toEqual([
+      'cells needs a whole number of at least 1, e.g. `cells:3`',
+      'cells needs a whole number of at least 1, e.g. `cells:3`',
+      '`cells` takes no other property',
+    ]);
+  });
+  it('should not accept `{!cells:N}` outside a table row', () => {
+    expect(messages('{!cells:2}')).toEqual(['`{!cell}` outside a table row']);
+  });
   it('should not accept a block directive between the cells of a {!table}', () => {
     expect(messages('{!table}\n{!row}\n{!align:right}\n{!cell}\na\n{!end-table}')).toEqual([
       'a block directive inside a table must stand inside a `{!cell}`',

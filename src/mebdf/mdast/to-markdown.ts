@@ -15,12 +15,12 @@ declare module 'mdast-util-to-markdown' {
 }
 
 /** Structural directives that continue the block before them (no blank line in between). */
-const CONTINUING = new Set(['row', 'cell', 'end-table']);
+const CONTINUING = new Set(['row', 'cell', 'cells', 'end-table']);
 
 /** Directives that are content of their own; every other directive hugs what follows it. */
 const STANDALONE = new Set(['empty', 'end-table']);
 
-const directiveName = (props: string): string => props.split(',')[0]!.trim();
+const directiveName = (props: string): string => props.split(/[,:]/)[0]!.trim();
 
 export function mebdfToMarkdown(): Options {
   return {

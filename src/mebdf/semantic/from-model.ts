@@ -699,15 +699,27 @@ class Writer {
     const columns: WriterState[] = [];
     for (const row of table.rows) {
       out.push(directive('row'));
+      // Cells with nothing written in them, not yet written: one `{!cells:N}` for two or more.
+      let bare = 0;
+      const flush = (): void => {
+        if (bare > 0) out.push(directive(bare === 1 ? 'cell' : `cells:${bare}`));
+        bare = 0;
+      };
       row.forEach((cell, column) => {
         const props = ['cell'];
         if (cell.colSpan) props.push(`colspan:${cell.colSpan}`);
         if (cell.rowSpan) props.push(`rowspan:${cell.rowSpan}`);
-        out.push(directive(props.join(', ')));
         this.state = copyState(columns[column] ?? start);
-        out.push(...this.cell(cell));
+        const content = this.cell(cell);
         columns[column] = copyState(this.state);
+        if (props.length === 1 && content.length === 0) {
+          bare++;
+          return;
+        }
+        flush();
+        out.push(directive(props.join(', ')), ...content);
       });
+      flush();
     }
     out.push(directive('end-table'));
     this.state = start;

@@ -549,27 +549,13 @@ class Reader {
         this.table.rows.push([]);
         this.table.cell = undefined;
         return;
-      case 'cell': {
-        const row = this.table?.rows[this.table.rows.length - 1];
-        if (!this.table || !context.tables || !row) {
-          this.report(
-            node,
-            source,
-            '`{!cell}` outside a table row',
-            'write `{!table}` and `{!row}` before it',
-          );
-          return;
-        }
-        this.closeCell();
-        const cell: TableCell = { blocks: [] };
-        if (directive.colSpan !== undefined && directive.colSpan > 1) cell.colSpan = directive.colSpan;
-        if (directive.rowSpan !== undefined && directive.rowSpan > 1) cell.rowSpan = directive.rowSpan;
-        // A cell starts in the state the cell above it ended in (grammar §2).
-        this.state = copyState(this.table.columns[row.length] ?? this.table.start);
-        row.push(cell);
-        this.table.cell = cell;
+      case 'cell':
+        this.openCell(node, source, context, directive.colSpan, directive.rowSpan);
         return;
-      }
+      case 'cells':
+        // `{!cells:N}` is N `{!cell}` lines: each cell holds what the cell above it left.
+        for (let n = 0; n < directive.count; n++) if (!this.openCell(node, source, context)) return;
+        return;
       case 'end-table':
         if (!this.table || !context.tables) {
           this.report(node, source, '`{!end-table}` without a `{!table}`');
@@ -578,6 +564,30 @@ class Reader {
         this.finishTable(node, context);
         return;
     }
+  }
+
+  /** `{!cell, …}`: closes the open cell and opens the next of the row; false outside a row. */
+  private openCell(
+    node: MebdfDirective,
+    source: string,
+    context: FlowContext,
+    colSpan?: number,
+    rowSpan?: number,
+  ): boolean {
+    const row = this.table?.rows[this.table.rows.length - 1];
+    if (!this.table || !context.tables || !row) {
+      this.report(node, source, '`{!cell}` outside a table row', 'write `{!table}` and `{!row}` before it');
+      return false;
+    }
+    this.closeCell();
+    const cell: TableCell = { blocks: [] };
+    if (colSpan !== undefined && colSpan > 1) cell.colSpan = colSpan;
+    if (rowSpan !== undefined && rowSpan > 1) cell.rowSpan = rowSpan;
+    // A cell starts in the state the cell above it ended in (grammar §2).
+    this.state = copyState(this.table.columns[row.length] ?? this.table.start);
+    row.push(cell);
+    this.table.cell = cell;
+    return true;
   }
 
   /** A block directive's change of the state: a named style resets it, then the properties. */
