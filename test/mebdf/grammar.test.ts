@@ -435,6 +435,17 @@ describe('empty paragraphs', () => {
       ],
     );
   });
+  it('should write an empty paragraph right under the paragraph, heading or list before it', () => {
+    const text = '# H\n{!empty}\n\na\n{!empty}\n{!empty}\n\n- b\n{!empty}\n\n- c\n  {!empty}\n';
+    expect(stringifyMebdf(parseMebdf(text))).toBe(text);
+    expect(
+      blocks(text).map((block) => block.type === 'paragraph' && (block.list?.level ?? block.item)),
+    ).toEqual([undefined, undefined, undefined, undefined, undefined, 0, undefined, 0, 0]);
+  });
+  it('should not write an empty paragraph right under a table, a quote or an HTML block (it would read as theirs)', () => {
+    const text = '| a |\n| - |\n\n{!empty}\n\n> q\n\n{!empty}\n\n<div>\n\n{!empty}\n';
+    expect(stringifyMebdf(parseMebdf(text))).toBe(text);
+  });
   it('should not accept text properties on {!empty}', () => {
     expect(only('{!empty, color:red}').message).toBe(
       'an empty paragraph has no text: `{!empty}` takes no text property',

@@ -170,10 +170,55 @@ function commonStyle(table: TableBlock, least: number): ParagraphStyle | undefin
 }
 
 /**
- * The style a directive table starts in, where each column's first cell starts: the style of the
- * most cells' first paragraphs, when two cells share it (else the state before the table serves).
+ * The style a directive table starts in, where each column's first cell starts: of the styles
+ * cells start with, the one that needs the fewest directive characters down the columns (each
+ * cell starts in the state the cell above it left), the most common one on a tie; only when two
+ * cells share a style (else the state before the table serves).
  */
-const tableStyle = (table: TableBlock): ParagraphStyle | undefined => commonStyle(table, 2);
+function tableStyle(table: TableBlock): ParagraphStyle | undefined {
+  const known = tableStyles.get(table);
+  if (known !== undefined) return known ?? undefined;
+  const common = commonStyle(table, 2);
+  let best = common;
+  if (common) {
+    let bestCost = columnsCost(table, common);
+    const seen = new Set([styleKey(common)]);
+    for (const cell of columnMajor(table)) {
+      const first = cell.blocks[0];
+      if (!first || isHeading(first.style) || seen.has(styleKey(first.style))) continue;
+      seen.add(styleKey(first.style));
+      const cost = columnsCost(table, first.style);
+      if (cost < bestCost) {
+        best = first.style;
+        bestCost = cost;
+      }
+    }
+  }
+  tableStyles.set(table, best ?? null);
+  return best;
+}
+
+const tableStyles = new WeakMap<TableBlock, ParagraphStyle | null>();
+
+/**
+ * The directive characters of a directive table that starts in `start`: down each column, every
+ * paragraph whose style is not the one before it pays for a directive line.
+ */
+function columnsCost(table: TableBlock, start: ParagraphStyle): number {
+  let sum = 0;
+  const width = table.rows[0]?.length ?? 0;
+  for (let column = 0; column < width; column++) {
+    let at = start;
+    for (const row of table.rows) {
+      for (const block of row[column]!.blocks) {
+        const cost = changeCost(at, block.style);
+        if (cost > 0) sum += cost + 4;
+        at = isHeading(block.style) ? { ...block.style, namedStyle: at.namedStyle } : block.style;
+      }
+    }
+  }
+  return sum;
+}
 
 /** The text styles of every paragraph of a table. */
 function tableRuns(table: TableBlock): Array<Array<TextStyle | null>> {
