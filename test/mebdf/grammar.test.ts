@@ -591,6 +591,24 @@ describe('tables', () => {
       para([text('d')], { align: 'center' }),
     ]);
   });
+  it("should read `colspan`/`rowspan` first in a GFM cell's own directive as its merge, and write a merged table so", () => {
+    const source = '| {!colspan:2, align:center}a | |\n| - | - |\n| {!rowspan:2}b | c |\n| | d |\n';
+    expect(blocks(source)).toEqual([
+      {
+        type: 'table',
+        rows: [
+          [{ blocks: [para([text('a')], { align: 'center' })], colSpan: 2 }, { blocks: [para([])] }],
+          [{ blocks: [para([text('b')])], rowSpan: 2 }, { blocks: [para([text('c')])] }],
+          [{ blocks: [para([])] }, { blocks: [para([text('d')])] }],
+        ],
+      },
+    ]);
+    expect(stringifyMebdf(parseMebdf(source))).toBe(source);
+  });
+  it('should not read a merge in the own directive of a paragraph outside a GFM cell, nor after a style', () => {
+    expect(messages('{!colspan:2}a')).toEqual(['unknown property `colspan`']);
+    expect(messages('| {!align:center, colspan:2}a | |\n| - | - |')).toEqual(['unknown property `colspan`']);
+  });
   it('should start each cell of the {!table} form in the state of the cell above it, and end the table in its own', () => {
     const table =
       '{!align:center}\n{!table}\n{!row}\n{!cell}\n{!align:right}\na\n{!cell}\nb\n{!row}\n{!cell}\nc\n{!cell}\n{!end-table}\n\nd';
@@ -633,7 +651,7 @@ describe('tables', () => {
   });
   it('should write two or more empty cells in a row as `{!cells:N}`, one as `{!cell}`', () => {
     const text =
-      '{!table}\n{!row}\n{!cell, colspan:3}\na\n{!cells:2}\n{!cell}\nc\n{!row}\n{!cell}\nb\n{!cells:3}\n{!end-table}\n';
+      '{!table}\n{!row}\n{!cell, colspan:3}\na\n{!cells:2}\n{!cell}\nc\n{!row}\n{!cell}\nb\n\nb2\n{!cells:3}\n{!end-table}\n';
     expect(stringifyMebdf(parseMebdf(text))).toBe(text);
   });
   it('should not accept `{!cells}` without a whole count, nor with other properties', () => {

@@ -342,15 +342,14 @@ function emptyCellParagraph(cell: TableCell): ParagraphBlock | undefined {
 
 /**
  * The style a GFM table starts in when it can be GFM (every cell one paragraph, not a heading,
- * without list or line break, nothing merged): the style of the most cells (the first such cell's
- * on a tie); a cell of another style says so at its start. Undefined: the `{!table}` form.
+ * without list or line break; a merged cell says its merge in its own directive): the style of
+ * the most cells (the first such cell's on a tie); a cell of another style says so at its start.
+ * Undefined: the `{!table}` form.
  */
 function gfmStyle(table: TableBlock): ParagraphStyle | undefined {
   const plain = table.rows.every((row) =>
     row.every(
       (cell) =>
-        !cell.colSpan &&
-        !cell.rowSpan &&
         cell.blocks.length === 1 &&
         !cell.blocks[0]!.list &&
         !cell.blocks[0]!.code &&
@@ -715,8 +714,19 @@ class Writer {
       type: 'tableRow',
       children: row.map((cell): MdastTableCell => {
         const block = cell.blocks[0]!;
-        // A cell of another style than the table's opens with its own directive (grammar §2).
-        return { type: 'tableCell', children: this.ownStyle(block, 'cell') };
+        // A cell of another style than the table's opens with its own directive (grammar §2),
+        // a merged cell with its merge first in it.
+        const children = this.ownStyle(block, 'cell');
+        const merge = [
+          ...(cell.colSpan ? [`colspan:${cell.colSpan}`] : []),
+          ...(cell.rowSpan ? [`rowspan:${cell.rowSpan}`] : []),
+        ].join(', ');
+        if (merge === '') return { type: 'tableCell', children };
+        const first = children[0];
+        if (first?.type === 'mebdfRaw' && first.value.startsWith('{!'))
+          children[0] = { type: 'mebdfRaw', value: `{!${merge}, ${first.value.slice(2)}` };
+        else children.unshift({ type: 'mebdfRaw', value: `{!${merge}}` });
+        return { type: 'tableCell', children };
       }),
     }));
     out.push({ type: 'table', align: table.rows[0]!.map(() => null), children: rows });

@@ -346,6 +346,38 @@ class Reader {
     return block;
   }
 
+  /**
+   * A GFM cell's merge: `colspan:N` and `rowspan:N` first in its own directive
+   * (`| {!colspan:2, align:center}Total | |`), taken out of it; what is left of the directive
+   * styles the cell's paragraph as any own directive does.
+   */
+  private cellSpans(children: PhrasingContent[]): {
+    children: PhrasingContent[];
+    colSpan: number;
+    rowSpan: number;
+  } {
+    const opener = children[0];
+    const none = { children, colSpan: 1, rowSpan: 1 };
+    if (opener?.type !== 'mebdfInvalid' || opener.reason !== 'unclosed') return none;
+    const items = opener.value.slice(2, -1).split(',');
+    let colSpan = 1;
+    let rowSpan = 1;
+    let taken = 0;
+    for (const item of items) {
+      const match = /^\s*(colspan|rowspan)\s*:\s*([1-9]\d*)\s*$/.exec(item);
+      if (!match) break;
+      if (match[1] === 'colspan') colSpan = Number(match[2]);
+      else rowSpan = Number(match[2]);
+      taken++;
+    }
+    if (taken === 0) return none;
+    const rest = items.slice(taken).join(',');
+    if (rest.trim() === '') return { children: this.withoutSeparator(children.slice(1)), colSpan, rowSpan };
+    // Spaces where the merge was: what is left keeps its offsets in the source, for diagnostics.
+    const value = `{!${' '.repeat(items.slice(0, taken).join(',').length + 1)}${rest}}`;
+    return { children: [{ ...opener, value }, ...children.slice(1)], colSpan, rowSpan };
+  }
+
   /** Without the one literal space that separates a paragraph's own directive from its text. */
   private withoutSeparator(children: PhrasingContent[]): PhrasingContent[] {
     const [first, ...rest] = children;
@@ -734,11 +766,15 @@ class Reader {
     const rows: TableCell[][] = node.children.map((row) =>
       Array.from({ length: width }, (_, index): TableCell => {
         const cell: MdastTableCell | undefined = row.children[index];
-        const block = this.paragraph(this.state.named, cell ? cell.children : []);
+        const { children, colSpan, rowSpan } = this.cellSpans(cell ? cell.children : []);
+        const block = this.paragraph(this.state.named, children);
         // Docs aligns paragraphs, not columns: a column's alignment is that of its cells' paragraphs.
         const column = align[index];
         if (column === 'center' || column === 'right') block.style.align ??= column;
-        return { blocks: [block] };
+        const out: TableCell = { blocks: [block] };
+        if (colSpan > 1) out.colSpan = colSpan;
+        if (rowSpan > 1) out.rowSpan = rowSpan;
+        return out;
       }),
     );
     if (align.some((a) => a === 'center' || a === 'right')) {
