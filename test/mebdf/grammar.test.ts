@@ -605,6 +605,14 @@ describe('tables', () => {
     ]);
     expect(stringifyMebdf(parseMebdf(source))).toBe(source);
   });
+  it('should write a table with a heading cell as GFM, the cell naming its style in its own directive', () => {
+    const source = '| {!Heading 2}Area | **Owner** |\n| - | - |\n| a | b |\n';
+    const table = blocks(source)[0];
+    expect(table?.type === 'table' && table.rows[0]![0]!.blocks[0]!.style).toEqual({
+      namedStyle: 'HEADING_2',
+    });
+    expect(stringifyMebdf(parseMebdf(source))).toBe(source);
+  });
   it('should not read a merge in the own directive of a paragraph outside a GFM cell, nor after a style', () => {
     expect(messages('{!colspan:2}a')).toEqual(['unknown property `colspan`']);
     expect(messages('| {!align:center, colspan:2}a | |\n| - | - |')).toEqual(['unknown property `colspan`']);

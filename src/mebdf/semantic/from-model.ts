@@ -341,8 +341,8 @@ function emptyCellParagraph(cell: TableCell): ParagraphBlock | undefined {
 }
 
 /**
- * The style a GFM table starts in when it can be GFM (every cell one paragraph, not a heading,
- * without list or line break; a merged cell says its merge in its own directive): the style of
+ * The style a GFM table starts in when it can be GFM (every cell one paragraph, without list or
+ * line break; a heading cell says `{!Heading N}` in its own directive, a merged cell says its merge in its own directive): the style of
  * the most cells (the first such cell's on a tie); a cell of another style says so at its start.
  * Undefined: the `{!table}` form.
  */
@@ -354,7 +354,6 @@ function gfmStyle(table: TableBlock): ParagraphStyle | undefined {
         !cell.blocks[0]!.list &&
         !cell.blocks[0]!.code &&
         !cell.blocks[0]!.html &&
-        !isHeading(cell.blocks[0]!.style) &&
         !cell.blocks[0]!.inlines.some((inline) => inline.type === 'break' || splitsGfmCell(inline)),
     ),
   );
@@ -583,7 +582,8 @@ class Writer {
     const outer = this.state;
     this.state = copyState(outer);
     const own = transition(this.state, {
-      named: isHeading(block.style) ? null : block.style.namedStyle,
+      // A heading in a GFM cell is no Markdown heading: its own directive names its style.
+      named: isHeading(block.style) && kind !== 'cell' ? null : block.style.namedStyle,
       paragraph: paragraphDelta(block.style),
       text: chooseText(outer.text, [runStyles(block.inlines)]),
     });
