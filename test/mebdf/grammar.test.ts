@@ -613,6 +613,13 @@ describe('tables', () => {
     });
     expect(stringifyMebdf(parseMebdf(source))).toBe(source);
   });
+  it('should leave the state alone around a one-cell table, its cell saying its own style', () => {
+    const gfm = '{!align:center}\nA\n\nA2\n\n| {!align:false}box |\n| - |\n\nB\n\nB2\n';
+    expect(stringifyMebdf(parseMebdf(gfm))).toBe(gfm);
+    const form =
+      '{!align:center}\nA\n\nA2\n\n{!table}\n{!row}\n{!cell}\n{!align:false}\nx\n\ny\n{!end-table}\n\nB\n\nB2\n';
+    expect(stringifyMebdf(parseMebdf(form))).toBe(form);
+  });
   it('should not read a merge in the own directive of a paragraph outside a GFM cell, nor after a style', () => {
     expect(messages('{!colspan:2}a')).toEqual(['unknown property `colspan`']);
     expect(messages('| {!align:center, colspan:2}a | |\n| - | - |')).toEqual(['unknown property `colspan`']);

@@ -265,6 +265,31 @@ function movingCost(state: ParagraphStyle, detour: readonly ParagraphBlock[]): n
   return sum;
 }
 
+/**
+ * Whether a table moves the state to its style `style` with a directive before it, or leaves the
+ * state as it was (`before`) and has its cells say their style: the GFM table's cells each in its
+ * own directive, the `{!table}` form's the first cell of each column. Moving costs the directive
+ * and, counted as the same again, the one back to `before` after the table; staying costs what the
+ * cells say more than they would under `style`. Only a one-cell table stays (a callout, a code
+ * box): with more cells, what the text values in the state save is beyond this count.
+ */
+function movesState(table: TableBlock, style: ParagraphStyle, before: ParagraphStyle, gfm: boolean): boolean {
+  if (fits(style, before)) return true;
+  // With more cells, what the text values the state holds cost is beyond this count: move.
+  if (table.rows.length > 1 || (table.rows[0]?.length ?? 0) > 1) return true;
+  const cells = gfm ? table.rows.flat() : (table.rows[0] ?? []);
+  const line = (from: ParagraphStyle, to: ParagraphStyle): number => {
+    const cost = changeCost(from, to);
+    return cost > 0 ? cost + 4 : 0;
+  };
+  let stay = 0;
+  for (const cell of cells) {
+    const first = cell.blocks[0];
+    if (first) stay += line(before, first.style) - line(style, first.style);
+  }
+  return stay > line(before, style) + line(style, before);
+}
+
 /** The longest run of paragraphs of other styles that stay local between two in the state. */
 const DETOUR = 3;
 
@@ -282,21 +307,26 @@ function localParagraphs(blocks: readonly Block[]): Set<ParagraphBlock> {
   const out = new Set<ParagraphBlock>();
   const all = [...paragraphs(blocks)];
   // The cells of a GFM table are written by the table, which moves the state to its style.
-  const gfmCells = new Map<ParagraphBlock, ParagraphStyle>();
+  const gfmCells = new Map<ParagraphBlock, { style: ParagraphStyle; table: TableBlock }>();
   for (const block of blocks) {
     const style = block.type === 'table' ? gfmStyle(block) : undefined;
-    if (style) for (const cell of columnMajor(block as TableBlock)) gfmCells.set(cell.blocks[0]!, style);
+    if (style)
+      for (const cell of columnMajor(block as TableBlock))
+        gfmCells.set(cell.blocks[0]!, { style, table: block as TableBlock });
   }
   let state: ParagraphStyle = { namedStyle: 'NORMAL_TEXT' };
   const move = (style: ParagraphStyle): void => {
     state = isHeading(style) ? { ...style, namedStyle: state.namedStyle } : style;
   };
   let index = 0;
+  // Whether each GFM table moves the state, decided at its first cell (see movesState).
+  const moving = new Map<TableBlock, boolean>();
   while (index < all.length) {
     const block = all[index]!;
-    const table = gfmCells.get(block);
-    if (table) {
-      move(table);
+    const cell = gfmCells.get(block);
+    if (cell) {
+      if (!moving.has(cell.table)) moving.set(cell.table, movesState(cell.table, cell.style, state, true));
+      if (moving.get(cell.table)) move(cell.style);
       index++;
       continue;
     }
@@ -691,6 +721,11 @@ class Writer {
     return { children: this.blocks(items.slice(start, next), false) as ListItem['children'], next };
   }
 
+  /** The paragraph style the state gives a paragraph. */
+  private styleOfState(): ParagraphStyle {
+    return { namedStyle: this.state.named, ...this.state.paragraph };
+  }
+
   private table(table: TableBlock): RootContent[] {
     const style = gfmStyle(table);
     return style ? this.gfmTable(table, style) : this.directiveTable(table);
@@ -699,16 +734,18 @@ class Writer {
   /** Every cell is one paragraph of `style`: the state takes that style before the table. */
   private gfmTable(table: TableBlock, style: ParagraphStyle): RootContent[] {
     const out: RootContent[] = [];
-    const props = transition(this.state, {
-      named: style.namedStyle,
-      paragraph: paragraphDelta(style),
-      text:
-        this.plan.get(table) ??
-        chooseText(
-          this.state.text,
-          table.rows.flat().map((cell) => runStyles(cell.blocks[0]!.inlines)),
-        ),
-    });
+    const props = !movesState(table, style, this.styleOfState(), true)
+      ? null
+      : transition(this.state, {
+          named: style.namedStyle,
+          paragraph: paragraphDelta(style),
+          text:
+            this.plan.get(table) ??
+            chooseText(
+              this.state.text,
+              table.rows.flat().map((cell) => runStyles(cell.blocks[0]!.inlines)),
+            ),
+        });
     if (props !== null) out.push(directive(props));
     const rows: TableRow[] = table.rows.map((row) => ({
       type: 'tableRow',
@@ -741,7 +778,7 @@ class Writer {
   private directiveTable(table: TableBlock): RootContent[] {
     const out: RootContent[] = [];
     const style = tableStyle(table);
-    if (style) {
+    if (style && movesState(table, style, this.styleOfState(), false)) {
       const props = transition(this.state, {
         named: style.namedStyle,
         paragraph: paragraphDelta(style),
