@@ -589,7 +589,6 @@ class Writer {
    */
   private ownStyle(block: ParagraphBlock, kind: 'paragraph' | 'heading' | 'cell'): PhrasingContent[] {
     const heading = kind === 'heading' ? this.underHeadingState(block) : undefined;
-    if (!heading && !this.local.has(block) && kind !== 'cell') return this.phrasing(block.inlines, kind);
     const outer = this.state;
     // A heading under its level's heading state starts from that, not from the block state.
     this.state = heading ? underHeadingState(outer, heading) : copyState(outer);
