@@ -55,12 +55,12 @@ import {
   chooseText,
   emptyParagraphProps,
   freshWriterState,
+  type HeadingStyle,
   headingStateProps,
   paragraphDelta,
   relativeStyle,
   runStyles,
   STATE_TEXT_PROPS,
-  type HeadingStyle,
   type StateText,
   type Target,
   transition,
@@ -93,7 +93,11 @@ function plan(blocks: readonly Block[]): { headings: HeadingPlan; local: Set<Par
 
 export function modelToTree(document: MebdfDocument, chunks?: TreeChunk[]): Root {
   let { headings, local } = plan(document.blocks);
-  const writer = new Writer(planText(units(document.blocks, true, local, headings.governed)), local, headings);
+  const writer = new Writer(
+    planText(units(document.blocks, true, local, headings.governed)),
+    local,
+    headings,
+  );
   const children: RootContent[] = writer.blocks(document.blocks, true, chunks);
   for (const [label, blocks] of Object.entries(document.footnotes)) {
     // A footnote definition starts from a fresh state (grammar §2).
@@ -360,7 +364,8 @@ function units(
 ): PlanUnit[] {
   for (const block of blocks) {
     if (block.type === 'paragraph') {
-      if (!local.has(block) && !governed.has(block)) out.push(unitOf(block, block.style, [runStyles(block.inlines)]));
+      if (!local.has(block) && !governed.has(block))
+        out.push(unitOf(block, block.style, [runStyles(block.inlines)]));
       continue;
     }
     if (!tables) continue;

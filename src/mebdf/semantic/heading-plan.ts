@@ -52,7 +52,10 @@ function ownStyle(block: ParagraphBlock): HeadingStyle {
 }
 
 /** The characters of a heading's own directive (`{!…}`) when it is written under `base`. */
-function ownCost(base: { paragraph: HeadingStyle['paragraph']; text: StateText }, block: ParagraphBlock): number {
+function ownCost(
+  base: { paragraph: HeadingStyle['paragraph']; text: StateText },
+  block: ParagraphBlock,
+): number {
   const props = transition(
     { named: 'NORMAL_TEXT', paragraph: { ...base.paragraph }, text: { ...base.text }, headings: [] },
     {
@@ -67,8 +70,7 @@ function ownCost(base: { paragraph: HeadingStyle['paragraph']; text: StateText }
 /** The cells of a table in the order the state flows through them (column by column). */
 function* cellParagraphs(table: TableBlock): Generator<ParagraphBlock> {
   const width = table.rows[0]?.length ?? 0;
-  for (let column = 0; column < width; column++)
-    for (const row of table.rows) yield* row[column]!.blocks;
+  for (let column = 0; column < width; column++) for (const row of table.rows) yield* row[column]!.blocks;
 }
 
 /**
@@ -107,7 +109,9 @@ export function planHeadings(
     else for (const paragraph of cellParagraphs(block)) visit(paragraph, false);
   }
   const plan: HeadingPlan = { sets: new Map(), governed: new Set() };
-  levels.forEach((seen, index) => planLevel(index + 1, seen, plan));
+  levels.forEach((seen, index) => {
+    planLevel(index + 1, seen, plan);
+  });
   return plan;
 }
 

@@ -356,7 +356,11 @@ class Reader {
     const outer = this.state;
     this.state = copyState(outer);
     this.applyState(directive);
-    const block = this.readParagraph(named.startsWith('HEADING_') ? named : this.state.named, [...before, ...after], list);
+    const block = this.readParagraph(
+      named.startsWith('HEADING_') ? named : this.state.named,
+      [...before, ...after],
+      list,
+    );
     this.state = outer;
     return block;
   }
