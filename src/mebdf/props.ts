@@ -79,7 +79,14 @@ export const PARAGRAPH_PROPS: readonly string[] = [
   'space-before',
   'space-after',
 ];
-export const STRUCTURAL_DIRECTIVES: readonly string[] = ['empty', 'table', 'row', 'cell', 'end-table'];
+export const STRUCTURAL_DIRECTIVES: readonly string[] = [
+  'empty',
+  'table',
+  'row',
+  'cell',
+  'cells',
+  'end-table',
+];
 const CELL_PROPS: readonly string[] = ['colspan', 'rowspan'];
 
 /** One `name` or `name:value` item; `offset` is where its name starts in the raw list. */
@@ -142,8 +149,21 @@ export type Directive =
       paragraph: ParagraphDelta;
       unsetParagraph: ParagraphProp[];
     }
+  | {
+      /**
+       * `{!## props}`: the heading state of a level (grammar §2): every Markdown heading of that
+       * level from here on takes these properties instead of the block state's. It lists them all
+       * (a later one replaces it), so it has no named style and nothing to remove.
+       */
+      kind: 'heading';
+      level: number;
+      paragraph: ParagraphDelta;
+      text: TextDelta;
+    }
   | { kind: 'table' | 'row' | 'end-table' }
-  | { kind: 'cell'; colSpan?: number; rowSpan?: number };
+  | { kind: 'cell'; colSpan?: number; rowSpan?: number }
+  /** `{!cells:N}`: N cells in a row with nothing written in them, as N `{!cell}` lines would be. */
+  | { kind: 'cells'; count: number };
 
 export function splitProps(raw: string): PropItem[] {
   const items: PropItem[] = [];
@@ -392,9 +412,12 @@ export function interpretSpanProps(raw: string): {
 
 /** The property list of a block directive `{!…}` on a line of its own. */
 export function interpretDirectiveProps(raw: string): { directive: Directive; problems: PropProblem[] } {
-  const items = splitProps(raw);
   const problems: PropProblem[] = [];
+  const hashes = /^(\s*)(#+)/.exec(raw);
+  if (hashes) return { directive: interpretHeadingState(raw, hashes, problems), problems };
+  const items = splitProps(raw);
   const first = items[0]!;
+  if (first.name === 'cells') return interpretCells(items, problems);
   if (STRUCTURAL_DIRECTIVES.includes(first.name) && first.value === undefined) {
     return interpretStructural(first.name, items, problems);
   }
@@ -446,6 +469,69 @@ function interpretStateItems(items: PropItem[], problems: PropProblem[]): Direct
   }
   const directive: Directive & { kind: 'state' } = { kind: 'state', paragraph, unsetParagraph, text };
   if (named !== undefined) directive.named = named;
+  return directive;
+}
+
+/** `{!## props}`: the hashes (the level), then a space and the properties, if any. */
+function interpretHeadingState(
+  raw: string,
+  hashes: RegExpExecArray,
+  problems: PropProblem[],
+): Directive & { kind: 'heading' } {
+  const at = hashes[1]!.length;
+  const level = hashes[2]!.length;
+  const start = at + level;
+  const rest = raw.slice(start);
+  const directive: Directive & { kind: 'heading' } = {
+    kind: 'heading',
+    level: Math.min(level, 6),
+    paragraph: {},
+    text: emptyTextDelta(),
+  };
+  const source = `${hashes[2]}${rest.split(',')[0]!.trimEnd()}`;
+  if (level > 6) {
+    problems.push({
+      offset: at,
+      text: hashes[2]!,
+      message: 'a heading state names a level from 1 to 6 (`{!#}` … `{!######}`)',
+      fix: '######',
+    });
+  }
+  if (rest.trim() === '') return directive;
+  if (!/^\s/.test(rest)) {
+    problems.push({
+      offset: at,
+      text: source,
+      message: 'a heading state is the `#`s, a space, then its properties',
+      advice: `Write \`{!${hashes[2]} ${rest.replace(/^[\s,]+/, '')}}\`.`,
+    });
+    return directive;
+  }
+  const items = splitProps(rest).map((item) => ({ ...item, offset: item.offset + start }));
+  const state = interpretStateItems(items, problems);
+  for (const item of items) {
+    if (item.source in NAMED_STYLES)
+      problems.push(
+        problem(item, 'a heading state takes no paragraph style: its headings keep their own', {
+          advice: `Leave out \`${item.source}\`.`,
+        }),
+      );
+    else if (
+      item.value === 'false' &&
+      (PARAGRAPH_PROPS.includes(item.name) ||
+        item.name === 'mono' ||
+        (VALUE_TEXT_PROPS as readonly string[]).includes(item.name)) &&
+      item.name !== 'suggest' &&
+      item.name !== 'comment'
+    )
+      problems.push(
+        problem(item, `a heading state lists what its headings have: \`${item.source}\` removes nothing`, {
+          advice: `Leave out \`${item.source}\`.`,
+        }),
+      );
+  }
+  directive.paragraph = state.paragraph;
+  directive.text = state.text;
   return directive;
 }
 
@@ -501,6 +587,25 @@ function interpretStructural(
   }
   return { directive, problems };
 }
+
+/** `{!cells:N}`: a count of at least 1 and nothing else (the cells are bare `{!cell}`s). */
+function interpretCells(
+  items: PropItem[],
+  problems: PropProblem[],
+): { directive: Directive; problems: PropProblem[] } {
+  const [first, ...rest] = items;
+  for (const item of rest)
+    problems.push(problem(item, '`cells` takes no other property', { advice: CELLS_ADVICE }));
+  const value = first!.value ?? '';
+  if (!/^[1-9]\d*$/.test(value)) {
+    problems.push(problem(first!, 'cells needs a whole number of at least 1, e.g. `cells:3`'));
+    return { directive: { kind: 'cells', count: 1 }, problems };
+  }
+  return { directive: { kind: 'cells', count: Number(value) }, problems };
+}
+
+const CELLS_ADVICE =
+  '`{!cells:N}` stands for N empty `{!cell}`s; write a cell with a merge or content as `{!cell, …}`.';
 
 /** Canonical property list for the text properties Markdown cannot spell (order is fixed). */
 export function formatTextProps(style: TextStyle): string[] {

@@ -3,6 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { lintMebdf, parseMebdf, stringifyMebdf } from '../../src/mebdf/index.js';
+import type { Inline, ParagraphStyle } from '../../src/mebdf/model.js';
 import { blocks, inlines, messages, only, para, text } from './helpers.js';
 
 describe('inline spans {!props}…{/!}', () => {
@@ -269,6 +270,84 @@ describe('headings', () => {
   });
 });
 
+describe('heading states {!## props}', () => {
+  const h2 = (content: Inline[], style: Partial<ParagraphStyle> = {}) =>
+    para(content, { namedStyle: 'HEADING_2', ...style });
+  it("should give the level's Markdown headings its properties instead of the block state's", () => {
+    expect(blocks('{!font:Arial, align:center}\n{!## space-after:6pt, size:14pt}\n## a\n\nb\n\n# c')).toEqual(
+      [
+        h2([text('a', { size: 14 })], { spaceAfter: 6 }),
+        para([text('b', { font: 'Arial' })], { align: 'center' }),
+        para([text('c', { font: 'Arial' })], { namedStyle: 'HEADING_1', align: 'center' }),
+      ],
+    );
+  });
+  it("should let a heading's own directive change its heading state for that heading alone", () => {
+    expect(blocks('{!## size:14pt}\n## {!color:#c00, space-after:0pt}a\n\n## b')).toEqual([
+      h2([text('a', { size: 14, color: '#cc0000' })], { spaceAfter: 0 }),
+      h2([text('b', { size: 14 })]),
+    ]);
+  });
+  it('should replace a heading state with the next one of its level, and set an empty one with `{!##}`', () => {
+    const source =
+      '{!color:#c00}\n{!## size:14pt, align:center}\n## a\n\n{!## space-after:4pt}\n## b\n\n{!##}\n## c';
+    expect(blocks(source)).toEqual([
+      h2([text('a', { size: 14 })], { align: 'center' }),
+      h2([text('b')], { spaceAfter: 4 }),
+      h2([text('c')]),
+    ]);
+  });
+  it('should not be touched by block directives or named-style resets, nor reach other paragraphs', () => {
+    expect(blocks('{!## size:14pt}\n{!Normal text}\n{!align:center}\n## a\n\n{!Heading 2}\nb')).toEqual([
+      h2([text('a', { size: 14 })]),
+      h2([text('b')]),
+    ]);
+  });
+  it('should flow on from a list item, and into table cells, ending with the table', () => {
+    expect(blocks('- {!## size:14pt}\n  x\n\n## a')).toEqual([
+      { ...para([text('x')]), list: { key: '1', level: 0, kind: 'bullet' } },
+      h2([text('a', { size: 14 })]),
+    ]);
+    const [table, after] = blocks(
+      '{!## size:14pt}\n{!table}\n{!row}\n{!cell}\n## a\n{!## size:9pt}\n{!row}\n{!cell}\n## b\n{!end-table}\n\n## c',
+    );
+    expect(table?.type === 'table' && table.rows.map((row) => row[0]!.blocks[0])).toEqual([
+      h2([text('a', { size: 14 })]),
+      h2([text('b', { size: 9 })]),
+    ]);
+    expect(after).toEqual(h2([text('c', { size: 14 })]));
+  });
+  it('should not reach into a footnote definition, which starts without heading states', () => {
+    const { blocks: body, footnotes } = parseMebdf('{!## size:14pt}\n## a[^1]\n\n[^1]: Note.\n\n    ## b');
+    expect(body).toEqual([h2([text('a', { size: 14 }), { type: 'footnoteRef', label: '1' }])]);
+    expect(footnotes['1']).toEqual([para([text('Note.')]), h2([text('b')])]);
+  });
+  it('should not accept a named style, a removal, a missing space, more than six #s or an own-directive use', () => {
+    expect(only('{!## Title}\n## a').message).toBe(
+      'a heading state takes no paragraph style: its headings keep their own',
+    );
+    expect(only('{!## color:false}\n## a').message).toBe(
+      'a heading state lists what its headings have: `color:false` removes nothing',
+    );
+    expect(only('{!##, size:3pt}\n## a')).toMatchObject({
+      message: 'a heading state is the `#`s, a space, then its properties',
+      suggestion: 'Write `{!## size:3pt}`.',
+    });
+    expect(only('{!####### size:3pt}\n## a').message).toMatch(/level from 1 to 6/);
+    expect(only('{!## size:3pt}a').message).toBe('`{!## size:3pt}` cannot open a paragraph');
+    expect(blocks('{!## bold:false}\n## a')).toEqual([h2([text('a', { bold: false })])]);
+  });
+  it('should be written where it makes the text shorter, and not where the headings fit the state', () => {
+    const canonical =
+      '{!## space-after:6pt, size:14pt}\n## a\n\n{!font:Arial}\nx\n\n## b\n\ny\n\n## {!color:#cc0000}c\n\nz\n';
+    const written =
+      '{!font:Arial}\n{!## space-after:6pt, size:14pt}\n## a\n\nx\n\n## b\n\ny\n\n## {!color:#c00}c\n\nz\n';
+    expect(stringifyMebdf(parseMebdf(written))).toBe(canonical);
+    expect(parseMebdf(canonical)).toEqual(parseMebdf(written));
+    expect(stringifyMebdf(parseMebdf('# a\n\nx\n\n# b\n'))).toBe('# a\n\nx\n\n# b\n');
+  });
+});
+
 describe('anchors {^ id} and {^}', () => {
   it('should read an anchor with an id of [A-Za-z0-9._:-] and a proposed anchor', () => {
     expect(inlines('a{^ kix.abc-1:x_y}b{^}')).toEqual([
@@ -435,6 +514,17 @@ describe('empty paragraphs', () => {
       ],
     );
   });
+  it('should write an empty paragraph right under the paragraph, heading or list before it', () => {
+    const text = '# H\n{!empty}\n\na\n{!empty}\n{!empty}\n\n- b\n{!empty}\n\n- c\n  {!empty}\n';
+    expect(stringifyMebdf(parseMebdf(text))).toBe(text);
+    expect(
+      blocks(text).map((block) => block.type === 'paragraph' && (block.list?.level ?? block.item)),
+    ).toEqual([undefined, undefined, undefined, undefined, undefined, 0, undefined, 0, 0]);
+  });
+  it('should not write an empty paragraph right under a table, a quote or an HTML block (it would read as theirs)', () => {
+    const text = '| a |\n| - |\n\n{!empty}\n\n> q\n\n{!empty}\n\n<div>\n\n{!empty}\n';
+    expect(stringifyMebdf(parseMebdf(text))).toBe(text);
+  });
   it('should not accept text properties on {!empty}', () => {
     expect(only('{!empty, color:red}').message).toBe(
       'an empty paragraph has no text: `{!empty}` takes no text property',
@@ -580,6 +670,39 @@ describe('tables', () => {
       para([text('d')], { align: 'center' }),
     ]);
   });
+  it("should read `colspan`/`rowspan` first in a GFM cell's own directive as its merge, and write a merged table so", () => {
+    const source = '| {!colspan:2, align:center}a | |\n| - | - |\n| {!rowspan:2}b | c |\n| | d |\n';
+    expect(blocks(source)).toEqual([
+      {
+        type: 'table',
+        rows: [
+          [{ blocks: [para([text('a')], { align: 'center' })], colSpan: 2 }, { blocks: [para([])] }],
+          [{ blocks: [para([text('b')])], rowSpan: 2 }, { blocks: [para([text('c')])] }],
+          [{ blocks: [para([])] }, { blocks: [para([text('d')])] }],
+        ],
+      },
+    ]);
+    expect(stringifyMebdf(parseMebdf(source))).toBe(source);
+  });
+  it('should write a table with a heading cell as GFM, the cell naming its style in its own directive', () => {
+    const source = '| {!Heading 2}Area | **Owner** |\n| - | - |\n| a | b |\n';
+    const table = blocks(source)[0];
+    expect(table?.type === 'table' && table.rows[0]![0]!.blocks[0]!.style).toEqual({
+      namedStyle: 'HEADING_2',
+    });
+    expect(stringifyMebdf(parseMebdf(source))).toBe(source);
+  });
+  it('should leave the state alone around a one-cell table, its cell saying its own style', () => {
+    const gfm = '{!align:center}\nA\n\nA2\n\n| {!align:false}box |\n| - |\n\nB\n\nB2\n';
+    expect(stringifyMebdf(parseMebdf(gfm))).toBe(gfm);
+    const form =
+      '{!align:center}\nA\n\nA2\n\n{!table}\n{!row}\n{!cell}\n{!align:false}\nx\n\ny\n{!end-table}\n\nB\n\nB2\n';
+    expect(stringifyMebdf(parseMebdf(form))).toBe(form);
+  });
+  it('should not read a merge in the own directive of a paragraph outside a GFM cell, nor after a style', () => {
+    expect(messages('{!colspan:2}a')).toEqual(['unknown property `colspan`']);
+    expect(messages('| {!align:center, colspan:2}a | |\n| - | - |')).toEqual(['unknown property `colspan`']);
+  });
   it('should start each cell of the {!table} form in the state of the cell above it, and end the table in its own', () => {
     const table =
       '{!align:center}\n{!table}\n{!row}\n{!cell}\n{!align:right}\na\n{!cell}\nb\n{!row}\n{!cell}\nc\n{!cell}\n{!end-table}\n\nd';
@@ -596,6 +719,44 @@ describe('tables', () => {
       },
       para([text('d')], { align: 'center' }),
     ]);
+  });
+  it('should read `{!cells:N}` as N `{!cell}` lines, each cell in the state of the cell above it', () => {
+    const spelled =
+      '{!table}\n{!row}\n{!cell, colspan:3}\n{!align:right}\na\n{!cells:2}\n{!row}\n{!cells:2}\n{!align:center}\n{!cell}\nb\n{!end-table}';
+    const merged = { blocks: [para([text('a')], { align: 'right' })], colSpan: 3 };
+    expect(blocks(spelled)).toEqual([
+      {
+        type: 'table',
+        rows: [
+          [merged, { blocks: [para([])] }, { blocks: [para([])] }],
+          [
+            { blocks: [para([], { align: 'right' })] },
+            { blocks: [para([], { align: 'center' })] },
+            { blocks: [para([text('b')])] },
+          ],
+        ],
+      },
+    ]);
+    expect(blocks(spelled)).toEqual(
+      blocks(
+        '{!table}\n{!row}\n{!cell, colspan:3}\n{!align:right}\na\n{!cell}\n{!cell}\n{!row}\n{!cell}\n{!cell}\n{!align:center}\n{!cell}\nb\n{!end-table}',
+      ),
+    );
+  });
+  it('should write two or more empty cells in a row as `{!cells:N}`, one as `{!cell}`', () => {
+    const text =
+      '{!table}\n{!row}\n{!cell, colspan:3}\na\n{!cells:2}\n{!cell}\nc\n{!row}\n{!cell}\nb\n\nb2\n{!cells:3}\n{!end-table}\n';
+    expect(stringifyMebdf(parseMebdf(text))).toBe(text);
+  });
+  it('should not accept `{!cells}` without a whole count, nor with other properties', () => {
+    expect(messages('{!table}\n{!row}\n{!cells:0}\n{!cells}\n{!cells:2, colspan:2}\n{!end-table}')).toEqual([
+      'cells needs a whole number of at least 1, e.g. `cells:3`',
+      'cells needs a whole number of at least 1, e.g. `cells:3`',
+      '`cells` takes no other property',
+    ]);
+  });
+  it('should not accept `{!cells:N}` outside a table row', () => {
+    expect(messages('{!cells:2}')).toEqual(['`{!cell}` outside a table row']);
   });
   it('should not accept a block directive between the cells of a {!table}', () => {
     expect(messages('{!table}\n{!row}\n{!align:right}\n{!cell}\na\n{!end-table}')).toEqual([

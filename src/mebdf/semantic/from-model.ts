@@ -40,6 +40,7 @@ import type {
 } from '../model.js';
 import { parseTree, stringifyTree } from '../tree.js';
 import { splitsGfmCell } from './gfm-cell.js';
+import { type HeadingPlan, planHeadings } from './heading-plan.js';
 import { sameTextStyle } from './style.js';
 import { type PlanUnit, planText } from './text-plan.js';
 import { treeToModel } from './to-model.js';
@@ -54,12 +55,16 @@ import {
   chooseText,
   emptyParagraphProps,
   freshWriterState,
+  type HeadingStyle,
+  headingStateProps,
   paragraphDelta,
   relativeStyle,
+  runStyles,
   STATE_TEXT_PROPS,
   type StateText,
   type Target,
   transition,
+  underHeadingState,
   type WriterState,
 } from './write-state.js';
 
@@ -76,16 +81,31 @@ export interface TreeChunk {
   to: number;
 }
 
+/** Where heading states go, and the paragraphs that give themselves their style around them. */
+function plan(blocks: readonly Block[]): { headings: HeadingPlan; local: Set<ParagraphBlock> } {
+  // The block state each heading would be written in without heading states tells what they save.
+  const before = new Map<ParagraphBlock, ParagraphStyle>();
+  const plain = localParagraphs(blocks, new Set(), before);
+  const headings = planHeadings(blocks, before, plain);
+  const local = headings.governed.size === 0 ? plain : localParagraphs(blocks, headings.governed);
+  return { headings, local };
+}
+
 export function modelToTree(document: MebdfDocument, chunks?: TreeChunk[]): Root {
-  let local = localParagraphs(document.blocks);
-  const writer = new Writer(planText(units(document.blocks, true, local)), local);
+  let { headings, local } = plan(document.blocks);
+  const writer = new Writer(
+    planText(units(document.blocks, true, local, headings.governed)),
+    local,
+    headings,
+  );
   const children: RootContent[] = writer.blocks(document.blocks, true, chunks);
   for (const [label, blocks] of Object.entries(document.footnotes)) {
     // A footnote definition starts from a fresh state (grammar §2).
     writer.state = freshWriterState();
-    local = localParagraphs(blocks);
+    ({ headings, local } = plan(blocks));
     writer.local = local;
-    writer.plan = planText(units(blocks, false, local));
+    writer.headings = headings;
+    writer.plan = planText(units(blocks, false, local, headings.governed));
     const definition: FootnoteDefinition = {
       type: 'footnoteDefinition',
       identifier: normalizeIdentifier(label).toLowerCase(),
@@ -103,12 +123,8 @@ function directive(props: string): MebdfDirective {
 }
 
 const isHeading = (style: ParagraphStyle): boolean => style.namedStyle.startsWith('HEADING_');
+const headingLevelOf = (block: ParagraphBlock): number => Number(block.style.namedStyle.slice(-1));
 const isOrdered = (kind: ListKind): boolean => kind === 'ordered';
-
-/** The text styles of a paragraph's inlines, `null` for an inline that is not text. */
-function runStyles(inlines: readonly Inline[]): Array<TextStyle | null> {
-  return inlines.map((inline) => (inline.type === 'text' ? inline.style : null));
-}
 
 function sameParagraphStyle(a: ParagraphStyle, b: ParagraphStyle): boolean {
   for (const key in a) if (a[key as keyof ParagraphStyle] !== b[key as keyof ParagraphStyle]) return false;
@@ -170,10 +186,55 @@ function commonStyle(table: TableBlock, least: number): ParagraphStyle | undefin
 }
 
 /**
- * The style a directive table starts in, where each column's first cell starts: the style of the
- * most cells' first paragraphs, when two cells share it (else the state before the table serves).
+ * The style a directive table starts in, where each column's first cell starts: of the styles
+ * cells start with, the one that needs the fewest directive characters down the columns (each
+ * cell starts in the state the cell above it left), the most common one on a tie; only when two
+ * cells share a style (else the state before the table serves).
  */
-const tableStyle = (table: TableBlock): ParagraphStyle | undefined => commonStyle(table, 2);
+function tableStyle(table: TableBlock): ParagraphStyle | undefined {
+  const known = tableStyles.get(table);
+  if (known !== undefined) return known ?? undefined;
+  const common = commonStyle(table, 2);
+  let best = common;
+  if (common) {
+    let bestCost = columnsCost(table, common);
+    const seen = new Set([styleKey(common)]);
+    for (const cell of columnMajor(table)) {
+      const first = cell.blocks[0];
+      if (!first || isHeading(first.style) || seen.has(styleKey(first.style))) continue;
+      seen.add(styleKey(first.style));
+      const cost = columnsCost(table, first.style);
+      if (cost < bestCost) {
+        best = first.style;
+        bestCost = cost;
+      }
+    }
+  }
+  tableStyles.set(table, best ?? null);
+  return best;
+}
+
+const tableStyles = new WeakMap<TableBlock, ParagraphStyle | null>();
+
+/**
+ * The directive characters of a directive table that starts in `start`: down each column, every
+ * paragraph whose style is not the one before it pays for a directive line.
+ */
+function columnsCost(table: TableBlock, start: ParagraphStyle): number {
+  let sum = 0;
+  const width = table.rows[0]?.length ?? 0;
+  for (let column = 0; column < width; column++) {
+    let at = start;
+    for (const row of table.rows) {
+      for (const block of row[column]!.blocks) {
+        const cost = changeCost(at, block.style);
+        if (cost > 0) sum += cost + 4;
+        at = isHeading(block.style) ? { ...block.style, namedStyle: at.namedStyle } : block.style;
+      }
+    }
+  }
+  return sum;
+}
 
 /** The text styles of every paragraph of a table. */
 function tableRuns(table: TableBlock): Array<Array<TextStyle | null>> {
@@ -181,7 +242,12 @@ function tableRuns(table: TableBlock): Array<Array<TextStyle | null>> {
 }
 
 function copyState(state: WriterState): WriterState {
-  return { named: state.named, paragraph: { ...state.paragraph }, text: { ...state.text } };
+  return {
+    named: state.named,
+    paragraph: { ...state.paragraph },
+    text: { ...state.text },
+    headings: state.headings,
+  };
 }
 
 /** Whether a paragraph of `style` is written in `state` without a directive. */
@@ -194,7 +260,12 @@ function fits(style: ParagraphStyle, state: ParagraphStyle): boolean {
 
 /** The characters of the directive that takes a state in `from` to a paragraph of `to`. */
 function changeCost(from: ParagraphStyle, to: ParagraphStyle): number {
-  const state: WriterState = { named: from.namedStyle, paragraph: paragraphDelta(from), text: {} };
+  const state: WriterState = {
+    named: from.namedStyle,
+    paragraph: paragraphDelta(from),
+    text: {},
+    headings: [],
+  };
   const props = transition(state, {
     named: isHeading(to) ? null : to.namedStyle,
     paragraph: paragraphDelta(to),
@@ -220,6 +291,31 @@ function movingCost(state: ParagraphStyle, detour: readonly ParagraphBlock[]): n
   return sum;
 }
 
+/**
+ * Whether a table moves the state to its style `style` with a directive before it, or leaves the
+ * state as it was (`before`) and has its cells say their style: the GFM table's cells each in its
+ * own directive, the `{!table}` form's the first cell of each column. Moving costs the directive
+ * and, counted as the same again, the one back to `before` after the table; staying costs what the
+ * cells say more than they would under `style`. Only a one-cell table stays (a callout, a code
+ * box): with more cells, what the text values in the state save is beyond this count.
+ */
+function movesState(table: TableBlock, style: ParagraphStyle, before: ParagraphStyle, gfm: boolean): boolean {
+  if (fits(style, before)) return true;
+  // With more cells, what the text values the state holds cost is beyond this count: move.
+  if (table.rows.length > 1 || (table.rows[0]?.length ?? 0) > 1) return true;
+  const cells = gfm ? table.rows.flat() : (table.rows[0] ?? []);
+  const line = (from: ParagraphStyle, to: ParagraphStyle): number => {
+    const cost = changeCost(from, to);
+    return cost > 0 ? cost + 4 : 0;
+  };
+  let stay = 0;
+  for (const cell of cells) {
+    const first = cell.blocks[0];
+    if (first) stay += line(before, first.style) - line(style, first.style);
+  }
+  return stay > line(before, style) + line(style, before);
+}
+
 /** The longest run of paragraphs of other styles that stay local between two in the state. */
 const DETOUR = 3;
 
@@ -232,26 +328,39 @@ const DETOUR = 3;
  *   state there and back;
  * - an empty paragraph whose style the next paragraph does not share (`{!empty, …}`); one the next
  *   paragraph matches moves the state instead, so both are written bare.
+ * Headings under a heading state (`governed`) are not in the block state's flow. `headingStates`,
+ * when given, gets the paragraph state each heading comes after.
  */
-function localParagraphs(blocks: readonly Block[]): Set<ParagraphBlock> {
+function localParagraphs(
+  blocks: readonly Block[],
+  governed: ReadonlySet<ParagraphBlock>,
+  headingStates?: Map<ParagraphBlock, ParagraphStyle>,
+): Set<ParagraphBlock> {
   const out = new Set<ParagraphBlock>();
-  const all = [...paragraphs(blocks)];
+  // Headings under a heading state leave the block state alone: they are not in its flow.
+  const all = [...paragraphs(blocks)].filter((block) => !governed.has(block));
   // The cells of a GFM table are written by the table, which moves the state to its style.
-  const gfmCells = new Map<ParagraphBlock, ParagraphStyle>();
+  const gfmCells = new Map<ParagraphBlock, { style: ParagraphStyle; table: TableBlock }>();
   for (const block of blocks) {
     const style = block.type === 'table' ? gfmStyle(block) : undefined;
-    if (style) for (const cell of columnMajor(block as TableBlock)) gfmCells.set(cell.blocks[0]!, style);
+    if (style)
+      for (const cell of columnMajor(block as TableBlock))
+        gfmCells.set(cell.blocks[0]!, { style, table: block as TableBlock });
   }
   let state: ParagraphStyle = { namedStyle: 'NORMAL_TEXT' };
   const move = (style: ParagraphStyle): void => {
     state = isHeading(style) ? { ...style, namedStyle: state.namedStyle } : style;
   };
   let index = 0;
+  // Whether each GFM table moves the state, decided at its first cell (see movesState).
+  const moving = new Map<TableBlock, boolean>();
   while (index < all.length) {
     const block = all[index]!;
-    const table = gfmCells.get(block);
-    if (table) {
-      move(table);
+    if (headingStates && isHeading(block.style)) headingStates.set(block, state);
+    const cell = gfmCells.get(block);
+    if (cell) {
+      if (!moving.has(cell.table)) moving.set(cell.table, movesState(cell.table, cell.style, state, true));
+      if (moving.get(cell.table)) move(cell.style);
       index++;
       continue;
     }
@@ -277,7 +386,10 @@ function localParagraphs(blocks: readonly Block[]): Set<ParagraphBlock> {
       ) &&
       localCost(state, detour) <= movingCost(state, detour)
     ) {
-      for (const local of detour) out.add(local);
+      for (const local of detour) {
+        out.add(local);
+        if (headingStates && isHeading(local.style)) headingStates.set(local, state);
+      }
       index = back;
       continue;
     }
@@ -296,21 +408,19 @@ function emptyCellParagraph(cell: TableCell): ParagraphBlock | undefined {
 }
 
 /**
- * The style a GFM table starts in when it can be GFM (every cell one paragraph, not a heading,
- * without list or line break, nothing merged): the style of the most cells (the first such cell's
- * on a tie); a cell of another style says so at its start. Undefined: the `{!table}` form.
+ * The style a GFM table starts in when it can be GFM (every cell one paragraph, without list or
+ * line break; a heading cell says `{!Heading N}` in its own directive, a merged cell says its merge in its own directive): the style of
+ * the most cells (the first such cell's on a tie); a cell of another style says so at its start.
+ * Undefined: the `{!table}` form.
  */
 function gfmStyle(table: TableBlock): ParagraphStyle | undefined {
   const plain = table.rows.every((row) =>
     row.every(
       (cell) =>
-        !cell.colSpan &&
-        !cell.rowSpan &&
         cell.blocks.length === 1 &&
         !cell.blocks[0]!.list &&
         !cell.blocks[0]!.code &&
         !cell.blocks[0]!.html &&
-        !isHeading(cell.blocks[0]!.style) &&
         !cell.blocks[0]!.inlines.some((inline) => inline.type === 'break' || splitsGfmCell(inline)),
     ),
   );
@@ -322,11 +432,13 @@ function units(
   blocks: readonly Block[],
   tables: boolean,
   local: Set<ParagraphBlock>,
+  governed: ReadonlySet<ParagraphBlock>,
   out: PlanUnit[] = [],
 ): PlanUnit[] {
   for (const block of blocks) {
     if (block.type === 'paragraph') {
-      if (!local.has(block)) out.push(unitOf(block, block.style, [runStyles(block.inlines)]));
+      if (!local.has(block) && !governed.has(block))
+        out.push(unitOf(block, block.style, [runStyles(block.inlines)]));
       continue;
     }
     if (!tables) continue;
@@ -343,7 +455,7 @@ function units(
     }
     const start = tableStyle(block);
     if (start) out.push(unitOf(block, start, tableRuns(block)));
-    for (const cell of columnMajor(block)) units(cell.blocks, false, local, out);
+    for (const cell of columnMajor(block)) units(cell.blocks, false, local, governed, out);
   }
   return out;
 }
@@ -412,6 +524,7 @@ class Writer {
   constructor(
     public plan: Map<object, StateText>,
     public local: Set<ParagraphBlock>,
+    public headings: HeadingPlan,
   ) {}
 
   /** `chunks`: where each top-level piece went (see TreeChunk), for the blocks of the root. */
@@ -483,6 +596,19 @@ class Writer {
 
   /** The directive that brings the state to what `block` needs, or null when it has it already. */
   private enter(block: ParagraphBlock): MebdfDirective | null {
+    const set = this.headings.sets.get(block);
+    if (set) {
+      // The heading state of its level, set right before the heading (grammar §7).
+      const level = headingLevelOf(block);
+      const props = headingStateProps(level, set);
+      const now = this.state.headings[level - 1];
+      if (now && headingStateProps(level, now) === props) return null;
+      const headings = [...this.state.headings];
+      headings[level - 1] = set;
+      this.state.headings = headings;
+      return directive(props);
+    }
+    if (this.underHeadingState(block)) return null;
     if (this.local.has(block)) return null;
     const target: Target = {
       named: isHeading(block.style) ? null : block.style.namedStyle,
@@ -495,6 +621,11 @@ class Writer {
     };
     const props = transition(this.state, target);
     return props === null ? null : directive(props);
+  }
+
+  /** The heading state a Markdown heading is written under, if its level has one. */
+  private underHeadingState(block: ParagraphBlock): HeadingStyle | undefined {
+    return isHeading(block.style) ? this.state.headings[headingLevelOf(block) - 1] : undefined;
   }
 
   /** The inlines of a paragraph relative to the state. */
@@ -535,13 +666,15 @@ class Writer {
    * directive may also carry text values the runs share, which then need no span.
    */
   private ownStyle(block: ParagraphBlock, kind: 'paragraph' | 'heading' | 'cell'): PhrasingContent[] {
-    if (!this.local.has(block) && kind !== 'cell') return this.phrasing(block.inlines, kind);
+    const heading = kind === 'heading' ? this.underHeadingState(block) : undefined;
     const outer = this.state;
-    this.state = copyState(outer);
+    // A heading under its level's heading state starts from that, not from the block state.
+    this.state = heading ? underHeadingState(outer, heading) : copyState(outer);
     const own = transition(this.state, {
-      named: isHeading(block.style) ? null : block.style.namedStyle,
+      // A heading in a GFM cell is no Markdown heading: its own directive names its style.
+      named: isHeading(block.style) && kind !== 'cell' ? null : block.style.namedStyle,
       paragraph: paragraphDelta(block.style),
-      text: chooseText(outer.text, [runStyles(block.inlines)]),
+      text: chooseText(this.state.text, [runStyles(block.inlines)]),
     });
     const children = this.phrasing(block.inlines, kind);
     this.state = outer;
@@ -650,6 +783,11 @@ class Writer {
     return { children: this.blocks(items.slice(start, next), false) as ListItem['children'], next };
   }
 
+  /** The paragraph style the state gives a paragraph. */
+  private styleOfState(): ParagraphStyle {
+    return { namedStyle: this.state.named, ...this.state.paragraph };
+  }
+
   private table(table: TableBlock): RootContent[] {
     const style = gfmStyle(table);
     return style ? this.gfmTable(table, style) : this.directiveTable(table);
@@ -658,23 +796,36 @@ class Writer {
   /** Every cell is one paragraph of `style`: the state takes that style before the table. */
   private gfmTable(table: TableBlock, style: ParagraphStyle): RootContent[] {
     const out: RootContent[] = [];
-    const props = transition(this.state, {
-      named: style.namedStyle,
-      paragraph: paragraphDelta(style),
-      text:
-        this.plan.get(table) ??
-        chooseText(
-          this.state.text,
-          table.rows.flat().map((cell) => runStyles(cell.blocks[0]!.inlines)),
-        ),
-    });
+    const props = !movesState(table, style, this.styleOfState(), true)
+      ? null
+      : transition(this.state, {
+          named: style.namedStyle,
+          paragraph: paragraphDelta(style),
+          text:
+            this.plan.get(table) ??
+            chooseText(
+              this.state.text,
+              table.rows.flat().map((cell) => runStyles(cell.blocks[0]!.inlines)),
+            ),
+        });
     if (props !== null) out.push(directive(props));
     const rows: TableRow[] = table.rows.map((row) => ({
       type: 'tableRow',
       children: row.map((cell): MdastTableCell => {
         const block = cell.blocks[0]!;
-        // A cell of another style than the table's opens with its own directive (grammar §2).
-        return { type: 'tableCell', children: this.ownStyle(block, 'cell') };
+        // A cell of another style than the table's opens with its own directive (grammar §2),
+        // a merged cell with its merge first in it.
+        const children = this.ownStyle(block, 'cell');
+        const merge = [
+          ...(cell.colSpan ? [`colspan:${cell.colSpan}`] : []),
+          ...(cell.rowSpan ? [`rowspan:${cell.rowSpan}`] : []),
+        ].join(', ');
+        if (merge === '') return { type: 'tableCell', children };
+        const first = children[0];
+        if (first?.type === 'mebdfRaw' && first.value.startsWith('{!'))
+          children[0] = { type: 'mebdfRaw', value: `{!${merge}, ${first.value.slice(2)}` };
+        else children.unshift({ type: 'mebdfRaw', value: `{!${merge}}` });
+        return { type: 'tableCell', children };
       }),
     }));
     out.push({ type: 'table', align: table.rows[0]!.map(() => null), children: rows });
@@ -689,7 +840,7 @@ class Writer {
   private directiveTable(table: TableBlock): RootContent[] {
     const out: RootContent[] = [];
     const style = tableStyle(table);
-    if (style) {
+    if (style && movesState(table, style, this.styleOfState(), false)) {
       const props = transition(this.state, {
         named: style.namedStyle,
         paragraph: paragraphDelta(style),
@@ -702,15 +853,27 @@ class Writer {
     const columns: WriterState[] = [];
     for (const row of table.rows) {
       out.push(directive('row'));
+      // Cells with nothing written in them, not yet written: one `{!cells:N}` for two or more.
+      let bare = 0;
+      const flush = (): void => {
+        if (bare > 0) out.push(directive(bare === 1 ? 'cell' : `cells:${bare}`));
+        bare = 0;
+      };
       row.forEach((cell, column) => {
         const props = ['cell'];
         if (cell.colSpan) props.push(`colspan:${cell.colSpan}`);
         if (cell.rowSpan) props.push(`rowspan:${cell.rowSpan}`);
-        out.push(directive(props.join(', ')));
         this.state = copyState(columns[column] ?? start);
-        out.push(...this.cell(cell));
+        const content = this.cell(cell);
         columns[column] = copyState(this.state);
+        if (props.length === 1 && content.length === 0) {
+          bare++;
+          return;
+        }
+        flush();
+        out.push(directive(props.join(', ')), ...content);
       });
+      flush();
     }
     out.push(directive('end-table'));
     this.state = start;

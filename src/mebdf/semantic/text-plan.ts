@@ -30,6 +30,8 @@ const SPAN_COST = 7;
 /** `, ` in a directive that is written anyway; `{!` `}` and a line end for a directive of its own. */
 const IN_LINE_COST = 2;
 const OWN_LINE_COST = 5;
+/** `{!` `}` of a paragraph's own directive. */
+const OWN_COST = 3;
 /** More values than this for one property: the rarest are not considered for the state. */
 const MAX_CANDIDATES = 24;
 
@@ -85,42 +87,70 @@ function candidates(units: readonly PlanUnit[], prop: StateTextProp): Value[] {
 }
 
 /**
- * What one unit's spans for `prop` cost, whatever the state holds: a span opens at each run whose
- * value differs from the state's and from the run before it (a run that is not text, or is
- * monospace, ends a span), so the unit's runs reduce to groups of equal values, each a span unless
- * its value is the state's. `cost(value)` is then the groups' total less those of `value`.
+ * A paragraph's runs for one property, summed up once for every value the state may hold: a span
+ * opens at each run whose value differs from the state's and from the run before it (a run that
+ * is not text, or is monospace, ends a span), so the runs reduce to groups of equal values, each
+ * a span unless its value is the state's. The spans under `value` are then `total` less the
+ * groups of `value`. `own` and `second`: the two cheapest own directives (`{!font:false}Text`,
+ * the value and the spans left around the runs that differ from it), of two different values.
  */
-interface UnitSpans {
+interface ParagraphSpans {
   total: number;
-  /** Per value: the characters of its groups' spans. */
   byValue: Map<Value, number>;
+  own: { value: Value; cost: number } | undefined;
+  second: number;
 }
 
-function unitSpans(unit: PlanUnit, prop: StateTextProp, spell: (value: Value) => number): UnitSpans {
+function paragraphSpans(
+  paragraph: ReadonlyArray<TextStyle | null>,
+  prop: StateTextProp,
+  spell: (value: Value) => number,
+): ParagraphSpans {
   const byValue = new Map<Value, number>();
   let total = 0;
-  for (const paragraph of unit.runs) {
-    let open = false;
-    let last: Value;
-    for (const style of paragraph) {
-      if (style === null || isMono(style, prop)) {
-        open = false;
-        continue;
-      }
-      const own = style[prop];
-      if (open && own === last) continue;
-      const cost = spell(own) + SPAN_COST;
-      total += cost;
-      byValue.set(own, (byValue.get(own) ?? 0) + cost);
-      open = true;
-      last = own;
+  let open = false;
+  let last: Value;
+  for (const style of paragraph) {
+    if (style === null || isMono(style, prop)) {
+      open = false;
+      continue;
     }
+    const own = style[prop];
+    if (open && own === last) continue;
+    const cost = spell(own) + SPAN_COST;
+    total += cost;
+    byValue.set(own, (byValue.get(own) ?? 0) + cost);
+    open = true;
+    last = own;
   }
-  return { total, byValue };
+  let own: ParagraphSpans['own'];
+  let second = Number.POSITIVE_INFINITY;
+  for (const [value, groups] of byValue) {
+    const cost = spell(value) + OWN_COST + total - groups;
+    if (own === undefined || cost < own.cost) {
+      if (own) second = own.cost;
+      own = { value, cost };
+    } else if (cost < second) second = cost;
+  }
+  return { total, byValue, own, second };
 }
 
-/** The characters of the spans one unit needs for `prop` when the state holds `value`. */
-const spanCost = (spans: UnitSpans, value: Value): number => spans.total - (spans.byValue.get(value) ?? 0);
+/**
+ * The characters one unit needs for `prop` when the state holds `value`: per paragraph, a span
+ * around each group of runs with another value, or an own directive giving the paragraph another
+ * value and spans around the runs that differ from that, whichever is less.
+ */
+function spanCost(paragraphs: readonly ParagraphSpans[], value: Value): number {
+  let cost = 0;
+  for (const p of paragraphs) {
+    const spans = p.total - (p.byValue.get(value) ?? 0);
+    if (spans === 0) continue;
+    const own =
+      p.own === undefined ? Number.POSITIVE_INFINITY : p.own.value === value ? p.second : p.own.cost;
+    cost += Math.min(spans, own);
+  }
+  return cost;
+}
 
 function planProp(
   units: readonly PlanUnit[],
@@ -150,9 +180,9 @@ function planProp(
     const next: number[] = new Array(k);
     const back = new Int32Array(k);
     const change = lineAnyway[i] ? IN_LINE_COST : OWN_LINE_COST;
-    const spans = unitSpans(unit, prop, spell);
+    const paragraphs = unit.runs.map((paragraph) => paragraphSpans(paragraph, prop, spell));
     for (let w = 0; w < k; w++) {
-      const span = spanCost(spans, values[w]);
+      const span = spanCost(paragraphs, values[w]);
       if (reset[i]) {
         // A reset restates every value the state keeps, and drops the others for free.
         const restate = values[w] === undefined ? 0 : spell(values[w]) + IN_LINE_COST;
