@@ -95,7 +95,9 @@ const SOURCE_INDEX_KEYS = new Set(['startIndex', 'endIndex', 'start', 'end']);
 
 /** Whether `b` is `a` with every index moved by `delta` (Docs JSON, plain data). */
 function sameShifted(a: unknown, b: unknown, delta: number): boolean {
-  if (a === b) return delta === 0 || typeof a !== 'object' || a === null;
+  // The engine shares with its input what it does not re-index (engine/batch.ts `indexCopy`): the
+  // same object is the same shifted when it holds no index.
+  if (a === b) return delta === 0 || !holdsIndex(a);
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   const ka = Object.keys(a);
@@ -108,6 +110,16 @@ function sameShifted(a: unknown, b: unknown, delta: number): boolean {
     } else if (!sameShifted(va, vb, delta)) return false;
   }
   return true;
+}
+
+/** Whether plain data holds an index anywhere (Docs JSON). */
+function holdsIndex(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  for (const [k, v] of Object.entries(value)) {
+    if (INDEX_KEYS.has(k) && typeof v === 'number') return true;
+    if (holdsIndex(v)) return true;
+  }
+  return false;
 }
 
 /**
