@@ -15,6 +15,7 @@ import { serializeDocument } from '../../src/docs/engine/json.js';
 import { type BuiltTab, buildTab } from '../../src/docs/export/exporter.js';
 import { rebuildSpan } from '../../src/docs/export/rebuild.js';
 import { docsRange, sectionSpans } from '../../src/docs/export/sections.js';
+import { linkedHeadings } from '../../src/docs/export/shown-anchors.js';
 import { requestsWithin } from '../../src/docs/import/request-reach.js';
 import type { Document, Request } from '../../src/ground/docs-json.js';
 import { generateDocument } from '../support/generate-document.js';
@@ -25,14 +26,14 @@ const SECTIONS_PER_DOC = 4;
 const TEXTS = ['x', 'edited ', 'A new paragraph.\n', 'é🙂', '\n'];
 
 /** A random request naming indices in `[s, e]` (the caller keeps those the pipeline proves confined). */
-function randomRequest(rnd: () => number, s: number, e: number, tabId: string): Request {
+function randomRequest(rnd: () => number, s: number, e: number, tabId: string, headings: string[]): Request {
   const at = () => s + Math.floor(rnd() * Math.max(1, e - s));
   const range = () => {
     const a = at();
     const b = Math.min(e, a + 1 + Math.floor(rnd() * 12));
     return { startIndex: a, endIndex: b, tabId };
   };
-  const pick = Math.floor(rnd() * 6);
+  const pick = Math.floor(rnd() * 7);
   switch (pick) {
     case 0:
     case 1:
@@ -51,6 +52,12 @@ function randomRequest(rnd: () => number, s: number, e: number, tabId: string): 
           fields: 'namedStyleType',
         },
       };
+    case 5: {
+      // A link to a heading (or none): which headings show their anchor can change.
+      const id = headings[Math.floor(rnd() * headings.length)];
+      const link = id && rnd() < 0.8 ? { link: { heading: { id, tabId } } } : {};
+      return { updateTextStyle: { range: range(), textStyle: link, fields: 'link' } };
+    }
     default:
       return { createParagraphBullets: { range: range(), bulletPreset: 'BULLET_DISC_CIRCLE_SQUARE' } };
   }
@@ -72,9 +79,16 @@ function written(doc: Document, requests: Request[], options: object): Written {
 /** What the comparison sees of a written document: its text, or the refusal. */
 const seen = (w: Written) => ('json' in w ? w.json : w.error);
 
-/** Whether the section alone can be re-exported from the written document (no whole build). */
-function rebuilds(built: BuiltTab, after: Document, first: number, end: number): boolean {
-  return rebuildSpan(built, after, first, end) !== null;
+/**
+ * Whether the section alone can be re-exported from the written document (no whole build), and
+ * then whether it sees the headings links point to as a whole read does.
+ */
+function rebuilds(built: BuiltTab, after: Document, first: number, end: number): string {
+  const tab = rebuildSpan(built, after, first, end);
+  if (!tab) return 'whole build';
+  const linked = [...linkedHeadings(after, tab.tab.tabId)].sort();
+  expect([...tab.linked].sort()).toEqual(linked);
+  return 'rebuilt';
 }
 
 function checkDocument(name: string, doc: Document, seed: number): number {
@@ -83,6 +97,9 @@ function checkDocument(name: string, doc: Document, seed: number): number {
   const rnd = seededRandom(seed);
   const frozen = serializeDocument(doc);
   const spans = sectionSpans(built.model).filter((span) => span.endBlock > span.firstBlock);
+  const headings = spans
+    .map((span) => span.anchorId)
+    .filter((id) => id.startsWith('h.') && !id.startsWith('h.synthetic'));
   let checked = 0;
   for (let k = 0; k < Math.min(SECTIONS_PER_DOC, spans.length); k++) {
     const span = spans[Math.floor(rnd() * spans.length)]!;
@@ -93,7 +110,7 @@ function checkDocument(name: string, doc: Document, seed: number): number {
     };
     for (let b = 0; b < BATCHES_PER_SECTION; b++) {
       const requests = Array.from({ length: 1 + Math.floor(rnd() * 3) }, () =>
-        randomRequest(rnd, s, e, tabId),
+        randomRequest(rnd, s, e, tabId, headings),
       );
       // A deletion first and an insertion near the end after it: inside in the read's indices, past
       // the section's end in the indices of its time.

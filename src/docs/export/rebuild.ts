@@ -16,7 +16,7 @@ import { sameState } from './context.js';
 import { type BuiltTab, type Converted, convertBody, tabContext } from './exporter.js';
 import { assignListKeys, footnoteLabels } from './model-utils.js';
 import { normaliseQuoteRun } from './quote-blocks.js';
-import { linkedHeadings } from './shown-anchors.js';
+import { headingLinks, linkedHeadings } from './shown-anchors.js';
 import { resolveTab } from './tabs.js';
 import type { BlockSource, LocatedWarning } from './types.js';
 
@@ -84,8 +84,13 @@ export function rebuildSpan(before: BuiltTab, after: Document, first: number, en
     ...before.warnings.filter((w) => w.block < 0),
   ];
   const model: MebdfDocument = { blocks, footnotes: before.model.footnotes };
-  // Which headings links point to can change with the span's links: read again (shown-anchors.ts).
-  const linked = linkedHeadings(after, tab.tabId);
+  // Which headings links point to can change with the span's links (shown-anchors.ts). Outside the
+  // span nothing changed: when no link of the span pointed to a heading before, the links outside
+  // point to what the build had, and the span's links now add theirs.
+  const linked =
+    headingLinks(was, e0, e1, tab.tabId, tab.tabId, new Set()).size === 0
+      ? headingLinks(now, e0, e1After, tab.tabId, tab.tabId, new Set(before.linked))
+      : linkedHeadings(after, tab.tabId);
   return { tab, model, sources, footnoteSources: before.footnoteSources, warnings, linked };
 }
 
