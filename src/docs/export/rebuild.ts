@@ -91,7 +91,17 @@ export function rebuildSpan(before: BuiltTab, after: Document, first: number, en
     headingLinks(was, e0, e1, tab.tabId, tab.tabId, new Set()).size === 0
       ? headingLinks(now, e0, e1After, tab.tabId, tab.tabId, new Set(before.linked))
       : linkedHeadings(after, tab.tabId);
-  return { tab, model, sources, footnoteSources: before.footnoteSources, warnings, linked };
+  const rebuilt: BuiltTab = {
+    tab,
+    model,
+    sources,
+    footnoteSources: before.footnoteSources,
+    warnings,
+    linked,
+  };
+  // What `before` left out (a build as far as one section needs) is left out here too.
+  if (before.partial) rebuilt.partial = true;
+  return rebuilt;
 }
 
 /** The keys of Docs JSON, and of the exporter's sources (types.ts), that hold an index. */
