@@ -55,7 +55,39 @@ interface WorkCopy {
   shared?: { content: StructuralElement[]; count: number };
   /** The body content of the copy whose last `count` elements are index copies (`indexCopy`). */
   tail?: { content: StructuralElement[]; count: number };
+  /** The tab's lists: a new map whose entries are the input's own (`guardShared`). */
+  lists?: Record<string, unknown>;
 }
+
+/**
+ * The requests that never change a list the document has (they may add one): while a batch has
+ * only these, the copy's lists are the input's own objects.
+ */
+const KEEP_LISTS = new Set([
+  'insertText',
+  'deleteContentRange',
+  'updateTextStyle',
+  'updateParagraphStyle',
+  'createParagraphBullets',
+  'deleteParagraphBullets',
+  'insertTable',
+  'insertTableRow',
+  'insertTableColumn',
+  'deleteTableRow',
+  'deleteTableColumn',
+  'mergeTableCells',
+  'unmergeTableCells',
+  'updateTableCellStyle',
+  'updateTableRowStyle',
+  'updateTableColumnProperties',
+  'pinTableHeaderRows',
+  'insertInlineImage',
+  'insertPageBreak',
+  'createNamedRange',
+  'insertPerson',
+  'insertRichLink',
+  'insertDate',
+]);
 
 /**
  * A copy of `doc` to work on. With `untouchedBefore`, the body elements of that tab that end at or
@@ -79,15 +111,22 @@ function copyOf(doc: Document, options: EngineOptions): WorkCopy {
     while (tail < content.length && (content[tail]!.startIndex ?? 0) < after.index) tail++;
   }
   if (shared === 0 && tail === content.length) return { doc: structuredClone(doc) };
-  // The elements left out are out of the copy for the time it takes (nothing else runs meanwhile).
+  // The elements left out are out of the copy for the time it takes (nothing else runs meanwhile),
+  // and so are the tab's lists (their key stays where it is, for the copy's key order).
+  const dt = getTab(doc, tabId)!.documentTab!;
+  const lists = dt.lists;
   body.content = content.slice(shared, tail);
+  if (lists) dt.lists = {};
   let copy: Document;
   try {
     copy = structuredClone(doc);
   } finally {
     body.content = content;
+    if (lists) dt.lists = lists;
   }
-  const copied = getTab(copy, tabId)!.documentTab!.body!;
+  const copiedTab = getTab(copy, tabId)!.documentTab!;
+  if (lists) copiedTab.lists = { ...lists };
+  const copied = copiedTab.body!;
   const middle = copied.content ?? [];
   const whole = content.slice(0, shared);
   for (const se of middle) whole.push(se);
@@ -97,7 +136,19 @@ function copyOf(doc: Document, options: EngineOptions): WorkCopy {
     doc: copy,
     ...(shared > 0 ? { shared: { content: whole, count: shared } } : {}),
     ...(tail < content.length ? { tail: { content: whole, count: content.length - tail } } : {}),
+    ...(lists ? { lists: copiedTab.lists as Record<string, unknown> } : {}),
   };
+}
+
+/**
+ * Before each request: the copy's lists get their own objects before a request that may change a
+ * list the document has (a suggestion, a request outside KEEP_LISTS), as a whole copy holds them.
+ */
+function guardLists(copy: WorkCopy, kind: string, suggest: boolean): void {
+  const lists = copy.lists;
+  if (!lists || (!suggest && KEEP_LISTS.has(kind))) return;
+  for (const id of Object.keys(lists)) lists[id] = structuredClone(lists[id]);
+  delete copy.lists;
 }
 
 /**
@@ -215,6 +266,7 @@ export function applyBatchUpdate(
       );
     }
     guardTail(copy, req);
+    guardLists(copy, type, suggest);
     try {
       replies.push(handler(ctx, value as Record<string, unknown>));
       suggestionResponses.push(takeSuggestionResponse(ctx));
