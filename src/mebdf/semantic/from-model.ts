@@ -127,8 +127,8 @@ const headingLevelOf = (block: ParagraphBlock): number => Number(block.style.nam
 const isOrdered = (kind: ListKind): boolean => kind === 'ordered';
 
 function sameParagraphStyle(a: ParagraphStyle, b: ParagraphStyle): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof ParagraphStyle>;
-  for (const key of keys) if (a[key] !== b[key]) return false;
+  for (const key in a) if (a[key as keyof ParagraphStyle] !== b[key as keyof ParagraphStyle]) return false;
+  for (const key in b) if (a[key as keyof ParagraphStyle] !== b[key as keyof ParagraphStyle]) return false;
   return true;
 }
 
@@ -699,10 +699,13 @@ class Writer {
     if (options.relaxedUsed === 0) return relaxed;
     const strict = build({ relaxed: false, relaxedUsed: 0 });
     // The serialiser may make delimiters read back by writing a neighbour as a character
-    // reference (`&#x61;**.b**`): that is no gain over the span.
+    // reference (`&#x61;**.b**`): that is no gain over the span. Text without references has
+    // no more than any other, so the strict text is written only to count them where there are.
     const heading = kind === 'heading';
     const text = paragraphText(relaxed, heading);
-    const fits = references(text) <= references(paragraphText(strict, heading)) && readsBack(text, relative);
+    const used = references(text);
+    const fits =
+      (used === 0 || used <= references(paragraphText(strict, heading))) && readsBack(text, relative);
     return fits ? relaxed : strict;
   }
 
