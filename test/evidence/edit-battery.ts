@@ -68,6 +68,12 @@ function fixture(name: string): Document {
   return doc;
 }
 
+/** A document of the tests' own, run as if it were fixture `name`. */
+export function casesOfDocument(name: string, doc: Document): BatteryCase[] {
+  loaded.set(name, new MemoryBackend(doc).doc);
+  return casesOf(name);
+}
+
 /** Every case of one document: each tab, its preamble and each section, each edit. */
 export function casesOf(file: string): BatteryCase[] {
   const doc = fixture(file);
