@@ -291,7 +291,7 @@ function sectionListKeys(section: readonly Block[], tab: readonly Block[]): Map<
 }
 
 /**
- * Docs never has a table first in the body, right after another table, or last: the Docs API puts
+ * Docs never has a table first in the body, right after another table or a section break, or last: the Docs API puts
  * a paragraph before every table it inserts, and a body ends with a paragraph. An empty one is
  * what the edit can get there; and a body emptied of everything keeps one empty paragraph.
  */
@@ -300,7 +300,9 @@ function withDocsTableParagraphs(model: MebdfDocument, old: Block[]): MebdfDocum
   if (model.blocks.length === 0) return { ...model, blocks: [empty()] };
   const blocks: Block[] = [];
   model.blocks.forEach((b, i) => {
-    if (b.type === 'table' && (i === 0 || model.blocks[i - 1]?.type === 'table')) blocks.push(empty());
+    const before = model.blocks[i - 1];
+    if (b.type === 'table' && (i === 0 || before?.type === 'table' || isSectionBreak(before)))
+      blocks.push(empty());
     blocks.push(b);
     // A section break always has a newline before it.
     if (b.type === 'table' && isSectionBreak(model.blocks[i + 1])) blocks.push(empty());

@@ -2,13 +2,13 @@
  * Paragraphs Google forces around tables. The Docs API inserts a table after a newline it adds
  * ("A newline character will be inserted before the inserted table", `InsertTableRequest`), does
  * the same before a section break (`InsertSectionBreakRequest`), so a table never directly
- * precedes one, and
- * refuses to delete the newline before a table, and a tab's body always ends with a paragraph. So
- * a table cannot start the body, follow another table, or end the body: the closest content Docs
- * can hold has an empty paragraph there. The import resolves the intended content to that before
- * planning, and the result says so; no edit is refused for it. The plain empty paragraphs before a
- * table that starts the body and after one that ends it are not said: the export does not write
- * them either (export/forced-paragraphs.ts), so the text reads back as written.
+ * precedes one, and refuses to delete the newline before a table, and a tab's body always ends
+ * with a paragraph. So a table cannot start the body, follow another table or a section break (no
+ * paragraph either), or end the body: the closest content Docs can hold has an empty paragraph
+ * there. The import resolves the intended content to that before planning, and the result says
+ * so; no edit is refused for it. The plain empty paragraphs before a table that starts the body
+ * and after one that ends it are not said: the export does not write them either
+ * (export/forced-paragraphs.ts), so the text reads back as written.
  */
 import type { Block, MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
 import { isPlainEmpty } from '../export/forced-paragraphs.js';
@@ -72,6 +72,13 @@ export function withForcedParagraphs(next: MebdfDocument, edges: BodyEdges, old?
       blocks.push(empty());
       warnings.add(
         'An empty paragraph stays between two tables: the Docs API always puts one before a table.',
+      );
+    }
+    // A section break is no paragraph: the newline insertTable types makes one between them.
+    if (b.type === 'table' && isSectionBreak(next.blocks[i - 1])) {
+      blocks.push(empty());
+      warnings.add(
+        'An empty paragraph stays between the section break and the table after it: the Docs API always puts one before a table.',
       );
     }
     blocks.push(b);
