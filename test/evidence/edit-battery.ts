@@ -22,7 +22,7 @@ import {
   resolveTab,
 } from '../../src/docs/export/index.js';
 import { assignListKeys } from '../../src/docs/export/model-utils.js';
-import { endsNothing, isSectionBreak } from '../../src/docs/import/forced.js';
+import { endsNothing, isSectionBreak, suggestedBreakParagraphs } from '../../src/docs/import/forced.js';
 import { importSectionService } from '../../src/docs/service/import.js';
 import { GdocError, VerificationError } from '../../src/errors.js';
 import type { Document, Paragraph, ParagraphElement, StructuralElement } from '../../src/ground/docs-json.js';
@@ -246,6 +246,7 @@ export function anchorIds(model: MebdfDocument): Set<string> {
  */
 function intendedTab(
   tab: MebdfDocument,
+  suggestedBreaks: readonly Block[],
   sectionModel: MebdfDocument,
   firstBlock: number,
   endBlock: number,
@@ -271,7 +272,7 @@ function intendedTab(
     footnotes: { ...tab.footnotes, ...next.footnotes },
   };
   assignListKeys(model);
-  return withDocsTableParagraphs(model, tab.blocks);
+  return withDocsTableParagraphs(model, tab.blocks, suggestedBreaks);
 }
 
 /** Section list key -> the tab's, pairing the section export's paragraphs with the tab's by position. */
@@ -295,13 +296,25 @@ function sectionListKeys(section: readonly Block[], tab: readonly Block[]): Map<
  * a paragraph before every table it inserts, and a body ends with a paragraph. An empty one is
  * what the edit can get there; and a body emptied of everything keeps one empty paragraph.
  */
-function withDocsTableParagraphs(model: MebdfDocument, old: Block[]): MebdfDocument {
+function withDocsTableParagraphs(
+  model: MebdfDocument,
+  old: Block[],
+  suggestedBreaks: readonly Block[],
+): MebdfDocument {
+  // A new table right after a paragraph whose break is a suggested insertion goes in at the next
+  // paragraph's start, so the newline insertTable types is an empty paragraph of its own.
+  const afterSuggestedBreak = (before: Block | undefined, table: Block): boolean =>
+    suggestedBreaks.some((p) => isDeepStrictEqual(p, before)) &&
+    !old.some((b, k) => isDeepStrictEqual(b, before) && isDeepStrictEqual(old[k + 1], table));
   const empty = (): Block => ({ type: 'paragraph', style: { namedStyle: 'NORMAL_TEXT' }, inlines: [] });
   if (model.blocks.length === 0) return { ...model, blocks: [empty()] };
   const blocks: Block[] = [];
   model.blocks.forEach((b, i) => {
     const before = model.blocks[i - 1];
-    if (b.type === 'table' && (i === 0 || before?.type === 'table' || isSectionBreak(before)))
+    if (
+      b.type === 'table' &&
+      (i === 0 || before?.type === 'table' || isSectionBreak(before) || afterSuggestedBreak(before, b))
+    )
       blocks.push(empty());
     blocks.push(b);
     // A section break always has a newline before it.
@@ -361,6 +374,7 @@ export async function runCase(kase: BatteryCase): Promise<CaseResult> {
   // What Docs keeps that the edit deletes (the body's last paragraph, its text gone) may differ too.
   const want = intendedTab(
     tab.model,
+    suggestedBreakParagraphs(tab.model.blocks, tab.sources, body(before, tabId)),
     section.model,
     section.firstBlock,
     section.endBlock,

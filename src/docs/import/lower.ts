@@ -10,6 +10,7 @@ import { ValidationError } from '../../errors.js';
 import type { DocsTextStyle, DocumentTab } from '../../ground/docs-json.js';
 import type { Block, ParagraphBlock, TableBlock } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
+import { isPlainEmpty } from '../export/forced-paragraphs.js';
 import type { ParagraphSource, TableSource } from '../export/types.js';
 import type { PlanContext } from './context.js';
 import type { AnySource, ContainerScript, EditScript, Step } from './edit-script.js';
@@ -290,7 +291,19 @@ class Lowering {
       ) {
         return this.insertBefore(seg, beforeX, blocks, surv);
       }
-      if (!markKept && ctx.env.runStyles.suggestedInsertion(seg, prevSrc.endIndex - 1)) {
+      const suggestedBreak = !markKept && ctx.env.runStyles.suggestedInsertion(seg, prevSrc.endIndex - 1);
+      // A new table there goes in at the next paragraph's start: forced.ts put an empty paragraph
+      // before it, which is the one the newline insertTable types there makes.
+      if (
+        suggestedBreak &&
+        surv &&
+        beforeX !== null &&
+        !emptyHeading(surv) &&
+        blocks[1]?.type === 'table' &&
+        isPlainEmpty(blocks[0]!)
+      )
+        return this.insertBefore(seg, beforeX, blocks.slice(1), surv);
+      if (suggestedBreak) {
         throw new ValidationError(
           'New content right after a paragraph whose paragraph break is a suggested insertion cannot be written there: text added there takes that break over, and no request makes the paragraph before end in a break of that same suggestion again.',
           'Accept or reject that suggestion first, or put the new content elsewhere.',
