@@ -900,6 +900,16 @@ describe('constructs Google Docs cannot hold', () => {
       { ...para([text('x', mono), { type: 'break' }, text('  y', mono)]), code: { info: '' } },
     ]);
   });
+  it('should keep an info string as a fence writes it back: white space a character reference puts at its ends or in the language normalised', () => {
+    const info = (t: string) => (parseMebdf(t).blocks[0] as { code?: { info: string } }).code?.info;
+    expect(info('~~~s~~&#x20;\nx\n~~~')).toBe('s~~');
+    expect(info('~~~a&#x9;b\nx\n~~~')).toBe('a b');
+    expect(info('~~~a b  c\nx\n~~~')).toBe('a b  c');
+    for (const t of ['~~~s~~&#x20;\nx\n~~~', '~~~a&#x20;&#x20;b\nx\n~~~']) {
+      const model = parseMebdf(t);
+      expect(parseMebdf(stringifyMebdf(model))).toEqual(model);
+    }
+  });
   it('should say what a list item, link or image loses in Google Docs', () => {
     expect(messages('- [x] done\n\n3. three\n\n- a\n\n  b\n\n[t](/u "title") [e]()')).toEqual([
       'Google Docs exposes no checked state: `[x]` is written back as `[ ]`',

@@ -439,7 +439,7 @@ class Reader {
     // A heading cannot be code: under a heading's state a code block is normal text.
     const named = this.state.named.startsWith('HEADING_') ? 'NORMAL_TEXT' : this.state.named;
     const block = this.block(named, inlines, list);
-    block.code = { info: [node.lang, node.meta].filter(Boolean).join(' ') };
+    block.code = { info: infoString(node.lang, node.meta) };
     return block;
   }
 
@@ -1102,4 +1102,16 @@ function markQuotes(blocks: readonly Block[], paths: ReadonlyMap<ParagraphBlock,
  */
 function linkableImageUrl(url: string): boolean {
   return url.length <= 2048 && (/^https?:\/\//i.test(url) || !/^[a-z][a-z0-9+.-]*:/i.test(url));
+}
+
+/**
+ * A fence's info string as the model keeps it: the language (no white space in it) and the rest,
+ * one space between, no white space around. Only a character reference (`~~~a&#x20;`) can put
+ * white space at the ends or inside the language, and a fence could not write that back.
+ */
+function infoString(lang: string | null | undefined, meta: string | null | undefined): string {
+  const raw = [lang, meta].filter(Boolean).join(' ').trim();
+  const cut = raw.search(/\s/);
+  if (cut < 0) return raw;
+  return `${raw.slice(0, cut)} ${raw.slice(cut).trim()}`;
 }
