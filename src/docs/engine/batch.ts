@@ -60,10 +60,12 @@ interface WorkCopy {
 }
 
 /**
- * The requests that never change a list the document has (they may add one): while a batch has
- * only these, the copy's lists are the input's own objects.
+ * The requests whose effect stays where they point: text, styles, bullets, tables, inline objects
+ * and named ranges they create. None changes a list the document has (they may add one), so while
+ * a batch has only these the copy's lists are the input's own objects; and one whose indices all
+ * lie inside a range reaches nothing outside it (import/request-reach.ts).
  */
-const KEEP_LISTS = new Set([
+export const LOCAL_REQUESTS: ReadonlySet<string> = new Set([
   'insertText',
   'deleteContentRange',
   'updateTextStyle',
@@ -142,11 +144,11 @@ function copyOf(doc: Document, options: EngineOptions): WorkCopy {
 
 /**
  * Before each request: the copy's lists get their own objects before a request that may change a
- * list the document has (a suggestion, a request outside KEEP_LISTS), as a whole copy holds them.
+ * list the document has (a suggestion, a request outside LOCAL_REQUESTS), as a whole copy holds them.
  */
 function guardLists(copy: WorkCopy, kind: string, suggest: boolean): void {
   const lists = copy.lists;
-  if (!lists || (!suggest && KEEP_LISTS.has(kind))) return;
+  if (!lists || (!suggest && LOCAL_REQUESTS.has(kind))) return;
   for (const id of Object.keys(lists)) lists[id] = structuredClone(lists[id]);
   delete copy.lists;
 }
