@@ -28,6 +28,7 @@ import {
 } from 'mdast-util-to-markdown';
 import type { MebdfDocument } from './model.js';
 import { modelToTree, type TreeChunk } from './semantic/from-model.js';
+import type { WriterState } from './semantic/write-state.js';
 import { CANONICAL_OPTIONS } from './tree.js';
 
 /** Top-level renderings by content, shared by the renders of one command. */
@@ -48,11 +49,15 @@ export interface RenderedBlock {
   /** `content.slice(start, end)` is the piece, directive lines included, without separators. */
   start: number;
   end: number;
+  /** The block state the text before the piece leaves (the reader's state where it starts). */
+  state?: WriterState;
 }
 
 export interface RenderedBlocks {
   content: string;
   blocks: RenderedBlock[];
+  /** The block state the body's text leaves (where text after the last body piece starts). */
+  bodyEnd: WriterState;
 }
 
 interface Top {
@@ -65,7 +70,8 @@ export function renderBlocks(
   cache: RenderCache = new RenderCache(),
 ): RenderedBlocks {
   const chunks: TreeChunk[] = [];
-  const tree = modelToTree(document, chunks);
+  const end: { state?: WriterState } = {};
+  const tree = modelToTree(document, chunks, end);
   const tops: Top[] = [];
   const content = serialize(tree, cache, tops);
   const blocks: RenderedBlock[] = [];
@@ -78,9 +84,10 @@ export function renderBlocks(
       end: tops[chunk.to - 1]!.to,
     };
     if (chunk.label !== undefined) piece.label = chunk.label;
+    if (chunk.state) piece.state = chunk.state;
     blocks.push(piece);
   }
-  return { content, blocks };
+  return { content, blocks, bodyEnd: end.state! };
 }
 
 /** `stringifyTree(tree)`, with top-level nodes through `cache`; `tops[i]` locates root child i. */
