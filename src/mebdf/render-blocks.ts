@@ -33,10 +33,21 @@ import { CANONICAL_OPTIONS } from './tree.js';
 
 /** Top-level renderings by content, shared by the renders of one command. */
 export class RenderCache {
-  readonly texts = new Map<string, { text: string; bullet: string | undefined }>();
+  readonly texts = new Map<string, { text: string; bullet: string | undefined; used: number }>();
   /** Top-level nodes served from the cache, and serialised, since the cache was made. */
   hits = 0;
   misses = 0;
+  /** Renders through this cache so far; each entry records the last one that used it. */
+  renders = 0;
+
+  /**
+   * Drops the texts none of the last `renders` renders used: a cache kept from one command to the
+   * next (the tab's text is rendered again by the next import of it) keeps what the tab is now.
+   */
+  forget(renders: number): void {
+    const oldest = this.renders - renders;
+    for (const [key, entry] of this.texts) if (entry.used <= oldest) this.texts.delete(key);
+  }
 }
 
 /** A top-level piece of the model and where its text is in `content`. */
@@ -159,12 +170,13 @@ function topLevel(
   const hit = cache.texts.get(key);
   if (hit) {
     cache.hits += 1;
+    hit.used = cache.renders;
     if (node.type === 'list') state.bulletLastUsed = hit.bullet;
     return hit.text;
   }
   cache.misses += 1;
   const text = handle(node, parent, state, info);
-  cache.texts.set(key, { text, bullet: state.bulletLastUsed });
+  cache.texts.set(key, { text, bullet: state.bulletLastUsed, used: cache.renders });
   return text;
 }
 

@@ -18,7 +18,7 @@ import type { BatchUpdateResponse, Document, Request } from '../../ground/docs-j
 import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
 import type { MebdfDocument } from '../../mebdf/model.js';
 import { type BuiltTab, buildTab } from '../export/exporter.js';
-import { RenderCache, resolveTab, type SectionExport, sectionOf, tabOf } from '../export/index.js';
+import { type RenderCache, resolveTab, type SectionExport, sectionOf, tabOf } from '../export/index.js';
 import { embedIds } from '../export/model-utils.js';
 import { headingLevel } from '../export/style-overrides.js';
 import { asDocsStoresText } from '../import/docs-text.js';
@@ -54,6 +54,7 @@ import {
   type Scope,
 } from './import-base.js';
 import { dryRunReport, needsReRead, newHeadings, writeReport } from './import-report.js';
+import { parseKnown, rememberKnown, renderCache } from './known-texts.js';
 import { NewFootnotes, withSecondWrite } from './new-footnotes.js';
 import {
   asSuggestions,
@@ -170,6 +171,8 @@ export async function runImport(
     // New footnotes take a second write (new-footnotes.ts), verified with the first.
     const footnotes = newFootnotes(plan, meant, planned, where, options);
     const verified = verifyPlan(planned, plan, meant, footnotes?.second);
+    // The target's text after the write: what the next import of it is edited from.
+    rememberKnown(verified.result.known);
     plan = withWarnings(plan, commentChanges(planned.doc, verified.after, planned.scope.tabId));
     if (suggesting) plan = suggestedPlan(planned, plan, verified.after);
     const result = verified.result;
@@ -249,9 +252,12 @@ function mergeNote(result: ImportResult, reconciled: Reconciled): ImportResult {
   return { ...result, warnings: [note, ...result.warnings] };
 }
 
-/** The text to write as a model; its size was checked as the caller sent it (checkSize). */
+/**
+ * The text to write as a model; its size was checked as the caller sent it (checkSize). A text
+ * edited from one this process exported lately parses only what changed (known-texts.ts).
+ */
 function parseIntended(content: string): Intended {
-  return intendedOf(parseMebdf(content));
+  return intendedOf(parseKnown(content));
 }
 
 /**
@@ -315,10 +321,11 @@ async function readTarget(backend: Backend, where: Where): Promise<Read> {
 function readAs(doc: Document, where: Where): Read {
   // The tab's model is built once, for the target and for what the section is checked against.
   const built = buildTab(doc, where.tab);
-  const cache = new RenderCache();
+  const cache = renderCache();
   const target =
     where.anchorId === null ? tabOf(built, { cache }) : sectionOf(built, where.anchorId, { cache });
   const scope = { tabId: target.tabId, anchorId: where.anchorId };
+  rememberKnown(target.known);
   const read: Read = { doc, revision: doc.revisionId ?? '', scope, target, tab: built.model, built, cache };
   if (where.anchorId === null) return read;
   const end = (target as SectionExport).endBlock;

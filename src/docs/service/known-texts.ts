@@ -1,0 +1,81 @@
+/**
+ * The canonical texts this process has exported lately, with their models and pieces, so that an
+ * import of a text edited from one of them parses only what changed (mebdf/incremental.ts): the
+ * read an import makes, and the export its verification makes of the result (the text the next
+ * import of the same target is edited from). Whatever is remembered, the parse is the same: an
+ * incremental parse is accepted only when it is provably the whole text's, so this is a cache of
+ * work, never of meaning. A few texts only: each holds a tab's model and its block texts.
+ */
+import { type KnownText, parseIncremental } from '../../mebdf/incremental.js';
+import { parseMebdf } from '../../mebdf/index.js';
+import type { MebdfDocument } from '../../mebdf/model.js';
+import { RenderCache } from '../../mebdf/render-blocks.js';
+
+/** How many texts are kept (the last read and the last result, of one or two targets). */
+const KEPT = 3;
+
+const texts: KnownText[] = [];
+
+/** Keeps `known` as the newest text (a text already kept moves to the front). */
+export function rememberKnown(known: KnownText | undefined): void {
+  if (!known) return;
+  const at = texts.findIndex((k) => k === known || k.content === known.content);
+  if (at >= 0) texts.splice(at, 1);
+  texts.unshift(known);
+  texts.length = Math.min(texts.length, KEPT);
+}
+
+/**
+ * `parseMebdf(text)`, parsing only what differs from the closest text kept; throws
+ * `MebdfParseError` with every problem of the text as `parseMebdf` does (a text that does not
+ * parse is never parsed incrementally).
+ */
+export function parseKnown(text: string): MebdfDocument {
+  const known = closest(text);
+  const model = known ? parseIncremental(text, known) : null;
+  return model ?? parseMebdf(text);
+}
+
+/** The kept text that shares the most characters with `text` at its two ends. */
+function closest(text: string): KnownText | undefined {
+  let best: KnownText | undefined;
+  let most = -1;
+  for (const known of texts) {
+    if (known.content === text) return known;
+    const shared = sharedEnds(text, known.content);
+    if (shared > most) {
+      most = shared;
+      best = known;
+    }
+  }
+  return best;
+}
+
+function sharedEnds(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let prefix = 0;
+  while (prefix < n && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
+  let suffix = 0;
+  while (suffix < n - prefix && a.charCodeAt(a.length - 1 - suffix) === b.charCodeAt(b.length - 1 - suffix))
+    suffix++;
+  return prefix + suffix;
+}
+
+/** Renders an import makes (read, parse check, verification), kept for the next ones: two imports. */
+const RENDERS_KEPT = 8;
+
+/**
+ * The render cache for a command's renders: the newest text's, so the next import of a tab
+ * serialises only the blocks that changed since (less what no recent render used).
+ */
+export function renderCache(): RenderCache {
+  const cache = texts[0]?.cache;
+  if (!cache) return new RenderCache();
+  cache.forget(RENDERS_KEPT);
+  return cache;
+}
+
+/** Forgets every text (tests). */
+export function forgetKnown(): void {
+  texts.length = 0;
+}
