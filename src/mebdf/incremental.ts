@@ -40,8 +40,9 @@ export function knownText(model: MebdfDocument, cache: RenderCache = new RenderC
   return { ...rendered, model, cache };
 }
 
-/** The middle is parsed alone only while it is at most this share of the text. */
+/** The middle is parsed alone only while it is at most this share of the text (or this short). */
 const MAX_MIDDLE_SHARE = 0.5;
+const ALWAYS_ALONE = 4096;
 
 /**
  * The model `parseMebdf(text)` returns, parsing only what differs from `known`; null when that
@@ -72,7 +73,7 @@ export function parseIncremental(text: string, known: KnownText): MebdfDocument 
   const from = starts(first);
   const to = text.length - tail(last);
   const middle = text.slice(from, to);
-  if (middle.length > text.length * MAX_MIDDLE_SHARE) return null;
+  if (middle.length > Math.max(ALWAYS_ALONE, text.length * MAX_MIDDLE_SHARE)) return null;
   // Footnotes: their order and labels are the whole text's, and their definitions come last.
   const oldMiddle = old.slice(from, starts(last));
   if (middle.includes('[^') || oldMiddle.includes('[^')) return null;
@@ -95,10 +96,7 @@ function commonEnds(a: string, b: string): { prefix: number; suffix: number } {
   let prefix = 0;
   while (prefix < n && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
   let suffix = 0;
-  while (
-    suffix < n - prefix &&
-    a.charCodeAt(a.length - 1 - suffix) === b.charCodeAt(b.length - 1 - suffix)
-  )
+  while (suffix < n - prefix && a.charCodeAt(a.length - 1 - suffix) === b.charCodeAt(b.length - 1 - suffix))
     suffix++;
   return { prefix, suffix };
 }

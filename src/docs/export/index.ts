@@ -139,7 +139,15 @@ function finish(
   if (summary) warnings.push(summary);
   const shown = shownAnchors(built, options.anchors);
   const text = shownModel(withoutForcedEdges(model, edges), shown);
-  const out: TabExport = { tabId: built.tab.tabId, model, content: '', shown, warnings, sources, footnoteSources };
+  const out: TabExport = {
+    tabId: built.tab.tabId,
+    model,
+    content: '',
+    shown,
+    warnings,
+    sources,
+    footnoteSources,
+  };
   // Rendered through a cache, the text comes with its pieces: an incremental parse starts from it.
   if (options.cache) {
     out.known = knownText(text, options.cache);

@@ -18,8 +18,9 @@
  *   named range's anchor at the range's start.
  * The paragraph's closing `\n` is at `endIndex - 1` and belongs to no inline.
  */
-import type { EmbedKind, MebdfDocument, NamedStyleType } from '../../mebdf/model.js';
+
 import type { KnownText } from '../../mebdf/incremental.js';
+import type { EmbedKind, MebdfDocument, NamedStyleType } from '../../mebdf/model.js';
 import type { ShownAnchors } from './shown-anchors.js';
 
 /** The kind of a Docs `ParagraphElement` (its JSON field name). */

@@ -16,6 +16,9 @@ const KEPT = 3;
 
 const texts: KnownText[] = [];
 
+/** How the texts were parsed since the process started: only what changed, or the whole text. */
+export const parses = { incremental: 0, whole: 0 };
+
 /** Keeps `known` as the newest text (a text already kept moves to the front). */
 export function rememberKnown(known: KnownText | undefined): void {
   if (!known) return;
@@ -33,7 +36,12 @@ export function rememberKnown(known: KnownText | undefined): void {
 export function parseKnown(text: string): MebdfDocument {
   const known = closest(text);
   const model = known ? parseIncremental(text, known) : null;
-  return model ?? parseMebdf(text);
+  if (model) {
+    parses.incremental += 1;
+    return model;
+  }
+  parses.whole += 1;
+  return parseMebdf(text);
 }
 
 /** The kept text that shares the most characters with `text` at its two ends. */
