@@ -5,6 +5,8 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { exportTab } from '../../src/docs/export/index.js';
+import { MemoryBaseStore } from '../../src/docs/service/base-store.js';
+import { exportTabService } from '../../src/docs/service/export.js';
 import { importTabService } from '../../src/docs/service/import.js';
 import { forgetKnown, parses } from '../../src/docs/service/known-texts.js';
 import { MebdfParseError } from '../../src/errors.js';
@@ -49,6 +51,21 @@ describe('whole-tab import with an incremental parse', () => {
     expect(remembering).toEqual(fresh);
     // The first import has nothing to start from; every later one parses only what changed.
     expect(parses.incremental - before).toBe(EDITS.length - 1);
+  });
+
+  it('parses incrementally against the text another process kept in the base store', async () => {
+    const be = new MemoryBackend(generateDocument({ pages: 3, seed: 11 }));
+    const bases = new MemoryBaseStore();
+    const exported = await exportTabService(be, TARGET, { bases });
+    let text = exported.content;
+    for (const edit of EDITS.slice(0, 3)) {
+      forgetKnown(); // each command a new process, as the CLI runs them
+      const before = parses.incremental;
+      text = formatMebdf(edit(text));
+      await importTabService(be, TARGET, text, {}, bases);
+      expect(parses.incremental - before).toBe(1);
+      expect(exportTab(be.doc, null).content).toBe(text);
+    }
   });
 
   it('still refuses bad MEBDF before any read, with the whole parse’s diagnostics', async () => {

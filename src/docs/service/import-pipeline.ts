@@ -54,7 +54,8 @@ import {
   type Scope,
 } from './import-base.js';
 import { dryRunReport, needsReRead, newHeadings, writeReport } from './import-report.js';
-import { parseKnown, rememberKnown, renderCache } from './known-texts.js';
+import { keepKnown, recallKnown } from './known-store.js';
+import { knowsAny, parseKnown, rememberKnown, renderCache } from './known-texts.js';
 import { NewFootnotes, withSecondWrite } from './new-footnotes.js';
 import {
   asSuggestions,
@@ -121,6 +122,8 @@ export async function runImport(
 ): Promise<ImportResult> {
   refuseLabel(content);
   const suggesting = options.mode === 'suggest';
+  // The text this target was last handed out as, kept by another process (the CLI's last command).
+  if (bases && !knowsAny()) rememberKnown(await recallKnown(bases, where));
   // Bad MEBDF fails before any read. Content that may be what the target says already (the caller
   // read first, import.ts) is parsed only when it is not.
   let sent = first ? undefined : parseIntended(content);
@@ -199,6 +202,7 @@ export async function runImport(
       result.content,
       bases,
     );
+    if (bases) await keepKnown(bases, where, result.known);
     return { ...report, base: next };
   }
   throw new RevisionConflictError(

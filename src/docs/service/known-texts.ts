@@ -19,13 +19,18 @@ const texts: KnownText[] = [];
 /** How the texts were parsed since the process started: only what changed, or the whole text. */
 export const parses = { incremental: 0, whole: 0 };
 
-/** Keeps `known` as the newest text (a text already kept moves to the front). */
+/** Keeps `known` as the newest text (a text kept already moves to the front, with its renderings). */
 export function rememberKnown(known: KnownText | undefined): void {
   if (!known) return;
   const at = texts.findIndex((k) => k === known || k.content === known.content);
-  if (at >= 0) texts.splice(at, 1);
-  texts.unshift(known);
+  const kept = at >= 0 ? texts.splice(at, 1)[0]! : known;
+  texts.unshift(kept);
   texts.length = Math.min(texts.length, KEPT);
+}
+
+/** Whether any text is kept (else a text kept by another process is worth reading). */
+export function knowsAny(): boolean {
+  return texts.length > 0;
 }
 
 /**
