@@ -119,6 +119,11 @@ function applyEdit(known: KnownText, edit: Edit): string {
 }
 
 describe('incremental parse', () => {
+  it('starts from exports that read back as their models', () => {
+    // What makes a kept block the parse's block: the export's text reads back as the model it shows.
+    for (const { name, known } of KNOWN) expect(parseMebdf(known.content), name).toEqual(known.model);
+  });
+
   it('returns the known model itself for the known text, without parsing', () => {
     for (const { known } of KNOWN) expect(parseIncremental(known.content, known)).toBe(known.model);
   });
