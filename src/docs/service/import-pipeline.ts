@@ -138,13 +138,13 @@ export async function runImport(
     const read = attempt === 0 && first ? readAs(first, where) : await readTarget(backend, where);
     const scope = { documentId: where.documentId, tabId: read.scope.tabId, anchorId: where.anchorId };
     if (base === undefined) base = await findBase(explicit, scope, content, bases);
+    const readPrint = contentFingerprint(read.target.content);
     // The same text again from the same old base: the first import landed, nothing is left to do.
-    if (base && contentFingerprint(read.target.content) !== base.fingerprint) {
+    if (base && readPrint !== base.fingerprint) {
       sent ??= parseIntended(content);
       if (says(read, sent)) return repeated(read, scope, content, options.dry_run ? null : bases);
     }
     const reconciled = await reconcile(content, read.target.content, base, bases);
-    const readPrint = contentFingerprint(read.target.content);
     firstRead ??= readPrint;
     const objects = [...embedIds(read.target.model)];
     if (bases) await rememberExactRead(bases, readPrint, { ...scope, revisionId: read.revision, objects });
