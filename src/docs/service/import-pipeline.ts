@@ -261,15 +261,17 @@ function mergeNote(result: ImportResult, reconciled: Reconciled): ImportResult {
  * edited from one this process exported lately parses only what changed (known-texts.ts).
  */
 function parseIntended(content: string): Intended {
-  return intendedOf(parseKnown(content));
+  const { model, canonical } = parseKnown(content);
+  return intendedOf(model, [], canonical ? content : undefined);
 }
 
 /**
  * The intended content of `model`. Its text is written out on first use: verification compares
- * models first and needs the text only when they differ, so a tab is not written out for nothing.
+ * models first and needs the text only when they differ, so a tab is not written out for nothing
+ * (`written`: the text, when it is known to be the model written out already).
  */
-function intendedOf(model: MebdfDocument, warnings: string[] = []): Intended {
-  let text: string | undefined;
+function intendedOf(model: MebdfDocument, warnings: string[] = [], written?: string): Intended {
+  let text = written;
   return {
     model,
     get text() {

@@ -36,17 +36,18 @@ export function knowsAny(): boolean {
 /**
  * `parseMebdf(text)`, parsing only what differs from the closest text kept; throws
  * `MebdfParseError` with every problem of the text as `parseMebdf` does (a text that does not
- * parse is never parsed incrementally).
+ * parse is never parsed incrementally). `canonical`: the text is known to be the model written
+ * out (an incremental parse checks that it is).
  */
-export function parseKnown(text: string): MebdfDocument {
+export function parseKnown(text: string): { model: MebdfDocument; canonical: boolean } {
   const known = closest(text);
   const model = known ? parseIncremental(text, known) : null;
   if (model) {
     parses.incremental += 1;
-    return model;
+    return { model, canonical: true };
   }
   parses.whole += 1;
-  return parseMebdf(text);
+  return { model: parseMebdf(text), canonical: false };
 }
 
 /** The kept text that shares the most characters with `text` at its two ends. */
