@@ -91,7 +91,7 @@ export function parseIncremental(text: string, known: KnownText): MebdfDocument 
 }
 
 /** How many characters the two texts share at their start and at their end (not overlapping). */
-function commonEnds(a: string, b: string): { prefix: number; suffix: number } {
+export function commonEnds(a: string, b: string): { prefix: number; suffix: number } {
   const n = Math.min(a.length, b.length);
   let prefix = 0;
   while (prefix < n && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;

@@ -142,6 +142,17 @@ export type Directive =
       paragraph: ParagraphDelta;
       unsetParagraph: ParagraphProp[];
     }
+  | {
+      /**
+       * `{!## props}`: the heading state of a level (grammar §2): every Markdown heading of that
+       * level from here on takes these properties instead of the block state's. It lists them all
+       * (a later one replaces it), so it has no named style and nothing to remove.
+       */
+      kind: 'heading';
+      level: number;
+      paragraph: ParagraphDelta;
+      text: TextDelta;
+    }
   | { kind: 'table' | 'row' | 'end-table' }
   | { kind: 'cell'; colSpan?: number; rowSpan?: number };
 
@@ -392,8 +403,10 @@ export function interpretSpanProps(raw: string): {
 
 /** The property list of a block directive `{!…}` on a line of its own. */
 export function interpretDirectiveProps(raw: string): { directive: Directive; problems: PropProblem[] } {
-  const items = splitProps(raw);
   const problems: PropProblem[] = [];
+  const hashes = /^(\s*)(#+)/.exec(raw);
+  if (hashes) return { directive: interpretHeadingState(raw, hashes, problems), problems };
+  const items = splitProps(raw);
   const first = items[0]!;
   if (STRUCTURAL_DIRECTIVES.includes(first.name) && first.value === undefined) {
     return interpretStructural(first.name, items, problems);
@@ -446,6 +459,69 @@ function interpretStateItems(items: PropItem[], problems: PropProblem[]): Direct
   }
   const directive: Directive & { kind: 'state' } = { kind: 'state', paragraph, unsetParagraph, text };
   if (named !== undefined) directive.named = named;
+  return directive;
+}
+
+/** `{!## props}`: the hashes (the level), then a space and the properties, if any. */
+function interpretHeadingState(
+  raw: string,
+  hashes: RegExpExecArray,
+  problems: PropProblem[],
+): Directive & { kind: 'heading' } {
+  const at = hashes[1]!.length;
+  const level = hashes[2]!.length;
+  const start = at + level;
+  const rest = raw.slice(start);
+  const directive: Directive & { kind: 'heading' } = {
+    kind: 'heading',
+    level: Math.min(level, 6),
+    paragraph: {},
+    text: emptyTextDelta(),
+  };
+  const source = `${hashes[2]}${rest.split(',')[0]!.trimEnd()}`;
+  if (level > 6) {
+    problems.push({
+      offset: at,
+      text: hashes[2]!,
+      message: 'a heading state names a level from 1 to 6 (`{!#}` … `{!######}`)',
+      fix: '######',
+    });
+  }
+  if (rest.trim() === '') return directive;
+  if (!/^\s/.test(rest)) {
+    problems.push({
+      offset: at,
+      text: source,
+      message: 'a heading state is the `#`s, a space, then its properties',
+      advice: `Write \`{!${hashes[2]} ${rest.replace(/^[\s,]+/, '')}}\`.`,
+    });
+    return directive;
+  }
+  const items = splitProps(rest).map((item) => ({ ...item, offset: item.offset + start }));
+  const state = interpretStateItems(items, problems);
+  for (const item of items) {
+    if (item.source in NAMED_STYLES)
+      problems.push(
+        problem(item, 'a heading state takes no paragraph style: its headings keep their own', {
+          advice: `Leave out \`${item.source}\`.`,
+        }),
+      );
+    else if (
+      item.value === 'false' &&
+      (PARAGRAPH_PROPS.includes(item.name) ||
+        item.name === 'mono' ||
+        (VALUE_TEXT_PROPS as readonly string[]).includes(item.name)) &&
+      item.name !== 'suggest' &&
+      item.name !== 'comment'
+    )
+      problems.push(
+        problem(item, `a heading state lists what its headings have: \`${item.source}\` removes nothing`, {
+          advice: `Leave out \`${item.source}\`.`,
+        }),
+      );
+  }
+  directive.paragraph = state.paragraph;
+  directive.text = state.text;
   return directive;
 }
 

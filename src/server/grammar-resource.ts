@@ -20,6 +20,7 @@ bracket families. Edit the text freely; keep the brackets you did not mean to ch
 | \`{^= kix.x1 image "Logo"}\` | an image, chart, chip, break… (kind after the id) | keep it where it is to keep the object; deleting it deletes the object |
 | \`{!color:#cc0000, underline}text{/!}\` | formatting of the wrapped text | spans nest and close innermost first |
 | \`{!Heading 2}\` or \`{!align:center}\` alone on a line | style of the following paragraphs | stays in force until the next such line |
+| \`{!## space-after:4pt, size:14pt}\` alone on a line | the style of the level-2 headings (\`## …\`) that follow, instead of the body's | stays in force until the next \`{!## …}\`, which lists all of it again |
 | \`{!align:center}Total\`, \`## {^ h.x}{!space-after:4pt}Risks\`, \`\\| {!align:right}42 \\|\` (no \`{/!}\`) | style of this paragraph or table cell alone | the next paragraph is back in the style of the lines before |
 | \`{!empty}\`, \`{!empty, space-after:0pt}\` | an empty paragraph (its own style, if any, is for it alone) | delete the line to delete the paragraph |
 | \`{!table}\` … \`{!row}\` … \`{!cell}\` … \`{!end-table}\` | a table that Markdown pipes cannot show (merged cells, lists in cells) | every row keeps the same number of cells; a cell starts in the style of the cell above it |

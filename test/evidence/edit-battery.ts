@@ -11,7 +11,7 @@
  * edit-battery.test.ts runs a sample; `npm run evidence` (edit-battery-run.ts) runs it all.
  */
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import {
   exportSection,
@@ -22,7 +22,7 @@ import {
   resolveTab,
 } from '../../src/docs/export/index.js';
 import { assignListKeys } from '../../src/docs/export/model-utils.js';
-import { endsNothing, isSectionBreak } from '../../src/docs/import/forced.js';
+import { endsNothing, isSectionBreak, suggestedBreakParagraphs } from '../../src/docs/import/forced.js';
 import { importSectionService } from '../../src/docs/service/import.js';
 import { GdocError, VerificationError } from '../../src/errors.js';
 import type { Document, Paragraph, ParagraphElement, StructuralElement } from '../../src/ground/docs-json.js';
@@ -224,16 +224,30 @@ export function anchorIds(model: MebdfDocument): Set<string> {
   return ids;
 }
 
-/** The tab model the edit means: the old tab's blocks with the section's replaced. */
+/**
+ * The tab model the edit means: the old tab's blocks with the section's replaced. The section's
+ * list keys are its own; a key the section export shares with the tab (a list that goes on past the
+ * section's ends, numbered headings included) is the tab's, any other a new list.
+ */
 function intendedTab(
   tab: MebdfDocument,
+  suggestedBreaks: readonly Block[],
+  sectionModel: MebdfDocument,
   firstBlock: number,
   endBlock: number,
   next: MebdfDocument,
 ): MebdfDocument {
-  const section = structuredClone(next.blocks).map((b) =>
-    b.type === 'paragraph' && b.list ? { ...b, list: { ...b.list, key: `s${b.list.key}` } } : b,
-  );
+  const tabKeys = sectionListKeys(sectionModel.blocks, tab.blocks.slice(firstBlock, endBlock));
+  const rekey = (b: Block): Block => {
+    if (b.type === 'table')
+      return {
+        ...b,
+        rows: b.rows.map((r) => r.map((c) => ({ ...c, blocks: c.blocks.map((p) => rekey(p) as typeof p) }))),
+      };
+    if (!b.list) return b;
+    return { ...b, list: { ...b.list, key: tabKeys.get(b.list.key) ?? `s${b.list.key}` } };
+  };
+  const section = structuredClone(next.blocks).map(rekey);
   const model: MebdfDocument = {
     blocks: [
       ...structuredClone(tab.blocks.slice(0, firstBlock)),
@@ -243,20 +257,50 @@ function intendedTab(
     footnotes: { ...tab.footnotes, ...next.footnotes },
   };
   assignListKeys(model);
-  return withDocsTableParagraphs(model, tab.blocks);
+  return withDocsTableParagraphs(model, tab.blocks, suggestedBreaks);
+}
+
+/** Section list key -> the tab's, pairing the section export's paragraphs with the tab's by position. */
+function sectionListKeys(section: readonly Block[], tab: readonly Block[]): Map<string, string> {
+  const paragraphs = (blocks: readonly Block[]): Block[] =>
+    blocks.flatMap((b) => (b.type === 'table' ? b.rows.flat().flatMap((c) => paragraphs(c.blocks)) : [b]));
+  const from = paragraphs(section);
+  const to = paragraphs(tab);
+  const keys = new Map<string, string>();
+  if (from.length !== to.length) return keys;
+  from.forEach((b, i) => {
+    const t = to[i];
+    if (b.type === 'paragraph' && b.list && t?.type === 'paragraph' && t.list)
+      keys.set(b.list.key, t.list.key);
+  });
+  return keys;
 }
 
 /**
- * Docs never has a table first in the body, right after another table, or last: the Docs API puts
+ * Docs never has a table first in the body, right after another table or a section break, or last: the Docs API puts
  * a paragraph before every table it inserts, and a body ends with a paragraph. An empty one is
  * what the edit can get there; and a body emptied of everything keeps one empty paragraph.
  */
-function withDocsTableParagraphs(model: MebdfDocument, old: Block[]): MebdfDocument {
+function withDocsTableParagraphs(
+  model: MebdfDocument,
+  old: Block[],
+  suggestedBreaks: readonly Block[],
+): MebdfDocument {
+  // A new table right after a paragraph whose break is a suggested insertion goes in at the next
+  // paragraph's start, so the newline insertTable types is an empty paragraph of its own.
+  const afterSuggestedBreak = (before: Block | undefined, table: Block): boolean =>
+    suggestedBreaks.some((p) => isDeepStrictEqual(p, before)) &&
+    !old.some((b, k) => isDeepStrictEqual(b, before) && isDeepStrictEqual(old[k + 1], table));
   const empty = (): Block => ({ type: 'paragraph', style: { namedStyle: 'NORMAL_TEXT' }, inlines: [] });
   if (model.blocks.length === 0) return { ...model, blocks: [empty()] };
   const blocks: Block[] = [];
   model.blocks.forEach((b, i) => {
-    if (b.type === 'table' && (i === 0 || model.blocks[i - 1]?.type === 'table')) blocks.push(empty());
+    const before = model.blocks[i - 1];
+    if (
+      b.type === 'table' &&
+      (i === 0 || before?.type === 'table' || isSectionBreak(before) || afterSuggestedBreak(before, b))
+    )
+      blocks.push(empty());
     blocks.push(b);
     // A section break always has a newline before it.
     if (b.type === 'table' && isSectionBreak(model.blocks[i + 1])) blocks.push(empty());
@@ -313,7 +357,14 @@ export async function runCase(kase: BatteryCase): Promise<CaseResult> {
         )
       : raw;
   // What Docs keeps that the edit deletes (the body's last paragraph, its text gone) may differ too.
-  const want = intendedTab(tab.model, section.firstBlock, section.endBlock, edit.expected ?? edit.next);
+  const want = intendedTab(
+    tab.model,
+    suggestedBreakParagraphs(tab.model.blocks, tab.sources, body(before, tabId)),
+    section.model,
+    section.firstBlock,
+    section.endBlock,
+    edit.expected ?? edit.next,
+  );
   const forced =
     want.blocks.length -
     (tab.model.blocks.length -
@@ -329,7 +380,15 @@ export async function runCase(kase: BatteryCase): Promise<CaseResult> {
   const known = anchorIds(tab.model);
   const wanted = normalized(want, known);
   const got = normalized(exportTab(be.doc, tabId).model, known);
-  if (got !== formatMebdf(wanted)) return result('mismatch', firstDifference(formatMebdf(wanted), got));
+  if (got !== formatMebdf(wanted)) {
+    // BATTERY_DUMP=<dir>: both texts of a mismatch, to diff by hand.
+    const dump = process.env.BATTERY_DUMP;
+    if (dump) {
+      writeFileSync(`${dump}/want.md`, formatMebdf(wanted));
+      writeFileSync(`${dump}/got.md`, got);
+    }
+    return result('mismatch', firstDifference(formatMebdf(wanted), got));
+  }
   // 4. No more requests than the edit needs.
   const sent = be.writes[0]?.requests?.length ?? 0;
   if (sent > edit.maxRequests) return result('requests', `${sent} requests (bound ${edit.maxRequests})`);

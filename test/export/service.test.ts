@@ -54,7 +54,7 @@ describe('exportTabService', () => {
     expect(res.revision_id).toBe(single.revisionId);
     expect(res.estimated_tokens).toBe(Math.ceil(res.content.length / 4));
     // Heading anchors only where a link needs them; the heading lines read as the page.
-    expect(res.content).toContain('\n## {!space-after:6pt, font:false, size:14pt}Section 1:');
+    expect(res.content).toContain('\n## {!space-after:6pt}Section 1:');
     expect(res.content).not.toContain('{^ h.jqd82dlsezdm}');
     expect(res.anchor_id).toBeUndefined();
     const base = decodeBaseToken(res.base);

@@ -2,11 +2,14 @@
  * A table that starts or ends a tab: Docs holds an empty paragraph before and after it, which the
  * export does not write (grammar/README.md §7), so a table written alone reads back as written and
  * an unchanged export imports as nothing. A paragraph there that says something is still written.
+ * One is forced, and said, after a section break too (a break is no paragraph).
  */
 import { describe, expect, it } from 'vitest';
 import { newDocumentTab } from '../../src/docs/engine/document.js';
 import { exportTab, resolveTab } from '../../src/docs/export/index.js';
+import { withForcedParagraphs } from '../../src/docs/import/forced.js';
 import { importTabService } from '../../src/docs/service/import.js';
+import type { MebdfDocument } from '../../src/mebdf/model.js';
 import { MemoryBackend } from './memory-backend.js';
 
 function newDocument(): MemoryBackend {
@@ -47,5 +50,23 @@ describe('the empty paragraphs Docs forces around a table at the edges of a tab'
     await importTabService(be, { document_id: 'doc' }, TABLE);
     await importTabService(be, { document_id: 'doc' }, `${TABLE}\nAfter.\n`);
     expect(exportTab(be.doc).content).toBe(`${TABLE}\nAfter.\n`);
+  });
+});
+
+describe('a table right after a section break', () => {
+  it('gets the empty paragraph the newline insertTable types makes there, with a warning', () => {
+    const normal = { namedStyle: 'NORMAL_TEXT' } as const;
+    const next: MebdfDocument = {
+      blocks: [
+        { type: 'paragraph', style: normal, inlines: [{ type: 'embed', id: 'sb.1', kind: 'sectionbreak' }] },
+        { type: 'table', rows: [[{ blocks: [{ type: 'paragraph', style: normal, inlines: [] }] }]] },
+        { type: 'paragraph', style: normal, inlines: [{ type: 'text', text: 'After.', style: {} }] },
+      ],
+      footnotes: {},
+    };
+    const forced = withForcedParagraphs(next, { startsBody: false, endsBody: false });
+    expect(forced.model.blocks.map((b) => b.type)).toEqual(['paragraph', 'paragraph', 'table', 'paragraph']);
+    expect(forced.model.blocks[1]).toEqual({ type: 'paragraph', style: normal, inlines: [] });
+    expect(forced.warnings.join(' ')).toMatch(/between the section break and the table/);
   });
 });

@@ -3,6 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { lintMebdf, parseMebdf, stringifyMebdf } from '../../src/mebdf/index.js';
+import type { Inline, ParagraphStyle } from '../../src/mebdf/model.js';
 import { blocks, inlines, messages, only, para, text } from './helpers.js';
 
 describe('inline spans {!props}…{/!}', () => {
@@ -266,6 +267,84 @@ describe('headings', () => {
   });
   it('should not let a block directive named style override a # heading', () => {
     expect(blocks('{!Title}\n# a')).toEqual([para([text('a')], { namedStyle: 'HEADING_1' })]);
+  });
+});
+
+describe('heading states {!## props}', () => {
+  const h2 = (content: Inline[], style: Partial<ParagraphStyle> = {}) =>
+    para(content, { namedStyle: 'HEADING_2', ...style });
+  it("should give the level's Markdown headings its properties instead of the block state's", () => {
+    expect(blocks('{!font:Arial, align:center}\n{!## space-after:6pt, size:14pt}\n## a\n\nb\n\n# c')).toEqual(
+      [
+        h2([text('a', { size: 14 })], { spaceAfter: 6 }),
+        para([text('b', { font: 'Arial' })], { align: 'center' }),
+        para([text('c', { font: 'Arial' })], { namedStyle: 'HEADING_1', align: 'center' }),
+      ],
+    );
+  });
+  it("should let a heading's own directive change its heading state for that heading alone", () => {
+    expect(blocks('{!## size:14pt}\n## {!color:#c00, space-after:0pt}a\n\n## b')).toEqual([
+      h2([text('a', { size: 14, color: '#cc0000' })], { spaceAfter: 0 }),
+      h2([text('b', { size: 14 })]),
+    ]);
+  });
+  it('should replace a heading state with the next one of its level, and set an empty one with `{!##}`', () => {
+    const source =
+      '{!color:#c00}\n{!## size:14pt, align:center}\n## a\n\n{!## space-after:4pt}\n## b\n\n{!##}\n## c';
+    expect(blocks(source)).toEqual([
+      h2([text('a', { size: 14 })], { align: 'center' }),
+      h2([text('b')], { spaceAfter: 4 }),
+      h2([text('c')]),
+    ]);
+  });
+  it('should not be touched by block directives or named-style resets, nor reach other paragraphs', () => {
+    expect(blocks('{!## size:14pt}\n{!Normal text}\n{!align:center}\n## a\n\n{!Heading 2}\nb')).toEqual([
+      h2([text('a', { size: 14 })]),
+      h2([text('b')]),
+    ]);
+  });
+  it('should flow on from a list item, and into table cells, ending with the table', () => {
+    expect(blocks('- {!## size:14pt}\n  x\n\n## a')).toEqual([
+      { ...para([text('x')]), list: { key: '1', level: 0, kind: 'bullet' } },
+      h2([text('a', { size: 14 })]),
+    ]);
+    const [table, after] = blocks(
+      '{!## size:14pt}\n{!table}\n{!row}\n{!cell}\n## a\n{!## size:9pt}\n{!row}\n{!cell}\n## b\n{!end-table}\n\n## c',
+    );
+    expect(table?.type === 'table' && table.rows.map((row) => row[0]!.blocks[0])).toEqual([
+      h2([text('a', { size: 14 })]),
+      h2([text('b', { size: 9 })]),
+    ]);
+    expect(after).toEqual(h2([text('c', { size: 14 })]));
+  });
+  it('should not reach into a footnote definition, which starts without heading states', () => {
+    const { blocks: body, footnotes } = parseMebdf('{!## size:14pt}\n## a[^1]\n\n[^1]: Note.\n\n    ## b');
+    expect(body).toEqual([h2([text('a', { size: 14 }), { type: 'footnoteRef', label: '1' }])]);
+    expect(footnotes['1']).toEqual([para([text('Note.')]), h2([text('b')])]);
+  });
+  it('should not accept a named style, a removal, a missing space, more than six #s or an own-directive use', () => {
+    expect(only('{!## Title}\n## a').message).toBe(
+      'a heading state takes no paragraph style: its headings keep their own',
+    );
+    expect(only('{!## color:false}\n## a').message).toBe(
+      'a heading state lists what its headings have: `color:false` removes nothing',
+    );
+    expect(only('{!##, size:3pt}\n## a')).toMatchObject({
+      message: 'a heading state is the `#`s, a space, then its properties',
+      suggestion: 'Write `{!## size:3pt}`.',
+    });
+    expect(only('{!####### size:3pt}\n## a').message).toMatch(/level from 1 to 6/);
+    expect(only('{!## size:3pt}a').message).toBe('`{!## size:3pt}` cannot open a paragraph');
+    expect(blocks('{!## bold:false}\n## a')).toEqual([h2([text('a', { bold: false })])]);
+  });
+  it('should be written where it makes the text shorter, and not where the headings fit the state', () => {
+    const canonical =
+      '{!## space-after:6pt, size:14pt}\n## a\n\n{!font:Arial}\nx\n\n## b\n\ny\n\n## {!color:#cc0000}c\n\nz\n';
+    const written =
+      '{!font:Arial}\n{!## space-after:6pt, size:14pt}\n## a\n\nx\n\n## b\n\ny\n\n## {!color:#c00}c\n\nz\n';
+    expect(stringifyMebdf(parseMebdf(written))).toBe(canonical);
+    expect(parseMebdf(canonical)).toEqual(parseMebdf(written));
+    expect(stringifyMebdf(parseMebdf('# a\n\nx\n\n# b\n'))).toBe('# a\n\nx\n\n# b\n');
   });
 });
 

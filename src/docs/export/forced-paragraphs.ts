@@ -16,6 +16,10 @@ export function isPlainEmpty(b: Block | undefined): boolean {
     b.inlines.length === 0 &&
     b.list === undefined &&
     b.code === undefined &&
+    b.quote === undefined &&
+    b.rule === undefined &&
+    b.item === undefined &&
+    b.html === undefined &&
     Object.keys(b.style).length === 1 &&
     b.style.namedStyle === 'NORMAL_TEXT'
   );

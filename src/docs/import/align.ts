@@ -172,19 +172,28 @@ function alignGap<T>(o0: number, o1: number, n0: number, n1: number, cmp: Compar
   return out.reverse();
 }
 
+/**
+ * How many items two lists share at their start (`pre`) and, after those, at their end (`suf`),
+ * compared by value. The suffix never overlaps the prefix.
+ */
+export function commonEnds<T>(a: readonly T[], b: readonly T[]): { pre: number; suf: number } {
+  let pre = 0;
+  while (pre < a.length && pre < b.length && deepEqual(a[pre], b[pre])) pre++;
+  let suf = 0;
+  while (
+    suf < a.length - pre &&
+    suf < b.length - pre &&
+    deepEqual(a[a.length - 1 - suf], b[b.length - 1 - suf])
+  )
+    suf++;
+  return { pre, suf };
+}
+
 /** Aligns two lists: every old index is kept, paired or deleted, every new one kept, paired or inserted, in order. */
 export function align<T>(oldI: T[], newI: T[], cmp: Comparator<T>): AlignOp[] {
   const ops: AlignOp[] = [];
   // Common prefix and suffix first (no keys built): a one-word edit in a long document diffs one item.
-  let pre = 0;
-  while (pre < oldI.length && pre < newI.length && deepEqual(oldI[pre], newI[pre])) pre++;
-  let suf = 0;
-  while (
-    suf < oldI.length - pre &&
-    suf < newI.length - pre &&
-    deepEqual(oldI[oldI.length - 1 - suf], newI[newI.length - 1 - suf])
-  )
-    suf++;
+  const { pre, suf } = commonEnds(oldI, newI);
   for (let k = 0; k < pre; k++) ops.push({ op: 'keep', o: k, n: k });
   const oEnd = oldI.length - suf;
   const nEnd = newI.length - suf;

@@ -2,16 +2,19 @@
  * Paragraphs Google forces around tables. The Docs API inserts a table after a newline it adds
  * ("A newline character will be inserted before the inserted table", `InsertTableRequest`), does
  * the same before a section break (`InsertSectionBreakRequest`), so a table never directly
- * precedes one, and
- * refuses to delete the newline before a table, and a tab's body always ends with a paragraph. So
- * a table cannot start the body, follow another table, or end the body: the closest content Docs
- * can hold has an empty paragraph there. The import resolves the intended content to that before
- * planning, and the result says so; no edit is refused for it. The plain empty paragraphs before a
- * table that starts the body and after one that ends it are not said: the export does not write
- * them either (export/forced-paragraphs.ts), so the text reads back as written.
+ * precedes one, and refuses to delete the newline before a table, and a tab's body always ends
+ * with a paragraph. So a table cannot start the body, follow another table or a section break (no
+ * paragraph either), or end the body: the closest content Docs can hold has an empty paragraph
+ * there. The import resolves the intended content to that before planning, and the result says
+ * so; no edit is refused for it. The plain empty paragraphs before a table that starts the body
+ * and after one that ends it are not said: the export does not write them either
+ * (export/forced-paragraphs.ts), so the text reads back as written.
  */
+import type { StructuralElement } from '../../ground/docs-json.js';
 import type { Block, MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
+import { deepEqual } from '../equality.js';
 import { isPlainEmpty } from '../export/forced-paragraphs.js';
+import type { BlockSource } from '../export/types.js';
 
 export interface Forced {
   /** `next` itself when nothing is added. */
@@ -25,6 +28,31 @@ export interface BodyEdges {
   startsBody: boolean;
   /** The target's content ends the body (the last section, or the whole tab). */
   endsBody: boolean;
+  /**
+   * The target's paragraphs whose paragraph break is a suggested insertion: a new table right
+   * after one goes in at the next paragraph's start (the newline insertTable types would otherwise
+   * end it and take the suggestion's place), so an empty paragraph of its own stands between.
+   */
+  suggestedBreaks?: readonly ParagraphBlock[];
+}
+
+/** The blocks of a target whose paragraph break (closing newline) is a suggested insertion. */
+export function suggestedBreakParagraphs(
+  blocks: readonly Block[],
+  sources: readonly BlockSource[],
+  body: readonly StructuralElement[],
+): ParagraphBlock[] {
+  const starts = new Set<number>();
+  for (const se of body) {
+    const last = se.paragraph?.elements?.at(-1)?.textRun;
+    if (last?.content?.endsWith('\n') && (last.suggestedInsertionIds?.length ?? 0) > 0)
+      starts.add(se.startIndex ?? 0);
+  }
+  if (starts.size === 0) return [];
+  return blocks.filter(
+    (b, i): b is ParagraphBlock =>
+      b.type === 'paragraph' && sources[i]?.kind === 'paragraph' && starts.has(sources[i]!.startIndex),
+  );
 }
 
 const empty = (): ParagraphBlock => ({
@@ -74,6 +102,25 @@ export function withForcedParagraphs(next: MebdfDocument, edges: BodyEdges, old?
         'An empty paragraph stays between two tables: the Docs API always puts one before a table.',
       );
     }
+    // A section break is no paragraph: the newline insertTable types makes one between them.
+    if (b.type === 'table' && isSectionBreak(next.blocks[i - 1])) {
+      blocks.push(empty());
+      warnings.add(
+        'An empty paragraph stays between the section break and the table after it: the Docs API always puts one before a table.',
+      );
+    }
+    const before = next.blocks[i - 1];
+    if (
+      b.type === 'table' &&
+      before?.type === 'paragraph' &&
+      edges.suggestedBreaks?.some((p) => deepEqual(p, before)) &&
+      !tableFollowed(old, before, b)
+    ) {
+      blocks.push(empty());
+      warnings.add(
+        'An empty paragraph stays before the new table: the paragraph before it ends in a suggested paragraph break, which a table right after it would take over.',
+      );
+    }
     blocks.push(b);
     if (b.type === 'table' && isSectionBreak(next.blocks[i + 1])) {
       blocks.push(empty());
@@ -95,4 +142,9 @@ export function withForcedParagraphs(next: MebdfDocument, edges: BodyEdges, old?
   }
   if (blocks.length === next.blocks.length) return { model: next, warnings: [] };
   return { model: { ...next, blocks }, warnings: [...warnings] };
+}
+
+/** Whether the target as read already has `table` right after `paragraph` (nothing new there). */
+function tableFollowed(old: readonly Block[] | undefined, paragraph: Block, table: Block): boolean {
+  return (old ?? []).some((b, i) => deepEqual(b, paragraph) && deepEqual(old![i + 1], table));
 }

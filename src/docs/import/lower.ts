@@ -10,6 +10,7 @@ import { ValidationError } from '../../errors.js';
 import type { DocsTextStyle, DocumentTab } from '../../ground/docs-json.js';
 import type { Block, ParagraphBlock, TableBlock } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
+import { isPlainEmpty } from '../export/forced-paragraphs.js';
 import type { ParagraphSource, TableSource } from '../export/types.js';
 import type { PlanContext } from './context.js';
 import type { AnySource, ContainerScript, EditScript, Step } from './edit-script.js';
@@ -88,6 +89,19 @@ function canInsertBefore(blocks: Block[], prev: ParagraphBlock, surv: Survivor):
  */
 function emptyHeading(surv: Survivor): boolean {
   return isHeading(surv.was) && surv.src.endIndex - surv.src.startIndex <= 1;
+}
+
+/** An empty paragraph with nothing but its paragraph style: no list, quote, rule, code or HTML mark. */
+function bare(b: ParagraphBlock): boolean {
+  return (
+    b.inlines.length === 0 &&
+    b.list === undefined &&
+    b.code === undefined &&
+    b.html === undefined &&
+    b.quote === undefined &&
+    b.rule === undefined &&
+    b.item === undefined
+  );
 }
 
 /** What the old block at `o` becomes when the script pairs it with a new one (edited in place). */
@@ -277,7 +291,19 @@ class Lowering {
       ) {
         return this.insertBefore(seg, beforeX, blocks, surv);
       }
-      if (!markKept && ctx.env.runStyles.suggestedInsertion(seg, prevSrc.endIndex - 1)) {
+      const suggestedBreak = !markKept && ctx.env.runStyles.suggestedInsertion(seg, prevSrc.endIndex - 1);
+      // A new table there goes in at the next paragraph's start: forced.ts put an empty paragraph
+      // before it, which is the one the newline insertTable types there makes.
+      if (
+        suggestedBreak &&
+        surv &&
+        beforeX !== null &&
+        !emptyHeading(surv) &&
+        blocks[1]?.type === 'table' &&
+        isPlainEmpty(blocks[0]!)
+      )
+        return this.insertBefore(seg, beforeX, blocks.slice(1), surv);
+      if (suggestedBreak) {
         throw new ValidationError(
           'New content right after a paragraph whose paragraph break is a suggested insertion cannot be written there: text added there takes that break over, and no request makes the paragraph before end in a break of that same suggestion again.',
           'Accept or reject that suggestion first, or put the new content elsewhere.',
@@ -316,20 +342,15 @@ class Lowering {
         ctx.repinMarks(seg, prevSrc.startIndex, prevSrc.endIndex);
       return nested;
     }
-    // A table before a list item is not planned: the paragraph Docs puts before the table would
-    // take the item's bullet, and the table would sit inside the list.
-    const tableBeforeItem =
-      surv?.src === this.ctx.env.following?.source &&
-      surv?.was.list !== undefined &&
-      blocks.some((b) => b.type === 'table');
-    if (surv && beforeX !== null && !emptyHeading(surv) && !tableBeforeItem) {
+    if (surv && beforeX !== null && !emptyHeading(surv)) {
       // Text typed at a paragraph's start makes new paragraphs before it; a heading keeps its id
-      // (it stays with the heading's first character).
+      // (it stays with the heading's first character), a list item its bullet (the new paragraphs
+      // copy it and lose it again; so does the paragraph insertTable makes before a table).
       return this.insertBefore(seg, beforeX, blocks, surv);
     }
     if (old.length === 0) {
       throw new ValidationError(
-        'The preamble is empty and the tab starts with a heading that is empty, holds a positioned object or is a list item: text written before it would take its id or its object, or its bullet.',
+        'The preamble is empty and the tab starts with a heading that is empty or holds a positioned object: text written before it would take its id or its object.',
         'Add an empty paragraph before the first heading in Docs, then import the preamble.',
       );
     }
@@ -342,7 +363,7 @@ class Lowering {
             ? 'table of contents'
             : 'table';
       throw new ValidationError(
-        `New content after a ${what} that ends the section cannot be written: the only paragraph after the ${what} is the next heading, which is empty, holds a positioned object or is a list item (its id, object or bullet would move onto the new content).`,
+        `New content after a ${what} that ends the section cannot be written: the only paragraph after the ${what} is the next heading, which is empty or holds a positioned object (its id or object would move onto the new content).`,
         `Add an empty paragraph after the ${what} in Docs first, or put the new content before it.`,
       );
     }
@@ -379,7 +400,12 @@ class Lowering {
   /** Inserts `blocks` before the surviving paragraph starting at `x`. */
   private insertBefore(seg: string, x: number, blocks: Block[], surv: Survivor): ParagraphBlock[] {
     const ctx = this.ctx;
-    if (blocks[0]!.type === 'table') return this.tableBefore(seg, x, blocks, surv);
+    if (blocks[0]!.type === 'table') return this.tableBefore(seg, x, blocks, surv, null);
+    // An empty paragraph and then a table (the one Docs forces after a table or a section break):
+    // the newline insertTable types is that paragraph.
+    const lead = blocks[0] as ParagraphBlock;
+    if (blocks[1]?.type === 'table' && bare(lead))
+      return this.tableBefore(seg, x, blocks.slice(1), surv, lead);
     const nb0 = surv.block;
     const inh0: Inherited = {
       style: nb0.style,
@@ -410,10 +436,19 @@ class Lowering {
   /**
    * A table first, before the surviving paragraph at `x` (nothing, a table or a break before it):
    * what follows the table goes in first, then insertTable at `x`, whose newline makes the
-   * paragraph Docs needs before a table out of the start of the paragraph there; it is made an
-   * empty normal paragraph.
+   * paragraph Docs needs before a table out of the start of the paragraph there; it is made `lead`
+   * (an empty paragraph the new blocks start with), or else an empty normal paragraph. That
+   * paragraph copies the bullet of the paragraph it splits from: it loses it, and deleting a bullet
+   * leaves its nesting as indents, so every paragraph property is written then (as for new text,
+   * paragraph-insert.ts).
    */
-  private tableBefore(seg: string, x: number, blocks: Block[], surv: Survivor): ParagraphBlock[] {
+  private tableBefore(
+    seg: string,
+    x: number,
+    blocks: Block[],
+    surv: Survivor,
+    lead: ParagraphBlock | null,
+  ): ParagraphBlock[] {
     const ctx = this.ctx;
     const rest = blocks.slice(1);
     const nested = rest.length > 0 ? this.insertBefore(seg, x, rest, surv) : [];
@@ -421,16 +456,12 @@ class Lowering {
     // The new cells' text takes the style at `x`, which the model says only of normal text.
     const cellText = at.style.namedStyle === 'NORMAL_TEXT' ? firstTextStyle(at, ctx) : null;
     insertTable(ctx, seg, x, blocks[0] as TableBlock, false, cellText);
-    if (at.list) ctx.push({ deleteParagraphBullets: { range: ctx.range(seg, x, x + 1) } });
-    const ps = paragraphStylePayload(
-      at.style,
-      { namedStyle: 'NORMAL_TEXT' },
-      ctx.paragraphBase('NORMAL_TEXT'),
-      false,
-      {
-        fromBase: ctx.paragraphBase(at.style.namedStyle),
-      },
-    );
+    const dropped = at.list !== undefined;
+    if (dropped) ctx.push({ deleteParagraphBullets: { range: ctx.range(seg, x, x + 1) } });
+    const style = lead?.style ?? { namedStyle: 'NORMAL_TEXT' };
+    const ps = paragraphStylePayload(at.style, style, ctx.paragraphBase(style.namedStyle), dropped, {
+      fromBase: ctx.paragraphBase(at.style.namedStyle),
+    });
     if (ps) ctx.push({ updateParagraphStyle: { range: ctx.range(seg, x, x + 1), ...ps } });
     return nested;
   }

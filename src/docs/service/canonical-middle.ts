@@ -11,6 +11,7 @@ import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
 import type { Block, MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
 import { footnoteLabels } from '../export/model-utils.js';
+import { commonEnds } from '../import/align.js';
 
 /** `old` (the target's model, its text `oldText`) in canonical form as compared with `next`; undefined: none. */
 export function canonicalFor(
@@ -33,15 +34,7 @@ function middleCanonical(old: MebdfDocument, next: MebdfDocument): MebdfDocument
   if (!deepEqual(old.footnotes, next.footnotes)) return undefined;
   const a = old.blocks;
   const b = next.blocks;
-  let start = 0;
-  while (start < a.length && start < b.length && deepEqual(a[start], b[start])) start++;
-  let end = 0;
-  while (
-    end < a.length - start &&
-    end < b.length - start &&
-    deepEqual(a[a.length - 1 - end], b[b.length - 1 - end])
-  )
-    end++;
+  const { pre: start, suf: end } = commonEnds(a, b);
   const middle = a.slice(start, a.length - end);
   if (middle.length === 0) return old;
   if (footnoteLabels(middle).length > 0) return undefined;

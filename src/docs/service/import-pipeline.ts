@@ -23,7 +23,7 @@ import { embedIds } from '../export/model-utils.js';
 import { headingLevel } from '../export/style-overrides.js';
 import { asDocsStoresText } from '../import/docs-text.js';
 import { matchEmbeds } from '../import/embed-match.js';
-import { type BodyEdges, withForcedParagraphs } from '../import/forced.js';
+import { type BodyEdges, suggestedBreakParagraphs, withForcedParagraphs } from '../import/forced.js';
 import { keptImageWarnings } from '../import/image-warnings.js';
 import { type FollowingParagraph, type Plan, planImport, withHeadingAnchors } from '../import/index.js';
 import { withoutInherited } from '../import/inherited.js';
@@ -303,9 +303,15 @@ function resolveIntended(intended: Intended, read: Read): Intended {
 
 /** Whether the target starts or ends the tab's body (tables there get Docs' paragraphs). */
 function bodyEdges(read: Read): BodyEdges {
-  if (read.scope.anchorId === null) return { startsBody: true, endsBody: true };
+  const body = resolveTab(read.doc, read.scope.tabId).content.body?.content ?? [];
+  const suggestedBreaks = suggestedBreakParagraphs(read.target.model.blocks, read.target.sources, body);
+  if (read.scope.anchorId === null) return { startsBody: true, endsBody: true, suggestedBreaks };
   const section = read.target as SectionExport;
-  return { startsBody: section.firstBlock === 0, endsBody: section.endBlock === read.tab.blocks.length };
+  return {
+    startsBody: section.firstBlock === 0,
+    endsBody: section.endBlock === read.tab.blocks.length,
+    suggestedBreaks,
+  };
 }
 
 /** The whole tab as an import of nothing into `anchorId` (null: the tab) leaves it. */

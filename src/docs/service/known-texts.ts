@@ -6,7 +6,7 @@
  * incremental parse is accepted only when it is provably the whole text's, so this is a cache of
  * work, never of meaning. A few texts only: each holds a tab's model and its block texts.
  */
-import { type KnownText, parseIncremental } from '../../mebdf/incremental.js';
+import { commonEnds, type KnownText, parseIncremental } from '../../mebdf/incremental.js';
 import { parseMebdf } from '../../mebdf/index.js';
 import type { MebdfDocument } from '../../mebdf/model.js';
 import { RenderCache } from '../../mebdf/render-blocks.js';
@@ -56,23 +56,14 @@ function closest(text: string): KnownText | undefined {
   let most = -1;
   for (const known of texts) {
     if (known.content === text) return known;
-    const shared = sharedEnds(text, known.content);
+    const ends = commonEnds(text, known.content);
+    const shared = ends.prefix + ends.suffix;
     if (shared > most) {
       most = shared;
       best = known;
     }
   }
   return best;
-}
-
-function sharedEnds(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  let prefix = 0;
-  while (prefix < n && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
-  let suffix = 0;
-  while (suffix < n - prefix && a.charCodeAt(a.length - 1 - suffix) === b.charCodeAt(b.length - 1 - suffix))
-    suffix++;
-  return prefix + suffix;
 }
 
 /** Renders an import makes (read, parse check, verification), kept for the next ones: two imports. */

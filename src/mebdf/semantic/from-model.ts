@@ -40,6 +40,7 @@ import type {
 } from '../model.js';
 import { parseTree, stringifyTree } from '../tree.js';
 import { splitsGfmCell } from './gfm-cell.js';
+import { type HeadingPlan, planHeadings } from './heading-plan.js';
 import { sameTextStyle } from './style.js';
 import { type PlanUnit, planText } from './text-plan.js';
 import { treeToModel } from './to-model.js';
@@ -54,12 +55,16 @@ import {
   chooseText,
   emptyParagraphProps,
   freshWriterState,
+  type HeadingStyle,
+  headingStateProps,
   paragraphDelta,
   relativeStyle,
+  runStyles,
   STATE_TEXT_PROPS,
   type StateText,
   type Target,
   transition,
+  underHeadingState,
   type WriterState,
 } from './write-state.js';
 
@@ -78,6 +83,16 @@ export interface TreeChunk {
   state?: WriterState;
 }
 
+/** Where heading states go, and the paragraphs that give themselves their style around them. */
+function plan(blocks: readonly Block[]): { headings: HeadingPlan; local: Set<ParagraphBlock> } {
+  // The block state each heading would be written in without heading states tells what they save.
+  const before = new Map<ParagraphBlock, ParagraphStyle>();
+  const plain = localParagraphs(blocks, new Set(), before);
+  const headings = planHeadings(blocks, before, plain);
+  const local = headings.governed.size === 0 ? plain : localParagraphs(blocks, headings.governed);
+  return { headings, local };
+}
+
 /**
  * `chunks` receives the top-level pieces; `end`, when given, receives the block state the body's
  * text leaves (before the footnote definitions), where text added after the body starts.
@@ -87,16 +102,21 @@ export function modelToTree(
   chunks?: TreeChunk[],
   end?: { state?: WriterState },
 ): Root {
-  let local = localParagraphs(document.blocks);
-  const writer = new Writer(planText(units(document.blocks, true, local)), local);
+  let { headings, local } = plan(document.blocks);
+  const writer = new Writer(
+    planText(units(document.blocks, true, local, headings.governed)),
+    local,
+    headings,
+  );
   const children: RootContent[] = writer.blocks(document.blocks, true, chunks);
   if (end) end.state = copyState(writer.state);
   for (const [label, blocks] of Object.entries(document.footnotes)) {
     // A footnote definition starts from a fresh state (grammar §2).
     writer.state = freshWriterState();
-    local = localParagraphs(blocks);
+    ({ headings, local } = plan(blocks));
     writer.local = local;
-    writer.plan = planText(units(blocks, false, local));
+    writer.headings = headings;
+    writer.plan = planText(units(blocks, false, local, headings.governed));
     const definition: FootnoteDefinition = {
       type: 'footnoteDefinition',
       identifier: normalizeIdentifier(label).toLowerCase(),
@@ -114,12 +134,8 @@ function directive(props: string): MebdfDirective {
 }
 
 const isHeading = (style: ParagraphStyle): boolean => style.namedStyle.startsWith('HEADING_');
+const headingLevelOf = (block: ParagraphBlock): number => Number(block.style.namedStyle.slice(-1));
 const isOrdered = (kind: ListKind): boolean => kind === 'ordered';
-
-/** The text styles of a paragraph's inlines, `null` for an inline that is not text. */
-function runStyles(inlines: readonly Inline[]): Array<TextStyle | null> {
-  return inlines.map((inline) => (inline.type === 'text' ? inline.style : null));
-}
 
 function sameParagraphStyle(a: ParagraphStyle, b: ParagraphStyle): boolean {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof ParagraphStyle>;
@@ -192,7 +208,12 @@ function tableRuns(table: TableBlock): Array<Array<TextStyle | null>> {
 }
 
 function copyState(state: WriterState): WriterState {
-  return { named: state.named, paragraph: { ...state.paragraph }, text: { ...state.text } };
+  return {
+    named: state.named,
+    paragraph: { ...state.paragraph },
+    text: { ...state.text },
+    headings: state.headings,
+  };
 }
 
 /** Whether a paragraph of `style` is written in `state` without a directive. */
@@ -205,7 +226,12 @@ function fits(style: ParagraphStyle, state: ParagraphStyle): boolean {
 
 /** The characters of the directive that takes a state in `from` to a paragraph of `to`. */
 function changeCost(from: ParagraphStyle, to: ParagraphStyle): number {
-  const state: WriterState = { named: from.namedStyle, paragraph: paragraphDelta(from), text: {} };
+  const state: WriterState = {
+    named: from.namedStyle,
+    paragraph: paragraphDelta(from),
+    text: {},
+    headings: [],
+  };
   const props = transition(state, {
     named: isHeading(to) ? null : to.namedStyle,
     paragraph: paragraphDelta(to),
@@ -243,10 +269,17 @@ const DETOUR = 3;
  *   state there and back;
  * - an empty paragraph whose style the next paragraph does not share (`{!empty, …}`); one the next
  *   paragraph matches moves the state instead, so both are written bare.
+ * Headings under a heading state (`governed`) are not in the block state's flow. `headingStates`,
+ * when given, gets the paragraph state each heading comes after.
  */
-function localParagraphs(blocks: readonly Block[]): Set<ParagraphBlock> {
+function localParagraphs(
+  blocks: readonly Block[],
+  governed: ReadonlySet<ParagraphBlock>,
+  headingStates?: Map<ParagraphBlock, ParagraphStyle>,
+): Set<ParagraphBlock> {
   const out = new Set<ParagraphBlock>();
-  const all = [...paragraphs(blocks)];
+  // Headings under a heading state leave the block state alone: they are not in its flow.
+  const all = [...paragraphs(blocks)].filter((block) => !governed.has(block));
   // The cells of a GFM table are written by the table, which moves the state to its style.
   const gfmCells = new Map<ParagraphBlock, ParagraphStyle>();
   for (const block of blocks) {
@@ -260,6 +293,7 @@ function localParagraphs(blocks: readonly Block[]): Set<ParagraphBlock> {
   let index = 0;
   while (index < all.length) {
     const block = all[index]!;
+    if (headingStates && isHeading(block.style)) headingStates.set(block, state);
     const table = gfmCells.get(block);
     if (table) {
       move(table);
@@ -288,7 +322,10 @@ function localParagraphs(blocks: readonly Block[]): Set<ParagraphBlock> {
       ) &&
       localCost(state, detour) <= movingCost(state, detour)
     ) {
-      for (const local of detour) out.add(local);
+      for (const local of detour) {
+        out.add(local);
+        if (headingStates && isHeading(local.style)) headingStates.set(local, state);
+      }
       index = back;
       continue;
     }
@@ -333,11 +370,13 @@ function units(
   blocks: readonly Block[],
   tables: boolean,
   local: Set<ParagraphBlock>,
+  governed: ReadonlySet<ParagraphBlock>,
   out: PlanUnit[] = [],
 ): PlanUnit[] {
   for (const block of blocks) {
     if (block.type === 'paragraph') {
-      if (!local.has(block)) out.push(unitOf(block, block.style, [runStyles(block.inlines)]));
+      if (!local.has(block) && !governed.has(block))
+        out.push(unitOf(block, block.style, [runStyles(block.inlines)]));
       continue;
     }
     if (!tables) continue;
@@ -354,7 +393,7 @@ function units(
     }
     const start = tableStyle(block);
     if (start) out.push(unitOf(block, start, tableRuns(block)));
-    for (const cell of columnMajor(block)) units(cell.blocks, false, local, out);
+    for (const cell of columnMajor(block)) units(cell.blocks, false, local, governed, out);
   }
   return out;
 }
@@ -423,6 +462,7 @@ class Writer {
   constructor(
     public plan: Map<object, StateText>,
     public local: Set<ParagraphBlock>,
+    public headings: HeadingPlan,
   ) {}
 
   /** `chunks`: where each top-level piece went (see TreeChunk), for the blocks of the root. */
@@ -495,6 +535,19 @@ class Writer {
 
   /** The directive that brings the state to what `block` needs, or null when it has it already. */
   private enter(block: ParagraphBlock): MebdfDirective | null {
+    const set = this.headings.sets.get(block);
+    if (set) {
+      // The heading state of its level, set right before the heading (grammar §7).
+      const level = headingLevelOf(block);
+      const props = headingStateProps(level, set);
+      const now = this.state.headings[level - 1];
+      if (now && headingStateProps(level, now) === props) return null;
+      const headings = [...this.state.headings];
+      headings[level - 1] = set;
+      this.state.headings = headings;
+      return directive(props);
+    }
+    if (this.underHeadingState(block)) return null;
     if (this.local.has(block)) return null;
     const target: Target = {
       named: isHeading(block.style) ? null : block.style.namedStyle,
@@ -507,6 +560,11 @@ class Writer {
     };
     const props = transition(this.state, target);
     return props === null ? null : directive(props);
+  }
+
+  /** The heading state a Markdown heading is written under, if its level has one. */
+  private underHeadingState(block: ParagraphBlock): HeadingStyle | undefined {
+    return isHeading(block.style) ? this.state.headings[headingLevelOf(block) - 1] : undefined;
   }
 
   /** The inlines of a paragraph relative to the state. */
@@ -547,13 +605,14 @@ class Writer {
    * directive may also carry text values the runs share, which then need no span.
    */
   private ownStyle(block: ParagraphBlock, kind: 'paragraph' | 'heading' | 'cell'): PhrasingContent[] {
-    if (!this.local.has(block) && kind !== 'cell') return this.phrasing(block.inlines, kind);
+    const heading = kind === 'heading' ? this.underHeadingState(block) : undefined;
     const outer = this.state;
-    this.state = copyState(outer);
+    // A heading under its level's heading state starts from that, not from the block state.
+    this.state = heading ? underHeadingState(outer, heading) : copyState(outer);
     const own = transition(this.state, {
       named: isHeading(block.style) ? null : block.style.namedStyle,
       paragraph: paragraphDelta(block.style),
-      text: chooseText(outer.text, [runStyles(block.inlines)]),
+      text: chooseText(this.state.text, [runStyles(block.inlines)]),
     });
     const children = this.phrasing(block.inlines, kind);
     this.state = outer;

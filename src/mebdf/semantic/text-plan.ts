@@ -30,6 +30,8 @@ const SPAN_COST = 7;
 /** `, ` in a directive that is written anyway; `{!` `}` and a line end for a directive of its own. */
 const IN_LINE_COST = 2;
 const OWN_LINE_COST = 5;
+/** `{!` `}` of a paragraph's own directive. */
+const OWN_COST = 3;
 /** More values than this for one property: the rarest are not considered for the state. */
 const MAX_CANDIDATES = 24;
 
@@ -84,22 +86,42 @@ function candidates(units: readonly PlanUnit[], prop: StateTextProp): Value[] {
   return [undefined, ...values.map(([value]) => value)];
 }
 
-/** The characters of the spans one unit needs for `prop` when the state holds `value`. */
+/**
+ * The characters one unit needs for `prop` when the state holds `value`: per paragraph, a span
+ * around each group of runs with another value, or an own directive (`{!font:false}Text`) giving
+ * the paragraph another value and spans around the runs that differ from that, whichever is less.
+ */
 function spanCost(unit: PlanUnit, prop: StateTextProp, value: Value): number {
   let cost = 0;
   for (const paragraph of unit.runs) {
-    let open: Value | null = null;
+    let best = spans(paragraph, prop, value);
+    if (best === 0) continue;
+    const seen = new Set<Value>([value]);
     for (const style of paragraph) {
-      if (style === null || isMono(style, prop)) {
-        open = null;
-        continue;
-      }
+      if (style === null || isMono(style, prop) || seen.has(style[prop])) continue;
       const own = style[prop];
-      if (own === value) open = null;
-      else if (open === null || own !== open) {
-        cost += spelled(prop, own) + SPAN_COST;
-        open = own;
-      }
+      seen.add(own);
+      best = Math.min(best, spelled(prop, own) + OWN_COST + spans(paragraph, prop, own));
+    }
+    cost += best;
+  }
+  return cost;
+}
+
+/** The characters of the spans a paragraph's runs need for `prop` under `value`. */
+function spans(paragraph: ReadonlyArray<TextStyle | null>, prop: StateTextProp, value: Value): number {
+  let cost = 0;
+  let open: Value | null = null;
+  for (const style of paragraph) {
+    if (style === null || isMono(style, prop)) {
+      open = null;
+      continue;
+    }
+    const own = style[prop];
+    if (own === value) open = null;
+    else if (open === null || own !== open) {
+      cost += spelled(prop, own) + SPAN_COST;
+      open = own;
     }
   }
   return cost;

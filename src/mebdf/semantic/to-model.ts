@@ -56,6 +56,17 @@ export interface BlockState {
   named: NamedStyleType;
   paragraph: ParagraphDelta;
   text: TextStyle;
+  /**
+   * The heading state of each level (`headings[n - 1]`, set by `{!# …}` … `{!###### …}`): what a
+   * Markdown heading of that level takes instead of `paragraph` and `text`. Undefined: none yet,
+   * the heading takes the state's.
+   */
+  headings: ReadonlyArray<HeadingState | undefined>;
+}
+
+interface HeadingState {
+  paragraph: ParagraphDelta;
+  text: TextStyle;
 }
 
 interface TableBuild {
@@ -124,11 +135,16 @@ function htmlStyle(style: TextStyle): TextStyle {
 }
 
 function freshState(): BlockState {
-  return { named: 'NORMAL_TEXT', paragraph: {}, text: {} };
+  return { named: 'NORMAL_TEXT', paragraph: {}, text: {}, headings: [] };
 }
 
 function copyState(state: BlockState): BlockState {
-  return { named: state.named, paragraph: { ...state.paragraph }, text: { ...state.text } };
+  return {
+    named: state.named,
+    paragraph: { ...state.paragraph },
+    text: { ...state.text },
+    headings: state.headings,
+  };
 }
 
 class Reader {
@@ -344,15 +360,18 @@ class Reader {
         opener,
         opener.value,
         `\`${opener.value}\` cannot open a paragraph`,
-        'a paragraph takes a style, paragraph and text properties; write structural directives on a line of their own',
+        'a paragraph takes a style, paragraph and text properties; write structural directives and heading states on a line of their own',
       );
       return this.readParagraph(named, [...before, ...after], list);
     }
     const outer = this.state;
     this.state = copyState(outer);
     this.applyState(directive);
-    const heading = named.startsWith('HEADING_');
-    const block = this.readParagraph(heading ? named : this.state.named, [...before, ...after], list);
+    const block = this.readParagraph(
+      named.startsWith('HEADING_') ? named : this.state.named,
+      [...before, ...after],
+      list,
+    );
     this.state = outer;
     return block;
   }
@@ -422,8 +441,19 @@ class Reader {
     return block;
   }
 
+  /**
+   * A Markdown heading: its level's heading state, where it has one, stands in for the state's
+   * properties (grammar §2); its own directive changes what it takes.
+   */
   private heading(node: Heading, list?: ListMembership): ParagraphBlock {
-    return this.paragraph(`HEADING_${node.depth}` as NamedStyleType, this.withoutAnchorSeparator(node), list);
+    const named = `HEADING_${node.depth}` as NamedStyleType;
+    const own = this.state.headings[node.depth - 1];
+    if (!own) return this.paragraph(named, this.withoutAnchorSeparator(node), list);
+    const outer = this.state;
+    this.state = { ...copyState(outer), paragraph: { ...own.paragraph }, text: { ...own.text } };
+    const block = this.paragraph(named, this.withoutAnchorSeparator(node), list);
+    this.state = outer;
+    return block;
   }
 
   /**
@@ -533,6 +563,25 @@ class Reader {
         }
         this.applyState(directive);
         return;
+      case 'heading': {
+        if (this.table && context.tables && !this.table.cell) {
+          this.report(
+            node,
+            source,
+            'a block directive inside a table must stand inside a `{!cell}`',
+            'write it after the `{!cell}` whose headings it styles, or before `{!table}` for the whole table',
+          );
+          return;
+        }
+        // It lists every property of the level's headings: it replaces what was there.
+        const headings = [...this.state.headings];
+        headings[directive.level - 1] = {
+          paragraph: { ...directive.paragraph },
+          text: applyTextDelta({}, directive.text),
+        };
+        this.state.headings = headings;
+        return;
+      }
       case 'empty': {
         // `{!empty, …}`: the listed style is this paragraph's alone; the state stays as it was.
         const block = this.block(directive.named ?? this.state.named, [], context.list);
@@ -593,7 +642,9 @@ class Reader {
 
   /** A block directive's change of the state: a named style resets it, then the properties. */
   private applyState(directive: Directive & { kind: 'state' }): void {
-    if (directive.named !== undefined) this.state = { named: directive.named, paragraph: {}, text: {} };
+    // A named style resets the state's style, not the heading states.
+    if (directive.named !== undefined)
+      this.state = { named: directive.named, paragraph: {}, text: {}, headings: this.state.headings };
     this.state.paragraph = { ...this.state.paragraph, ...directive.paragraph };
     for (const field of directive.unsetParagraph) delete this.state.paragraph[field];
     this.state.text = applyTextDelta(this.state.text, directive.text);

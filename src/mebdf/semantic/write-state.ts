@@ -8,7 +8,7 @@
  * can take them away again (`{!font:false}`), while a switch turned on by a directive could only be
  * turned off explicitly (`bold:false`), which would change the model.
  */
-import type { NamedStyleType, ParagraphStyle, TextStyle } from '../model.js';
+import type { Inline, NamedStyleType, ParagraphStyle, TextStyle } from '../model.js';
 import {
   formatParagraphProps,
   formatTextProps,
@@ -25,10 +25,29 @@ export interface WriterState {
   named: NamedStyleType;
   paragraph: ParagraphDelta;
   text: StateText;
+  /** The heading state of each level (`headings[n - 1]`, `{!## …}`); undefined: none yet. */
+  headings: ReadonlyArray<HeadingStyle | undefined>;
+}
+
+/** What a level's heading state gives its Markdown headings instead of the state's properties. */
+export interface HeadingStyle {
+  paragraph: ParagraphDelta;
+  text: StateText;
 }
 
 export function freshWriterState(): WriterState {
-  return { named: 'NORMAL_TEXT', paragraph: {}, text: {} };
+  return { named: 'NORMAL_TEXT', paragraph: {}, text: {}, headings: [] };
+}
+
+/** The properties of a heading state line, `{!## …}` without its `{!` `}`. */
+export function headingStateProps(level: number, style: HeadingStyle): string {
+  const props = fullProps({ named: null, ...style });
+  return props.length === 0 ? '#'.repeat(level) : `${'#'.repeat(level)} ${props.join(', ')}`;
+}
+
+/** The state a heading under heading state `style` is read in: the state with its properties. */
+export function underHeadingState(state: WriterState, style: HeadingStyle): WriterState {
+  return { ...state, paragraph: { ...style.paragraph }, text: { ...style.text } };
 }
 
 /** Paragraph fields in canonical order, with the property name that removes each. */
@@ -47,6 +66,11 @@ export interface Target {
   named: NamedStyleType | null;
   paragraph: ParagraphDelta;
   text: StateText;
+}
+
+/** The text styles of a paragraph's inlines, `null` for an inline that is not text. */
+export function runStyles(inlines: readonly Inline[]): Array<TextStyle | null> {
+  return inlines.map((inline) => (inline.type === 'text' ? inline.style : null));
 }
 
 export function paragraphDelta(style: ParagraphStyle): ParagraphDelta {
