@@ -48,6 +48,8 @@ const INSERTS = [
   '## A new heading',
   '{!align:center}\nCentred from here on.',
   '{!Heading 3}',
+  '{!## align:center, size:14pt}\n## A centred heading',
+  '{!###}',
   '{!color:#ff0000}\nRed text.',
   '- one\n- two',
   '1. first\n2. second',
