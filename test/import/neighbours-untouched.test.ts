@@ -212,15 +212,17 @@ describe('a table added under a heading whose newline is styled apart from its t
 });
 
 describe('new content after a paragraph whose paragraph break is a suggested insertion', () => {
-  it('is refused when it cannot go before the paragraph after (a table first), instead of taking the break over', async () => {
+  it("a table there goes in at the next paragraph's start, after an empty paragraph, the suggested break kept", async () => {
     const be = load(REAL('markkohdev__google-docs-markdown__Markdown_Conversion_Example_-_Single-Tab'));
     const cell = (text: string) => ({ blocks: [para(text)] as ParagraphBlock[] });
-    const err = await spliced(be, 'h.u1qjctnofws1', 1, { type: 'table', rows: [[cell('a')]] }).catch(
-      (e: unknown) => e,
-    );
-    expect(err).toBeInstanceOf(ValidationError);
-    expect((err as Error).message).toMatch(/suggested insertion/);
-    expect(be.writes).toHaveLength(0);
+    const [heading] = around(be.doc, 'h.u1qjctnofws1');
+    await spliced(be, 'h.u1qjctnofws1', 1, { type: 'table', rows: [[cell('a')]] });
+    const [kept, next] = around(be.doc, 'h.u1qjctnofws1');
+    // The heading, its suggested break included, is as it was.
+    expect(withoutIndices(kept)).toEqual(withoutIndices(heading));
+    expect(next.paragraph?.elements?.map((e) => e.textRun?.content).join('')).toBe('\n');
+    const els = body(be.doc);
+    expect(els[els.indexOf(next) + 1]?.table).toBeDefined();
   });
 });
 
