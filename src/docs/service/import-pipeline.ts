@@ -88,8 +88,12 @@ interface Read {
   revision: string;
   scope: VerifyScope;
   target: ImportTarget;
-  /** The whole tab's model (the target's own when the target is the tab). */
-  tab: MebdfDocument;
+  /**
+   * The whole tab's model (the target's own when the target is the tab). For a section, `built`
+   * goes only as far as the section needs, and this is built on first use (a new link to an
+   * anchor, an object from elsewhere in the tab, a check outside the section).
+   */
+  readonly tab: MebdfDocument;
   /** The paragraph right after a section (its next heading), with where it is. */
   following?: FollowingParagraph;
   /** The tab as built, which verification rebuilds a section of. */
@@ -168,7 +172,7 @@ export async function runImport(
     // An import of nothing is planned over the whole tab, from the same read (empty-import.ts).
     const nothing = importsNothing(intended.model);
     const planned = nothing ? readAs(read.doc, { ...where, anchorId: null }) : read;
-    if (!nothing) checkAnchorLinks(intended.model, read.target.model, read.tab, read.doc, scope.tabId);
+    if (!nothing) checkAnchorLinks(intended.model, read.target.model, () => read.tab, read.doc, scope.tabId);
     const meant = nothing ? intendedByNothing(planned, where.anchorId) : resolveIntended(intended, read);
     let plan = withWarnings(planFor(planned, meant, options), meant.warnings ?? []);
     // New footnotes take a second write (new-footnotes.ts), verified with the first.
@@ -307,9 +311,10 @@ function bodyEdges(read: Read): BodyEdges {
   const suggestedBreaks = suggestedBreakParagraphs(read.target.model.blocks, read.target.sources, body);
   if (read.scope.anchorId === null) return { startsBody: true, endsBody: true, suggestedBreaks };
   const section = read.target as SectionExport;
+  // A build as far as the section needs holds the block after it, if there is one.
   return {
     startsBody: section.firstBlock === 0,
-    endsBody: section.endBlock === read.tab.blocks.length,
+    endsBody: section.endBlock === read.built.model.blocks.length,
     suggestedBreaks,
   };
 }
@@ -331,14 +336,27 @@ async function readTarget(backend: Backend, where: Where): Promise<Read> {
 
 /** The target as `doc` shows it. */
 function readAs(doc: Document, where: Where): Read {
-  // The tab's model is built once, for the target and for what the section is checked against.
-  const built = buildTab(doc, where.tab);
+  // The tab's model is built once, for the target and for what the section is checked against; for
+  // a section only as far as the section needs (the rest only when something asks for the tab).
+  const built = buildTab(doc, where.tab, where.anchorId === null ? {} : { section: where.anchorId });
   const cache = renderCache();
   const target =
     where.anchorId === null ? tabOf(built, { cache }) : sectionOf(built, where.anchorId, { cache });
   const scope = { tabId: target.tabId, anchorId: where.anchorId };
   rememberKnown(target.known);
-  const read: Read = { doc, revision: doc.revisionId ?? '', scope, target, tab: built.model, built, cache };
+  let whole: MebdfDocument | undefined = built.partial ? undefined : built.model;
+  const read: Read = {
+    doc,
+    revision: doc.revisionId ?? '',
+    scope,
+    target,
+    get tab() {
+      whole ??= buildTab(doc, where.tab).model;
+      return whole;
+    },
+    built,
+    cache,
+  };
   if (where.anchorId === null) return read;
   const end = (target as SectionExport).endBlock;
   const block = built.model.blocks[end];
@@ -375,10 +393,10 @@ function planFor(read: Read, intended: Intended, options: ImportOptions): Plan {
         : {
             kind: 'section',
             anchorId: scope.anchorId,
-            followingLevel: followingLevel(read.tab, target as SectionExport),
+            followingLevel: followingLevel(read.built.model, target as SectionExport),
           },
     allowDeletions: options.allow_deletions === true,
-    tabEmbedIds: embedIds(read.tab),
+    tabEmbedIds: lazyIds(() => embedIds(read.tab)),
     ...(read.following ? { following: read.following } : {}),
     ...(canonical ? { canonical } : {}),
   });
@@ -413,7 +431,13 @@ function verifyPlan(read: Read, plan: Plan, intended: Intended, second?: VerifyI
     intended: intended.model,
     intendedText: () => intended.text,
     scope: read.scope,
-    before: { tab: read.tab, target: read.target, built: read.built },
+    before: {
+      get tab() {
+        return read.tab;
+      },
+      target: read.target,
+      built: read.built,
+    },
     cache: read.cache,
   });
   if (verified.ok) return verified;
@@ -511,6 +535,17 @@ function newFootnotes(
     const over = readAs(doc, tab);
     return planFor(over, intendedOf(next(over.target)), options).requests;
   });
+}
+
+/** A set of ids made on the first question (the planner asks only about an object it does not know). */
+function lazyIds(make: () => ReadonlySet<string>): Pick<ReadonlySet<string>, 'has'> {
+  let ids: ReadonlySet<string> | undefined;
+  return {
+    has(id) {
+      ids ??= make();
+      return ids.has(id);
+    },
+  };
 }
 
 function bodyEnd(doc: Document, tabId: string): number {
