@@ -18,7 +18,7 @@ import type { BatchUpdateResponse, Document, Request } from '../../ground/docs-j
 import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
 import type { MebdfDocument } from '../../mebdf/model.js';
 import { type BuiltTab, buildTab } from '../export/exporter.js';
-import { RenderCache, resolveTab, type SectionExport, sectionOf, tabOf } from '../export/index.js';
+import { type RenderCache, resolveTab, type SectionExport, sectionOf, tabOf } from '../export/index.js';
 import { embedIds } from '../export/model-utils.js';
 import { headingLevel } from '../export/style-overrides.js';
 import { asDocsStoresText } from '../import/docs-text.js';
@@ -54,6 +54,8 @@ import {
   type Scope,
 } from './import-base.js';
 import { dryRunReport, needsReRead, newHeadings, writeReport } from './import-report.js';
+import { keepKnown, recallKnown } from './known-store.js';
+import { knowsAny, parseKnown, rememberKnown, renderCache } from './known-texts.js';
 import { NewFootnotes, withSecondWrite } from './new-footnotes.js';
 import {
   asSuggestions,
@@ -124,6 +126,8 @@ export async function runImport(
 ): Promise<ImportResult> {
   refuseLabel(content);
   const suggesting = options.mode === 'suggest';
+  // The text this target was last handed out as, kept by another process (the CLI's last command).
+  if (bases && !knowsAny()) rememberKnown(await recallKnown(bases, where));
   // Bad MEBDF fails before any read. Content that may be what the target says already (the caller
   // read first, import.ts) is parsed only when it is not.
   let sent = first ? undefined : parseIntended(content);
@@ -138,13 +142,13 @@ export async function runImport(
     const read = attempt === 0 && first ? readAs(first, where) : await readTarget(backend, where);
     const scope = { documentId: where.documentId, tabId: read.scope.tabId, anchorId: where.anchorId };
     if (base === undefined) base = await findBase(explicit, scope, content, bases);
+    const readPrint = contentFingerprint(read.target.content);
     // The same text again from the same old base: the first import landed, nothing is left to do.
-    if (base && contentFingerprint(read.target.content) !== base.fingerprint) {
+    if (base && readPrint !== base.fingerprint) {
       sent ??= parseIntended(content);
       if (says(read, sent)) return repeated(read, scope, content, options.dry_run ? null : bases);
     }
     const reconciled = await reconcile(content, read.target.content, base, bases);
-    const readPrint = contentFingerprint(read.target.content);
     firstRead ??= readPrint;
     const objects = [...embedIds(read.target.model)];
     if (bases) await rememberExactRead(bases, readPrint, { ...scope, revisionId: read.revision, objects });
@@ -174,6 +178,8 @@ export async function runImport(
     // New footnotes take a second write (new-footnotes.ts), verified with the first.
     const footnotes = newFootnotes(plan, meant, planned, where, options);
     const verified = verifyPlan(planned, plan, meant, footnotes?.second);
+    // The target's text after the write: what the next import of it is edited from.
+    rememberKnown(verified.result.known);
     plan = withWarnings(plan, commentChanges(planned.doc, verified.after, planned.scope.tabId));
     if (suggesting) plan = suggestedPlan(planned, plan, verified.after);
     const result = verified.result;
@@ -200,6 +206,7 @@ export async function runImport(
       result.content,
       bases,
     );
+    if (bases) await keepKnown(bases, where, result.known);
     return { ...report, base: next };
   }
   throw new RevisionConflictError(
@@ -253,17 +260,22 @@ function mergeNote(result: ImportResult, reconciled: Reconciled): ImportResult {
   return { ...result, warnings: [note, ...result.warnings] };
 }
 
-/** The text to write as a model; its size was checked as the caller sent it (checkSize). */
+/**
+ * The text to write as a model; its size was checked as the caller sent it (checkSize). A text
+ * edited from one this process exported lately parses only what changed (known-texts.ts).
+ */
 function parseIntended(content: string): Intended {
-  return intendedOf(parseMebdf(content));
+  const { model, canonical } = parseKnown(content);
+  return intendedOf(model, [], canonical ? content : undefined);
 }
 
 /**
  * The intended content of `model`. Its text is written out on first use: verification compares
- * models first and needs the text only when they differ, so a tab is not written out for nothing.
+ * models first and needs the text only when they differ, so a tab is not written out for nothing
+ * (`written`: the text, when it is known to be the model written out already).
  */
-function intendedOf(model: MebdfDocument, warnings: string[] = []): Intended {
-  let text: string | undefined;
+function intendedOf(model: MebdfDocument, warnings: string[] = [], written?: string): Intended {
+  let text = written;
   return {
     model,
     get text() {
@@ -327,10 +339,11 @@ function readAs(doc: Document, where: Where): Read {
   // The tab's model is built once, for the target and for what the section is checked against; for
   // a section only as far as the section needs (the rest only when something asks for the tab).
   const built = buildTab(doc, where.tab, where.anchorId === null ? {} : { section: where.anchorId });
-  const cache = new RenderCache();
+  const cache = renderCache();
   const target =
     where.anchorId === null ? tabOf(built, { cache }) : sectionOf(built, where.anchorId, { cache });
   const scope = { tabId: target.tabId, anchorId: where.anchorId };
+  rememberKnown(target.known);
   let whole: MebdfDocument | undefined = built.partial ? undefined : built.model;
   const read: Read = {
     doc,

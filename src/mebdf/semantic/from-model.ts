@@ -79,6 +79,8 @@ export interface TreeChunk {
   label?: string;
   from: number;
   to: number;
+  /** The block state before the piece (what the reader carries into it); absent for a footnote. */
+  state?: WriterState;
 }
 
 /** Where heading states go, and the paragraphs that give themselves their style around them. */
@@ -91,7 +93,15 @@ function plan(blocks: readonly Block[]): { headings: HeadingPlan; local: Set<Par
   return { headings, local };
 }
 
-export function modelToTree(document: MebdfDocument, chunks?: TreeChunk[]): Root {
+/**
+ * `chunks` receives the top-level pieces; `end`, when given, receives the block state the body's
+ * text leaves (before the footnote definitions), where text added after the body starts.
+ */
+export function modelToTree(
+  document: MebdfDocument,
+  chunks?: TreeChunk[],
+  end?: { state?: WriterState },
+): Root {
   let { headings, local } = plan(document.blocks);
   const writer = new Writer(
     planText(units(document.blocks, true, local, headings.governed)),
@@ -99,6 +109,7 @@ export function modelToTree(document: MebdfDocument, chunks?: TreeChunk[]): Root
     headings,
   );
   const children: RootContent[] = writer.blocks(document.blocks, true, chunks);
+  if (end) end.state = copyState(writer.state);
   for (const [label, blocks] of Object.entries(document.footnotes)) {
     // A footnote definition starts from a fresh state (grammar §2).
     writer.state = freshWriterState();
@@ -533,8 +544,9 @@ class Writer {
     let index = 0;
     while (index < blocks.length) {
       const from = out.length;
+      const state = chunks ? copyState(this.state) : undefined;
       const next = this.block(blocks, tables, out, index);
-      chunks?.push({ firstBlock: index, endBlock: next, from, to: out.length });
+      chunks?.push({ firstBlock: index, endBlock: next, from, to: out.length, state: state! });
       index = next;
     }
     return out;

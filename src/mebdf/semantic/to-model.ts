@@ -52,7 +52,7 @@ import { closest } from '../suggest.js';
 import { embedLineGroups, joinedSentenceLines } from './paragraph-lines.js';
 import { applyTextDelta, sameTextStyle } from './style.js';
 
-interface BlockState {
+export interface BlockState {
   named: NamedStyleType;
   paragraph: ParagraphDelta;
   text: TextStyle;
@@ -93,12 +93,19 @@ interface FlowContext {
 
 const MAX_LIST_LEVEL = 8;
 
-/** `source` (the parsed text) lets a diagnostic quote the offending line where no token names it. */
+/**
+ * `source` (the parsed text) lets a diagnostic quote the offending line where no token names it.
+ * `start`: the block state the text starts in (a fresh one unless it is the part of a longer text
+ * after blocks that left another, mebdf/incremental.ts).
+ */
 export function treeToModel(
   tree: Root,
   source = '',
+  start?: BlockState,
 ): { document: MebdfDocument; diagnostics: MebdfDiagnostic[] } {
-  return new Reader(tree, source).read();
+  const reader = new Reader(tree, source);
+  if (start) reader.startIn(start);
+  return reader.read();
 }
 
 /**
@@ -162,6 +169,10 @@ class Reader {
     private readonly tree: Root,
     private readonly source: string,
   ) {}
+
+  startIn(state: BlockState): void {
+    this.state = copyState(state);
+  }
 
   read(): { document: MebdfDocument; diagnostics: MebdfDiagnostic[] } {
     this.collectDefinitions(this.tree);
