@@ -75,12 +75,33 @@ interface Survivor {
  */
 function canInsertBefore(blocks: Block[], prev: ParagraphBlock, surv: Survivor): boolean {
   if (blocks[0]!.type !== 'paragraph') return false;
+  if (surv.was.list || surv.block.list || !plainStart(surv)) return false;
+  return !(prev.list && blocks.some((b) => b.type === 'paragraph' && b.list));
+}
+
+/** Text typed at the survivor's start leaves its anchors, embeds and objects where they were. */
+function plainStart(surv: Survivor): boolean {
   const { was: ob, block: nb, src } = surv;
   const marked = (b: ParagraphBlock) =>
     b.inlines.some((i, k) => (i.type === 'anchor' && !(k === 0 && isHeading(b))) || i.type === 'embed');
-  if (ob.list || nb.list || marked(ob) || marked(nb) || src.positionedObjectIds?.length) return false;
-  if (emptyHeading(surv)) return false;
-  return !(prev.list && blocks.some((b) => b.type === 'paragraph' && b.list));
+  return !marked(ob) && !marked(nb) && !src.positionedObjectIds?.length && !emptyHeading(surv);
+}
+
+/**
+ * New items that open the list the survivor is the first item of (the paragraph before is no
+ * item of it), all at the survivor's level: typed at its start they copy its bullet and are items of
+ * that list. Typed after the paragraph before and bulleted, they would make a list of their own.
+ */
+function opensListAfter(
+  blocks: Block[],
+  prev: ParagraphBlock,
+  surv: Survivor,
+  lists: ReadonlyMap<string, string>,
+): boolean {
+  const item = surv.was.list;
+  if (!item || !sameList(lists, item, surv.block.list) || !plainStart(surv)) return false;
+  if (prev.list?.key === item.key) return false;
+  return blocks.every((b) => b.type === 'paragraph' && sameList(lists, item, b.list));
 }
 
 /**
@@ -291,6 +312,8 @@ class Lowering {
       ) {
         return this.insertBefore(seg, beforeX, blocks, surv);
       }
+      if (surv && beforeX !== null && opensListAfter(blocks, pb, surv, ctx.env.lists))
+        return this.insertBefore(seg, beforeX, blocks, surv);
       const suggestedBreak = !markKept && ctx.env.runStyles.suggestedInsertion(seg, prevSrc.endIndex - 1);
       // A new table there goes in at the next paragraph's start: forced.ts put an empty paragraph
       // before it, which is the one the newline insertTable types there makes.
