@@ -218,7 +218,7 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
     add('delete-paragraph', `block ${i}`, p, { old: 1, new: 0 }, forcedMerge ? 4 : 2);
   }
 
-  // Lists: a new last item, an item indented, a numbered item under a bullet.
+  // Lists: a new last item, a new first item, an item indented, a numbered item under a bullet.
   const lastItems = items.filter((i) => {
     const next = blocks[i + 1];
     return !(next?.type === 'paragraph' && next.list?.key === (blocks[i] as ParagraphBlock).list?.key);
@@ -229,6 +229,21 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
       'add-list-item',
       `after block ${i}`,
       inserted(model, i + 1, para('A new item.', { list: { ...list } })),
+      { old: 0, new: 1 },
+      4,
+    );
+  }
+  // A new first item, after a block that is no item of the list.
+  const firstItems = items.filter((i) => {
+    const prev = blocks[i - 1];
+    return !(prev?.type === 'paragraph' && prev.list?.key === (blocks[i] as ParagraphBlock).list?.key);
+  });
+  for (const i of ends(firstItems)) {
+    const list = (blocks[i] as ParagraphBlock).list!;
+    add(
+      'add-list-item',
+      `before block ${i}`,
+      inserted(model, i, para('A new item.', { list: { ...list } })),
       { old: 0, new: 1 },
       4,
     );

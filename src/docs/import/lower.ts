@@ -99,7 +99,9 @@ function opensListAfter(
   lists: ReadonlyMap<string, string>,
 ): boolean {
   const item = surv.was.list;
-  if (!item || !sameList(lists, item, surv.block.list) || !plainStart(surv)) return false;
+  // Inline anchors and embeds stay in the item (text typed at its start goes before them).
+  if (!item || !sameList(lists, item, surv.block.list)) return false;
+  if (surv.src.positionedObjectIds?.length || emptyHeading(surv)) return false;
   if (prev.list?.key === item.key) return false;
   return blocks.every((b) => b.type === 'paragraph' && sameList(lists, item, b.list));
 }
