@@ -251,11 +251,12 @@ const DETOUR = 3;
 
 /**
  * The paragraphs that give themselves their style and leave the state as it was (grammar §7):
- * - paragraphs (not list items, not code) of other styles than the state, up to DETOUR in a row and no two
- *   neighbours alike, when the paragraph after them is in the state again and that is shorter:
- *   each opens with its changes
- *   (`{!align:center}Total`, `{!empty, align:center}`) instead of directive lines that move the
- *   state there and back;
+ * - paragraphs (list items too, but not an item's further blocks, code, rules or HTML) of other
+ *   styles than the state, up to DETOUR in a row and no two neighbours alike, when the paragraph
+ *   after them is in the state again and that is shorter: each opens with its changes
+ *   (`{!align:center}Total`, `{!empty, align:center}`, a list item right after its marker:
+ *   `- 1. {!space-before:12pt}**Scope**`) instead of directive lines that move the state there
+ *   and back;
  * - an empty paragraph whose style the next paragraph does not share (`{!empty, …}`); one the next
  *   paragraph matches moves the state instead, so both are written bare.
  * Headings under a heading state (`governed`) are not in the block state's flow. `headingStates`,
@@ -301,7 +302,6 @@ function localParagraphs(
       back <= index + DETOUR &&
       !detour.some(
         (b, at) =>
-          b.list ||
           b.item !== undefined ||
           b.code ||
           b.rule ||
