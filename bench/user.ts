@@ -215,6 +215,9 @@ export async function benchUser(pages: number[] = PAGES, options: UserBenchOptio
           ratio: ms / parseMs,
         });
         writeFileSync(store.file, store.pristine);
+        // A user exports before editing: the store keeps what the export handed out (untimed).
+        const where = scenario.section ? ['--section', store.anchor] : [];
+        spawnMs([CLI, 'export', NAME, '--local', store.dir, ...where]);
         const input = join(store.dir, 'content');
         const cli = paired(
           runs,

@@ -79,7 +79,14 @@ export const PARAGRAPH_PROPS: readonly string[] = [
   'space-before',
   'space-after',
 ];
-export const STRUCTURAL_DIRECTIVES: readonly string[] = ['empty', 'table', 'row', 'cell', 'end-table'];
+export const STRUCTURAL_DIRECTIVES: readonly string[] = [
+  'empty',
+  'table',
+  'row',
+  'cell',
+  'cells',
+  'end-table',
+];
 const CELL_PROPS: readonly string[] = ['colspan', 'rowspan'];
 
 /** One `name` or `name:value` item; `offset` is where its name starts in the raw list. */
@@ -154,7 +161,9 @@ export type Directive =
       text: TextDelta;
     }
   | { kind: 'table' | 'row' | 'end-table' }
-  | { kind: 'cell'; colSpan?: number; rowSpan?: number };
+  | { kind: 'cell'; colSpan?: number; rowSpan?: number }
+  /** `{!cells:N}`: N cells in a row with nothing written in them, as N `{!cell}` lines would be. */
+  | { kind: 'cells'; count: number };
 
 export function splitProps(raw: string): PropItem[] {
   const items: PropItem[] = [];
@@ -408,6 +417,7 @@ export function interpretDirectiveProps(raw: string): { directive: Directive; pr
   if (hashes) return { directive: interpretHeadingState(raw, hashes, problems), problems };
   const items = splitProps(raw);
   const first = items[0]!;
+  if (first.name === 'cells') return interpretCells(items, problems);
   if (STRUCTURAL_DIRECTIVES.includes(first.name) && first.value === undefined) {
     return interpretStructural(first.name, items, problems);
   }
@@ -577,6 +587,25 @@ function interpretStructural(
   }
   return { directive, problems };
 }
+
+/** `{!cells:N}`: a count of at least 1 and nothing else (the cells are bare `{!cell}`s). */
+function interpretCells(
+  items: PropItem[],
+  problems: PropProblem[],
+): { directive: Directive; problems: PropProblem[] } {
+  const [first, ...rest] = items;
+  for (const item of rest)
+    problems.push(problem(item, '`cells` takes no other property', { advice: CELLS_ADVICE }));
+  const value = first!.value ?? '';
+  if (!/^[1-9]\d*$/.test(value)) {
+    problems.push(problem(first!, 'cells needs a whole number of at least 1, e.g. `cells:3`'));
+    return { directive: { kind: 'cells', count: 1 }, problems };
+  }
+  return { directive: { kind: 'cells', count: Number(value) }, problems };
+}
+
+const CELLS_ADVICE =
+  '`{!cells:N}` stands for N empty `{!cell}`s; write a cell with a merge or content as `{!cell, …}`.';
 
 /** Canonical property list for the text properties Markdown cannot spell (order is fixed). */
 export function formatTextProps(style: TextStyle): string[] {

@@ -28,14 +28,26 @@ import {
 } from 'mdast-util-to-markdown';
 import type { MebdfDocument } from './model.js';
 import { modelToTree, type TreeChunk } from './semantic/from-model.js';
+import type { WriterState } from './semantic/write-state.js';
 import { CANONICAL_OPTIONS } from './tree.js';
 
 /** Top-level renderings by content, shared by the renders of one command. */
 export class RenderCache {
-  readonly texts = new Map<string, { text: string; bullet: string | undefined }>();
+  readonly texts = new Map<string, { text: string; bullet: string | undefined; used: number }>();
   /** Top-level nodes served from the cache, and serialised, since the cache was made. */
   hits = 0;
   misses = 0;
+  /** Renders through this cache so far; each entry records the last one that used it. */
+  renders = 0;
+
+  /**
+   * Drops the texts none of the last `renders` renders used: a cache kept from one command to the
+   * next (the tab's text is rendered again by the next import of it) keeps what the tab is now.
+   */
+  forget(renders: number): void {
+    const oldest = this.renders - renders;
+    for (const [key, entry] of this.texts) if (entry.used <= oldest) this.texts.delete(key);
+  }
 }
 
 /** A top-level piece of the model and where its text is in `content`. */
@@ -48,11 +60,15 @@ export interface RenderedBlock {
   /** `content.slice(start, end)` is the piece, directive lines included, without separators. */
   start: number;
   end: number;
+  /** The block state the text before the piece leaves (the reader's state where it starts). */
+  state?: WriterState;
 }
 
 export interface RenderedBlocks {
   content: string;
   blocks: RenderedBlock[];
+  /** The block state the body's text leaves (where text after the last body piece starts). */
+  bodyEnd: WriterState;
 }
 
 interface Top {
@@ -65,7 +81,8 @@ export function renderBlocks(
   cache: RenderCache = new RenderCache(),
 ): RenderedBlocks {
   const chunks: TreeChunk[] = [];
-  const tree = modelToTree(document, chunks);
+  const end: { state?: WriterState } = {};
+  const tree = modelToTree(document, chunks, end);
   const tops: Top[] = [];
   const content = serialize(tree, cache, tops);
   const blocks: RenderedBlock[] = [];
@@ -78,9 +95,10 @@ export function renderBlocks(
       end: tops[chunk.to - 1]!.to,
     };
     if (chunk.label !== undefined) piece.label = chunk.label;
+    if (chunk.state) piece.state = chunk.state;
     blocks.push(piece);
   }
-  return { content, blocks };
+  return { content, blocks, bodyEnd: end.state! };
 }
 
 /** `stringifyTree(tree)`, with top-level nodes through `cache`; `tops[i]` locates root child i. */
@@ -152,12 +170,13 @@ function topLevel(
   const hit = cache.texts.get(key);
   if (hit) {
     cache.hits += 1;
+    hit.used = cache.renders;
     if (node.type === 'list') state.bulletLastUsed = hit.bullet;
     return hit.text;
   }
   cache.misses += 1;
   const text = handle(node, parent, state, info);
-  cache.texts.set(key, { text, bullet: state.bulletLastUsed });
+  cache.texts.set(key, { text, bullet: state.bulletLastUsed, used: cache.renders });
   return text;
 }
 

@@ -22,8 +22,9 @@ bracket families. Edit the text freely; keep the brackets you did not mean to ch
 | \`{!Heading 2}\` or \`{!align:center}\` alone on a line | style of the following paragraphs | stays in force until the next such line |
 | \`{!## space-after:4pt, size:14pt}\` alone on a line | the style of the level-2 headings (\`## …\`) that follow, instead of the body's | stays in force until the next \`{!## …}\`, which lists all of it again |
 | \`{!align:center}Total\`, \`## {^ h.x}{!space-after:4pt}Risks\`, \`\\| {!align:right}42 \\|\` (no \`{/!}\`) | style of this paragraph or table cell alone | the next paragraph is back in the style of the lines before |
+| \`\\| {!colspan:2}**May** \\| \\|\`, \`\\| {!Heading 2}Area \\|\` | a merged cell (the cell it covers follows, empty) or a heading cell of a pipe table | keep the cells a merge covers |
 | \`{!empty}\`, \`{!empty, space-after:0pt}\` | an empty paragraph (its own style, if any, is for it alone) | delete the line to delete the paragraph |
-| \`{!table}\` … \`{!row}\` … \`{!cell}\` … \`{!end-table}\` | a table that Markdown pipes cannot show (merged cells, lists in cells) | every row keeps the same number of cells; a cell starts in the style of the cell above it |
+| \`{!table}\` … \`{!row}\` … \`{!cell}\` … \`{!end-table}\` | a table that Markdown pipes cannot show (merged cells, lists in cells); \`{!cells:3}\` is three empty \`{!cell}\`s | every row keeps the same number of cells; a cell starts in the style of the cell above it |
 | \`{^}\` | asks for a new anchor (a named range) | the import's answer gives its id |
 | \`{^= person "ada@example.com"}\`, \`{^= date "2026-11-24"}\`, \`{^= richlink "https://docs.google.com/…"}\` | a new person, date or rich-link chip (no id: the caption is its value) | the import creates it; it reads back with its id |
 | \`text[^n]\` + \`[^n]: Note.\` | a footnote (exported labels are Docs' numbers) | a new label creates a footnote; keep existing ones where they are |

@@ -184,13 +184,16 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
     if (prev?.type === 'paragraph' && prev.list && next?.type === 'paragraph' && next.list) continue;
     // The text, its paragraph style and text style; and where the new paragraph must follow one
     // whose closing newline is styled apart from its text (a heading before a heading), that
-    // newline's style again: Docs re-creates the newline text is inserted at.
+    // newline's style again: Docs re-creates the newline text is inserted at. After a list item
+    // (a numbered heading too) with no paragraph after it to go before (a table, the next
+    // heading), the new paragraph is split from the item and takes its bullet: it is dropped.
+    const dropBullet = prev?.type === 'paragraph' && prev.list ? 1 : 0;
     add(
       'add-paragraph',
       `at block ${at}`,
       inserted(model, at, para('A new paragraph.')),
       { old: 0, new: 1 },
-      3 + MARK,
+      3 + MARK + dropBullet,
     );
   }
 
@@ -250,7 +253,16 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
     const list = (blocks[i] as ParagraphBlock).list!;
     if (list.level >= 8) continue;
     const item = para('A numbered sub-item.', { list: { ...list, level: list.level + 1, kind: 'ordered' } });
-    add('numbered-under-bullet', `after block ${i}`, inserted(model, i + 1, item), { old: 0, new: 1 }, 4);
+    // The text with a temporary paragraph before it that stands for level 0, its paragraph style
+    // and text style (Docs copies the item's it is split from, which the new one may not have:
+    // 1arcBS), the bullets, the temporary paragraph deleted, and the item's newline style again.
+    add(
+      'numbered-under-bullet',
+      `after block ${i}`,
+      inserted(model, i + 1, item),
+      { old: 0, new: 1 },
+      5 + MARK,
+    );
   }
   for (const i of ends(plain)) {
     const p = structuredClone(blocks) as Block[];

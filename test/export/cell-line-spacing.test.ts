@@ -39,6 +39,7 @@ describe('line spacing in table cells', () => {
     const { model, content } = exportTab(doc);
     const table = model.blocks[0] as TableBlock;
     expect(table.rows[0]![0]!.blocks[0]!.style).toEqual({ namedStyle: 'NORMAL_TEXT', lineSpacing: 115 });
-    expect(content).toContain('{!line-spacing:1.15}\n| inherits |');
+    // A one-cell table leaves the state alone: the cell says it (grammar §7).
+    expect(content).toContain('| {!line-spacing:1.15}inherits |');
   });
 });

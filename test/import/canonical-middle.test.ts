@@ -32,8 +32,10 @@ function edits(content: string, max: number): string[] {
   const out: string[] = [];
   for (let i = 0; i < blocks.length && out.length < max; i++) {
     const block = blocks[i]!;
-    if (/^[#|{<!>\-*\d]/.test(block) || block.includes('\n')) continue;
-    const word = / ([a-z]{4,})\b/.exec(block);
+    // A paragraph, with the empty paragraphs written right under it, if any.
+    const [line, ...under] = block.split('\n');
+    if (/^[#|{<!>\-*\d]/.test(block) || under.some((l) => !l.startsWith('{!empty'))) continue;
+    const word = / ([a-z]{4,})\b/.exec(line!);
     if (!word) continue;
     const edited = [...blocks];
     edited[i] = `${block.slice(0, word.index + 1)}changed${block.slice(word.index + 1 + word[1]!.length)}`;

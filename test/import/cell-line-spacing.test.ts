@@ -36,7 +36,7 @@ describe('line spacing of table cells on import', () => {
     const before = exportTab(be.doc).content;
     expect(before).toContain('| cell |');
     // The empty paragraph after the table that ends the tab is not written (grammar §7).
-    const spaced = before.replace('| cell |\n| - |\n', '{!line-spacing:1.15}\n| cell |\n| - |\n');
+    const spaced = before.replace('| cell |\n| - |\n', '| {!line-spacing:1.15}cell |\n| - |\n');
     expect(spaced).not.toBe(before);
     const up = await importTabService(be, { document_id: 'doc' }, spaced);
     const upStyles = (up.requests as Request[]).filter((q) => q.updateParagraphStyle);

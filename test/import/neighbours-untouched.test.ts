@@ -6,8 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { newDocumentTab } from '../../src/docs/engine/document.js';
 import { exportSection, resolveTab } from '../../src/docs/export/index.js';
-import { importSectionService } from '../../src/docs/service/import.js';
+import { importSectionService, importTabService } from '../../src/docs/service/import.js';
 import { ValidationError } from '../../src/errors.js';
 import type { Document, StructuralElement } from '../../src/ground/docs-json.js';
 import { parseMebdf, stringifyMebdf } from '../../src/mebdf/index.js';
@@ -212,15 +213,17 @@ describe('a table added under a heading whose newline is styled apart from its t
 });
 
 describe('new content after a paragraph whose paragraph break is a suggested insertion', () => {
-  it('is refused when it cannot go before the paragraph after (a table first), instead of taking the break over', async () => {
+  it("a table there goes in at the next paragraph's start, after an empty paragraph, the suggested break kept", async () => {
     const be = load(REAL('markkohdev__google-docs-markdown__Markdown_Conversion_Example_-_Single-Tab'));
     const cell = (text: string) => ({ blocks: [para(text)] as ParagraphBlock[] });
-    const err = await spliced(be, 'h.u1qjctnofws1', 1, { type: 'table', rows: [[cell('a')]] }).catch(
-      (e: unknown) => e,
-    );
-    expect(err).toBeInstanceOf(ValidationError);
-    expect((err as Error).message).toMatch(/suggested insertion/);
-    expect(be.writes).toHaveLength(0);
+    const [heading] = around(be.doc, 'h.u1qjctnofws1');
+    await spliced(be, 'h.u1qjctnofws1', 1, { type: 'table', rows: [[cell('a')]] });
+    const [kept, next] = around(be.doc, 'h.u1qjctnofws1');
+    // The heading, its suggested break included, is as it was.
+    expect(withoutIndices(kept)).toEqual(withoutIndices(heading));
+    expect(next.paragraph?.elements?.map((e) => e.textRun?.content).join('')).toBe('\n');
+    const els = body(be.doc);
+    expect(els[els.indexOf(next) + 1]?.table).toBeDefined();
   });
 });
 
@@ -303,5 +306,49 @@ describe('new text at the end of a preamble that ends with a section break befor
     expect(back).toMatchObject({ type: 'paragraph', inlines: [{ type: 'text', text: 'A new paragraph.' }] });
     expect(back.list).toBeUndefined();
     expect(back.style.namedStyle).toBe('NORMAL_TEXT');
+  });
+});
+
+describe("a heading whose newline holds a value equal to its named style's", () => {
+  it('is not given that value back after text goes in at it: Docs would store it unset, the request changes nothing', async () => {
+    const be = new MemoryBackend({
+      title: 'Heading',
+      tabs: [{ tabProperties: { tabId: 't.0', index: 0 }, documentTab: newDocumentTab() }],
+    });
+    await importTabService(be, { document_id: 'doc' }, '# Overview\n\n| a | b |\n| - | - |\n| 1 | 2 |\n');
+    const heading = body(be.doc).find((e) => e.paragraph?.paragraphStyle?.headingId)!;
+    const p = heading.paragraph!;
+    const id = p.paragraphStyle!.headingId!;
+    // Its text 13pt; its newline 13pt and Arial, the font every paragraph inherits (NORMAL_TEXT's).
+    const size = { fontSize: { magnitude: 13, unit: 'PT' } };
+    const end = heading.endIndex!;
+    p.elements = [
+      {
+        startIndex: heading.startIndex!,
+        endIndex: end - 1,
+        textRun: { content: 'Overview', textStyle: size },
+      },
+      {
+        startIndex: end - 1,
+        endIndex: end,
+        textRun: {
+          content: '\n',
+          textStyle: { ...size, weightedFontFamily: { fontFamily: 'Arial', weight: 400 } },
+        },
+      },
+    ];
+    const writes = be.writes.length;
+    await spliced(be, id, 1, para('A new paragraph.'));
+    const requests = be.writes[writes]!.requests!;
+    const onNewline = requests.filter(
+      (r) =>
+        r.updateTextStyle &&
+        r.updateTextStyle.range!.startIndex === end - 1 &&
+        r.updateTextStyle.range!.endIndex === end,
+    );
+    expect(onNewline).toEqual([]);
+    const [h1, added] = around(be.doc, id);
+    expect(h1.paragraph!.elements!.map((e) => e.textRun!.textStyle)).toEqual([size]);
+    expect(added.paragraph!.elements!.map((e) => e.textRun?.content).join('')).toBe('A new paragraph.\n');
   });
 });

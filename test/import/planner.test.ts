@@ -239,8 +239,7 @@ describe('planner rules', () => {
 
   it('a new table with a merged cell is created, merged, then filled', async () => {
     const doc = golden('construct-tables');
-    const table =
-      '{!table}\n{!row}\n{!cell, colspan:2}\nWide\n{!cell}\n{!row}\n{!cell}\na\n{!cell}\nb\n{!end-table}';
+    const table = '| {!colspan:2}Wide | |\n| - | - |\n| a | b |';
     const { requests, after, intended } = await run(doc, (c) =>
       c.replace('\n\nAfter.', `\n\nNew:\n\n${table}\n\nAfter.`),
     );

@@ -73,7 +73,7 @@ describe('suggested text on import', () => {
   it('changing or removing the suggested text is refused, naming how to resolve it', async () => {
     for (const content of [
       original().replace(SPAN, SPAN.replace('inline', 'INLINE')),
-      original().replace(`${SPAN}\n\n`, ''),
+      original().replace(`${SPAN}\n`, ''),
     ]) {
       const be = new MemoryBackend(DOC);
       const before = JSON.stringify(be.doc);

@@ -48,6 +48,16 @@ function withoutIndices<T>(v: T): T {
   ) as T;
 }
 
+/** Imports the preamble as exported with TABLE after it. */
+function tableAfterPreamble(be: MemoryBackend) {
+  const preamble = exportSection(be.doc, 't.0', '');
+  return importSectionService(
+    be,
+    { document_id: 'doc', tab_id: 't.0', anchor_id: '' },
+    `${preamble.content}\n${TABLE}`,
+  );
+}
+
 const kinds = (reqs: Req[]): string[] => reqs.map((r) => Object.keys(r)[0]!);
 
 /** The body element whose paragraph starts with `text`. */
@@ -92,12 +102,7 @@ describe('a new table before a numbered heading with only a section break before
       para('Body.'),
     ]);
     const heading0 = paragraphOf(be, 'Introduction');
-    const preamble = exportSection(be.doc, 't.0', '');
-    const result = await importSectionService(
-      be,
-      { document_id: 'doc', tab_id: 't.0', anchor_id: '' },
-      `${preamble.content}\n${TABLE}`,
-    );
+    const result = await tableAfterPreamble(be);
     const reqs = result.requests as Req[];
     expectNoExtraParagraph(reqs, heading0.startIndex!);
     expect(kinds(reqs).filter((k) => k === 'deleteParagraphBullets')).toHaveLength(1);
@@ -124,12 +129,7 @@ describe('a new table after a table that ends a preamble, before a numbered head
       para('Body.'),
     ]);
     const heading0 = paragraphOf(be, 'Introduction');
-    const preamble = exportSection(be.doc, 't.0', '');
-    const result = await importSectionService(
-      be,
-      { document_id: 'doc', tab_id: 't.0', anchor_id: '' },
-      `${preamble.content}\n${TABLE}`,
-    );
+    const result = await tableAfterPreamble(be);
     expectNoExtraParagraph(result.requests as Req[], heading0.startIndex!);
     expect(withoutIndices(paragraphOf(be, 'Introduction'))).toEqual(withoutIndices(heading0));
     const [empty] = beforeTable(be, heading0.startIndex! - 1);

@@ -218,7 +218,7 @@ describe('the plain-text precheck (mdast/plain-text.ts)', () => {
   });
 
   it('writes neighbouring texts as the library would, whatever their edges (the first character a text shows the one before it)', () => {
-    const edges = ['a ', 'a\\', '\\', ' ', '*', '_', '&', '!', '[', '#', '1.', '{', ':', '|', '<'];
+    const edges = ['a ', 'a\\', '\\', ' ', '*', '_', '&', '!', '[', ']', '(', '#', '1.', '{', ':', '|', '<'];
     const wrap = (children: PhrasingContent[]): Root[] => [
       { type: 'root', children: [{ type: 'paragraph', children }] },
       { type: 'root', children: [{ type: 'heading', depth: 2, children }] },
@@ -255,6 +255,40 @@ describe('the plain-text precheck (mdast/plain-text.ts)', () => {
         for (const tree of pairs.flatMap(wrap)) {
           expect(toMarkdown(tree, CANONICAL_OPTIONS)).toBe(toMarkdown(tree, withoutPrecheck));
         }
+      }
+    }
+  });
+
+  it('writes link destinations and titles as the library would', () => {
+    const urls = [
+      'https://example.com/a/1',
+      'https://x.org/(1)',
+      'a b',
+      'a<b>',
+      'a\\b',
+      'a\\',
+      '#^h.x',
+      ']:',
+      '',
+      'a)b',
+      '\n',
+    ];
+    const titles = [null, 'plain', 'a "quoted" title', "it's", 'a\\'];
+    for (const url of urls) {
+      for (const title of titles) {
+        const tree: Root = {
+          type: 'root',
+          children: [
+            {
+              type: 'paragraph',
+              children: [
+                { type: 'text', value: 'see ' },
+                { type: 'link', url, title, children: [{ type: 'text', value: 'x]' }] },
+              ],
+            },
+          ],
+        };
+        expect(toMarkdown(tree, CANONICAL_OPTIONS)).toBe(toMarkdown(tree, withoutPrecheck));
       }
     }
   });

@@ -514,6 +514,17 @@ describe('empty paragraphs', () => {
       ],
     );
   });
+  it('should write an empty paragraph right under the paragraph, heading or list before it', () => {
+    const text = '# H\n{!empty}\n\na\n{!empty}\n{!empty}\n\n- b\n{!empty}\n\n- c\n  {!empty}\n';
+    expect(stringifyMebdf(parseMebdf(text))).toBe(text);
+    expect(
+      blocks(text).map((block) => block.type === 'paragraph' && (block.list?.level ?? block.item)),
+    ).toEqual([undefined, undefined, undefined, undefined, undefined, 0, undefined, 0, 0]);
+  });
+  it('should not write an empty paragraph right under a table, a quote or an HTML block (it would read as theirs)', () => {
+    const text = '| a |\n| - |\n\n{!empty}\n\n> q\n\n{!empty}\n\n<div>\n\n{!empty}\n';
+    expect(stringifyMebdf(parseMebdf(text))).toBe(text);
+  });
   it('should not accept text properties on {!empty}', () => {
     expect(only('{!empty, color:red}').message).toBe(
       'an empty paragraph has no text: `{!empty}` takes no text property',
@@ -659,6 +670,39 @@ describe('tables', () => {
       para([text('d')], { align: 'center' }),
     ]);
   });
+  it("should read `colspan`/`rowspan` first in a GFM cell's own directive as its merge, and write a merged table so", () => {
+    const source = '| {!colspan:2, align:center}a | |\n| - | - |\n| {!rowspan:2}b | c |\n| | d |\n';
+    expect(blocks(source)).toEqual([
+      {
+        type: 'table',
+        rows: [
+          [{ blocks: [para([text('a')], { align: 'center' })], colSpan: 2 }, { blocks: [para([])] }],
+          [{ blocks: [para([text('b')])], rowSpan: 2 }, { blocks: [para([text('c')])] }],
+          [{ blocks: [para([])] }, { blocks: [para([text('d')])] }],
+        ],
+      },
+    ]);
+    expect(stringifyMebdf(parseMebdf(source))).toBe(source);
+  });
+  it('should write a table with a heading cell as GFM, the cell naming its style in its own directive', () => {
+    const source = '| {!Heading 2}Area | **Owner** |\n| - | - |\n| a | b |\n';
+    const table = blocks(source)[0];
+    expect(table?.type === 'table' && table.rows[0]![0]!.blocks[0]!.style).toEqual({
+      namedStyle: 'HEADING_2',
+    });
+    expect(stringifyMebdf(parseMebdf(source))).toBe(source);
+  });
+  it('should leave the state alone around a one-cell table, its cell saying its own style', () => {
+    const gfm = '{!align:center}\nA\n\nA2\n\n| {!align:false}box |\n| - |\n\nB\n\nB2\n';
+    expect(stringifyMebdf(parseMebdf(gfm))).toBe(gfm);
+    const form =
+      '{!align:center}\nA\n\nA2\n\n{!table}\n{!row}\n{!cell}\n{!align:false}\nx\n\ny\n{!end-table}\n\nB\n\nB2\n';
+    expect(stringifyMebdf(parseMebdf(form))).toBe(form);
+  });
+  it('should not read a merge in the own directive of a paragraph outside a GFM cell, nor after a style', () => {
+    expect(messages('{!colspan:2}a')).toEqual(['unknown property `colspan`']);
+    expect(messages('| {!align:center, colspan:2}a | |\n| - | - |')).toEqual(['unknown property `colspan`']);
+  });
   it('should start each cell of the {!table} form in the state of the cell above it, and end the table in its own', () => {
     const table =
       '{!align:center}\n{!table}\n{!row}\n{!cell}\n{!align:right}\na\n{!cell}\nb\n{!row}\n{!cell}\nc\n{!cell}\n{!end-table}\n\nd';
@@ -675,6 +719,44 @@ describe('tables', () => {
       },
       para([text('d')], { align: 'center' }),
     ]);
+  });
+  it('should read `{!cells:N}` as N `{!cell}` lines, each cell in the state of the cell above it', () => {
+    const spelled =
+      '{!table}\n{!row}\n{!cell, colspan:3}\n{!align:right}\na\n{!cells:2}\n{!row}\n{!cells:2}\n{!align:center}\n{!cell}\nb\n{!end-table}';
+    const merged = { blocks: [para([text('a')], { align: 'right' })], colSpan: 3 };
+    expect(blocks(spelled)).toEqual([
+      {
+        type: 'table',
+        rows: [
+          [merged, { blocks: [para([])] }, { blocks: [para([])] }],
+          [
+            { blocks: [para([], { align: 'right' })] },
+            { blocks: [para([], { align: 'center' })] },
+            { blocks: [para([text('b')])] },
+          ],
+        ],
+      },
+    ]);
+    expect(blocks(spelled)).toEqual(
+      blocks(
+        '{!table}\n{!row}\n{!cell, colspan:3}\n{!align:right}\na\n{!cell}\n{!cell}\n{!row}\n{!cell}\n{!cell}\n{!align:center}\n{!cell}\nb\n{!end-table}',
+      ),
+    );
+  });
+  it('should write two or more empty cells in a row as `{!cells:N}`, one as `{!cell}`', () => {
+    const text =
+      '{!table}\n{!row}\n{!cell, colspan:3}\na\n{!cells:2}\n{!cell}\nc\n{!row}\n{!cell}\nb\n\nb2\n{!cells:3}\n{!end-table}\n';
+    expect(stringifyMebdf(parseMebdf(text))).toBe(text);
+  });
+  it('should not accept `{!cells}` without a whole count, nor with other properties', () => {
+    expect(messages('{!table}\n{!row}\n{!cells:0}\n{!cells}\n{!cells:2, colspan:2}\n{!end-table}')).toEqual([
+      'cells needs a whole number of at least 1, e.g. `cells:3`',
+      'cells needs a whole number of at least 1, e.g. `cells:3`',
+      '`cells` takes no other property',
+    ]);
+  });
+  it('should not accept `{!cells:N}` outside a table row', () => {
+    expect(messages('{!cells:2}')).toEqual(['`{!cell}` outside a table row']);
   });
   it('should not accept a block directive between the cells of a {!table}', () => {
     expect(messages('{!table}\n{!row}\n{!align:right}\n{!cell}\na\n{!end-table}')).toEqual([
@@ -817,6 +899,16 @@ describe('constructs Google Docs cannot hold', () => {
     expect(blocks('    x\n      y')).toEqual([
       { ...para([text('x', mono), { type: 'break' }, text('  y', mono)]), code: { info: '' } },
     ]);
+  });
+  it('should keep an info string as a fence writes it back: white space a character reference puts at its ends or in the language normalised', () => {
+    const info = (t: string) => (parseMebdf(t).blocks[0] as { code?: { info: string } }).code?.info;
+    expect(info('~~~s~~&#x20;\nx\n~~~')).toBe('s~~');
+    expect(info('~~~a&#x9;b\nx\n~~~')).toBe('a b');
+    expect(info('~~~a b  c\nx\n~~~')).toBe('a b  c');
+    for (const t of ['~~~s~~&#x20;\nx\n~~~', '~~~a&#x20;&#x20;b\nx\n~~~']) {
+      const model = parseMebdf(t);
+      expect(parseMebdf(stringifyMebdf(model))).toEqual(model);
+    }
   });
   it('should say what a list item, link or image loses in Google Docs', () => {
     expect(messages('- [x] done\n\n3. three\n\n- a\n\n  b\n\n[t](/u "title") [e]()')).toEqual([

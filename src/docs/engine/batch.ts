@@ -4,7 +4,12 @@
  * answers replies 1:1 with a new revision id.
  */
 import { DocsApiError } from '../../errors.js';
-import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../../ground/docs-json.js';
+import type {
+  BatchUpdateRequest,
+  BatchUpdateResponse,
+  Document,
+  StructuralElement,
+} from '../../ground/docs-json.js';
 import { COMMENT_REQUESTS } from './comments.js';
 import { EngineContext, EnvelopeError, RequestError } from './context.js';
 import { type EngineOptions, getTab, toTabsShape } from './document.js';
@@ -43,28 +48,186 @@ function checkWriteControl(doc: Document, body: Record<string, unknown>): void {
   }
 }
 
+/** A copy of the document to work on, and how many body elements at its start are the input's own. */
+interface WorkCopy {
+  doc: Document;
+  /** The body content of the copy whose first `count` elements are shared, untouched, with the input. */
+  shared?: { content: StructuralElement[]; count: number };
+  /** The body content of the copy whose last `count` elements are index copies (`indexCopy`). */
+  tail?: { content: StructuralElement[]; count: number };
+  /** The tab's lists: a new map whose entries are the input's own (`guardShared`). */
+  lists?: Record<string, unknown>;
+}
+
 /**
- * A copy of `doc` to work on; with `untouched`, the body elements of that tab that end at or before
- * its index are the input's own (the copy of the rest is what an edit in the middle costs).
+ * The requests whose effect stays where they point: text, styles, bullets, tables, inline objects
+ * and named ranges they create. None changes a list the document has (they may add one), so while
+ * a batch has only these the copy's lists are the input's own objects; and one whose indices all
+ * lie inside a range reaches nothing outside it (import/request-reach.ts).
  */
-function copyOf(doc: Document, untouched: EngineOptions['untouchedBefore']): Document {
-  const body = untouched && doc.tabs?.length ? getTab(doc, untouched.tabId)?.documentTab?.body : undefined;
+export const LOCAL_REQUESTS: ReadonlySet<string> = new Set([
+  'insertText',
+  'deleteContentRange',
+  'updateTextStyle',
+  'updateParagraphStyle',
+  'createParagraphBullets',
+  'deleteParagraphBullets',
+  'insertTable',
+  'insertTableRow',
+  'insertTableColumn',
+  'deleteTableRow',
+  'deleteTableColumn',
+  'mergeTableCells',
+  'unmergeTableCells',
+  'updateTableCellStyle',
+  'updateTableRowStyle',
+  'updateTableColumnProperties',
+  'pinTableHeaderRows',
+  'insertInlineImage',
+  'insertPageBreak',
+  'createNamedRange',
+  'insertPerson',
+  'insertRichLink',
+  'insertDate',
+]);
+
+/**
+ * A copy of `doc` to work on. With `untouchedBefore`, the body elements of that tab that end at or
+ * before its index are the input's own; with `untouchedAfter`, those that start at or after its
+ * index are copied only where they hold an index (`indexCopy`). What is copied whole is the rest:
+ * what an edit in the middle costs.
+ */
+function copyOf(doc: Document, options: EngineOptions): WorkCopy {
+  const { untouchedBefore: before, untouchedAfter: after } = options;
+  const tabId = before?.tabId ?? after?.tabId;
+  if (tabId === undefined || (before && after && before.tabId !== after.tabId) || !doc.tabs?.length)
+    return { doc: structuredClone(doc) };
+  const body = getTab(doc, tabId)?.documentTab?.body;
   const content = body?.content;
-  if (!body || !content || !untouched) return structuredClone(doc);
+  if (!body || !content) return { doc: structuredClone(doc) };
   let shared = 0;
-  while (shared < content.length && (content[shared]!.endIndex ?? 0) <= untouched.index) shared++;
-  if (shared === 0) return structuredClone(doc);
-  // The shared elements are left out of the copy for the time it takes (nothing else runs meanwhile).
-  body.content = content.slice(shared);
+  if (before) while (shared < content.length && (content[shared]!.endIndex ?? 0) <= before.index) shared++;
+  let tail = content.length;
+  if (after) {
+    tail = shared;
+    while (tail < content.length && (content[tail]!.startIndex ?? 0) < after.index) tail++;
+  }
+  if (shared === 0 && tail === content.length) return { doc: structuredClone(doc) };
+  // The elements left out are out of the copy for the time it takes (nothing else runs meanwhile),
+  // and so are the tab's lists (their key stays where it is, for the copy's key order).
+  const dt = getTab(doc, tabId)!.documentTab!;
+  const lists = dt.lists;
+  body.content = content.slice(shared, tail);
+  if (lists) dt.lists = {};
   let copy: Document;
   try {
     copy = structuredClone(doc);
   } finally {
     body.content = content;
+    if (lists) dt.lists = lists;
   }
-  const copied = getTab(copy, untouched.tabId)!.documentTab!.body!;
-  copied.content = [...content.slice(0, shared), ...(copied.content ?? [])];
-  return copy;
+  const copiedTab = getTab(copy, tabId)!.documentTab!;
+  if (lists) copiedTab.lists = { ...lists };
+  const copied = copiedTab.body!;
+  const middle = copied.content ?? [];
+  const whole = content.slice(0, shared);
+  for (const se of middle) whole.push(se);
+  for (let i = tail; i < content.length; i++) whole.push(indexCopy(content[i]!));
+  copied.content = whole;
+  return {
+    doc: copy,
+    ...(shared > 0 ? { shared: { content: whole, count: shared } } : {}),
+    ...(tail < content.length ? { tail: { content: whole, count: content.length - tail } } : {}),
+    ...(lists ? { lists: copiedTab.lists as Record<string, unknown> } : {}),
+  };
+}
+
+/**
+ * Before each request: the copy's lists get their own objects before a request that may change a
+ * list the document has (a suggestion, a request outside LOCAL_REQUESTS), as a whole copy holds them.
+ */
+function guardLists(copy: WorkCopy, kind: string, suggest: boolean): void {
+  const lists = copy.lists;
+  if (!lists || (!suggest && LOCAL_REQUESTS.has(kind))) return;
+  for (const id of Object.keys(lists)) lists[id] = structuredClone(lists[id]);
+  delete copy.lists;
+}
+
+/**
+ * Before each request, while the copy's tail still shares runs and styles with the input: a
+ * request that may reach the tail where it now starts (indices move with each request, so the
+ * caller's proof in the input's indices does not cover a later request after a deletion) gets a
+ * whole copy of the tail first, exactly what a whole copy of the document would hold by then.
+ */
+function guardTail(copy: WorkCopy, request: unknown): void {
+  const tail = copy.tail;
+  if (!tail) return;
+  const { content, count } = tail;
+  const at = content.length - count;
+  const limit = content[at]?.startIndex ?? 0;
+  if (staysBefore(request, limit)) return;
+  for (let i = at; i < content.length; i++) content[i] = structuredClone(content[i]!);
+  delete copy.tail;
+}
+
+/**
+ * Whether a request provably acts only before body index `limit`: it names at least one index, no
+ * segment end, and every index it names lies before `limit` (a deletion keeps the newline before
+ * it, which would otherwise merge the element at `limit` into the one before).
+ */
+function staysBefore(request: unknown, limit: number): boolean {
+  if (!isRecord(request)) return false;
+  const entries = Object.entries(request);
+  if (entries.length !== 1) return false;
+  const [kind, value] = entries[0]!;
+  const last = kind === 'deleteContentRange' ? limit - 1 : limit;
+  let located = false;
+  const within = (v: unknown): boolean => {
+    if (typeof v !== 'object' || v === null) return true;
+    if (Array.isArray(v)) return v.every(within);
+    for (const [key, x] of Object.entries(v)) {
+      if (key === 'endOfSegmentLocation') return false;
+      if (key === 'index' || key === 'startIndex') {
+        if (typeof x !== 'number' || x >= last) return false;
+        located = true;
+      } else if (key === 'endIndex') {
+        if (typeof x !== 'number' || x > last) return false;
+      } else if (!within(x)) return false;
+    }
+    return true;
+  };
+  return within(value) && located;
+}
+
+/**
+ * A copy of a structural element that no request reaches: new objects only where the engine's
+ * re-indexing writes (indices.ts `reindexContent`: the element, each paragraph element, table rows
+ * and cells, and the containers holding them); runs, styles and objects are shared. Key order is
+ * kept, so the copy serialises as a whole copy would.
+ */
+function indexCopy(se: StructuralElement): StructuralElement {
+  const out = { ...se };
+  const { paragraph, table, tableOfContents } = se;
+  if (paragraph?.elements)
+    out.paragraph = { ...paragraph, elements: paragraph.elements.map((el) => ({ ...el })) };
+  if (table?.tableRows) {
+    out.table = {
+      ...table,
+      tableRows: table.tableRows.map((row) =>
+        row.tableCells
+          ? {
+              ...row,
+              tableCells: row.tableCells.map((cell) =>
+                cell.content ? { ...cell, content: cell.content.map(indexCopy) } : { ...cell },
+              ),
+            }
+          : { ...row },
+      ),
+    };
+  }
+  if (tableOfContents?.content)
+    out.tableOfContents = { ...tableOfContents, content: tableOfContents.content.map(indexCopy) };
+  return out;
 }
 
 /**
@@ -85,8 +248,10 @@ export function applyBatchUpdate(
   }
   checkWriteControl(doc, payload);
   const requests = (payload.requests as unknown[] | undefined) ?? [];
-  const work = toTabsShape(copyOf(doc, options.untouchedBefore));
+  const copy = copyOf(doc, options);
+  const work = toTabsShape(copy.doc);
   const ctx = new EngineContext(work, options.ids ?? randomIds(), options.comments);
+  if (copy.shared) ctx.untouched(copy.shared.content, copy.shared.count);
   const replies: Record<string, unknown>[] = [];
   const suggest = isSuggestMode(payload);
   const suggestionResponses: SuggestionResponse[] = [];
@@ -102,6 +267,8 @@ export function applyBatchUpdate(
         `Invalid requests[${n}].${type}: This request type is not supported by the local engine.`,
       );
     }
+    guardTail(copy, req);
+    guardLists(copy, type, suggest);
     try {
       replies.push(handler(ctx, value as Record<string, unknown>));
       suggestionResponses.push(takeSuggestionResponse(ctx));

@@ -4,7 +4,7 @@
  * throw `RequestError` with Google's message; the batch adds the `Invalid requests[N].<type>:`
  * prefix.
  */
-import type { Document, Paragraph, Tab } from '../../ground/docs-json.js';
+import type { Document, Paragraph, StructuralElement, Tab } from '../../ground/docs-json.js';
 import type { CommentOptions } from './comments.js';
 import { getTab, type Segment, segmentOf } from './document.js';
 import type { IdSource } from './ids.js';
@@ -20,6 +20,8 @@ export class EnvelopeError extends Error {}
 export class EngineContext {
   readonly dirty = new Set<Paragraph>();
   private readonly touched = new Set<Segment>();
+  /** A content array whose first `count` elements no request reaches: their indices never change. */
+  private fixed: { content: StructuralElement[]; count: number } | undefined;
 
   constructor(
     readonly doc: Document,
@@ -47,6 +49,22 @@ export class EngineContext {
     return seg;
   }
 
+  /**
+   * The caller's proof (EngineOptions.untouchedBefore) that the first `count` elements of
+   * `content` stay as they are: re-indexing starts after them.
+   */
+  untouched(content: StructuralElement[], count: number): void {
+    this.fixed = { content, count };
+  }
+
+  /** Re-derives a segment's indices, from the first element that can have moved. */
+  private reindexSegment(seg: Segment): void {
+    const fixed = this.fixed;
+    const from = fixed && seg.content === fixed.content ? Math.min(fixed.count, seg.content.length) : 0;
+    if (from === 0) reindexContent(seg.content, seg.start);
+    else reindexContent(seg.content, seg.content[from - 1]!.endIndex ?? 0, from);
+  }
+
   /** Mark a segment for re-indexing after the current request. */
   touch(seg: Segment): void {
     this.touched.add(seg);
@@ -56,7 +74,7 @@ export class EngineContext {
   settle(): void {
     for (const p of this.dirty) normalizeParagraph(p);
     this.dirty.clear();
-    for (const seg of this.touched) reindexContent(seg.content, seg.start);
+    for (const seg of this.touched) this.reindexSegment(seg);
     this.touched.clear();
   }
 
@@ -64,6 +82,6 @@ export class EngineContext {
   reindex(seg: Segment): void {
     for (const p of this.dirty) normalizeParagraph(p);
     this.dirty.clear();
-    reindexContent(seg.content, seg.start);
+    this.reindexSegment(seg);
   }
 }

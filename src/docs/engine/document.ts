@@ -23,6 +23,14 @@ export interface EngineOptions {
    * only re-derives their indices, to the values they have, so the input still never changes.
    */
   untouchedBefore?: { tabId: string; index: number };
+  /**
+   * The caller's proof that no request reaches the body of `tabId` at or after `index`: the body
+   * elements that start there or later are copied only where they hold an index (the element, its
+   * paragraph and list of paragraph elements, table rows and cells), and share their runs, styles
+   * and objects with the input, which the engine never changes there; their indices are moved by
+   * the one re-derivation every request ends with.
+   */
+  untouchedAfter?: { tabId: string; index: number };
 }
 
 /**

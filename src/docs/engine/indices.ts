@@ -31,10 +31,14 @@ function setIndices<T extends Indexed>(obj: T, start: number, end: number): void
   o.endIndex = end;
 }
 
-/** Re-derive indices of a content list starting at `start`; returns its end index. */
-export function reindexContent(content: StructuralElement[], start: number): number {
+/**
+ * Re-derive indices of a content list, its element `from` (default the first) starting at `start`;
+ * returns its end index. The elements before `from` are left as they are.
+ */
+export function reindexContent(content: StructuralElement[], start: number, from = 0): number {
   let pos = start;
-  for (const se of content) {
+  for (let i = from; i < content.length; i++) {
+    const se = content[i]!;
     const s = pos;
     if (se.paragraph) {
       for (const el of se.paragraph.elements ?? []) {

@@ -8,7 +8,7 @@
  */
 
 import type { Document, StructuralElement, Table } from '../../ground/docs-json.js';
-import type { MebdfDocument, ParagraphBlock, TableBlock, TableCell } from '../../mebdf/model.js';
+import type { Block, MebdfDocument, ParagraphBlock, TableBlock, TableCell } from '../../mebdf/model.js';
 import { isCodeRangeName } from './code-blocks.js';
 import { type ContextState, ExportContext } from './context.js';
 import { closeOpenHtml, HTML_RANGE_NAME } from './html-ranges.js';
@@ -16,6 +16,7 @@ import { isImageRangeName } from './image-marks.js';
 import { assignListKeys, plainText } from './model-utils.js';
 import { captionOf, convertParagraph } from './paragraph.js';
 import { isMarkRangeName, normaliseQuotes } from './quote-blocks.js';
+import { sectionHeading } from './sections.js';
 import { linkedHeadings } from './shown-anchors.js';
 import { type ResolvedTab, resolveTab } from './tabs.js';
 import type { BlockSource, CellBlockSource, FootnoteSource, LocatedWarning, TableSource } from './types.js';
@@ -36,6 +37,18 @@ export interface BuiltTab {
    * rebuilding one section after an edit inside it goes on from (rebuild.ts).
    */
   marks?: BlockMarks;
+  /**
+   * Set when the body was converted only as far as one section needs (`buildTab`'s `section`):
+   * the blocks after the one that follows the section's next heading are left out, and so are the
+   * warnings about the whole tab. Such a build serves that section's export and its rebuild alone.
+   */
+  partial?: true;
+}
+
+/** How far `buildTab` converts: the whole body (default) or what the section of `section` needs. */
+export interface BuildOptions {
+  /** An anchor id (`""`: the preamble): convert the body only as far as that section needs. */
+  section?: string;
 }
 
 export interface BlockMarks {
@@ -51,26 +64,30 @@ export interface Converted {
   footnoteSources: Record<string, FootnoteSource>;
 }
 
-export function buildTab(doc: Document, tabId?: string | null): BuiltTab {
+export function buildTab(doc: Document, tabId?: string | null, options: BuildOptions = {}): BuiltTab {
   const tab = resolveTab(doc, tabId);
   const ctx = tabContext(tab);
   const out: Converted = { blocks: [], sources: [], footnotes: {}, footnoteSources: {} };
   const content = tab.content.body?.content ?? [];
   const marks: BlockMarks = { element: [], before: new Map() };
-  convertBody(ctx, tab, content, 0, content.length, out, marks);
+  const stop = options.section === undefined ? undefined : sectionEnd(options.section);
+  const reached = convertBody(ctx, tab, content, 0, content.length, out, marks, stop);
   marks.before.set(out.blocks.length, ctx.state());
   const { blocks, sources, footnotes, footnoteSources } = out;
+  const partial = reached < content.length;
 
-  for (const a of ctx.namedRanges.rest()) {
+  for (const a of partial ? [] : ctx.namedRanges.rest()) {
     const where = a.segmentId
       ? `in segment ${a.segmentId} (a header, a footer or an unreferenced footnote)`
       : 'after the last paragraph';
     ctx.warn(`Named range "${a.name}" (${a.id}) starts ${where} and is not shown.`);
   }
-  for (const [kind, map] of [
-    ['header', tab.content.headers],
-    ['footer', tab.content.footers],
-  ] as const) {
+  for (const [kind, map] of partial
+    ? []
+    : ([
+        ['header', tab.content.headers],
+        ['footer', tab.content.footers],
+      ] as const)) {
     for (const [id, segment] of Object.entries(map ?? {})) {
       const what = segmentSummary(segment.content ?? []);
       if (what)
@@ -99,6 +116,29 @@ export function buildTab(doc: Document, tabId?: string | null): BuiltTab {
     warnings: ctx.warnings,
     linked: linkedHeadings(doc, tab.tabId),
     marks,
+    ...(partial ? { partial: true as const } : {}),
+  };
+}
+
+/**
+ * Whether the blocks converted so far hold all a section's export needs: its blocks, the next
+ * heading at its level or above (which ends it, and which an import into it looks at), and one
+ * block more, whose presence settles that heading's HTML mark (html-ranges.ts `closeOpenHtml`).
+ * Every block's conversion depends only on what comes before it, so those blocks are as a whole
+ * build makes them.
+ */
+function sectionEnd(anchorId: string): (blocks: readonly Block[]) => boolean {
+  let seen = 0;
+  let level = anchorId === '' ? 0 : -1;
+  let following = -1;
+  return (blocks) => {
+    for (; seen < blocks.length && following < 0; seen++) {
+      const h = sectionHeading(blocks[seen]!);
+      if (!h) continue;
+      if (level >= 0 && h.level <= level) following = seen;
+      else if (level < 0 && h.anchorId === anchorId) level = h.level;
+    }
+    return following >= 0 && blocks.length >= following + 2;
   };
 }
 
@@ -122,9 +162,14 @@ export function convertBody(
   to: number,
   out: Converted,
   marks?: BlockMarks,
-): void {
+  stop?: (blocks: readonly Block[]) => boolean,
+): number {
   const { blocks, sources, footnotes, footnoteSources } = out;
   for (let i = from; i < to; i++) {
+    if (stop?.(blocks)) {
+      ctx.block = -1;
+      return i;
+    }
     const se = content[i]!;
     // Every body starts with a section break at [0,1): structure, not content.
     if (se.sectionBreak && i === 0 && !se.startIndex) continue;
@@ -161,6 +206,7 @@ export function convertBody(
     }
   }
   ctx.block = -1;
+  return to;
 }
 
 /** Whether a body element is a paragraph in a heading style (it may start a section). */

@@ -12,7 +12,7 @@ import type { MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
 import { type BuiltTab, buildTab } from './exporter.js';
 import { type Edges, withoutForcedEdges } from './forced-paragraphs.js';
 import { assignListKeys, footnoteLabels, placeholderSummary } from './model-utils.js';
-import { type RenderCache, render } from './render.js';
+import { knownText, type RenderCache, render } from './render.js';
 import { docsRange, findSection, sectionSpans } from './sections.js';
 import { type AnchorsOption, shownAnchors, shownModel } from './shown-anchors.js';
 import type {
@@ -138,8 +138,22 @@ function finish(
   const summary = placeholderSummary(model);
   if (summary) warnings.push(summary);
   const shown = shownAnchors(built, options.anchors);
-  const content = render(shownModel(withoutForcedEdges(model, edges), shown), options.cache);
-  return { tabId: built.tab.tabId, model, content, shown, warnings, sources, footnoteSources };
+  const text = shownModel(withoutForcedEdges(model, edges), shown);
+  const out: TabExport = {
+    tabId: built.tab.tabId,
+    model,
+    content: '',
+    shown,
+    warnings,
+    sources,
+    footnoteSources,
+  };
+  // Rendered through a cache, the text comes with its pieces: an incremental parse starts from it.
+  if (options.cache) {
+    out.known = knownText(text, options.cache);
+    out.content = out.known.content;
+  } else out.content = render(text);
+  return out;
 }
 
 /** Warnings of one kind seen more than this often are merged into one that lists a few places. */

@@ -5,17 +5,24 @@
 import type { Block, Inline, MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
 
 /** Every paragraph of the model in reading order: blocks (table cells row by row), then footnotes. */
-export function* paragraphsOf(model: MebdfDocument): Generator<ParagraphBlock> {
-  for (const block of model.blocks) yield* blockParagraphs(block);
-  for (const label of Object.keys(model.footnotes)) yield* model.footnotes[label]!;
+export function paragraphsOf(model: MebdfDocument): ParagraphBlock[] {
+  const out: ParagraphBlock[] = [];
+  for (const block of model.blocks) pushParagraphs(block, out);
+  for (const label of Object.keys(model.footnotes)) out.push(...model.footnotes[label]!);
+  return out;
 }
 
-export function* blockParagraphs(block: Block): Generator<ParagraphBlock> {
-  if (block.type === 'paragraph') {
-    yield block;
-    return;
-  }
-  for (const row of block.rows) for (const cell of row) yield* cell.blocks;
+/** The paragraphs of one block: itself, or a table's cells' row by row. */
+export function blockParagraphs(block: Block): ParagraphBlock[] {
+  return pushParagraphs(block, []);
+}
+
+// Arrays, not generators: every export walks every paragraph, and nested generators cost a
+// resumption per paragraph and level.
+function pushParagraphs(block: Block, out: ParagraphBlock[]): ParagraphBlock[] {
+  if (block.type === 'paragraph') out.push(block);
+  else for (const row of block.rows) for (const cell of row) out.push(...cell.blocks);
+  return out;
 }
 
 /**

@@ -16,7 +16,7 @@ import { sameState } from './context.js';
 import { type BuiltTab, type Converted, convertBody, tabContext } from './exporter.js';
 import { assignListKeys, footnoteLabels } from './model-utils.js';
 import { normaliseQuoteRun } from './quote-blocks.js';
-import { linkedHeadings } from './shown-anchors.js';
+import { headingLinks, linkedHeadings } from './shown-anchors.js';
 import { resolveTab } from './tabs.js';
 import type { BlockSource, LocatedWarning } from './types.js';
 
@@ -84,9 +84,24 @@ export function rebuildSpan(before: BuiltTab, after: Document, first: number, en
     ...before.warnings.filter((w) => w.block < 0),
   ];
   const model: MebdfDocument = { blocks, footnotes: before.model.footnotes };
-  // Which headings links point to can change with the span's links: read again (shown-anchors.ts).
-  const linked = linkedHeadings(after, tab.tabId);
-  return { tab, model, sources, footnoteSources: before.footnoteSources, warnings, linked };
+  // Which headings links point to can change with the span's links (shown-anchors.ts). Outside the
+  // span nothing changed: when no link of the span pointed to a heading before, the links outside
+  // point to what the build had, and the span's links now add theirs.
+  const linked =
+    headingLinks(was, e0, e1, tab.tabId, tab.tabId, new Set()).size === 0
+      ? headingLinks(now, e0, e1After, tab.tabId, tab.tabId, new Set(before.linked))
+      : linkedHeadings(after, tab.tabId);
+  const rebuilt: BuiltTab = {
+    tab,
+    model,
+    sources,
+    footnoteSources: before.footnoteSources,
+    warnings,
+    linked,
+  };
+  // What `before` left out (a build as far as one section needs) is left out here too.
+  if (before.partial) rebuilt.partial = true;
+  return rebuilt;
 }
 
 /** The keys of Docs JSON, and of the exporter's sources (types.ts), that hold an index. */
@@ -95,7 +110,9 @@ const SOURCE_INDEX_KEYS = new Set(['startIndex', 'endIndex', 'start', 'end']);
 
 /** Whether `b` is `a` with every index moved by `delta` (Docs JSON, plain data). */
 function sameShifted(a: unknown, b: unknown, delta: number): boolean {
-  if (a === b) return delta === 0 || typeof a !== 'object' || a === null;
+  // The engine shares with its input what it does not re-index (engine/batch.ts `indexCopy`): the
+  // same object is the same shifted when it holds no index.
+  if (a === b) return delta === 0 || !holdsIndex(a);
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   const ka = Object.keys(a);
@@ -108,6 +125,16 @@ function sameShifted(a: unknown, b: unknown, delta: number): boolean {
     } else if (!sameShifted(va, vb, delta)) return false;
   }
   return true;
+}
+
+/** Whether plain data holds an index anywhere (Docs JSON). */
+function holdsIndex(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  for (const [k, v] of Object.entries(value)) {
+    if (INDEX_KEYS.has(k) && typeof v === 'number') return true;
+    if (holdsIndex(v)) return true;
+  }
+  return false;
 }
 
 /**

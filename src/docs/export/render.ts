@@ -6,6 +6,9 @@
  */
 
 import { stringifyMebdf } from '../../mebdf/index.js';
+
+export { type KnownText, knownText } from '../../mebdf/incremental.js';
+
 import type { MebdfDocument } from '../../mebdf/model.js';
 import { type RenderCache, renderBlocks } from '../../mebdf/render-blocks.js';
 

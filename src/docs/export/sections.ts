@@ -69,11 +69,14 @@ export function sectionSpans(model: MebdfDocument): SectionSpan[] {
   return spans;
 }
 
-/** The section named by `anchorId`, or AnchorNotFoundError listing the valid anchors. */
+/**
+ * The section named by `anchorId`, or AnchorNotFoundError listing the valid anchors. Only the
+ * section's own heading text is read (an import looks up one section of a long tab).
+ */
 export function findSection(model: MebdfDocument, anchorId: string, tabId: string): SectionSpan {
-  const spans = sectionSpans(model);
-  const found = spans.find((s) => s.anchorId === anchorId);
+  const found = oneSpan(model, anchorId);
   if (found) return found;
+  const spans = sectionSpans(model);
   const listed = spans
     .slice(1, 41)
     .map((s) => `${s.anchorId} (${JSON.stringify(s.text.length > 30 ? `${s.text.slice(0, 30)}…` : s.text)})`);
@@ -82,6 +85,38 @@ export function findSection(model: MebdfDocument, anchorId: string, tabId: strin
     `Tab ${tabId} has no section with anchor ${excerpt(anchorId)}.`,
     `Call get_hierarchy to see the anchors. Valid anchors: "" (the preamble)${listed.length ? `, ${listed.join(', ')}` : ''}${more}.`,
   );
+}
+
+/** The span `sectionSpans` gives for `anchorId`, found without the other headings' texts. */
+function oneSpan(model: MebdfDocument, anchorId: string): SectionSpan | undefined {
+  const { blocks } = model;
+  let at = -1;
+  let level = 0;
+  for (let i = 0; i < blocks.length; i++) {
+    const h = sectionHeading(blocks[i]!);
+    if (!h) continue;
+    if (at >= 0 && h.level <= level) {
+      return spanOf(model, anchorId, level, at, i);
+    }
+    if (at < 0 && anchorId === '') return spanOf(model, '', 0, 0, i);
+    if (at < 0 && h.anchorId === anchorId) {
+      at = i;
+      level = h.level;
+    }
+  }
+  if (anchorId === '') return spanOf(model, '', 0, 0, blocks.length);
+  return at >= 0 ? spanOf(model, anchorId, level, at, blocks.length) : undefined;
+}
+
+function spanOf(
+  model: MebdfDocument,
+  anchorId: string,
+  level: number,
+  first: number,
+  end: number,
+): SectionSpan {
+  const text = level === 0 ? '' : headingText(model.blocks[first] as ParagraphBlock);
+  return { anchorId, level, text, firstBlock: first, endBlock: end };
 }
 
 /** The Docs body range of blocks `[first, end)`; an empty range sits where the section would start. */

@@ -29,25 +29,44 @@ export function shownAnchors(
 export function linkedHeadings(doc: Document, tabId: string): Set<string> {
   const out = new Set<string>();
   for (const tab of listTabs(doc)) {
-    const here = tab.tabId;
-    const visit = (content: readonly StructuralElement[] | null | undefined): void => {
-      for (const se of content ?? []) {
-        for (const el of se.paragraph?.elements ?? []) {
-          const link = el.textRun?.textStyle?.link;
-          if (!link) continue;
-          const id = link.heading?.id ?? link.headingId;
-          const target = (link.heading?.id ? link.heading.tabId : link.tabId) || here;
-          if (id && target === tabId) out.add(id);
-        }
-        for (const row of se.table?.tableRows ?? [])
-          for (const cell of row.tableCells ?? []) visit(cell.content);
-      }
-    };
     const c = tab.content;
-    visit(c.body?.content);
-    for (const f of Object.values(c.footnotes ?? {})) visit(f.content);
-    for (const h of Object.values(c.headers ?? {})) visit(h.content);
-    for (const f of Object.values(c.footers ?? {})) visit(f.content);
+    const body = c.body?.content ?? [];
+    headingLinks(body, 0, body.length, tab.tabId, tabId, out);
+    for (const f of Object.values(c.footnotes ?? {}))
+      headingLinks(f.content, 0, undefined, tab.tabId, tabId, out);
+    for (const h of Object.values(c.headers ?? {}))
+      headingLinks(h.content, 0, undefined, tab.tabId, tabId, out);
+    for (const f of Object.values(c.footers ?? {}))
+      headingLinks(f.content, 0, undefined, tab.tabId, tabId, out);
+  }
+  return out;
+}
+
+/**
+ * Adds to `out` the ids of the headings of tab `tabId` that links in elements `[from, to)` of
+ * `content` (in tab `here`) point to; `to` absent: to the end.
+ */
+export function headingLinks(
+  content: readonly StructuralElement[] | null | undefined,
+  from: number,
+  to: number | undefined,
+  here: string,
+  tabId: string,
+  out: Set<string>,
+): Set<string> {
+  const list = content ?? [];
+  const end = Math.min(to ?? list.length, list.length);
+  for (let i = from; i < end; i++) {
+    const se = list[i]!;
+    for (const el of se.paragraph?.elements ?? []) {
+      const link = el.textRun?.textStyle?.link;
+      if (!link) continue;
+      const id = link.heading?.id ?? link.headingId;
+      const target = (link.heading?.id ? link.heading.tabId : link.tabId) || here;
+      if (id && target === tabId) out.add(id);
+    }
+    for (const row of se.table?.tableRows ?? [])
+      for (const cell of row.tableCells ?? []) headingLinks(cell.content, 0, undefined, here, tabId, out);
   }
   return out;
 }

@@ -18,6 +18,8 @@
  *   named range's anchor at the range's start.
  * The paragraph's closing `\n` is at `endIndex - 1` and belongs to no inline.
  */
+
+import type { KnownText } from '../../mebdf/incremental.js';
 import type { EmbedKind, MebdfDocument, NamedStyleType } from '../../mebdf/model.js';
 import type { ShownAnchors } from './shown-anchors.js';
 
@@ -144,6 +146,11 @@ export interface TabExport {
   sources: BlockSource[];
   /** Footnote label -> where its definition is. */
   footnoteSources: Record<string, FootnoteSource>;
+  /**
+   * `content` with the model it reads as and its pieces, when the export rendered through a
+   * `RenderCache`: a text edited from it is parsed incrementally (mebdf/incremental.ts).
+   */
+  known?: KnownText;
 }
 
 export interface SectionExport extends TabExport {

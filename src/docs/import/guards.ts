@@ -89,7 +89,7 @@ export interface ObjectCheck {
 export function checkObjects(
   old: MebdfDocument,
   next: MebdfDocument,
-  tabEmbedIds: Set<string> | undefined,
+  tabEmbedIds: Pick<ReadonlySet<string>, 'has'> | undefined,
   allowDeletions: boolean,
 ): ObjectCheck {
   const oldEmbeds = new Map<string, { kind: string; caption?: string }>();

@@ -21,7 +21,7 @@ import { editParagraph } from './paragraph-edit.js';
 import { insertParagraphs } from './paragraph-insert.js';
 import { toUnits } from './paragraph-units.js';
 import { type Inherited, sameList } from './paragraphs.js';
-import { paragraphStylePayload, TEXT_FIELDS } from './style-payloads.js';
+import { paragraphStylePayload, TEXT_FIELDS, type TextField } from './style-payloads.js';
 import { insertTable } from './table-insert.js';
 
 /**
@@ -477,9 +477,16 @@ class Lowering {
     // named style), and the newline must come back as it was.
     const mark = this.ctx.env.runStyles.raw(seg, x);
     const now = this.ctx.env.runStyles.raw(seg, from ?? x - 1);
-    if (!mark || !now) return;
+    const parent = this.ctx.env.runStyles.inherited(seg, x);
+    if (!mark || !now || !parent) return;
+    // A value equal to the inherited one is stored unset: written where the newline has it unset,
+    // it changes nothing (a heading's newline set to the heading's own font).
+    const stored = (f: TextField) => (deepEqual(mark[f], parent[f]) ? undefined : mark[f]);
     // Links never apply to a newline.
-    const fields = TEXT_FIELDS.filter((f) => f !== 'link' && !deepEqual(mark[f], now[f]));
+    const fields = TEXT_FIELDS.filter(
+      (f) =>
+        f !== 'link' && !deepEqual(mark[f], now[f]) && !(now[f] === undefined && stored(f) === undefined),
+    );
     if (fields.length === 0) return;
     const textStyle: DocsTextStyle = {};
     for (const f of fields) if (mark[f] !== undefined) Object.assign(textStyle, { [f]: mark[f] });

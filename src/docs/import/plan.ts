@@ -49,7 +49,7 @@ export interface PlanInput {
   scope: { kind: 'tab' } | { kind: 'section'; anchorId: string; followingLevel?: number };
   allowDeletions: boolean;
   /** Embed ids anywhere in the tab, to tell "moved here from elsewhere" from "unknown". */
-  tabEmbedIds?: Set<string>;
+  tabEmbedIds?: Pick<ReadonlySet<string>, 'has'>;
   /**
    * The old content as parsed back from its canonical text, when that differs from `old.model`
    * only in details reading loses: blocks equal to their canonical form count as unchanged.

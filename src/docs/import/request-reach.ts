@@ -7,32 +7,7 @@
  * requests by object id or by text) is not proved confined. Pure.
  */
 import type { Request } from '../../ground/docs-json.js';
-
-const CONFINED = new Set([
-  'insertText',
-  'deleteContentRange',
-  'updateTextStyle',
-  'updateParagraphStyle',
-  'createParagraphBullets',
-  'deleteParagraphBullets',
-  'insertTable',
-  'insertTableRow',
-  'insertTableColumn',
-  'deleteTableRow',
-  'deleteTableColumn',
-  'mergeTableCells',
-  'unmergeTableCells',
-  'updateTableCellStyle',
-  'updateTableRowStyle',
-  'updateTableColumnProperties',
-  'pinTableHeaderRows',
-  'insertInlineImage',
-  'insertPageBreak',
-  'createNamedRange',
-  'insertPerson',
-  'insertRichLink',
-  'insertDate',
-]);
+import { LOCAL_REQUESTS as CONFINED } from '../engine/batch.js';
 
 /** Whether every request stays within `[start, end)` of the body of tab `tabId`. */
 export function requestsWithin(

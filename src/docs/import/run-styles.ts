@@ -57,6 +57,19 @@ export class RunStyles {
     return el ? (holderOf(el)?.textStyle ?? {}) : null;
   }
 
+  /**
+   * The Docs text style the runs of the paragraph holding `index` inherit: NORMAL_TEXT's overlaid
+   * by its own named style's. A value set equal to it is stored unset ("Inherited text styles are
+   * represented as unset fields", the Docs API reference, `TextStyle`).
+   */
+  inherited(seg: string, index: number): DocsTextStyle | null {
+    const p = this.located(seg, index);
+    if (!p) return null;
+    const styles = this.tab.namedStyles?.styles ?? [];
+    const of = (type: string) => styles.find((s) => s.namedStyleType === type)?.textStyle ?? {};
+    return { ...of('NORMAL_TEXT'), ...of(p.paragraph.paragraphStyle?.namedStyleType ?? 'NORMAL_TEXT') };
+  }
+
   /** The paragraph of segment `seg` holding `index`, as read. */
   paragraphAt(seg: string, index: number): Paragraph | null {
     return this.located(seg, index)?.paragraph ?? null;

@@ -221,12 +221,13 @@ export function verifyImport(input: VerifyInput): Verification {
   const part = input.second ? null : provenPart(input);
   try {
     if (requests.length) {
-      const untouchedBefore = part ? { tabId: scope.tabId, index: part.startIndex } : undefined;
-      ({ document: after, response } = applyBatchUpdate(
-        doc,
-        { requests },
-        untouchedBefore ? { untouchedBefore } : {},
-      ));
+      const untouched = part
+        ? {
+            untouchedBefore: { tabId: scope.tabId, index: part.startIndex },
+            untouchedAfter: { tabId: scope.tabId, index: part.endIndex },
+          }
+        : {};
+      ({ document: after, response } = applyBatchUpdate(doc, { requests }, untouched));
     }
     if (input.second && response) {
       const replies = response.replies ?? [];
@@ -275,7 +276,9 @@ export function verifyImport(input: VerifyInput): Verification {
  * rebuilt after them (export/rebuild.ts): for a section, the section; for a tab, the blocks between
  * the section starts around the requests. Null when that is not proved.
  */
-function provenPart(input: VerifyInput): { firstBlock: number; endBlock: number; startIndex: number } | null {
+function provenPart(
+  input: VerifyInput,
+): { firstBlock: number; endBlock: number; startIndex: number; endIndex: number } | null {
   const { scope, requests, before } = input;
   if (!before?.built?.marks || requests.length === 0) return null;
   const built = before.built;
@@ -283,7 +286,7 @@ function provenPart(input: VerifyInput): { firstBlock: number; endBlock: number;
   if (!span) return null;
   const { startIndex, endIndex } = docsRange(built.sources, span.firstBlock, span.endBlock);
   if (!requestsWithin(requests, scope.tabId, startIndex, endIndex)) return null;
-  return { firstBlock: span.firstBlock, endBlock: span.endBlock, startIndex };
+  return { firstBlock: span.firstBlock, endBlock: span.endBlock, startIndex, endIndex };
 }
 
 /** The blocks from the last section start at or before the requests to the first one after them. */

@@ -57,14 +57,15 @@ function anchors(doc: MebdfDocument): Map<string, string> {
 export function checkAnchorLinks(
   intended: MebdfDocument,
   target: MebdfDocument,
-  tab: MebdfDocument,
+  /** The whole tab's model, asked for only when the import adds a link to an anchor. */
+  tab: () => MebdfDocument,
   doc: Document,
   tabId: string,
 ): void {
   const had = new Set(anchorLinks(target).map((l) => l.href));
   const added = anchorLinks(intended).filter((l) => !had.has(l.href));
   if (added.length === 0) return;
-  const here = new Map([...anchors(tab), ...anchors(intended)]);
+  const here = new Map([...anchors(tab()), ...anchors(intended)]);
   const tabs = new Set(listTabs(doc).map((t) => t.tabId));
   const elsewhere = new Map<string, Map<string, string>>();
   const anchorsOf = (t: string) => {

@@ -15,6 +15,7 @@ import {
   exportSection,
   exportTab,
   getHierarchy,
+  RenderCache,
   type TabExport,
 } from '../export/index.js';
 import { embedIds } from '../export/model-utils.js';
@@ -23,6 +24,7 @@ import { baseTokenFor, contentFingerprint, type ReadOrigin } from './base-token.
 import { markedContent, PARTS_WITHOUT_MARKERS } from './comment-export.js';
 import type { ExportResult, HierarchyResult, SectionTarget, TabTarget } from './contract.js';
 import { boundOutline, contentBudget, cutParts, outlineBudget, partOutline } from './export-size.js';
+import { keepKnown } from './known-store.js';
 
 export interface ReadOptions {
   /** Keeps what was handed out, for the import that comes back. */
@@ -43,7 +45,8 @@ export async function exportTabService(
   options: ReadOptions = {},
 ): Promise<ExportResult> {
   const doc = await backend.get(target.document_id, ...(options.comments ? [{ comments: true }] : []));
-  const out = exportTab(doc, target.tab_id);
+  // With a store, the text is kept with its model and pieces for the import that comes back.
+  const out = exportTab(doc, target.tab_id, options.bases ? { cache: new RenderCache() } : {});
   const origin = {
     documentId: target.document_id,
     revisionId: doc.revisionId ?? '',
@@ -51,6 +54,12 @@ export async function exportTabService(
     anchorId: null,
   };
   const shown = shownText(doc, out, options);
+  if (options.bases)
+    await keepKnown(
+      options.bases,
+      { documentId: target.document_id, tab: target.tab_id, anchorId: null },
+      out.known,
+    );
   return await handOut(origin, out, options, shown);
 }
 

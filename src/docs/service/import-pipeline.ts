@@ -18,7 +18,7 @@ import type { BatchUpdateResponse, Document, Request } from '../../ground/docs-j
 import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
 import type { MebdfDocument } from '../../mebdf/model.js';
 import { type BuiltTab, buildTab } from '../export/exporter.js';
-import { RenderCache, resolveTab, type SectionExport, sectionOf, tabOf } from '../export/index.js';
+import { type RenderCache, resolveTab, type SectionExport, sectionOf, tabOf } from '../export/index.js';
 import { embedIds } from '../export/model-utils.js';
 import { headingLevel } from '../export/style-overrides.js';
 import { asDocsStoresText } from '../import/docs-text.js';
@@ -54,6 +54,8 @@ import {
   type Scope,
 } from './import-base.js';
 import { dryRunReport, needsReRead, newHeadings, writeReport } from './import-report.js';
+import { keepKnown, recallKnown } from './known-store.js';
+import { knowsAny, parseKnown, rememberKnown, renderCache } from './known-texts.js';
 import { NewFootnotes, withSecondWrite } from './new-footnotes.js';
 import {
   asSuggestions,
@@ -86,8 +88,12 @@ interface Read {
   revision: string;
   scope: VerifyScope;
   target: ImportTarget;
-  /** The whole tab's model (the target's own when the target is the tab). */
-  tab: MebdfDocument;
+  /**
+   * The whole tab's model (the target's own when the target is the tab). For a section, `built`
+   * goes only as far as the section needs, and this is built on first use (a new link to an
+   * anchor, an object from elsewhere in the tab, a check outside the section).
+   */
+  readonly tab: MebdfDocument;
   /** The paragraph right after a section (its next heading), with where it is. */
   following?: FollowingParagraph;
   /** The tab as built, which verification rebuilds a section of. */
@@ -120,6 +126,8 @@ export async function runImport(
 ): Promise<ImportResult> {
   refuseLabel(content);
   const suggesting = options.mode === 'suggest';
+  // The text this target was last handed out as, kept by another process (the CLI's last command).
+  if (bases && !knowsAny()) rememberKnown(await recallKnown(bases, where));
   // Bad MEBDF fails before any read. Content that may be what the target says already (the caller
   // read first, import.ts) is parsed only when it is not.
   let sent = first ? undefined : parseIntended(content);
@@ -134,13 +142,13 @@ export async function runImport(
     const read = attempt === 0 && first ? readAs(first, where) : await readTarget(backend, where);
     const scope = { documentId: where.documentId, tabId: read.scope.tabId, anchorId: where.anchorId };
     if (base === undefined) base = await findBase(explicit, scope, content, bases);
+    const readPrint = contentFingerprint(read.target.content);
     // The same text again from the same old base: the first import landed, nothing is left to do.
-    if (base && contentFingerprint(read.target.content) !== base.fingerprint) {
+    if (base && readPrint !== base.fingerprint) {
       sent ??= parseIntended(content);
       if (says(read, sent)) return repeated(read, scope, content, options.dry_run ? null : bases);
     }
     const reconciled = await reconcile(content, read.target.content, base, bases);
-    const readPrint = contentFingerprint(read.target.content);
     firstRead ??= readPrint;
     const objects = [...embedIds(read.target.model)];
     if (bases) await rememberExactRead(bases, readPrint, { ...scope, revisionId: read.revision, objects });
@@ -164,12 +172,14 @@ export async function runImport(
     // An import of nothing is planned over the whole tab, from the same read (empty-import.ts).
     const nothing = importsNothing(intended.model);
     const planned = nothing ? readAs(read.doc, { ...where, anchorId: null }) : read;
-    if (!nothing) checkAnchorLinks(intended.model, read.target.model, read.tab, read.doc, scope.tabId);
+    if (!nothing) checkAnchorLinks(intended.model, read.target.model, () => read.tab, read.doc, scope.tabId);
     const meant = nothing ? intendedByNothing(planned, where.anchorId) : resolveIntended(intended, read);
     let plan = withWarnings(planFor(planned, meant, options), meant.warnings ?? []);
     // New footnotes take a second write (new-footnotes.ts), verified with the first.
     const footnotes = newFootnotes(plan, meant, planned, where, options);
     const verified = verifyPlan(planned, plan, meant, footnotes?.second);
+    // The target's text after the write: what the next import of it is edited from.
+    rememberKnown(verified.result.known);
     plan = withWarnings(plan, commentChanges(planned.doc, verified.after, planned.scope.tabId));
     if (suggesting) plan = suggestedPlan(planned, plan, verified.after);
     const result = verified.result;
@@ -196,6 +206,7 @@ export async function runImport(
       result.content,
       bases,
     );
+    if (bases) await keepKnown(bases, where, result.known);
     return { ...report, base: next };
   }
   throw new RevisionConflictError(
@@ -249,17 +260,22 @@ function mergeNote(result: ImportResult, reconciled: Reconciled): ImportResult {
   return { ...result, warnings: [note, ...result.warnings] };
 }
 
-/** The text to write as a model; its size was checked as the caller sent it (checkSize). */
+/**
+ * The text to write as a model; its size was checked as the caller sent it (checkSize). A text
+ * edited from one this process exported lately parses only what changed (known-texts.ts).
+ */
 function parseIntended(content: string): Intended {
-  return intendedOf(parseMebdf(content));
+  const { model, canonical } = parseKnown(content);
+  return intendedOf(model, [], canonical ? content : undefined);
 }
 
 /**
  * The intended content of `model`. Its text is written out on first use: verification compares
- * models first and needs the text only when they differ, so a tab is not written out for nothing.
+ * models first and needs the text only when they differ, so a tab is not written out for nothing
+ * (`written`: the text, when it is known to be the model written out already).
  */
-function intendedOf(model: MebdfDocument, warnings: string[] = []): Intended {
-  let text: string | undefined;
+function intendedOf(model: MebdfDocument, warnings: string[] = [], written?: string): Intended {
+  let text = written;
   return {
     model,
     get text() {
@@ -295,9 +311,10 @@ function bodyEdges(read: Read): BodyEdges {
   const suggestedBreaks = suggestedBreakParagraphs(read.target.model.blocks, read.target.sources, body);
   if (read.scope.anchorId === null) return { startsBody: true, endsBody: true, suggestedBreaks };
   const section = read.target as SectionExport;
+  // A build as far as the section needs holds the block after it, if there is one.
   return {
     startsBody: section.firstBlock === 0,
-    endsBody: section.endBlock === read.tab.blocks.length,
+    endsBody: section.endBlock === read.built.model.blocks.length,
     suggestedBreaks,
   };
 }
@@ -319,13 +336,27 @@ async function readTarget(backend: Backend, where: Where): Promise<Read> {
 
 /** The target as `doc` shows it. */
 function readAs(doc: Document, where: Where): Read {
-  // The tab's model is built once, for the target and for what the section is checked against.
-  const built = buildTab(doc, where.tab);
-  const cache = new RenderCache();
+  // The tab's model is built once, for the target and for what the section is checked against; for
+  // a section only as far as the section needs (the rest only when something asks for the tab).
+  const built = buildTab(doc, where.tab, where.anchorId === null ? {} : { section: where.anchorId });
+  const cache = renderCache();
   const target =
     where.anchorId === null ? tabOf(built, { cache }) : sectionOf(built, where.anchorId, { cache });
   const scope = { tabId: target.tabId, anchorId: where.anchorId };
-  const read: Read = { doc, revision: doc.revisionId ?? '', scope, target, tab: built.model, built, cache };
+  rememberKnown(target.known);
+  let whole: MebdfDocument | undefined = built.partial ? undefined : built.model;
+  const read: Read = {
+    doc,
+    revision: doc.revisionId ?? '',
+    scope,
+    target,
+    get tab() {
+      whole ??= buildTab(doc, where.tab).model;
+      return whole;
+    },
+    built,
+    cache,
+  };
   if (where.anchorId === null) return read;
   const end = (target as SectionExport).endBlock;
   const block = built.model.blocks[end];
@@ -362,10 +393,10 @@ function planFor(read: Read, intended: Intended, options: ImportOptions): Plan {
         : {
             kind: 'section',
             anchorId: scope.anchorId,
-            followingLevel: followingLevel(read.tab, target as SectionExport),
+            followingLevel: followingLevel(read.built.model, target as SectionExport),
           },
     allowDeletions: options.allow_deletions === true,
-    tabEmbedIds: embedIds(read.tab),
+    tabEmbedIds: lazyIds(() => embedIds(read.tab)),
     ...(read.following ? { following: read.following } : {}),
     ...(canonical ? { canonical } : {}),
   });
@@ -400,7 +431,13 @@ function verifyPlan(read: Read, plan: Plan, intended: Intended, second?: VerifyI
     intended: intended.model,
     intendedText: () => intended.text,
     scope: read.scope,
-    before: { tab: read.tab, target: read.target, built: read.built },
+    before: {
+      get tab() {
+        return read.tab;
+      },
+      target: read.target,
+      built: read.built,
+    },
     cache: read.cache,
   });
   if (verified.ok) return verified;
@@ -498,6 +535,17 @@ function newFootnotes(
     const over = readAs(doc, tab);
     return planFor(over, intendedOf(next(over.target)), options).requests;
   });
+}
+
+/** A set of ids made on the first question (the planner asks only about an object it does not know). */
+function lazyIds(make: () => ReadonlySet<string>): Pick<ReadonlySet<string>, 'has'> {
+  let ids: ReadonlySet<string> | undefined;
+  return {
+    has(id) {
+      ids ??= make();
+      return ids.has(id);
+    },
+  };
 }
 
 function bodyEnd(doc: Document, tabId: string): number {

@@ -15,12 +15,12 @@ declare module 'mdast-util-to-markdown' {
 }
 
 /** Structural directives that continue the block before them (no blank line in between). */
-const CONTINUING = new Set(['row', 'cell', 'end-table']);
+const CONTINUING = new Set(['row', 'cell', 'cells', 'end-table']);
 
 /** Directives that are content of their own; every other directive hugs what follows it. */
 const STANDALONE = new Set(['empty', 'end-table']);
 
-const directiveName = (props: string): string => props.split(',')[0]!.trim();
+const directiveName = (props: string): string => props.split(/[,:]/)[0]!.trim();
 
 export function mebdfToMarkdown(): Options {
   return {
@@ -45,7 +45,14 @@ export function mebdfToMarkdown(): Options {
         // A state directive applies to what follows it, and `{!table}`, `{!row}`, `{!cell}` open it.
         if (left.type === 'mebdfDirective' && !STANDALONE.has(directiveName(left.props))) return 0;
         if (right.type === 'mebdfDirective' && CONTINUING.has(directiveName(right.props))) return 0;
-        // Empty paragraphs in a row are one block of `{!empty}` lines, as they look on the page.
+        // Empty paragraphs in a row are one block of `{!empty}` lines, as they look on the page,
+        // right under the paragraph, heading or list before them (a directive line ends them).
+        if (
+          (left.type === 'paragraph' || left.type === 'heading' || left.type === 'list') &&
+          right.type === 'mebdfDirective' &&
+          directiveName(right.props) === 'empty'
+        )
+          return 0;
         if (
           left.type === 'mebdfDirective' &&
           right.type === 'mebdfDirective' &&

@@ -79,6 +79,8 @@ export interface TreeChunk {
   label?: string;
   from: number;
   to: number;
+  /** The block state before the piece (what the reader carries into it); absent for a footnote. */
+  state?: WriterState;
 }
 
 /** Where heading states go, and the paragraphs that give themselves their style around them. */
@@ -91,7 +93,15 @@ function plan(blocks: readonly Block[]): { headings: HeadingPlan; local: Set<Par
   return { headings, local };
 }
 
-export function modelToTree(document: MebdfDocument, chunks?: TreeChunk[]): Root {
+/**
+ * `chunks` receives the top-level pieces; `end`, when given, receives the block state the body's
+ * text leaves (before the footnote definitions), where text added after the body starts.
+ */
+export function modelToTree(
+  document: MebdfDocument,
+  chunks?: TreeChunk[],
+  end?: { state?: WriterState },
+): Root {
   let { headings, local } = plan(document.blocks);
   const writer = new Writer(
     planText(units(document.blocks, true, local, headings.governed)),
@@ -99,6 +109,7 @@ export function modelToTree(document: MebdfDocument, chunks?: TreeChunk[]): Root
     headings,
   );
   const children: RootContent[] = writer.blocks(document.blocks, true, chunks);
+  if (end) end.state = copyState(writer.state);
   for (const [label, blocks] of Object.entries(document.footnotes)) {
     // A footnote definition starts from a fresh state (grammar §2).
     writer.state = freshWriterState();
@@ -127,8 +138,8 @@ const headingLevelOf = (block: ParagraphBlock): number => Number(block.style.nam
 const isOrdered = (kind: ListKind): boolean => kind === 'ordered';
 
 function sameParagraphStyle(a: ParagraphStyle, b: ParagraphStyle): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof ParagraphStyle>;
-  for (const key of keys) if (a[key] !== b[key]) return false;
+  for (const key in a) if (a[key as keyof ParagraphStyle] !== b[key as keyof ParagraphStyle]) return false;
+  for (const key in b) if (a[key as keyof ParagraphStyle] !== b[key as keyof ParagraphStyle]) return false;
   return true;
 }
 
@@ -186,10 +197,55 @@ function commonStyle(table: TableBlock, least: number): ParagraphStyle | undefin
 }
 
 /**
- * The style a directive table starts in, where each column's first cell starts: the style of the
- * most cells' first paragraphs, when two cells share it (else the state before the table serves).
+ * The style a directive table starts in, where each column's first cell starts: of the styles
+ * cells start with, the one that needs the fewest directive characters down the columns (each
+ * cell starts in the state the cell above it left), the most common one on a tie; only when two
+ * cells share a style (else the state before the table serves).
  */
-const tableStyle = (table: TableBlock): ParagraphStyle | undefined => commonStyle(table, 2);
+function tableStyle(table: TableBlock): ParagraphStyle | undefined {
+  const known = tableStyles.get(table);
+  if (known !== undefined) return known ?? undefined;
+  const common = commonStyle(table, 2);
+  let best = common;
+  if (common) {
+    let bestCost = columnsCost(table, common);
+    const seen = new Set([styleKey(common)]);
+    for (const cell of columnMajor(table)) {
+      const first = cell.blocks[0];
+      if (!first || isHeading(first.style) || seen.has(styleKey(first.style))) continue;
+      seen.add(styleKey(first.style));
+      const cost = columnsCost(table, first.style);
+      if (cost < bestCost) {
+        best = first.style;
+        bestCost = cost;
+      }
+    }
+  }
+  tableStyles.set(table, best ?? null);
+  return best;
+}
+
+const tableStyles = new WeakMap<TableBlock, ParagraphStyle | null>();
+
+/**
+ * The directive characters of a directive table that starts in `start`: down each column, every
+ * paragraph whose style is not the one before it pays for a directive line.
+ */
+function columnsCost(table: TableBlock, start: ParagraphStyle): number {
+  let sum = 0;
+  const width = table.rows[0]?.length ?? 0;
+  for (let column = 0; column < width; column++) {
+    let at = start;
+    for (const row of table.rows) {
+      for (const block of row[column]!.blocks) {
+        const cost = changeCost(at, block.style);
+        if (cost > 0) sum += cost + 4;
+        at = isHeading(block.style) ? { ...block.style, namedStyle: at.namedStyle } : block.style;
+      }
+    }
+  }
+  return sum;
+}
 
 /** The text styles of every paragraph of a table. */
 function tableRuns(table: TableBlock): Array<Array<TextStyle | null>> {
@@ -242,6 +298,31 @@ interface Way {
 }
 
 /**
+ * Whether a table moves the state to its style `style` with a directive before it, or leaves the
+ * state as it was (`before`) and has its cells say their style: the GFM table's cells each in its
+ * own directive, the `{!table}` form's the first cell of each column. Moving costs the directive
+ * and, counted as the same again, the one back to `before` after the table; staying costs what the
+ * cells say more than they would under `style`. Only a one-cell table stays (a callout, a code
+ * box): with more cells, what the text values in the state save is beyond this count.
+ */
+function movesState(table: TableBlock, style: ParagraphStyle, before: ParagraphStyle, gfm: boolean): boolean {
+  if (fits(style, before)) return true;
+  // With more cells, what the text values the state holds cost is beyond this count: move.
+  if (table.rows.length > 1 || (table.rows[0]?.length ?? 0) > 1) return true;
+  const cells = gfm ? table.rows.flat() : (table.rows[0] ?? []);
+  const line = (from: ParagraphStyle, to: ParagraphStyle): number => {
+    const cost = changeCost(from, to);
+    return cost > 0 ? cost + 4 : 0;
+  };
+  let stay = 0;
+  for (const cell of cells) {
+    const first = cell.blocks[0];
+    if (first) stay += line(before, first.style) - line(style, first.style);
+  }
+  return stay > line(before, style) + line(style, before);
+}
+
+/**
  * The paragraphs that give themselves their style, chosen for the whole flow at once so that the
  * directives are shortest (grammar §7): a shortest path over the states the text can be in, where
  * each paragraph of another style than the state either moves the state to its style (a directive
@@ -258,10 +339,12 @@ function localParagraphs(
   headingStates?: Map<ParagraphBlock, ParagraphStyle>,
 ): Set<ParagraphBlock> {
   const all = [...paragraphs(blocks)].filter((block) => !governed.has(block));
-  const gfmCells = new Map<ParagraphBlock, ParagraphStyle>();
+  const gfmCells = new Map<ParagraphBlock, { style: ParagraphStyle; table: TableBlock }>();
   for (const block of blocks) {
     const style = block.type === 'table' ? gfmStyle(block) : undefined;
-    if (style) for (const cell of columnMajor(block as TableBlock)) gfmCells.set(cell.blocks[0]!, style);
+    if (style)
+      for (const cell of columnMajor(block as TableBlock))
+        gfmCells.set(cell.blocks[0]!, { style, table: block as TableBlock });
   }
   const costs = new Map<string, number>();
   const cost = (from: ParagraphStyle, to: ParagraphStyle): number => {
@@ -285,7 +368,9 @@ function localParagraphs(
       const known = next.get(key);
       if (!known || way.cost < known.cost) next.set(key, way);
     };
-    const table = gfmCells.get(block);
+    const cell = gfmCells.get(block);
+    // A GFM table moves the state to its style or leaves it, decided at its first cell (movesState).
+    const first = cell !== undefined && columnMajor(cell.table).next().value?.blocks[0] === block;
     // Consecutive paragraphs of one style share one directive line (grammar §7).
     const alike = (other: ParagraphBlock | undefined): boolean =>
       other !== undefined && styleKey(other.style) === styleKey(block.style);
@@ -294,12 +379,21 @@ function localParagraphs(
       !block.rule &&
       !block.html &&
       block.item === undefined &&
-      !table &&
+      !cell &&
       !alike(all[index - 1]) &&
       !alike(all[index + 1]);
     for (const way of ways.values()) {
       const { state } = way;
-      const target = table ?? block.style;
+      if (cell) {
+        const moves = first && movesState(cell.table, cell.style, state, true);
+        const under = moves ? moved(state, cell.style) : state;
+        // The directive line to the table's style, and the cell's own directive from the state.
+        const line = moves && !fits(cell.style, state) ? cost(state, cell.style) + 4 : 0;
+        const own = fits(block.style, under) ? 0 : cost(under, block.style) + 3;
+        offer({ cost: way.cost + line + own, state: under, prev: way, local: false });
+        continue;
+      }
+      const target = block.style;
       if (fits(target, state)) {
         offer({ cost: way.cost, state: moved(state, target), prev: way, local: false });
         continue;
@@ -337,21 +431,19 @@ function emptyCellParagraph(cell: TableCell): ParagraphBlock | undefined {
 }
 
 /**
- * The style a GFM table starts in when it can be GFM (every cell one paragraph, not a heading,
- * without list or line break, nothing merged): the style of the most cells (the first such cell's
- * on a tie); a cell of another style says so at its start. Undefined: the `{!table}` form.
+ * The style a GFM table starts in when it can be GFM (every cell one paragraph, without list or
+ * line break; a heading cell says `{!Heading N}` in its own directive, a merged cell says its merge in its own directive): the style of
+ * the most cells (the first such cell's on a tie); a cell of another style says so at its start.
+ * Undefined: the `{!table}` form.
  */
 function gfmStyle(table: TableBlock): ParagraphStyle | undefined {
   const plain = table.rows.every((row) =>
     row.every(
       (cell) =>
-        !cell.colSpan &&
-        !cell.rowSpan &&
         cell.blocks.length === 1 &&
         !cell.blocks[0]!.list &&
         !cell.blocks[0]!.code &&
         !cell.blocks[0]!.html &&
-        !isHeading(cell.blocks[0]!.style) &&
         !cell.blocks[0]!.inlines.some((inline) => inline.type === 'break' || splitsGfmCell(inline)),
     ),
   );
@@ -464,8 +556,9 @@ class Writer {
     let index = 0;
     while (index < blocks.length) {
       const from = out.length;
+      const state = chunks ? copyState(this.state) : undefined;
       const next = this.block(blocks, tables, out, index);
-      chunks?.push({ firstBlock: index, endBlock: next, from, to: out.length });
+      chunks?.push({ firstBlock: index, endBlock: next, from, to: out.length, state: state! });
       index = next;
     }
     return out;
@@ -602,7 +695,8 @@ class Writer {
     // A heading under its level's heading state starts from that, not from the block state.
     this.state = heading ? underHeadingState(outer, heading) : copyState(outer);
     const own = transition(this.state, {
-      named: isHeading(block.style) ? null : block.style.namedStyle,
+      // A heading in a GFM cell is no Markdown heading: its own directive names its style.
+      named: isHeading(block.style) && kind !== 'cell' ? null : block.style.namedStyle,
       paragraph: paragraphDelta(block.style),
       text: chooseText(this.state.text, [runStyles(block.inlines)]),
     });
@@ -629,10 +723,13 @@ class Writer {
     if (options.relaxedUsed === 0) return relaxed;
     const strict = build({ relaxed: false, relaxedUsed: 0 });
     // The serialiser may make delimiters read back by writing a neighbour as a character
-    // reference (`&#x61;**.b**`): that is no gain over the span.
+    // reference (`&#x61;**.b**`): that is no gain over the span. Text without references has
+    // no more than any other, so the strict text is written only to count them where there are.
     const heading = kind === 'heading';
     const text = paragraphText(relaxed, heading);
-    const fits = references(text) <= references(paragraphText(strict, heading)) && readsBack(text, relative);
+    const used = references(text);
+    const fits =
+      (used === 0 || used <= references(paragraphText(strict, heading))) && readsBack(text, relative);
     return fits ? relaxed : strict;
   }
 
@@ -710,6 +807,11 @@ class Writer {
     return { children: this.blocks(items.slice(start, next), false) as ListItem['children'], next };
   }
 
+  /** The paragraph style the state gives a paragraph. */
+  private styleOfState(): ParagraphStyle {
+    return { namedStyle: this.state.named, ...this.state.paragraph };
+  }
+
   private table(table: TableBlock): RootContent[] {
     const style = gfmStyle(table);
     return style ? this.gfmTable(table, style) : this.directiveTable(table);
@@ -718,23 +820,36 @@ class Writer {
   /** Every cell is one paragraph of `style`: the state takes that style before the table. */
   private gfmTable(table: TableBlock, style: ParagraphStyle): RootContent[] {
     const out: RootContent[] = [];
-    const props = transition(this.state, {
-      named: style.namedStyle,
-      paragraph: paragraphDelta(style),
-      text:
-        this.plan.get(table) ??
-        chooseText(
-          this.state.text,
-          table.rows.flat().map((cell) => runStyles(cell.blocks[0]!.inlines)),
-        ),
-    });
+    const props = !movesState(table, style, this.styleOfState(), true)
+      ? null
+      : transition(this.state, {
+          named: style.namedStyle,
+          paragraph: paragraphDelta(style),
+          text:
+            this.plan.get(table) ??
+            chooseText(
+              this.state.text,
+              table.rows.flat().map((cell) => runStyles(cell.blocks[0]!.inlines)),
+            ),
+        });
     if (props !== null) out.push(directive(props));
     const rows: TableRow[] = table.rows.map((row) => ({
       type: 'tableRow',
       children: row.map((cell): MdastTableCell => {
         const block = cell.blocks[0]!;
-        // A cell of another style than the table's opens with its own directive (grammar §2).
-        return { type: 'tableCell', children: this.ownStyle(block, 'cell') };
+        // A cell of another style than the table's opens with its own directive (grammar §2),
+        // a merged cell with its merge first in it.
+        const children = this.ownStyle(block, 'cell');
+        const merge = [
+          ...(cell.colSpan ? [`colspan:${cell.colSpan}`] : []),
+          ...(cell.rowSpan ? [`rowspan:${cell.rowSpan}`] : []),
+        ].join(', ');
+        if (merge === '') return { type: 'tableCell', children };
+        const first = children[0];
+        if (first?.type === 'mebdfRaw' && first.value.startsWith('{!'))
+          children[0] = { type: 'mebdfRaw', value: `{!${merge}, ${first.value.slice(2)}` };
+        else children.unshift({ type: 'mebdfRaw', value: `{!${merge}}` });
+        return { type: 'tableCell', children };
       }),
     }));
     out.push({ type: 'table', align: table.rows[0]!.map(() => null), children: rows });
@@ -749,7 +864,7 @@ class Writer {
   private directiveTable(table: TableBlock): RootContent[] {
     const out: RootContent[] = [];
     const style = tableStyle(table);
-    if (style) {
+    if (style && movesState(table, style, this.styleOfState(), false)) {
       const props = transition(this.state, {
         named: style.namedStyle,
         paragraph: paragraphDelta(style),
@@ -762,15 +877,27 @@ class Writer {
     const columns: WriterState[] = [];
     for (const row of table.rows) {
       out.push(directive('row'));
+      // Cells with nothing written in them, not yet written: one `{!cells:N}` for two or more.
+      let bare = 0;
+      const flush = (): void => {
+        if (bare > 0) out.push(directive(bare === 1 ? 'cell' : `cells:${bare}`));
+        bare = 0;
+      };
       row.forEach((cell, column) => {
         const props = ['cell'];
         if (cell.colSpan) props.push(`colspan:${cell.colSpan}`);
         if (cell.rowSpan) props.push(`rowspan:${cell.rowSpan}`);
-        out.push(directive(props.join(', ')));
         this.state = copyState(columns[column] ?? start);
-        out.push(...this.cell(cell));
+        const content = this.cell(cell);
         columns[column] = copyState(this.state);
+        if (props.length === 1 && content.length === 0) {
+          bare++;
+          return;
+        }
+        flush();
+        out.push(directive(props.join(', ')), ...content);
       });
+      flush();
     }
     out.push(directive('end-table'));
     this.state = start;

@@ -43,8 +43,8 @@ const isMono = (style: TextStyle, prop: StateTextProp): boolean =>
   prop === 'font' && style.font === MONO_FONT;
 
 function sameParagraph(a: ParagraphDelta, b: ParagraphDelta): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof ParagraphDelta>;
-  for (const key of keys) if (a[key] !== b[key]) return false;
+  for (const key in a) if (a[key as keyof ParagraphDelta] !== b[key as keyof ParagraphDelta]) return false;
+  for (const key in b) if (a[key as keyof ParagraphDelta] !== b[key as keyof ParagraphDelta]) return false;
   return true;
 }
 
@@ -87,42 +87,67 @@ function candidates(units: readonly PlanUnit[], prop: StateTextProp): Value[] {
 }
 
 /**
- * The characters one unit needs for `prop` when the state holds `value`: per paragraph, a span
- * around each group of runs with another value, or an own directive (`{!font:false}Text`) giving
- * the paragraph another value and spans around the runs that differ from that, whichever is less.
+ * A paragraph's runs for one property, summed up once for every value the state may hold: a span
+ * opens at each run whose value differs from the state's and from the run before it (a run that
+ * is not text, or is monospace, ends a span), so the runs reduce to groups of equal values, each
+ * a span unless its value is the state's. The spans under `value` are then `total` less the
+ * groups of `value`. `own` and `second`: the two cheapest own directives (`{!font:false}Text`,
+ * the value and the spans left around the runs that differ from it), of two different values.
  */
-function spanCost(unit: PlanUnit, prop: StateTextProp, value: Value): number {
-  let cost = 0;
-  for (const paragraph of unit.runs) {
-    let best = spans(paragraph, prop, value);
-    if (best === 0) continue;
-    const seen = new Set<Value>([value]);
-    for (const style of paragraph) {
-      if (style === null || isMono(style, prop) || seen.has(style[prop])) continue;
-      const own = style[prop];
-      seen.add(own);
-      best = Math.min(best, spelled(prop, own) + OWN_COST + spans(paragraph, prop, own));
-    }
-    cost += best;
-  }
-  return cost;
+interface ParagraphSpans {
+  total: number;
+  byValue: Map<Value, number>;
+  own: { value: Value; cost: number } | undefined;
+  second: number;
 }
 
-/** The characters of the spans a paragraph's runs need for `prop` under `value`. */
-function spans(paragraph: ReadonlyArray<TextStyle | null>, prop: StateTextProp, value: Value): number {
-  let cost = 0;
-  let open: Value | null = null;
+function paragraphSpans(
+  paragraph: ReadonlyArray<TextStyle | null>,
+  prop: StateTextProp,
+  spell: (value: Value) => number,
+): ParagraphSpans {
+  const byValue = new Map<Value, number>();
+  let total = 0;
+  let open = false;
+  let last: Value;
   for (const style of paragraph) {
     if (style === null || isMono(style, prop)) {
-      open = null;
+      open = false;
       continue;
     }
     const own = style[prop];
-    if (own === value) open = null;
-    else if (open === null || own !== open) {
-      cost += spelled(prop, own) + SPAN_COST;
-      open = own;
-    }
+    if (open && own === last) continue;
+    const cost = spell(own) + SPAN_COST;
+    total += cost;
+    byValue.set(own, (byValue.get(own) ?? 0) + cost);
+    open = true;
+    last = own;
+  }
+  let own: ParagraphSpans['own'];
+  let second = Number.POSITIVE_INFINITY;
+  for (const [value, groups] of byValue) {
+    const cost = spell(value) + OWN_COST + total - groups;
+    if (own === undefined || cost < own.cost) {
+      if (own) second = own.cost;
+      own = { value, cost };
+    } else if (cost < second) second = cost;
+  }
+  return { total, byValue, own, second };
+}
+
+/**
+ * The characters one unit needs for `prop` when the state holds `value`: per paragraph, a span
+ * around each group of runs with another value, or an own directive giving the paragraph another
+ * value and spans around the runs that differ from that, whichever is less.
+ */
+function spanCost(paragraphs: readonly ParagraphSpans[], value: Value): number {
+  let cost = 0;
+  for (const p of paragraphs) {
+    const spans = p.total - (p.byValue.get(value) ?? 0);
+    if (spans === 0) continue;
+    const own =
+      p.own === undefined ? Number.POSITIVE_INFINITY : p.own.value === value ? p.second : p.own.cost;
+    cost += Math.min(spans, own);
   }
   return cost;
 }
@@ -136,6 +161,15 @@ function planProp(
   const values = candidates(units, prop);
   if (values.length === 1) return units.map(() => undefined);
   const k = values.length;
+  const spellings = new Map<Value, number>();
+  const spell = (value: Value): number => {
+    let n = spellings.get(value);
+    if (n === undefined) {
+      n = spelled(prop, value);
+      spellings.set(value, n);
+    }
+    return n;
+  };
   // cost[w]: the cheapest text so far that leaves the state at values[w]; from[i][w]: the value
   // before unit i on that path.
   let cost = values.map((_, w) => (w === 0 ? 0 : Number.POSITIVE_INFINITY));
@@ -146,17 +180,18 @@ function planProp(
     const next: number[] = new Array(k);
     const back = new Int32Array(k);
     const change = lineAnyway[i] ? IN_LINE_COST : OWN_LINE_COST;
+    const paragraphs = unit.runs.map((paragraph) => paragraphSpans(paragraph, prop, spell));
     for (let w = 0; w < k; w++) {
-      const span = spanCost(unit, prop, values[w]);
+      const span = spanCost(paragraphs, values[w]);
       if (reset[i]) {
         // A reset restates every value the state keeps, and drops the others for free.
-        const restate = values[w] === undefined ? 0 : spelled(prop, values[w]) + IN_LINE_COST;
+        const restate = values[w] === undefined ? 0 : spell(values[w]) + IN_LINE_COST;
         next[w] = cost[best]! + restate + span;
         back[w] = best;
         continue;
       }
       const stay = cost[w]!;
-      const moved = cost[best]! + spelled(prop, values[w]) + change;
+      const moved = cost[best]! + spell(values[w]) + change;
       if (stay <= moved) {
         next[w] = stay + span;
         back[w] = w;

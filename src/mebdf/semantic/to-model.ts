@@ -52,7 +52,7 @@ import { closest } from '../suggest.js';
 import { embedLineGroups, joinedSentenceLines } from './paragraph-lines.js';
 import { applyTextDelta, sameTextStyle } from './style.js';
 
-interface BlockState {
+export interface BlockState {
   named: NamedStyleType;
   paragraph: ParagraphDelta;
   text: TextStyle;
@@ -93,12 +93,19 @@ interface FlowContext {
 
 const MAX_LIST_LEVEL = 8;
 
-/** `source` (the parsed text) lets a diagnostic quote the offending line where no token names it. */
+/**
+ * `source` (the parsed text) lets a diagnostic quote the offending line where no token names it.
+ * `start`: the block state the text starts in (a fresh one unless it is the part of a longer text
+ * after blocks that left another, mebdf/incremental.ts).
+ */
 export function treeToModel(
   tree: Root,
   source = '',
+  start?: BlockState,
 ): { document: MebdfDocument; diagnostics: MebdfDiagnostic[] } {
-  return new Reader(tree, source).read();
+  const reader = new Reader(tree, source);
+  if (start) reader.startIn(start);
+  return reader.read();
 }
 
 /**
@@ -162,6 +169,10 @@ class Reader {
     private readonly tree: Root,
     private readonly source: string,
   ) {}
+
+  startIn(state: BlockState): void {
+    this.state = copyState(state);
+  }
 
   read(): { document: MebdfDocument; diagnostics: MebdfDiagnostic[] } {
     this.collectDefinitions(this.tree);
@@ -365,6 +376,38 @@ class Reader {
     return block;
   }
 
+  /**
+   * A GFM cell's merge: `colspan:N` and `rowspan:N` first in its own directive
+   * (`| {!colspan:2, align:center}Total | |`), taken out of it; what is left of the directive
+   * styles the cell's paragraph as any own directive does.
+   */
+  private cellSpans(children: PhrasingContent[]): {
+    children: PhrasingContent[];
+    colSpan: number;
+    rowSpan: number;
+  } {
+    const opener = children[0];
+    const none = { children, colSpan: 1, rowSpan: 1 };
+    if (opener?.type !== 'mebdfInvalid' || opener.reason !== 'unclosed') return none;
+    const items = opener.value.slice(2, -1).split(',');
+    let colSpan = 1;
+    let rowSpan = 1;
+    let taken = 0;
+    for (const item of items) {
+      const match = /^\s*(colspan|rowspan)\s*:\s*([1-9]\d*)\s*$/.exec(item);
+      if (!match) break;
+      if (match[1] === 'colspan') colSpan = Number(match[2]);
+      else rowSpan = Number(match[2]);
+      taken++;
+    }
+    if (taken === 0) return none;
+    const rest = items.slice(taken).join(',');
+    if (rest.trim() === '') return { children: this.withoutSeparator(children.slice(1)), colSpan, rowSpan };
+    // Spaces where the merge was: what is left keeps its offsets in the source, for diagnostics.
+    const value = `{!${' '.repeat(items.slice(0, taken).join(',').length + 1)}${rest}}`;
+    return { children: [{ ...opener, value }, ...children.slice(1)], colSpan, rowSpan };
+  }
+
   /** Without the one literal space that separates a paragraph's own directive from its text. */
   private withoutSeparator(children: PhrasingContent[]): PhrasingContent[] {
     const [first, ...rest] = children;
@@ -407,7 +450,7 @@ class Reader {
     // A heading cannot be code: under a heading's state a code block is normal text.
     const named = this.state.named.startsWith('HEADING_') ? 'NORMAL_TEXT' : this.state.named;
     const block = this.block(named, inlines, list);
-    block.code = { info: [node.lang, node.meta].filter(Boolean).join(' ') };
+    block.code = { info: infoString(node.lang, node.meta) };
     return block;
   }
 
@@ -598,27 +641,13 @@ class Reader {
         this.table.rows.push([]);
         this.table.cell = undefined;
         return;
-      case 'cell': {
-        const row = this.table?.rows[this.table.rows.length - 1];
-        if (!this.table || !context.tables || !row) {
-          this.report(
-            node,
-            source,
-            '`{!cell}` outside a table row',
-            'write `{!table}` and `{!row}` before it',
-          );
-          return;
-        }
-        this.closeCell();
-        const cell: TableCell = { blocks: [] };
-        if (directive.colSpan !== undefined && directive.colSpan > 1) cell.colSpan = directive.colSpan;
-        if (directive.rowSpan !== undefined && directive.rowSpan > 1) cell.rowSpan = directive.rowSpan;
-        // A cell starts in the state the cell above it ended in (grammar §2).
-        this.state = copyState(this.table.columns[row.length] ?? this.table.start);
-        row.push(cell);
-        this.table.cell = cell;
+      case 'cell':
+        this.openCell(node, source, context, directive.colSpan, directive.rowSpan);
         return;
-      }
+      case 'cells':
+        // `{!cells:N}` is N `{!cell}` lines: each cell holds what the cell above it left.
+        for (let n = 0; n < directive.count; n++) if (!this.openCell(node, source, context)) return;
+        return;
       case 'end-table':
         if (!this.table || !context.tables) {
           this.report(node, source, '`{!end-table}` without a `{!table}`');
@@ -627,6 +656,30 @@ class Reader {
         this.finishTable(node, context);
         return;
     }
+  }
+
+  /** `{!cell, …}`: closes the open cell and opens the next of the row; false outside a row. */
+  private openCell(
+    node: MebdfDirective,
+    source: string,
+    context: FlowContext,
+    colSpan?: number,
+    rowSpan?: number,
+  ): boolean {
+    const row = this.table?.rows[this.table.rows.length - 1];
+    if (!this.table || !context.tables || !row) {
+      this.report(node, source, '`{!cell}` outside a table row', 'write `{!table}` and `{!row}` before it');
+      return false;
+    }
+    this.closeCell();
+    const cell: TableCell = { blocks: [] };
+    if (colSpan !== undefined && colSpan > 1) cell.colSpan = colSpan;
+    if (rowSpan !== undefined && rowSpan > 1) cell.rowSpan = rowSpan;
+    // A cell starts in the state the cell above it ended in (grammar §2).
+    this.state = copyState(this.table.columns[row.length] ?? this.table.start);
+    row.push(cell);
+    this.table.cell = cell;
+    return true;
   }
 
   /** A block directive's change of the state: a named style resets it, then the properties. */
@@ -775,11 +828,15 @@ class Reader {
     const rows: TableCell[][] = node.children.map((row) =>
       Array.from({ length: width }, (_, index): TableCell => {
         const cell: MdastTableCell | undefined = row.children[index];
-        const block = this.paragraph(this.state.named, cell ? cell.children : []);
+        const { children, colSpan, rowSpan } = this.cellSpans(cell ? cell.children : []);
+        const block = this.paragraph(this.state.named, children);
         // Docs aligns paragraphs, not columns: a column's alignment is that of its cells' paragraphs.
         const column = align[index];
         if (column === 'center' || column === 'right') block.style.align ??= column;
-        return { blocks: [block] };
+        const out: TableCell = { blocks: [block] };
+        if (colSpan > 1) out.colSpan = colSpan;
+        if (rowSpan > 1) out.rowSpan = rowSpan;
+        return out;
       }),
     );
     if (align.some((a) => a === 'center' || a === 'right')) {
@@ -1056,4 +1113,16 @@ function markQuotes(blocks: readonly Block[], paths: ReadonlyMap<ParagraphBlock,
  */
 function linkableImageUrl(url: string): boolean {
   return url.length <= 2048 && (/^https?:\/\//i.test(url) || !/^[a-z][a-z0-9+.-]*:/i.test(url));
+}
+
+/**
+ * A fence's info string as the model keeps it: the language (no white space in it) and the rest,
+ * one space between, no white space around. Only a character reference (`~~~a&#x20;`) can put
+ * white space at the ends or inside the language, and a fence could not write that back.
+ */
+function infoString(lang: string | null | undefined, meta: string | null | undefined): string {
+  const raw = [lang, meta].filter(Boolean).join(' ').trim();
+  const cut = raw.search(/\s/);
+  if (cut < 0) return raw;
+  return `${raw.slice(0, cut)} ${raw.slice(cut).trim()}`;
 }

@@ -116,6 +116,11 @@ function changedProps(state: WriterState, target: Target): string[] {
   return props;
 }
 
+/** The directive naming `named` and listing every property of the target (spelled only where it may be written). */
+function resetProps(named: NamedStyleType, target: Target): string {
+  return [namedStyleName(named), ...fullProps(target)].join(', ');
+}
+
 /**
  * The directive (its property list) that takes the state to the target, and moves `state` there;
  * null when the state already is the target. A directive naming a style resets everything, so it
@@ -123,15 +128,13 @@ function changedProps(state: WriterState, target: Target): string[] {
  */
 export function transition(state: WriterState, target: Target): string | null {
   const named = target.named ?? state.named;
-  // Spelled only where it may be written (most paragraphs change nothing).
-  const reset = (): string => [namedStyleName(named), ...fullProps(target)].join(', ');
   let props: string | null;
-  if (named !== state.named) props = reset();
+  if (named !== state.named) props = resetProps(named, target);
   else {
     const changes = changedProps(state, target);
     props = changes.length === 0 ? null : changes.join(', ');
     if (props !== null) {
-      const whole = reset();
+      const whole = resetProps(named, target);
       if (whole.length < props.length) props = whole;
     }
   }

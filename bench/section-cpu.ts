@@ -1,0 +1,69 @@
+/**
+ * CPU time of a one-word section import without reading and writing the stored JSON, at each size
+ * given (default 25, 100 and 400 pages): the document is parsed before the clock starts, and the
+ * write takes the document verification predicted without serialising it. The issue asks under
+ * 5 ms at 100 pages and at most 1.5× from 25 to 400. Run old and new code alternately on a busy
+ * machine: `node --import tsx bench/section-cpu.ts 25 100 400`.
+ */
+
+import { serializeDocument } from '../src/docs/engine/json.js';
+import { exportSectionService } from '../src/docs/service/export.js';
+import { importSectionService } from '../src/docs/service/import.js';
+import type { Backend, BatchUpdateOptions } from '../src/ground/backend.js';
+import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../src/ground/docs-json.js';
+import { generateDocument } from '../test/support/generate-document.js';
+import { editOneWord, middleAnchor } from './user.js';
+
+/** One document in memory: `get` hands out a parse made before the clock started. */
+class MemoryStore {
+  readonly kind = 'local';
+  private next: Document;
+  constructor(private readonly text: string) {
+    this.next = JSON.parse(text) as Document;
+  }
+  prepare(): void {
+    this.next = JSON.parse(this.text) as Document;
+  }
+  async get(): Promise<Document> {
+    return this.next;
+  }
+  async batchUpdate(
+    _id: string,
+    _body: BatchUpdateRequest,
+    options?: BatchUpdateOptions,
+  ): Promise<BatchUpdateResponse> {
+    if (!options?.predicted) throw new Error('bench: the import offered no predicted document');
+    return options.predicted.response;
+  }
+}
+
+const sizes = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((n) => n > 0);
+const results: Array<[number, number]> = [];
+for (const pages of sizes.length ? sizes : [25, 100, 400]) {
+  const doc = generateDocument({ pages });
+  const store = new MemoryStore(serializeDocument(doc));
+  const backend = store as unknown as Backend;
+  const target = { document_id: 'doc', anchor_id: middleAnchor(doc) };
+  const edited = editOneWord((await exportSectionService(backend, target)).content);
+  const times: number[] = [];
+  const runs = pages >= 400 ? 7 : 15;
+  for (let i = 0; i < runs; i++) {
+    store.prepare();
+    const start = process.cpuUsage();
+    const result = await importSectionService(backend, target, edited);
+    const used = process.cpuUsage(start);
+    if (result.requests.length === 0) throw new Error('bench: the edit sent no requests');
+    times.push((used.user + used.system) / 1000);
+  }
+  times.sort((a, b) => a - b);
+  const ms = times[Math.floor(times.length / 2)]!;
+  results.push([pages, ms]);
+  console.log(`${pages} pages: ${ms.toFixed(1)} ms CPU (median of ${runs}; min ${times[0]!.toFixed(1)})`);
+}
+if (results.length > 1) {
+  const [first, last] = [results[0]!, results.at(-1)!];
+  console.log(`growth ${first[0]}→${last[0]} pages: ${(last[1] / first[1]).toFixed(2)}×`);
+}

@@ -1,0 +1,89 @@
+/**
+ * The last text handed out for a target, with its model and pieces, kept in the base store so
+ * that an import in another process (the CLI runs one per command) parses only what the caller
+ * changed (known-texts.ts, mebdf/incremental.ts). Beside the texts the store keeps already: under
+ * the text's digest, `{ content, model, blocks, bodyEnd }`; under the target as the caller names it
+ * (document, tab as given, section), the digest of its last one. The model of an older one is
+ * emptied when a newer one replaces it.
+ *
+ * A record is the model this code made of its text (an export's, or an import's verified result),
+ * and an incremental parse still accepts a stitched model only when it writes out to exactly the
+ * incoming text. `MODEL_FORM` changes when the block model does, so a record written by an older
+ * model is not read.
+ */
+import { createHash } from 'node:crypto';
+import type { KnownText } from '../../mebdf/incremental.js';
+import type { MebdfDocument } from '../../mebdf/model.js';
+import { RenderCache, type RenderedBlock } from '../../mebdf/render-blocks.js';
+import type { WriterState } from '../../mebdf/semantic/write-state.js';
+import type { BaseStore } from './base-store.js';
+import { contentFingerprint } from './base-token.js';
+
+/** Bumped when the block model or the writer's pieces change (old records are then not read). */
+const MODEL_FORM = 1;
+
+/** A target as the caller named it: `tab` as given (absent: the first tab), `anchorId` null for a tab. */
+export interface NamedTarget {
+  documentId: string;
+  tab: string | undefined;
+  anchorId: string | null;
+}
+
+interface Record {
+  content: string;
+  model: MebdfDocument;
+  blocks: RenderedBlock[];
+  bodyEnd: WriterState;
+}
+
+const modelKey = (fingerprint: string): string => `m${MODEL_FORM}-${fingerprint}`;
+
+function targetKey(target: NamedTarget): string {
+  const id = JSON.stringify([target.documentId, target.tab ?? null, target.anchorId]);
+  return `n${MODEL_FORM}-${createHash('sha256').update(id, 'utf8').digest('base64url')}`;
+}
+
+/** Keeps `known` as the target's last text (and empties the one it replaces). */
+export async function keepKnown(
+  store: BaseStore,
+  target: NamedTarget,
+  known: KnownText | undefined,
+): Promise<void> {
+  if (!known) return;
+  const fingerprint = contentFingerprint(known.content);
+  const key = targetKey(target);
+  const before = await store.get(key);
+  if (before === fingerprint) return;
+  const record: Record = {
+    content: known.content,
+    model: known.model,
+    blocks: known.blocks,
+    bodyEnd: known.bodyEnd,
+  };
+  await store.put(modelKey(fingerprint), JSON.stringify(record));
+  await store.put(key, fingerprint);
+  if (before) await store.put(modelKey(before), '');
+}
+
+/** The target's last text kept, or undefined (none, emptied, or not readable). */
+export async function recallKnown(store: BaseStore, target: NamedTarget): Promise<KnownText | undefined> {
+  const fingerprint = await store.get(targetKey(target));
+  if (!fingerprint) return undefined;
+  const raw = await store.get(modelKey(fingerprint));
+  if (!raw) return undefined;
+  try {
+    const record = JSON.parse(raw) as Partial<Record>;
+    if (
+      typeof record.content !== 'string' ||
+      !Array.isArray(record.model?.blocks) ||
+      typeof record.model.footnotes !== 'object' ||
+      !Array.isArray(record.blocks) ||
+      typeof record.bodyEnd !== 'object'
+    )
+      return undefined;
+    const { content, model, blocks, bodyEnd } = record as Record;
+    return { content, model, blocks, bodyEnd, cache: new RenderCache() };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * The canonical texts this process has exported lately, with their models and pieces, so that an
+ * import of a text edited from one of them parses only what changed (mebdf/incremental.ts): the
+ * read an import makes, and the export its verification makes of the result (the text the next
+ * import of the same target is edited from). Whatever is remembered, the parse is the same: an
+ * incremental parse is accepted only when it is provably the whole text's, so this is a cache of
+ * work, never of meaning. A few texts only: each holds a tab's model and its block texts.
+ */
+import { commonEnds, type KnownText, parseIncremental } from '../../mebdf/incremental.js';
+import { parseMebdf } from '../../mebdf/index.js';
+import type { MebdfDocument } from '../../mebdf/model.js';
+import { RenderCache } from '../../mebdf/render-blocks.js';
+
+/** How many texts are kept (the last read and the last result, of one or two targets). */
+const KEPT = 3;
+
+const texts: KnownText[] = [];
+
+/** How the texts were parsed since the process started: only what changed, or the whole text. */
+export const parses = { incremental: 0, whole: 0 };
+
+/** Keeps `known` as the newest text (a text kept already moves to the front, with its renderings). */
+export function rememberKnown(known: KnownText | undefined): void {
+  if (!known) return;
+  const at = texts.findIndex((k) => k === known || k.content === known.content);
+  const kept = at >= 0 ? texts.splice(at, 1)[0]! : known;
+  texts.unshift(kept);
+  texts.length = Math.min(texts.length, KEPT);
+}
+
+/** Whether any text is kept (else a text kept by another process is worth reading). */
+export function knowsAny(): boolean {
+  return texts.length > 0;
+}
+
+/**
+ * `parseMebdf(text)`, parsing only what differs from the closest text kept; throws
+ * `MebdfParseError` with every problem of the text as `parseMebdf` does (a text that does not
+ * parse is never parsed incrementally). `canonical`: the text is known to be the model written
+ * out (an incremental parse checks that it is).
+ */
+export function parseKnown(text: string): { model: MebdfDocument; canonical: boolean } {
+  const known = closest(text);
+  const model = known ? parseIncremental(text, known) : null;
+  if (model) {
+    parses.incremental += 1;
+    return { model, canonical: true };
+  }
+  parses.whole += 1;
+  return { model: parseMebdf(text), canonical: false };
+}
+
+/** The kept text that shares the most characters with `text` at its two ends. */
+function closest(text: string): KnownText | undefined {
+  let best: KnownText | undefined;
+  let most = -1;
+  for (const known of texts) {
+    if (known.content === text) return known;
+    const ends = commonEnds(text, known.content);
+    const shared = ends.prefix + ends.suffix;
+    if (shared > most) {
+      most = shared;
+      best = known;
+    }
+  }
+  return best;
+}
+
+/** Renders an import makes (read, parse check, verification), kept for the next ones: two imports. */
+const RENDERS_KEPT = 8;
+
+/**
+ * The render cache for a command's renders: the newest text's, so the next import of a tab
+ * serialises only the blocks that changed since (less what no recent render used).
+ */
+export function renderCache(): RenderCache {
+  const cache = texts[0]?.cache;
+  if (!cache) return new RenderCache();
+  cache.forget(RENDERS_KEPT);
+  return cache;
+}
+
+/** Forgets every text (tests). */
+export function forgetKnown(): void {
+  texts.length = 0;
+}
