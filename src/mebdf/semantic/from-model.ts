@@ -285,21 +285,16 @@ function changeCost(from: ParagraphStyle, to: ParagraphStyle): number {
   return props === null ? 0 : props.length;
 }
 
-/** Paragraphs of `detour` each opening with their changes from `state` (`{!…}`). */
-function localCost(state: ParagraphStyle, detour: readonly ParagraphBlock[]): number {
-  return detour.reduce((sum, block) => sum + changeCost(state, block.style) + 3, 0);
-}
+/** How much longer than the shortest a way may be and still be followed (characters). */
+const SLACK = 400;
 
-/** Directive lines (`{!…}` and a line end) through `detour` and back to `state`. */
-function movingCost(state: ParagraphStyle, detour: readonly ParagraphBlock[]): number {
-  let sum = 0;
-  let at = state;
-  for (const style of [...detour.map((block) => block.style), state]) {
-    const cost = changeCost(at, style);
-    if (cost > 0) sum += cost + 4;
-    at = isHeading(style) ? { ...style, namedStyle: at.namedStyle } : style;
-  }
-  return sum;
+/** One way of writing the paragraphs up to one: its length, the state it leaves, how it got there. */
+interface Way {
+  cost: number;
+  state: ParagraphStyle;
+  prev: Way | null;
+  /** The paragraph was written with its own directive (the state stayed). */
+  local: boolean;
 }
 
 /**
@@ -327,18 +322,14 @@ function movesState(table: TableBlock, style: ParagraphStyle, before: ParagraphS
   return stay > line(before, style) + line(style, before);
 }
 
-/** The longest run of paragraphs of other styles that stay local between two in the state. */
-const DETOUR = 3;
-
 /**
- * The paragraphs that give themselves their style and leave the state as it was (grammar §7):
- * - paragraphs (not list items, not code) of other styles than the state, up to DETOUR in a row and no two
- *   neighbours alike, when the paragraph after them is in the state again and that is shorter:
- *   each opens with its changes
- *   (`{!align:center}Total`, `{!empty, align:center}`) instead of directive lines that move the
- *   state there and back;
- * - an empty paragraph whose style the next paragraph does not share (`{!empty, …}`); one the next
- *   paragraph matches moves the state instead, so both are written bare.
+ * The paragraphs that give themselves their style, chosen for the whole flow at once so that the
+ * directives are shortest (grammar §7): a shortest path over the states the text can be in, where
+ * each paragraph of another style than the state either moves the state to its style (a directive
+ * line) or opens with its changes and leaves the state as it was (`{!align:center}Total`,
+ * `{!empty, align:center}`, after a list item's marker). Code, rules, HTML and an item's further
+ * blocks cannot open with a directive, paragraphs next to one of their style share a directive
+ * line, and the cells of a GFM table move the state to the table's.
  * Headings under a heading state (`governed`) are not in the block state's flow. `headingStates`,
  * when given, gets the paragraph state each heading comes after.
  */
@@ -347,10 +338,7 @@ function localParagraphs(
   governed: ReadonlySet<ParagraphBlock>,
   headingStates?: Map<ParagraphBlock, ParagraphStyle>,
 ): Set<ParagraphBlock> {
-  const out = new Set<ParagraphBlock>();
-  // Headings under a heading state leave the block state alone: they are not in its flow.
   const all = [...paragraphs(blocks)].filter((block) => !governed.has(block));
-  // The cells of a GFM table are written by the table, which moves the state to its style.
   const gfmCells = new Map<ParagraphBlock, { style: ParagraphStyle; table: TableBlock }>();
   for (const block of blocks) {
     const style = block.type === 'table' ? gfmStyle(block) : undefined;
@@ -358,57 +346,81 @@ function localParagraphs(
       for (const cell of columnMajor(block as TableBlock))
         gfmCells.set(cell.blocks[0]!, { style, table: block as TableBlock });
   }
-  let state: ParagraphStyle = { namedStyle: 'NORMAL_TEXT' };
-  const move = (style: ParagraphStyle): void => {
-    state = isHeading(style) ? { ...style, namedStyle: state.namedStyle } : style;
+  const costs = new Map<string, number>();
+  const cost = (from: ParagraphStyle, to: ParagraphStyle): number => {
+    const key = `${styleKey(from)}|${styleKey(to)}`;
+    let value = costs.get(key);
+    if (value === undefined) {
+      value = changeCost(from, to);
+      costs.set(key, value);
+    }
+    return value;
   };
-  let index = 0;
-  // Whether each GFM table moves the state, decided at its first cell (see movesState).
-  const moving = new Map<TableBlock, boolean>();
-  while (index < all.length) {
-    const block = all[index]!;
-    if (headingStates && isHeading(block.style)) headingStates.set(block, state);
+  const moved = (state: ParagraphStyle, style: ParagraphStyle): ParagraphStyle =>
+    isHeading(style) ? { ...style, namedStyle: state.namedStyle } : style;
+  let ways = new Map<string, Way>();
+  const start: ParagraphStyle = { namedStyle: 'NORMAL_TEXT' };
+  ways.set(styleKey(start), { cost: 0, state: start, prev: null, local: false });
+  all.forEach((block, index) => {
+    const next = new Map<string, Way>();
+    const offer = (way: Way): void => {
+      const key = styleKey(way.state);
+      const known = next.get(key);
+      if (!known || way.cost < known.cost) next.set(key, way);
+    };
     const cell = gfmCells.get(block);
-    if (cell) {
-      if (!moving.has(cell.table)) moving.set(cell.table, movesState(cell.table, cell.style, state, true));
-      if (moving.get(cell.table)) move(cell.style);
-      index++;
-      continue;
-    }
-    if (fits(block.style, state)) {
-      index++;
-      continue;
-    }
-    let back = index + 1;
-    while (back < all.length && back <= index + DETOUR && !fits(all[back]!.style, state)) back++;
-    const detour = all.slice(index, back);
-    if (
-      back < all.length &&
-      back <= index + DETOUR &&
-      !detour.some(
-        (b, at) =>
-          b.list ||
-          b.item !== undefined ||
-          b.code ||
-          b.rule ||
-          b.html ||
-          gfmCells.has(b) ||
-          (at > 0 && styleKey(b.style) === styleKey(detour[at - 1]!.style)),
-      ) &&
-      localCost(state, detour) <= movingCost(state, detour)
-    ) {
-      for (const local of detour) {
-        out.add(local);
-        if (headingStates && isHeading(local.style)) headingStates.set(local, state);
+    // A GFM table moves the state to its style or leaves it, decided at its first cell (movesState).
+    const first = cell !== undefined && columnMajor(cell.table).next().value?.blocks[0] === block;
+    // Consecutive paragraphs of one style share one directive line (grammar §7).
+    const alike = (other: ParagraphBlock | undefined): boolean =>
+      other !== undefined && styleKey(other.style) === styleKey(block.style);
+    const canOwn =
+      !block.code &&
+      !block.rule &&
+      !block.html &&
+      block.item === undefined &&
+      !cell &&
+      !alike(all[index - 1]) &&
+      !alike(all[index + 1]);
+    for (const way of ways.values()) {
+      const { state } = way;
+      if (cell) {
+        const moves = first && movesState(cell.table, cell.style, state, true);
+        const under = moves ? moved(state, cell.style) : state;
+        // The directive line to the table's style, and the cell's own directive from the state.
+        const line = moves && !fits(cell.style, state) ? cost(state, cell.style) + 4 : 0;
+        const own = fits(block.style, under) ? 0 : cost(under, block.style) + 3;
+        offer({ cost: way.cost + line + own, state: under, prev: way, local: false });
+        continue;
       }
-      index = back;
-      continue;
+      const target = block.style;
+      if (fits(target, state)) {
+        offer({ cost: way.cost, state: moved(state, target), prev: way, local: false });
+        continue;
+      }
+      const change = cost(state, target);
+      if (canOwn)
+        offer({ cost: way.cost + change + (isEmpty(block) ? 2 : 3), state, prev: way, local: true });
+      offer({ cost: way.cost + change + 4, state: moved(state, target), prev: way, local: false });
     }
-    const next = all[index + 1];
-    if (isEmpty(block) && (next === undefined || !fits(next.style, block.style))) out.add(block);
-    else move(block.style);
-    index++;
-  }
+    // A way far longer than the shortest one no longer pays off: dropping it keeps the search
+    // linear in a text whose paragraphs have hundreds of styles.
+    let least = Number.POSITIVE_INFINITY;
+    for (const way of next.values()) least = Math.min(least, way.cost);
+    for (const [key, way] of next) if (way.cost > least + SLACK) next.delete(key);
+    ways = next;
+  });
+  let best: Way | undefined;
+  for (const way of ways.values()) if (!best || way.cost < best.cost) best = way;
+  const out = new Set<ParagraphBlock>();
+  const path: Way[] = [];
+  for (let way: Way | null | undefined = best; way?.prev; way = way.prev) path.push(way);
+  path.reverse();
+  path.forEach((way, index) => {
+    const block = all[index]!;
+    if (way.local) out.add(block);
+    if (headingStates && isHeading(block.style)) headingStates.set(block, way.prev!.state);
+  });
   return out;
 }
 
