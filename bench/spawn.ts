@@ -9,9 +9,17 @@ import { performance } from 'node:perf_hooks';
 /** Milliseconds of one `node ARGS` run; throws with its stderr when it fails. */
 export function spawnMs(args: string[], env: Record<string, string> = {}): number {
   const t0 = performance.now();
-  const result = spawnSync(process.execPath, args, { encoding: 'utf8', env: { ...process.env, ...env } });
+  // An export of a large tab writes megabytes to stdout: past maxBuffer spawnSync kills the child.
+  const result = spawnSync(process.execPath, args, {
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    maxBuffer: 1 << 30,
+  });
   const ms = performance.now() - t0;
-  if (result.status !== 0) throw new Error(`bench: node ${args.join(' ')} failed: ${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(
+      `bench: node ${args.join(' ')} failed (${result.error?.message ?? result.status}): ${result.stderr}`,
+    );
   return ms;
 }
 
