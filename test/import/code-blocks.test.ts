@@ -4,17 +4,11 @@
  * import, an edit of its lines, a change of language, and when the marked paragraph stops being code.
  */
 import { describe, expect, it } from 'vitest';
-import { newDocumentTab } from '../../src/docs/engine/document.js';
 import { exportTab } from '../../src/docs/export/index.js';
 import { importTabService } from '../../src/docs/service/import.js';
-import { MemoryBackend } from './memory-backend.js';
+import { emptyDocument, type MemoryBackend } from './memory-backend.js';
 
-function newDocument(): MemoryBackend {
-  return new MemoryBackend({
-    title: 'Code',
-    tabs: [{ tabProperties: { tabId: 't.0', index: 0 }, documentTab: newDocumentTab() }],
-  });
-}
+const newDocument = (): MemoryBackend => emptyDocument('Code');
 
 function codeRanges(backend: MemoryBackend): Array<{ name: string; text: string }> {
   const tab = backend.doc.tabs![0]!.documentTab!;

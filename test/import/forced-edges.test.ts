@@ -5,19 +5,13 @@
  * One is forced, and said, after a section break too (a break is no paragraph).
  */
 import { describe, expect, it } from 'vitest';
-import { newDocumentTab } from '../../src/docs/engine/document.js';
 import { exportTab, resolveTab } from '../../src/docs/export/index.js';
 import { withForcedParagraphs } from '../../src/docs/import/forced.js';
 import { importTabService } from '../../src/docs/service/import.js';
 import type { MebdfDocument } from '../../src/mebdf/model.js';
-import { MemoryBackend } from './memory-backend.js';
+import { emptyDocument, type MemoryBackend } from './memory-backend.js';
 
-function newDocument(): MemoryBackend {
-  return new MemoryBackend({
-    title: 'Tables',
-    tabs: [{ tabProperties: { tabId: 't.0', index: 0 }, documentTab: newDocumentTab() }],
-  });
-}
+const newDocument = (): MemoryBackend => emptyDocument('Tables');
 
 const TABLE = '| a | b |\n| - | - |\n| 1 | 2 |\n';
 

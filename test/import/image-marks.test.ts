@@ -4,17 +4,11 @@
  * (grammar/README.md §4, "Images Docs cannot fetch"). An image Docs can fetch is still an image.
  */
 import { describe, expect, it } from 'vitest';
-import { newDocumentTab } from '../../src/docs/engine/document.js';
 import { exportTab, resolveTab } from '../../src/docs/export/index.js';
 import { importTabService } from '../../src/docs/service/import.js';
-import { MemoryBackend } from './memory-backend.js';
+import { emptyDocument, type MemoryBackend } from './memory-backend.js';
 
-function newDocument(): MemoryBackend {
-  return new MemoryBackend({
-    title: 'Images',
-    tabs: [{ tabProperties: { tabId: 't.0', index: 0 }, documentTab: newDocumentTab() }],
-  });
-}
+const newDocument = (): MemoryBackend => emptyDocument('Images');
 
 describe('an image Docs cannot fetch', () => {
   it('lands as its linked alt text under a mebdf-image range and reads back as written', async () => {

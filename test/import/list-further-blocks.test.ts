@@ -5,18 +5,12 @@
  * edits, and an indented paragraph after an item without the mark stays an ordinary paragraph.
  */
 import { describe, expect, it } from 'vitest';
-import { newDocumentTab } from '../../src/docs/engine/document.js';
 import { exportTab } from '../../src/docs/export/index.js';
 import { importTabService } from '../../src/docs/service/import.js';
 import type { Paragraph } from '../../src/ground/docs-json.js';
-import { MemoryBackend } from './memory-backend.js';
+import { emptyDocument, type MemoryBackend } from './memory-backend.js';
 
-function newDocument(): MemoryBackend {
-  return new MemoryBackend({
-    title: 'Items',
-    tabs: [{ tabProperties: { tabId: 't.0', index: 0 }, documentTab: newDocumentTab() }],
-  });
-}
+const newDocument = (): MemoryBackend => emptyDocument('Items');
 
 function tab(backend: MemoryBackend) {
   return backend.doc.tabs![0]!.documentTab!;

@@ -4,6 +4,7 @@
  * simulate a concurrent edit landing right before a write.
  */
 
+import { newDocumentTab } from '../../src/docs/engine/document.js';
 import {
   applyBatchUpdate,
   isRevisionMismatch,
@@ -80,4 +81,12 @@ export class MemoryBackend implements Backend {
       can_comment: true,
     };
   }
+}
+
+/** A backend holding one new document of one empty tab `t.0`. */
+export function emptyDocument(title: string): MemoryBackend {
+  return new MemoryBackend({
+    title,
+    tabs: [{ tabProperties: { tabId: 't.0', index: 0 }, documentTab: newDocumentTab() }],
+  } as Document);
 }

@@ -5,7 +5,6 @@
  * says Google forced two writes; the re-export reads as written, with Docs' numbers as labels.
  */
 import { describe, expect, it } from 'vitest';
-import { newDocumentTab } from '../../src/docs/engine/document.js';
 import { applyBatchUpdate } from '../../src/docs/engine/index.js';
 import { exportSection, exportTab, getHierarchy } from '../../src/docs/export/index.js';
 import { verifyImport } from '../../src/docs/import/verify.js';
@@ -13,14 +12,9 @@ import { importSectionService, importTabService } from '../../src/docs/service/i
 import { ValidationError } from '../../src/errors.js';
 import type { Document, Request } from '../../src/ground/docs-json.js';
 import { formatMebdf, parseMebdf } from '../../src/mebdf/index.js';
-import { MemoryBackend } from './memory-backend.js';
+import { emptyDocument, type MemoryBackend } from './memory-backend.js';
 
-function newDocument(): MemoryBackend {
-  return new MemoryBackend({
-    title: 'New',
-    tabs: [{ tabProperties: { tabId: 't.0', index: 0 }, documentTab: newDocumentTab() }],
-  } as Document);
-}
+const newDocument = (): MemoryBackend => emptyDocument('New');
 
 const kinds = (requests: Request[] | undefined): string[] => (requests ?? []).map((r) => Object.keys(r)[0]!);
 const segments = (requests: Request[] | undefined): Set<string> =>

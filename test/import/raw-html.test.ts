@@ -5,17 +5,11 @@
  * person edits into something that is no longer that HTML comes back as escaped text.
  */
 import { describe, expect, it } from 'vitest';
-import { newDocumentTab } from '../../src/docs/engine/document.js';
 import { exportTab } from '../../src/docs/export/index.js';
 import { importTabService } from '../../src/docs/service/import.js';
-import { MemoryBackend } from './memory-backend.js';
+import { emptyDocument, type MemoryBackend } from './memory-backend.js';
 
-function newDocument(): MemoryBackend {
-  return new MemoryBackend({
-    title: 'HTML',
-    tabs: [{ tabProperties: { tabId: 't.0', index: 0 }, documentTab: newDocumentTab() }],
-  });
-}
+const newDocument = (): MemoryBackend => emptyDocument('HTML');
 
 function bodyText(backend: MemoryBackend): string {
   const tab = backend.doc.tabs![0]!.documentTab!;

@@ -7,10 +7,10 @@
  * as written, and a no-op import sends nothing. Only a plain empty paragraph (no style, no anchor, no
  * list) is left out: anything else in it is content the text must show (grammar/README.md §7).
  */
-import type { Block, MebdfDocument } from '../../mebdf/model.js';
+import type { Block, MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
 
-/** Whether the block is an empty `Normal text` paragraph with nothing else about it. */
-export function isPlainEmpty(b: Block | undefined): boolean {
+/** An empty paragraph with nothing but its paragraph style: no list, quote, rule, code or HTML mark. */
+export function isBareEmpty(b: Block | undefined): b is ParagraphBlock {
   return (
     b?.type === 'paragraph' &&
     b.inlines.length === 0 &&
@@ -19,10 +19,13 @@ export function isPlainEmpty(b: Block | undefined): boolean {
     b.quote === undefined &&
     b.rule === undefined &&
     b.item === undefined &&
-    b.html === undefined &&
-    Object.keys(b.style).length === 1 &&
-    b.style.namedStyle === 'NORMAL_TEXT'
+    b.html === undefined
   );
+}
+
+/** Whether the block is an empty `Normal text` paragraph with nothing else about it. */
+export function isPlainEmpty(b: Block | undefined): boolean {
+  return isBareEmpty(b) && Object.keys(b.style).length === 1 && b.style.namedStyle === 'NORMAL_TEXT';
 }
 
 /** Where the exported content sits in its tab's body. */

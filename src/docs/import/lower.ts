@@ -10,7 +10,7 @@ import { ValidationError } from '../../errors.js';
 import type { DocsTextStyle, DocumentTab } from '../../ground/docs-json.js';
 import type { Block, ParagraphBlock, TableBlock } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
-import { isPlainEmpty } from '../export/forced-paragraphs.js';
+import { isBareEmpty, isPlainEmpty } from '../export/forced-paragraphs.js';
 import type { ParagraphSource, TableSource } from '../export/types.js';
 import type { PlanContext } from './context.js';
 import type { AnySource, ContainerScript, EditScript, Step } from './edit-script.js';
@@ -112,19 +112,6 @@ function opensListAfter(
  */
 function emptyHeading(surv: Survivor): boolean {
   return isHeading(surv.was) && surv.src.endIndex - surv.src.startIndex <= 1;
-}
-
-/** An empty paragraph with nothing but its paragraph style: no list, quote, rule, code or HTML mark. */
-function bare(b: ParagraphBlock): boolean {
-  return (
-    b.inlines.length === 0 &&
-    b.list === undefined &&
-    b.code === undefined &&
-    b.html === undefined &&
-    b.quote === undefined &&
-    b.rule === undefined &&
-    b.item === undefined
-  );
 }
 
 /** What the old block at `o` becomes when the script pairs it with a new one (edited in place). */
@@ -429,7 +416,7 @@ class Lowering {
     // An empty paragraph and then a table (the one Docs forces after a table or a section break):
     // the newline insertTable types is that paragraph.
     const lead = blocks[0] as ParagraphBlock;
-    if (blocks[1]?.type === 'table' && bare(lead))
+    if (blocks[1]?.type === 'table' && isBareEmpty(lead))
       return this.tableBefore(seg, x, blocks.slice(1), surv, lead);
     const nb0 = surv.block;
     const inh0: Inherited = {
