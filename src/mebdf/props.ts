@@ -413,6 +413,8 @@ export function interpretSpanProps(raw: string): {
 /** The property list of a block directive `{!…}` on a line of its own. */
 export function interpretDirectiveProps(raw: string): { directive: Directive; problems: PropProblem[] } {
   const problems: PropProblem[] = [];
+  // `{!}` is the short spelling of `{!empty}` (grammar §2), what the writer writes.
+  if (raw.trim() === '') return { directive: { kind: 'empty', paragraph: {}, unsetParagraph: [] }, problems };
   const hashes = /^(\s*)(#+)/.exec(raw);
   if (hashes) return { directive: interpretHeadingState(raw, hashes, problems), problems };
   const items = splitProps(raw);

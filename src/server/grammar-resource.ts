@@ -23,7 +23,8 @@ bracket families. Edit the text freely; keep the brackets you did not mean to ch
 | \`{!## space-after:4pt, size:14pt}\` alone on a line | the style of the level-2 headings (\`## …\`) that follow, instead of the body's | stays in force until the next \`{!## …}\`, which lists all of it again |
 | \`{!align:center}Total\`, \`## {^ h.x}{!space-after:4pt}Risks\`, \`\\| {!align:right}42 \\|\` (no \`{/!}\`) | style of this paragraph or table cell alone | the next paragraph is back in the style of the lines before |
 | \`\\| {!colspan:2}**May** \\| \\|\`, \`\\| {!Heading 2}Area \\|\` | a merged cell (the cell it covers follows, empty) or a heading cell of a pipe table | keep the cells a merge covers |
-| \`{!empty}\`, \`{!empty, space-after:0pt}\` | an empty paragraph (its own style, if any, is for it alone) | delete the line to delete the paragraph |
+| \`{!}\` (or \`{!empty}\`), \`{!empty, space-after:0pt}\` | an empty paragraph (its own style, if any, is for it alone) | delete the line to delete the paragraph |
+| \`{!s1 = size:14pt, color:#3b006f}\` at the top, then \`{!s1}\` | a style name: \`s1\` anywhere in a \`{!…}\` reads as its property list | reuse it for text of that style; a new name may be defined the same way |
 | \`{!table}\` … \`{!row}\` … \`{!cell}\` … \`{!end-table}\` | a table that Markdown pipes cannot show (merged cells, lists in cells); \`{!cells:3}\` is three empty \`{!cell}\`s | every row keeps the same number of cells; a cell starts in the style of the cell above it |
 | \`{^}\` | asks for a new anchor (a named range) | the import's answer gives its id |
 | \`{^= person "ada@example.com"}\`, \`{^= date "2026-11-24"}\`, \`{^= richlink "https://docs.google.com/…"}\` | a new person, date or rich-link chip (no id: the caption is its value) | the import creates it; it reads back with its id |

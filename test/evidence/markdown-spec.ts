@@ -87,8 +87,11 @@ function normalise(node: Nodes | Root, definitions: Map<string, Definition>): un
     if (node.type === 'heading') out.depth = node.depth;
     return out;
   }
-  // `{!empty}` is how MEBDF writes an empty paragraph, and so an empty list item.
-  if ((node.type as string) === 'mebdfDirective' && (node as unknown as MebdfDirective).props === 'empty') {
+  // `{!}` (`{!empty}`) is how MEBDF writes an empty paragraph, and so an empty list item.
+  if (
+    (node.type as string) === 'mebdfDirective' &&
+    ['', 'empty'].includes((node as unknown as MebdfDirective).props)
+  ) {
     return { type: 'paragraph', runs: [] };
   }
   const { position: _position, ...rest } = node as Nodes & { position?: unknown };

@@ -102,8 +102,8 @@ describe('block quotes and thematic breaks', () => {
     await write(backend, 'a\n\n---\n\nb\n');
     expect(marks(backend)).toEqual(['mebdf-rule']);
     expect(paragraph(backend, 'b').paragraphStyle!.borderBottom?.width?.magnitude ?? 0).toBe(0);
-    await write(backend, 'a\n\n> {!empty}\n');
-    await write(backend, 'a\n\n> {!empty}\n\nb\n');
+    await write(backend, 'a\n\n> {!}\n');
+    await write(backend, 'a\n\n> {!}\n\nb\n');
   });
 
   it('an indent inside a quote is said from the margin, as the paragraph shows it', async () => {

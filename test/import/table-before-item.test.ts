@@ -157,7 +157,7 @@ describe('a new table after a table, before a nested list item of the section', 
     const [empty] = beforeTable(be, item0.startIndex! - 1);
     expectPlainEmpty(empty);
     // The empty paragraph Docs keeps between two tables reads back as said.
-    expect(exportTab(be.doc).content).toBe(written.replace(TABLE, `{!empty}\n\n${TABLE}`));
+    expect(exportTab(be.doc).content).toBe(written.replace(TABLE, `{!}\n\n${TABLE}`));
   });
 });
 
@@ -175,6 +175,6 @@ describe('a new table after a table, before a plain paragraph', () => {
     ]);
     expect(withoutIndices(paragraphOf(be, 'After.'))).toEqual(withoutIndices(after0));
     // The empty paragraph Docs keeps between two tables reads back as said.
-    expect(exportTab(be.doc).content).toBe(written.replace(TABLE, `{!empty}\n\n${TABLE}`));
+    expect(exportTab(be.doc).content).toBe(written.replace(TABLE, `{!}\n\n${TABLE}`));
   });
 });

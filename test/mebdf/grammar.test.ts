@@ -348,6 +348,59 @@ describe('heading states {!## props}', () => {
   });
 });
 
+describe('style names {!name = props}', () => {
+  it('should read a name as its property list wherever a property list stands, from its definition on', () => {
+    const named =
+      '{!s1 = space-before:12pt, color:#3b006f}\n{!s2 = Title, align:center}\n{!s1}\na\n\n{!Normal text}\n{!s1, align:right}b\n\nc {!s1}d{/!}\n\n{!empty, s2}\n\n- {!s1}e';
+    const spelled =
+      '{!space-before:12pt, color:#3b006f}\na\n\n{!Normal text}\n{!space-before:12pt, color:#3b006f, align:right}b\n\nc {!space-before:12pt, color:#3b006f}d{/!}\n\n{!empty, Title, align:center}\n\n- {!space-before:12pt, color:#3b006f}e';
+    expect(blocks(named)).toEqual(blocks(spelled));
+  });
+  it('should let a later definition replace a name, and a definition use earlier names', () => {
+    expect(
+      blocks('{!s1 = size:14pt}\n{!s2 = s1, color:#c00}\n{!s1 = size:9pt}\n{!s2}\na\n\n{!s1}\nb'),
+    ).toEqual(blocks('{!size:14pt, color:#c00}\na\n\n{!size:9pt}\nb'));
+  });
+  it('should not leave a definition in the model, nor change the state', () => {
+    expect(blocks('{!align:center}\n{!s1 = Title, align:right}\na')).toEqual(blocks('{!align:center}\na'));
+  });
+  it('should not accept a name before its definition, a property as a name, or structure as its list', () => {
+    expect(messages('{!s1}\na\n\n{!s1 = size:14pt}')[0]).toBe('unknown property or paragraph style `s1`');
+    expect(messages('{!color = size:14pt}')).toEqual([
+      '`color` is a property: a style name must be another word',
+    ]);
+    expect(messages('{!s1 = cell}')).toEqual(['a style name cannot stand for `cell`']);
+    expect(messages('{!s1 = ## size:14pt}')).toEqual(['a style name cannot stand for a heading state']);
+    expect(only('{!s1 = colr:red}')).toMatchObject({ column: 8, message: 'unknown property `colr`' });
+  });
+  it('should point a problem of a name used where its list does not fit at the name', () => {
+    expect(only('{!s1 = Title, size:14pt}\na {!s1}b{/!}')).toMatchObject({ line: 2, column: 5 });
+  });
+  it('should write a long property list the text repeats as a name defined at the top, and read it back', () => {
+    const model = parseMebdf(
+      [1, 2, 3]
+        .map(
+          (n) => `Body ${n}.\n\nMore ${n}.\n\n{!space-before:12pt, space-after:6pt, size:14pt}**Item ${n}**`,
+        )
+        .join('\n\n'),
+    );
+    const written = stringifyMebdf(model);
+    expect(written.split('\n').slice(0, 3)).toEqual([
+      '{!s1 = space-before:12pt, space-after:6pt, size:14pt}',
+      '',
+      'Body 1.',
+    ]);
+    expect(written).toContain('\n{!s1}**Item 2**\n');
+    expect(parseMebdf(written)).toEqual(model);
+    expect(model.blocks[2]).toMatchObject({ style: { spaceBefore: 12, spaceAfter: 6 } });
+  });
+  it('should not name a list that is short or said once', () => {
+    const text =
+      '{!align:center}a\n\nb\n\n{!align:center}c\n\nd\n\n{!space-before:12pt, space-after:6pt, size:14pt}e\n';
+    expect(stringifyMebdf(parseMebdf(text))).not.toContain(' = ');
+  });
+});
+
 describe('anchors {^ id} and {^}', () => {
   it('should read an anchor with an id of [A-Za-z0-9._:-] and a proposed anchor', () => {
     expect(inlines('a{^ kix.abc-1:x_y}b{^}')).toEqual([
@@ -515,15 +568,25 @@ describe('empty paragraphs', () => {
     );
   });
   it('should write an empty paragraph right under the paragraph, heading or list before it', () => {
-    const text = '# H\n{!empty}\n\na\n{!empty}\n{!empty}\n\n- b\n{!empty}\n\n- c\n  {!empty}\n';
+    const text = '# H\n{!}\n\na\n{!}\n{!}\n\n- b\n{!}\n\n- c\n  {!}\n';
     expect(stringifyMebdf(parseMebdf(text))).toBe(text);
     expect(
       blocks(text).map((block) => block.type === 'paragraph' && (block.list?.level ?? block.item)),
     ).toEqual([undefined, undefined, undefined, undefined, undefined, 0, undefined, 0, 0]);
   });
   it('should not write an empty paragraph right under a table, a quote or an HTML block (it would read as theirs)', () => {
-    const text = '| a |\n| - |\n\n{!empty}\n\n> q\n\n{!empty}\n\n<div>\n\n{!empty}\n';
+    const text = '| a |\n| - |\n\n{!}\n\n> q\n\n{!}\n\n<div>\n\n{!}\n';
     expect(stringifyMebdf(parseMebdf(text))).toBe(text);
+  });
+  it('should read {!} as {!empty}, and write a plain empty paragraph so', () => {
+    expect(blocks('a\n{!}\n\n{!align:center}\n{!}')).toEqual(
+      blocks('a\n{!empty}\n\n{!align:center}\n{!empty}'),
+    );
+    expect(stringifyMebdf(parseMebdf('a\n\n{!empty}\n'))).toBe('a\n{!}\n');
+  });
+  it('should not read {!} as a span or as the opening of a paragraph', () => {
+    expect(messages('{!}a')).toEqual(['`{!}` cannot open a paragraph']);
+    expect(messages('a {!}b{/!}')).toEqual(['empty property (two commas, or nothing inside `{!}`)']);
   });
   it('should not accept text properties on {!empty}', () => {
     expect(only('{!empty, color:red}').message).toBe(

@@ -29,7 +29,7 @@ const ONE_PARAGRAPH = 'A tab always holds one paragraph in Google Docs: the impo
 
 /** The whole tab's content after an empty import of `anchorId` (null: the tab itself). */
 export function emptyImport(doc: Document, tabId: string, anchorId: string | null): EmptyImport {
-  if (anchorId === null) return { tabContent: '{!empty}\n', warnings: [ONE_PARAGRAPH] };
+  if (anchorId === null) return { tabContent: '{!}\n', warnings: [ONE_PARAGRAPH] };
   const tab = exportTab(doc, tabId).model;
   const section = exportSection(doc, tabId, anchorId);
   const blocks = [...tab.blocks.slice(0, section.firstBlock), ...tab.blocks.slice(section.endBlock)];
@@ -38,7 +38,7 @@ export function emptyImport(doc: Document, tabId: string, anchorId: string | nul
       ? 'The import was empty: the preamble was removed.'
       : `The import was empty: the section {^ ${anchorId}} was removed, heading included. To keep the heading, import its heading line alone.`,
   ];
-  if (blocks.length === 0) return { tabContent: '{!empty}\n', warnings: [...warnings, ONE_PARAGRAPH] };
+  if (blocks.length === 0) return { tabContent: '{!}\n', warnings: [...warnings, ONE_PARAGRAPH] };
   return { tabContent: stringifyMebdf({ blocks, footnotes: referenced(tab.footnotes, blocks) }), warnings };
 }
 

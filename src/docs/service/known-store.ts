@@ -20,7 +20,7 @@ import type { BaseStore } from './base-store.js';
 import { contentFingerprint } from './base-token.js';
 
 /** Bumped when the block model or the writer's pieces change (old records are then not read). */
-const MODEL_FORM = 1;
+const MODEL_FORM = 2;
 
 /** A target as the caller named it: `tab` as given (absent: the first tab), `anchorId` null for a tab. */
 export interface NamedTarget {

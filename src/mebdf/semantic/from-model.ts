@@ -42,6 +42,7 @@ import { parseTree, stringifyTree } from '../tree.js';
 import { splitsGfmCell } from './gfm-cell.js';
 import { type HeadingPlan, planHeadings } from './heading-plan.js';
 import { sameTextStyle } from './style.js';
+import { nameRepeatedStyles } from './style-naming.js';
 import { type PlanUnit, planText } from './text-plan.js';
 import { treeToModel } from './to-model.js';
 import {
@@ -126,7 +127,21 @@ export function modelToTree(
     chunks?.push({ firstBlock: -1, endBlock: -1, label, from: children.length, to: children.length + 1 });
     children.push(definition);
   }
-  return { type: 'root', children };
+  const root: Root = { type: 'root', children };
+  const names = nameRepeatedStyles(root);
+  const defined = Object.keys(names).length;
+  if (defined > 0) {
+    // The definitions came first: the first piece takes them in (a text still starts with a
+    // piece), every other piece is that much further on and starts with the names defined.
+    for (const chunk of chunks ?? []) {
+      chunk.to += defined;
+      if (chunk.from === 0 && chunk.to > defined) continue;
+      chunk.from += defined;
+      if (chunk.state) chunk.state = { ...chunk.state, names };
+    }
+    if (end?.state) end.state = { ...end.state, names };
+  }
+  return root;
 }
 
 function directive(props: string): MebdfDirective {
@@ -733,9 +748,10 @@ class Writer {
     return fits ? relaxed : strict;
   }
 
-  /** `{!empty}`, with the paragraph's own style where it is not the state's. */
+  /** `{!}` (`{!empty}` spelt short), or `{!empty, …}` with the paragraph's own style where it is not the state's. */
   private empty(block: ParagraphBlock): MebdfDirective {
-    return directive(['empty', ...emptyParagraphProps(this.state, block.style)].join(', '));
+    const own = emptyParagraphProps(this.state, block.style);
+    return directive(own.length === 0 ? '' : ['empty', ...own].join(', '));
   }
 
   /**

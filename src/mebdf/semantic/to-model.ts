@@ -48,6 +48,15 @@ import {
   type ParagraphDelta,
   type PropProblem,
 } from '../props.js';
+import {
+  definitionListProblem,
+  expandStyleNames,
+  problemsAt,
+  reservedStyleName,
+  type StyleDefinition,
+  type StyleNames,
+  styleDefinition,
+} from '../style-names.js';
 import { closest } from '../suggest.js';
 import { embedLineGroups, joinedSentenceLines } from './paragraph-lines.js';
 import { applyTextDelta, sameTextStyle } from './style.js';
@@ -62,6 +71,12 @@ export interface BlockState {
    * the heading takes the state's.
    */
   headings: ReadonlyArray<HeadingState | undefined>;
+  /**
+   * The style names defined so far (`{!s1 = …}`, grammar §2): only read where a text starts in a
+   * state (an incremental parse); the reader keeps them apart from the state, which directives,
+   * cells and footnotes reset, since a name holds from its definition to the end of the text.
+   */
+  names?: StyleNames;
 }
 
 interface HeadingState {
@@ -164,6 +179,8 @@ class Reader {
    * (`{!align:center}text{/!}`): the paragraph takes them, as MEBDF's first definition says.
    */
   private paragraphFromSpans: ParagraphDelta = {};
+  /** The style names defined so far, in text order (grammar §2 "Style names"). */
+  private names = new Map<string, string>();
 
   constructor(
     private readonly tree: Root,
@@ -172,6 +189,59 @@ class Reader {
 
   startIn(state: BlockState): void {
     this.state = copyState(state);
+    if (state.names) this.names = new Map(Object.entries(state.names));
+  }
+
+  /** `interpretDirectiveProps` of `raw` with the style names in it expanded. */
+  private directiveProps(raw: string): ReturnType<typeof interpretDirectiveProps> {
+    const expanded = expandStyleNames(raw, this.names);
+    const { directive, problems } = interpretDirectiveProps(expanded.raw);
+    return { directive, problems: problemsAt(problems, expanded.at) };
+  }
+
+  /** `interpretSpanProps` of `raw` with the style names in it expanded. */
+  private spanProps(raw: string): ReturnType<typeof interpretSpanProps> {
+    const expanded = expandStyleNames(raw, this.names);
+    const props = interpretSpanProps(expanded.raw);
+    problemsAt(props.problems, expanded.at);
+    return props;
+  }
+
+  /**
+   * `{!name = list}`: names `list` from here to the end of the text. The list is checked as a
+   * block directive's; a name that is a property, or a list that is structure, is an error.
+   */
+  private defineStyle(node: MebdfDirective, definition: StyleDefinition): void {
+    const { name, list, listOffset } = definition;
+    const source = `{!${node.props}}`;
+    const reserved = reservedStyleName(name);
+    if (reserved !== undefined) {
+      this.report(
+        node,
+        name,
+        reserved,
+        'choose a name that is no property, such as `s1`',
+        2 + node.props.indexOf(name),
+      );
+      return;
+    }
+    const wrong = definitionListProblem(list);
+    if (wrong !== undefined) {
+      this.report(
+        node,
+        source,
+        wrong,
+        'list paragraph and text properties after `=`, e.g. `{!s1 = size:14pt}`',
+      );
+      return;
+    }
+    // Names used in the list stand for their lists: the new name holds the expansion.
+    const expanded = expandStyleNames(list, this.names);
+    const { directive, problems } = interpretDirectiveProps(expanded.raw);
+    for (const problem of problemsAt(problems, expanded.at)) problem.offset += listOffset;
+    this.reportProps(node, problems);
+    if (directive.kind !== 'state') return;
+    this.names.set(name, expanded.raw);
   }
 
   read(): { document: MebdfDocument; diagnostics: MebdfDiagnostic[] } {
@@ -351,7 +421,7 @@ class Reader {
       /^\{!\s*\/\s*\}$/.test(opener.value)
     )
       return this.readParagraph(named, children, list);
-    const { directive, problems } = interpretDirectiveProps(opener.value.slice(2, -1));
+    const { directive, problems } = this.directiveProps(opener.value.slice(2, -1));
     this.reportProps(opener, problems);
     const before = children.slice(0, at);
     const after = this.withoutSeparator(children.slice(at + 1));
@@ -578,7 +648,12 @@ class Reader {
   }
 
   private directive(node: MebdfDirective, context: FlowContext): void {
-    const { directive, problems } = interpretDirectiveProps(node.props);
+    const definition = styleDefinition(node.props);
+    if (definition) {
+      this.defineStyle(node, definition);
+      return;
+    }
+    const { directive, problems } = this.directiveProps(node.props);
     this.reportProps(node, problems);
     const source = `{!${node.props}}`;
     switch (directive.kind) {
@@ -1004,7 +1079,7 @@ class Reader {
         return;
       }
       case 'mebdfSpan': {
-        const { delta, paragraph, problems } = interpretSpanProps(node.props);
+        const { delta, paragraph, problems } = this.spanProps(node.props);
         this.reportProps(node, problems);
         Object.assign(this.paragraphFromSpans, paragraph);
         this.phrasing(node.children, applyTextDelta(style, delta), out);

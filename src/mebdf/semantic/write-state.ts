@@ -16,6 +16,7 @@ import {
   namedStyleName,
   type ParagraphDelta,
 } from '../props.js';
+import type { StyleNames } from '../style-names.js';
 
 export const STATE_TEXT_PROPS = ['font', 'weight', 'size', 'color', 'highlight'] as const;
 export type StateTextProp = (typeof STATE_TEXT_PROPS)[number];
@@ -27,6 +28,8 @@ export interface WriterState {
   text: StateText;
   /** The heading state of each level (`headings[n - 1]`, `{!## …}`); undefined: none yet. */
   headings: ReadonlyArray<HeadingStyle | undefined>;
+  /** The style names the text defined before this point (style-naming.ts); the reader's alone. */
+  names?: StyleNames;
 }
 
 /** What a level's heading state gives its Markdown headings instead of the state's properties. */

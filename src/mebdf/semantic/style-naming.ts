@@ -1,0 +1,103 @@
+/**
+ * The writer's style names (grammar §7 "Style names"): a property list the text repeats is named
+ * once at the top, `{!s1 = align:false, space-before:12pt, size:14pt}`, and written `{!s1}`
+ * wherever it stands whole — a block directive, a paragraph's own directive, a span, the
+ * properties of an empty paragraph. A list gets a name only where that makes the text shorter by
+ * a fair margin, so a text whose styles do not repeat is written as before, and short lists such
+ * as `bold` stay readable words. Names are `s1`, `s2`, … in order of first use, so the same model
+ * always gets the same names.
+ *
+ * It works on the finished tree (from-model.ts), which holds every property list the writer
+ * wrote: names are spelling only, and the reader expands them back (to-model.ts), so the model,
+ * and what the shortest-path choices of the writer decided, stay as they were.
+ */
+import type { Nodes, Root, RootContent } from 'mdast';
+import type { MebdfDirective, MebdfRaw, MebdfSpan } from '../mdast/nodes.js';
+import { STRUCTURAL_DIRECTIVES } from '../props.js';
+import type { StyleNames } from '../style-names.js';
+
+/** Lists shorter than this stay as they are: a name would save little and hide a plain word. */
+const MIN_LIST = 20;
+/** A name must save at least this many characters over the whole text, its definition paid. */
+const MIN_SAVING = 24;
+
+/** Where a property list stands: the node, and the part of its text that the list is. */
+interface Site {
+  node: MebdfDirective | MebdfSpan | MebdfRaw;
+  list: string;
+  /** What comes before the list in the node's props (`empty, `), kept when it is named. */
+  head: string;
+}
+
+/**
+ * Names the repeated property lists of `root` in place: definitions go first in the root, and
+ * every list that has a name is written as it. Returns the names (none when none pays), for the
+ * states of the pieces after the definitions.
+ */
+export function nameRepeatedStyles(root: Root): StyleNames {
+  const sites: Site[] = [];
+  for (const child of root.children) collect(child, sites);
+  const counts = new Map<string, number>();
+  for (const site of sites) counts.set(site.list, (counts.get(site.list) ?? 0) + 1);
+  const chosen: string[] = [];
+  for (const [list, count] of counts) if (pays(list, count, `s${chosen.length + 1}`)) chosen.push(list);
+  const names: Record<string, string> = {};
+  if (chosen.length === 0) return names;
+  const nameOf = new Map(chosen.map((list, i) => [list, `s${i + 1}`]));
+  for (const site of sites) {
+    const name = nameOf.get(site.list);
+    if (name === undefined) continue;
+    if (site.node.type === 'mebdfRaw') site.node.value = `{!${site.head}${name}}`;
+    else site.node.props = `${site.head}${name}`;
+  }
+  const definitions: RootContent[] = chosen.map((list, i) => {
+    names[`s${i + 1}`] = list;
+    return { type: 'mebdfDirective', props: `s${i + 1} = ${list}` };
+  });
+  root.children.unshift(...definitions);
+  return names;
+}
+
+/** Whether naming `list`, written `count` times, saves enough with a name as long as `name`. */
+function pays(list: string, count: number, name: string): boolean {
+  if (list.length < MIN_LIST || count < 2) return false;
+  const definition = `{!${name} = ${list}}\n`.length;
+  return count * (list.length - name.length) - definition >= MIN_SAVING;
+}
+
+/** The property lists under `node`, in text order. */
+function collect(node: Nodes, sites: Site[]): void {
+  switch (node.type) {
+    case 'mebdfDirective': {
+      const site = directiveSite(node);
+      if (site) sites.push(site);
+      return;
+    }
+    case 'mebdfSpan':
+      // A span's list may hold a name (text properties); its content may hold more lists.
+      sites.push({ node, list: node.props, head: '' });
+      break;
+    case 'mebdfRaw': {
+      // A paragraph's own directive `{!…}`, but not a GFM cell's merge (`{!colspan:2, …}`).
+      const own = /^\{!([^}]*)\}$/.exec(node.value);
+      if (own && !/\b(?:colspan|rowspan)\b/.test(own[1]!)) sites.push({ node, list: own[1]!, head: '' });
+      return;
+    }
+  }
+  if ('children' in node) for (const child of node.children as Nodes[]) collect(child, sites);
+}
+
+/** A state directive's list, or the properties after `empty, `; no structure, no heading state. */
+function directiveSite(node: MebdfDirective): Site | undefined {
+  const props = node.props;
+  if (props === '' || props.startsWith('#')) return undefined;
+  const first = props.split(/[,:]/)[0]!.trim();
+  if (first === 'empty') {
+    const comma = props.indexOf(',');
+    if (comma < 0) return undefined;
+    const head = `${props.slice(0, comma + 1)} `;
+    return { node, list: props.slice(head.length), head };
+  }
+  if (STRUCTURAL_DIRECTIVES.includes(first)) return undefined;
+  return { node, list: props, head: '' };
+}
