@@ -397,6 +397,12 @@ export function interpretSpanProps(raw: string): {
           `${excerpt(item.source, '`')} is only allowed as a block directive on a line of its own`,
         ),
       );
+    } else if (item.value === undefined && STYLE_NAME_LIKE.test(item.source)) {
+      problems.push(
+        problem(item, `unknown style name ${excerpt(item.source, '`')}`, {
+          advice: styleNameAdvice(item.source),
+        }),
+      );
     } else {
       problems.push(
         problem(
@@ -408,6 +414,13 @@ export function interpretSpanProps(raw: string): {
     }
   }
   return { delta, paragraph, problems };
+}
+
+/** The names the writer gives style names (`s1`, `s2`, …): copied without their definition, most likely. */
+const STYLE_NAME_LIKE = /^s\d+$/;
+
+function styleNameAdvice(name: string): string {
+  return `Define it before its first use with a line \`{!${name} = …}\` (an export lists its style names at its top), or write the properties it stands for.`;
 }
 
 /** The property list of a block directive `{!…}` on a line of its own. */
@@ -448,6 +461,14 @@ function interpretStateItems(items: PropItem[], problems: PropProblem[]): Direct
       continue;
     if (STRUCTURAL_DIRECTIVES.includes(item.name)) {
       problems.push(problem(item, `${excerpt(item.name, '`')} must stand alone in its directive`));
+      continue;
+    }
+    if (item.value === undefined && STYLE_NAME_LIKE.test(item.source)) {
+      problems.push(
+        problem(item, `unknown style name ${excerpt(item.source, '`')}`, {
+          advice: styleNameAdvice(item.source),
+        }),
+      );
       continue;
     }
     const candidates = [

@@ -53,7 +53,7 @@ export function editSectionSteps(
     `1. If the document may have several tabs, call get_metadata with document_id "${documentId}" and pick the tab_id.`,
     `2. Call get_hierarchy (document_id "${documentId}"${tab}) and find the section${heading ? ` headed "${heading}"` : ' to change'}; note its anchor_id ("" is the preamble before the first heading).`,
     '3. Call export_section with that anchor_id. Keep the returned `base`.',
-    '4. Edit the MEBDF content: change only what the request asks for. Keep the heading line first, keep every `{^ id}` anchor and every `{^= id type}` placeholder where it is (removing one deletes the image or object), and keep `{!…}` formatting unless asked to change it.',
+    '4. Edit the MEBDF content: change only what the request asks for. Keep the heading line first (after the `{!…}` lines above it, if any), keep every `{^ id}` anchor and every `{^= id type}` placeholder where it is (removing one deletes the image or object), and keep `{!…}` formatting unless asked to change it.',
     '5. Call import_section with the edited content, the same anchor_id and tab_id, base set to the export’s base, and dry_run: true. Read the diff and the request count: they should show only your change.',
     '6. Call import_section again without dry_run. Report the new revision_id and the number of requests sent.',
     'If import_section answers RevisionConflictError, someone edited the section meanwhile: merge your change into error.current_content and retry with a fresh export_section.',

@@ -36,7 +36,7 @@ export function registerExportSectionTool(server: McpServer, deps: ToolDeps): vo
       content: z
         .string()
         .describe(
-          'The section as MEBDF, starting with its heading line (only the part named by `part` when that is present).',
+          'The section as MEBDF, starting with its heading line, after any `{!…}` lines before it such as style names (only the part named by `part` when that is present).',
         ),
       anchor_id: z.string().describe('Echo of the anchor exported.'),
       tab_id: z.string().describe('The tab read (resolved when omitted).'),

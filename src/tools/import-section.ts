@@ -13,7 +13,7 @@ export function registerImportSectionTool(server: McpServer, deps: ToolDeps): vo
   defineTool(server, {
     name: 'import_section',
     title: 'Rewrite a section from MEBDF',
-    description: `Replace one section (heading to the next heading of the same or higher level) with new MEBDF. Start from export_section's content, edit it, and pass it back with its base: only the paragraphs and styles you changed are written, in one atomic batchUpdate guarded by the revision, so everything else — other sections, heading ids, comments, images — stays as it was. The content must start with the section's heading line (none for the preamble, anchor_id ""). Use dry_run: true to see the diff and request count first. Removing an object placeholder is refused unless allow_deletions. Returns the new revision_id, the request count and the anchors of new headings. ${MEBDF_REMINDER}`,
+    description: `Replace one section (heading to the next heading of the same or higher level) with new MEBDF. Start from export_section's content, edit it, and pass it back with its base: only the paragraphs and styles you changed are written, in one atomic batchUpdate guarded by the revision, so everything else — other sections, heading ids, comments, images — stays as it was. The content must start with the section's heading line (none for the preamble, anchor_id ""); {!…} lines may stand before it, as export_section writes them. Use dry_run: true to see the diff and request count first. Removing an object placeholder is refused unless allow_deletions. Returns the new revision_id, the request count and the anchors of new headings. ${MEBDF_REMINDER}`,
     input: {
       document_id: documentIdField,
       anchor_id: z

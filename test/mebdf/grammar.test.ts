@@ -365,7 +365,11 @@ describe('style names {!name = props}', () => {
     expect(blocks('{!align:center}\n{!s1 = Title, align:right}\na')).toEqual(blocks('{!align:center}\na'));
   });
   it('should not accept a name before its definition, a property as a name, or structure as its list', () => {
-    expect(messages('{!s1}\na\n\n{!s1 = size:14pt}')[0]).toBe('unknown property or paragraph style `s1`');
+    expect(only('{!s1}\na\n\n{!s1 = size:14pt}')).toMatchObject({
+      message: 'unknown style name `s1`',
+      suggestion: expect.stringContaining('`{!s1 = …}`'),
+    });
+    expect(messages('a {!s2}b{/!}')).toEqual(['unknown style name `s2`']);
     expect(messages('{!color = size:14pt}')).toEqual([
       '`color` is a property: a style name must be another word',
     ]);

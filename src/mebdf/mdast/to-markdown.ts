@@ -52,7 +52,7 @@ export function mebdfToMarkdown(): Options {
         // A state directive applies to what follows it, and `{!table}`, `{!row}`, `{!cell}` open it.
         if (left.type === 'mebdfDirective' && !STANDALONE.has(directiveName(left.props))) return 0;
         if (right.type === 'mebdfDirective' && CONTINUING.has(directiveName(right.props))) return 0;
-        // Empty paragraphs in a row are one block of `{!empty}` lines, as they look on the page,
+        // Empty paragraphs in a row are one block of `{!}` lines, as they look on the page,
         // right under the paragraph, heading or list before them (a directive line ends them).
         if (
           (left.type === 'paragraph' || left.type === 'heading' || left.type === 'list') &&

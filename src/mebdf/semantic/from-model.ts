@@ -7,10 +7,11 @@
  *   it, and text properties its runs share move into that state instead of a span per run;
  * - the directive of a list's first item stands before the list, so a list whose items share a
  *   style reads as a plain list; an item that changes the style has the directive inside it;
- * - an empty paragraph is `{!empty}`; a table cell holding only an empty paragraph in the state's
+ * - an empty paragraph is `{!}`; a table cell holding only an empty paragraph in the state's
  *   style is just `{!cell}`;
  * - a table is GFM when every cell is one paragraph of one common style, the `{!table}` form
- *   otherwise.
+ *   otherwise;
+ * - last, a long property list the text repeats gets a style name (`style-naming.ts`).
  */
 import type {
   Blockquote,
@@ -677,7 +678,7 @@ class Writer {
     );
   }
 
-  /** A paragraph as flow nodes: `[directive?, heading | paragraph | {!empty}]`. */
+  /** A paragraph as flow nodes: `[directive?, heading | paragraph | {!}]`. */
   private paragraph(block: ParagraphBlock): RootContent[] {
     const lead = this.enter(block);
     let content: RootContent;
