@@ -380,23 +380,29 @@ describe('style names {!name = props}', () => {
   it('should point a problem of a name used where its list does not fit at the name', () => {
     expect(only('{!s1 = Title, size:14pt}\na {!s1}b{/!}')).toMatchObject({ line: 2, column: 5 });
   });
+  const items = (list: string, n: number) =>
+    Array.from({ length: n }, (_, i) => `Body ${i}.\n\nMore ${i}.\n\n{!${list}}**Item ${i}**`).join('\n\n');
+  const LIST = 'space-before:12pt, space-after:6pt, size:14pt';
+
   it('should write a long property list the text repeats as a name defined at the top, and read it back', () => {
-    const model = parseMebdf(
-      [1, 2, 3]
-        .map(
-          (n) => `Body ${n}.\n\nMore ${n}.\n\n{!space-before:12pt, space-after:6pt, size:14pt}**Item ${n}**`,
-        )
-        .join('\n\n'),
-    );
+    const model = parseMebdf(items(LIST, 3));
     const written = stringifyMebdf(model);
-    expect(written.split('\n').slice(0, 3)).toEqual([
-      '{!s1 = space-before:12pt, space-after:6pt, size:14pt}',
-      '',
-      'Body 1.',
-    ]);
-    expect(written).toContain('\n{!s1}**Item 2**\n');
+    const [definition, blank, first] = written.split('\n');
+    const name = /^\{!(s[0-9a-z]{4}) = (.*)\}$/.exec(definition!);
+    expect(name?.[2]).toBe(LIST);
+    expect([blank, first]).toEqual(['', 'Body 0.']);
+    expect(written).toContain(`\n{!${name![1]}}**Item 2**\n`);
     expect(parseMebdf(written)).toEqual(model);
     expect(model.blocks[2]).toMatchObject({ style: { spaceBefore: 12, spaceAfter: 6 } });
+  });
+  it('should give a list the same name in every text, whatever else the text names', () => {
+    const alone = stringifyMebdf(parseMebdf(items(LIST, 3)));
+    const other = 'align:center, indent-left:36pt, color:#3b006f';
+    const withOther = stringifyMebdf(parseMebdf(`${items(other, 3)}\n\n${items(LIST, 3)}`));
+    const nameIn = (text: string) => new RegExp(`\\{!(s[0-9a-z]+) = ${LIST}\\}`).exec(text)?.[1];
+    expect(nameIn(alone)).toBeDefined();
+    expect(nameIn(withOther)).toBe(nameIn(alone));
+    expect(withOther.indexOf(other)).toBeLessThan(withOther.indexOf(LIST));
   });
   it('should not name a list that is short or said once', () => {
     const text =

@@ -42,6 +42,44 @@ describe('mergeBlocks', () => {
     expect(mergeBlocks(base, other, base)).toMatchObject({ ok: true, text: other, kept: 0 });
   });
 
+  describe('style names', () => {
+    const defs = '{!sa = space-before:12pt, size:14pt}\n{!sb = align:justify, indent-left:36pt}';
+    const named = `${defs}\n\n# H\n\n{!sa}Scope\n\nBody\n\n{!sa}Costs\n`;
+
+    it('defines in the result every name my paragraphs use, when theirs no longer defines it', () => {
+      // Their Scope took another style: the list is used once now, and their export writes it out.
+      const theirs = '# H\n\n{!space-before:6pt}Scope\n\nBody\n\n{!space-before:12pt, size:14pt}Costs\n';
+      const mine = `${named}\n{!sa}Next steps\n`;
+      const merged = mergeBlocks(named, mine, theirs);
+      expect(merged).toMatchObject({ ok: true });
+      expect(merged.ok && merged.text).toBe(`${defs}\n\n${theirs}\n{!sa}Next steps\n`);
+    });
+
+    it('takes their new names along with the paragraphs that use them', () => {
+      const theirs = `{!sc = color:#3b006f, size:14pt}\n${edit(named, 'Body', '{!sc}Body')}`;
+      const mine = edit(named, 'Scope', 'Scope v2');
+      const merged = mergeBlocks(named, mine, theirs);
+      expect(merged.ok && merged.text).toBe(
+        `{!sc = color:#3b006f, size:14pt}\n${defs}\n\n# H\n\n{!sa}Scope v2\n\n{!sc}Body\n\n{!sa}Costs\n`,
+      );
+    });
+
+    it('refuses a name that the two sides define with different lists', () => {
+      const mine = edit(named, 'sa = space-before:12pt', 'sa = space-before:24pt');
+      const theirs = edit(named, 'Body', 'Body v2');
+      expect(mergeBlocks(named, mine, theirs)).toEqual({
+        ok: false,
+        conflicts: [
+          {
+            base: ['{!sa = space-before:12pt, size:14pt}'],
+            mine: ['{!sa = space-before:24pt, size:14pt}'],
+            theirs: ['{!sa = space-before:12pt, size:14pt}'],
+          },
+        ],
+      });
+    });
+  });
+
   it('splits and joins blocks without loss', () => {
     expect(joinBlocks(splitBlocks(base))).toBe(base);
     expect(splitBlocks('')).toEqual([]);

@@ -64,7 +64,53 @@ function overlap(a: Hunk, b: Hunk): boolean {
   return a.start < b.end && b.start < a.end;
 }
 
+/** A line `{!s1 = list}` (a style name's definition, grammar §2): the name and the list. */
+const DEFINITION_LINE = /^ {0,3}\{!\s*([a-z][a-z0-9-]*)\s*=\s*([^}\n]*?)\s*\}[ \t]*$/;
+
+/**
+ * The style names a text defines in its first block, when that block is nothing but definitions
+ * (where an export puts them), and the text after that block.
+ */
+function leadingNames(text: string): { names: Map<string, string>; rest: string } {
+  const [first, ...others] = splitBlocks(text);
+  const names = new Map<string, string>();
+  const lines = first?.split('\n') ?? [];
+  for (const line of lines) {
+    const match = DEFINITION_LINE.exec(line);
+    if (!match) return { names: new Map(), rest: text };
+    names.set(match[1]!, match[2]!);
+  }
+  return { names, rest: joinBlocks(others) };
+}
+
+/**
+ * Style names are merged apart from the blocks: each side's paragraphs use the names its own
+ * definitions give, so the result defines every name either side defines (theirs first). A name
+ * both define with different lists (an edit of a definition, which restyles every use of it) is a
+ * conflict. Names are made from their lists (mebdf/semantic/style-naming.ts), so two exports of
+ * one document never give one name two meanings.
+ */
 export function mergeBlocks(base: string, mine: string, theirs: string): MergeOutcome {
+  const defined = [leadingNames(base), leadingNames(mine), leadingNames(theirs)] as const;
+  const names = new Map(defined[2].names);
+  for (const [name, list] of defined[1].names) {
+    const other = names.get(name);
+    if (other !== undefined && other !== list) {
+      const line = (text: string | undefined) => (text === undefined ? [] : [`{!${name} = ${text}}`]);
+      return {
+        ok: false,
+        conflicts: [{ base: line(defined[0].names.get(name)), mine: line(list), theirs: line(other) }],
+      };
+    }
+    names.set(name, list);
+  }
+  const merged = mergeRest(defined[0].rest, defined[1].rest, defined[2].rest);
+  if (!merged.ok || names.size === 0) return merged;
+  const definitions = [...names].map(([name, list]) => `{!${name} = ${list}}`).join('\n');
+  return { ...merged, text: joinBlocks([definitions, ...splitBlocks(merged.text)]) };
+}
+
+function mergeRest(base: string, mine: string, theirs: string): MergeOutcome {
   const o = splitBlocks(base);
   const a = hunks(o, splitBlocks(mine));
   const b = hunks(o, splitBlocks(theirs));

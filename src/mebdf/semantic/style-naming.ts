@@ -4,8 +4,11 @@
  * wherever it stands whole — a block directive, a paragraph's own directive, a span, the
  * properties of an empty paragraph. A list gets a name only where that makes the text shorter by
  * a fair margin, so a text whose styles do not repeat is written as before, and short lists such
- * as `bold` stay readable words. Names are `s1`, `s2`, … in order of first use, so the same model
- * always gets the same names.
+ * as `bold` stay readable words. A name is made from its list (`s` and four letters or digits of
+ * a hash of it), not numbered: the same list has the same name in every export, of any section,
+ * before and after any edit, so a name never changes its meaning between two texts — a three-way
+ * merge of texts (docs/service/three-way-merge.ts) can take one side's paragraph into the other's
+ * text, and a model can reuse a name it saw in another section.
  *
  * It works on the finished tree (from-model.ts), which holds every property list the writer
  * wrote: names are spelling only, and the reader expands them back (to-model.ts), so the model,
@@ -40,22 +43,55 @@ export function nameRepeatedStyles(root: Root): StyleNames {
   const counts = new Map<string, number>();
   for (const site of sites) counts.set(site.list, (counts.get(site.list) ?? 0) + 1);
   const chosen: string[] = [];
-  for (const [list, count] of counts) if (pays(list, count, `s${chosen.length + 1}`)) chosen.push(list);
+  for (const [list, count] of counts) if (pays(list, count, 's0000')) chosen.push(list);
   const names: Record<string, string> = {};
   if (chosen.length === 0) return names;
-  const nameOf = new Map(chosen.map((list, i) => [list, `s${i + 1}`]));
+  const nameOf = nameLists(chosen);
   for (const site of sites) {
     const name = nameOf.get(site.list);
     if (name === undefined) continue;
     if (site.node.type === 'mebdfRaw') site.node.value = `{!${site.head}${name}}`;
     else site.node.props = `${site.head}${name}`;
   }
-  const definitions: RootContent[] = chosen.map((list, i) => {
-    names[`s${i + 1}`] = list;
-    return { type: 'mebdfDirective', props: `s${i + 1} = ${list}` };
+  const definitions: RootContent[] = chosen.map((list) => {
+    const name = nameOf.get(list)!;
+    names[name] = list;
+    return { type: 'mebdfDirective', props: `${name} = ${list}` };
   });
   root.children.unshift(...definitions);
   return names;
+}
+
+/**
+ * A name for each list, from its hash: four base-36 digits, or six for lists whose four collide
+ * in this text (then the names of those lists are their six-digit ones wherever they collide).
+ */
+function nameLists(lists: readonly string[]): Map<string, string> {
+  const hashes = new Map(lists.map((list) => [list, fnv1a(list)]));
+  const short = (list: string): string => `s${(hashes.get(list)! % 36 ** 4).toString(36).padStart(4, '0')}`;
+  const long = (list: string): string => `s${(hashes.get(list)! % 36 ** 6).toString(36).padStart(6, '0')}`;
+  const taken = new Map<string, number>();
+  for (const list of lists) taken.set(short(list), (taken.get(short(list)) ?? 0) + 1);
+  const out = new Map<string, string>();
+  const used = new Set<string>();
+  for (const [i, list] of lists.entries()) {
+    let name = taken.get(short(list))! > 1 ? long(list) : short(list);
+    // Six digits that collide too (about one text in a billion): the order of first use decides.
+    if (used.has(name)) name = `${name}x${i}`;
+    used.add(name);
+    out.set(list, name);
+  }
+  return out;
+}
+
+/** FNV-1a over the UTF-16 code units of `text`: 32 bits, the same on every machine. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
 }
 
 /** Whether naming `list`, written `count` times, saves enough with a name as long as `name`. */
