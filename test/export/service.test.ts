@@ -13,6 +13,7 @@ import {
 } from '../../src/docs/service/base-token.js';
 import { exportSectionService, exportTabService, hierarchyService } from '../../src/docs/service/export.js';
 import { DEFAULT_MAX_EXPORT_TOKENS, maxExportTokensFrom } from '../../src/docs/service/export-size.js';
+import { leadingNames } from '../../src/docs/service/text-blocks.js';
 import {
   AnchorNotFoundError,
   DocumentNotFoundError,
@@ -21,7 +22,7 @@ import {
 } from '../../src/errors.js';
 import type { Backend } from '../../src/ground/backend.js';
 import type { Document } from '../../src/ground/docs-json.js';
-import { parseMebdf } from '../../src/mebdf/index.js';
+import { isLintError, lintMebdf, parseMebdf } from '../../src/mebdf/index.js';
 import { loadReal } from './real-docs.js';
 
 function memoryBackend(docs: Record<string, Document>): Backend & { gets: number } {
@@ -103,10 +104,31 @@ describe('export_tab size policy', () => {
         (await exportTabService(backend, target, { maxTokens: estimated_tokens - 1, part: i })).content,
       );
     }
-    expect(parts.map((p) => p.trimEnd()).join('\n\n')).toBe(content.trimEnd());
+    // The parts, in order, are the whole text (a later part repeats the style names it uses first).
+    const own = (part: string, i: number) => (i === 0 ? part : leadingNames(part).rest);
+    expect(parts.map((p, i) => own(p, i).trimEnd()).join('\n\n')).toBe(content.trimEnd());
     await expect(
       exportTabService(backend, target, { maxTokens: estimated_tokens - 1, part: above.part!.count + 1 }),
     ).rejects.toThrow(ValidationError);
+  });
+
+  it('starts every later part with the style names it uses, so that it reads on its own', async () => {
+    const doc = loadReal('think41__extrasuite__19GeM80fb9c0uHEget4jaR8WotgXwNpTwTaOHzynH-PI');
+    const named = memoryBackend({ doc });
+    const target = { document_id: 'doc' };
+    const whole = await exportTabService(named, target);
+    const defined = leadingNames(whole.content).names;
+    expect(defined.size).toBeGreaterThan(0);
+    const first = await exportTabService(named, target, { maxTokens: 2500 });
+    let withNames = 0;
+    for (let i = 2; i <= first.part!.count; i++) {
+      const { content } = await exportTabService(named, target, { maxTokens: 2500, part: i });
+      expect(lintMebdf(content).filter(isLintError), `part ${i}`).toEqual([]);
+      const names = leadingNames(content).names;
+      for (const [name, list] of names) expect(defined.get(name)).toBe(list);
+      if (names.size > 0) withNames++;
+    }
+    expect(withNames).toBeGreaterThan(0);
   });
 
   it('takes the ceiling from GDOC_MAX_EXPORT_TOKENS when it is a positive number', () => {

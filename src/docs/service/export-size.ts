@@ -10,7 +10,7 @@
 import { ContentTooLargeError } from '../../errors.js';
 import { estimateTokens } from '../export/index.js';
 import type { PartRange } from './base-token.js';
-import { joinBlocks, splitBlocks } from './text-blocks.js';
+import { joinBlocks, leadingNames, splitBlocks } from './text-blocks.js';
 
 /** The default ceiling for one read, in estimated tokens; `GDOC_MAX_EXPORT_TOKENS` overrides it. */
 export const DEFAULT_MAX_EXPORT_TOKENS = 20_000;
@@ -65,7 +65,25 @@ export function cutParts(content: string, budget: number): Part[] {
     size += cost;
   }
   parts.push(part(blocks, from, blocks.length));
-  return parts;
+  return withNames(parts, blocks);
+}
+
+/**
+ * The style names the text defines at its top (grammar §2) are in the first part only; every
+ * later part starts with the definitions of the names its blocks use, so it reads on its own.
+ * Put back among the blocks it was cut from (import-base.ts), such a part defines its names again
+ * where it starts, to the same lists: the text means what it meant.
+ */
+function withNames(parts: Part[], blocks: string[]): Part[] {
+  const { names } = leadingNames(blocks[0] ?? '');
+  if (names.size === 0) return parts;
+  return parts.map((p, i) => {
+    if (i === 0) return p;
+    const used = [...names].filter(([name]) => new RegExp(`(?:\\{!|,)\\s*${name}\\s*[,}]`).test(p.content));
+    if (used.length === 0) return p;
+    const definitions = used.map(([name, list]) => `{!${name} = ${list}}`).join('\n');
+    return { ...p, content: `${definitions}\n\n${p.content}` };
+  });
 }
 
 function part(blocks: string[], from: number, to: number): Part {

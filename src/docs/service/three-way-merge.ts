@@ -8,7 +8,7 @@
  * Pure.
  */
 import { diffArrays } from 'diff';
-import { joinBlocks, splitBlocks } from './text-blocks.js';
+import { joinBlocks, leadingNames, splitBlocks } from './text-blocks.js';
 
 export { joinBlocks, splitBlocks };
 
@@ -62,25 +62,6 @@ function overlap(a: Hunk, b: Hunk): boolean {
   if (aInsert) return b.start < a.start && a.start < b.end;
   if (bInsert) return a.start < b.start && b.start < a.end;
   return a.start < b.end && b.start < a.end;
-}
-
-/** A line `{!s1 = list}` (a style name's definition, grammar §2): the name and the list. */
-const DEFINITION_LINE = /^ {0,3}\{!\s*([a-z][a-z0-9-]*)\s*=\s*([^}\n]*?)\s*\}[ \t]*$/;
-
-/**
- * The style names a text defines in its first block, when that block is nothing but definitions
- * (where an export puts them), and the text after that block.
- */
-function leadingNames(text: string): { names: Map<string, string>; rest: string } {
-  const [first, ...others] = splitBlocks(text);
-  const names = new Map<string, string>();
-  const lines = first?.split('\n') ?? [];
-  for (const line of lines) {
-    const match = DEFINITION_LINE.exec(line);
-    if (!match) return { names: new Map(), rest: text };
-    names.set(match[1]!, match[2]!);
-  }
-  return { names, rest: joinBlocks(others) };
 }
 
 /**
