@@ -404,6 +404,12 @@ describe('style names {!name = props}', () => {
     expect(nameIn(withOther)).toBe(nameIn(alone));
     expect(withOther.indexOf(other)).toBeLessThan(withOther.indexOf(LIST));
   });
+  it('should not name a list that holds a comment or suggestion marker', () => {
+    const marked = [1, 2, 3, 4]
+      .map((n) => `Para ${n} {!comment:c1, size:14pt, color:#3b006f}marked text{/!} end.`)
+      .join('\n\n');
+    expect(stringifyMebdf(parseMebdf(marked))).toBe(`${marked}\n`);
+  });
   it('should not name a list that is short or said once', () => {
     const text =
       '{!align:center}a\n\nb\n\n{!align:center}c\n\nd\n\n{!space-before:12pt, space-after:6pt, size:14pt}e\n';

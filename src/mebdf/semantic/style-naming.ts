@@ -24,6 +24,12 @@ const MIN_LIST = 20;
 /** A name must save at least this many characters over the whole text, its definition paid. */
 const MIN_SAVING = 24;
 
+/**
+ * Comment and suggestion markers stay spelt out: they name one comment or suggestion each, and the
+ * services find them in the text before any parse (docs/service/comment-markers.ts).
+ */
+const MARKER = /\b(?:comment|suggest)\s*:/;
+
 /** Where a property list stands: the node, and the part of its text that the list is. */
 interface Site {
   node: MebdfDirective | MebdfSpan | MebdfRaw;
@@ -96,7 +102,7 @@ function fnv1a(text: string): number {
 
 /** Whether naming `list`, written `count` times, saves enough with a name as long as `name`. */
 function pays(list: string, count: number, name: string): boolean {
-  if (list.length < MIN_LIST || count < 2) return false;
+  if (list.length < MIN_LIST || count < 2 || MARKER.test(list)) return false;
   const definition = `{!${name} = ${list}}\n`.length;
   return count * (list.length - name.length) - definition >= MIN_SAVING;
 }
