@@ -1,6 +1,7 @@
 /**
  * `npm run profile`: CPU profiles of what a user runs at 100 pages — a one-word section import
- * and a one-word whole-tab import through the CLI on the local store (`node --cpu-prof`) — and
+ * and a one-word whole-tab import through the CLI on the local store (`node --cpu-prof`), each
+ * after a `gdoc export` of its target as a user makes — and
  * the functions with the most self time in each, so the next cut starts where the time goes.
  * The .cpuprofile files (open them in Chrome DevTools or VS Code) go to the folder given as the
  * first argument, or to a fresh temporary folder; the path is printed.
@@ -82,6 +83,15 @@ export function selfTimes(profile: CpuProfile): { total: number; rows: Array<[st
   return { total, rows: [...self].sort((a, b) => b[1] - a[1]) };
 }
 
+/** `gdoc export` of the target, unprofiled (its output is the text the edit starts from). */
+function exportFirst(store: string, where: string[]): void {
+  const result = spawnSync(process.execPath, [CLI, 'export', 'doc', '--local', store, ...where], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+  });
+  if (result.status !== 0) throw new Error(`profile: gdoc export failed: ${result.stderr}`);
+}
+
 function profileRun(dir: string, label: string, args: string[]): void {
   const out = join(dir, label);
   mkdirSync(out, { recursive: true });
@@ -120,9 +130,13 @@ const store = await makeStore(PAGES);
 try {
   const content = join(store.dir, 'content.md');
   const base = ['import', 'doc', content, '--local', store.dir];
+  // A user exports before editing, as `npm run bench` does: the base store then keeps the text
+  // handed out, which the import parses against (only what changed).
+  exportFirst(store.dir, ['--section', store.anchor]);
   writeFileSync(content, editOneWord(store.section));
   profileRun(dir, `section-import-${PAGES}p`, [...base, '--section', store.anchor]);
   writeFileSync(store.file, store.pristine);
+  exportFirst(store.dir, []);
   writeFileSync(content, editOneWord(store.tab));
   profileRun(dir, `tab-import-${PAGES}p`, base);
 } finally {
