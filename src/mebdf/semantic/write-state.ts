@@ -174,6 +174,11 @@ export function chooseText(
   if (!runs.some((paragraph) => paragraph.some((style) => style !== null))) return { ...current };
   const out: StateText = {};
   for (const prop of STATE_TEXT_PROPS) {
+    // No run needs a span under the current value: nothing costs less, and it wins a tie.
+    if (spansNeeded(runs, prop, current[prop]) === 0) {
+      if (current[prop] !== undefined) (out as Record<string, unknown>)[prop] = current[prop];
+      continue;
+    }
     const candidates = new Set<string | number | undefined>([current[prop], undefined]);
     for (const paragraph of runs)
       for (const style of paragraph) if (style && !isMono(style, prop)) candidates.add(style[prop]);
