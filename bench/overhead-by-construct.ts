@@ -22,7 +22,8 @@ function kindOf(mark: string, line: string): string {
   if (line.trim() !== mark) return 'span';
   if (/^\{!(table|row|end-table)\}$/.test(mark)) return 'table';
   if (mark.startsWith('{!cell')) return 'cell';
-  if (mark.startsWith('{!empty')) return 'empty';
+  if (mark.startsWith('{!empty') || mark === '{!}') return 'empty';
+  if (/^\{!\s*[a-z][a-z0-9-]*\s*=/.test(mark)) return 'names';
   return 'directive';
 }
 
