@@ -71,7 +71,7 @@ export function tabOf(built: BuiltTab, options: ExportOptions = {}): TabExport {
 
 /** The export of one section of a tab already built (`buildTab`); `built` is left as it is. */
 export function sectionOf(built: BuiltTab, anchorId: string, options: ExportOptions = {}): SectionExport {
-  const span = findSection(built.model, anchorId, built.tab.tabId);
+  const span = findSection(built.model, anchorId, built.tab.tabId, built.skipped);
   const { firstBlock, endBlock } = span;
   // A copy: list keys are renumbered for the section, and the tab model must not change.
   const blocks = structuredClone(built.model.blocks.slice(firstBlock, endBlock));
