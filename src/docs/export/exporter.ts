@@ -155,7 +155,11 @@ function build(
     sources,
     footnoteSources,
     warnings: ctx.warnings,
-    linked: linkedHeadings(doc, tab.tabId),
+    linked: linkedHeadings(
+      doc,
+      tab.tabId,
+      start ? { elements: start.element, linked: start.linked } : undefined,
+    ),
     marks,
     ...(partial ? { partial: true as const } : {}),
     ...(skipped ? { skipped } : {}),

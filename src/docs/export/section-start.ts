@@ -19,6 +19,7 @@ import type { Paragraph, StructuralElement } from '../../ground/docs-json.js';
 import type { ExportContext } from './context.js';
 import { SYNTHETIC_HEADING_PREFIX } from './ids.js';
 import { ITEM_RANGE_NAME, isQuoteBar } from './quote-blocks.js';
+import { linkTarget } from './shown-anchors.js';
 import { headingLevel, toNamedStyle } from './style-overrides.js';
 import type { SyntheticKind } from './types.js';
 
@@ -36,6 +37,11 @@ export interface SectionStart {
   lists: ReadonlySet<string>;
   /** Lists `assignListKeys` numbered before (the next top-level list is this + 1). */
   listKeys: number;
+  /**
+   * Ids of the tab's headings that links in the body elements before `element` point to (some
+   * after it too): shown-anchors.ts `linkedHeadings` need not walk those elements again.
+   */
+  linked: Set<string>;
 }
 
 /** The scan's running counts; `mark` snapshots them at a block boundary cheaply. */
@@ -69,7 +75,7 @@ class Counts {
   }
 
   /** The state at `m`: the sets only grew since, in insertion order, so their first entries are it. */
-  at(m: Mark): SectionStart {
+  at(m: Mark): Omit<SectionStart, 'linked'> {
     const ends = new Map<string, number>();
     if (m.bodyEnd >= 0) ends.set('', m.bodyEnd);
     for (const [segment, end] of this.footnoteEnds.slice(0, m.footnoteEnds)) ends.set(segment, end);
@@ -108,6 +114,7 @@ export function sectionStart(
   anchorId: string,
 ): SectionStart | null {
   const counts = new Counts();
+  const linked = new Set<string>();
   const footnotes = ctx.tab.footnotes ?? {};
   /** Footnote ids referenced and not scanned yet (converted after the block that references them). */
   const pending: string[] = [];
@@ -124,6 +131,8 @@ export function sectionStart(
     let refs = false;
     for (const el of p.elements ?? []) {
       if (el.textRun) {
+        const link = el.textRun.textStyle?.link;
+        if (link) linkTarget(link, ctx.tabId, linked);
         const text = el.textRun.content ?? '';
         for (let at = text.indexOf('\ue907'); at >= 0; at = text.indexOf('\ue907', at + 1))
           counts.id('unknown');
@@ -207,7 +216,7 @@ export function sectionStart(
       const end = se.endIndex ?? start;
       if (headingLevel(toNamedStyle(ps.namedStyleType)) > 0) {
         const anchor = ps.headingId || `${SYNTHETIC_HEADING_PREFIX}${counts.headings + 1}`;
-        if (anchor === anchorId) return best && best.blocks > 0 ? counts.at(best) : null;
+        if (anchor === anchorId) return best && best.blocks > 0 ? { ...counts.at(best), linked } : null;
       }
       const refs = paragraph(p, '', end);
       const marks = ctx.markRanges.in('', start, end);
