@@ -18,6 +18,7 @@ import { editOneWord, middleAnchor } from './user.js';
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
 }
 interface CpuProfile {
   nodes: ProfileNode[];
@@ -60,9 +61,17 @@ session.disconnect();
 writeFileSync(out, JSON.stringify(profile));
 
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+// The profiler's own stop (the inspector call that hands the profile over) is not the import's.
+const profiler = new Set<number>();
+const mark = (node: ProfileNode): void => {
+  profiler.add(node.id);
+  for (const c of node.children ?? []) mark(byId.get(c)!);
+};
+for (const n of profile.nodes) if (n.callFrame.url === 'node:inspector') mark(n);
 const self = new Map<string, number>();
 let total = 0;
 profile.samples.forEach((id, i) => {
+  if (profiler.has(id)) return;
   const ms = (profile.timeDeltas[i] ?? 0) / 1000;
   total += ms;
   const frame = byId.get(id)?.callFrame;

@@ -56,15 +56,20 @@ class Counts {
   listKeys = 0;
   blocks = 0;
 
+  /** The counters as a mark holds them: copied only when they changed since the last mark. */
+  private counted: Map<string, number> | undefined;
+
   id(kind: SyntheticKind): void {
     this.counters.set(kind, (this.counters.get(kind) ?? 0) + 1);
+    this.counted = undefined;
   }
 
   mark(element: number): Mark {
+    this.counted ??= new Map(this.counters);
     return {
       element,
       blocks: this.blocks,
-      counters: new Map(this.counters),
+      counters: this.counted,
       headings: this.headings,
       bodyEnd: this.bodyEnd,
       footnoteEnds: this.footnoteEnds.length,
