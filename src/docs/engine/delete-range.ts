@@ -180,5 +180,6 @@ export function deleteContentRange(
 ): Record<string, unknown> {
   const { tab, seg, start: s, end: e } = resolveRange(ctx, req.range);
   deleteRangeIn(ctx, tab, seg, s, e);
+  ctx.current(seg);
   return {};
 }

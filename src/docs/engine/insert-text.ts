@@ -98,6 +98,9 @@ export function insertText(ctx: EngineContext, req: Record<string, unknown>): Re
   const { tab, seg, index } = resolvePoint(ctx, req);
   const text = stripInsertedText((req.text as string | undefined) ?? '');
   insertionParagraph(seg, index);
-  if (text.length > 0) insertTextAt(ctx, tab, seg, index, text);
+  if (text.length > 0) {
+    insertTextAt(ctx, tab, seg, index, text);
+    ctx.current(seg);
+  }
   return {};
 }

@@ -146,6 +146,17 @@ export class ExportContext {
     this.itemBefore = state.itemBefore;
   }
 
+  /**
+   * Goes on from what converting the body before a section would have left (section-start.ts):
+   * these ids handed out, each segment's named-range starts before its last paragraph's end placed,
+   * and these footnote labels defined (their footnotes converted before, so not converted again).
+   */
+  skipTo(ids: SyntheticIdState, ends: ReadonlyMap<string, number>, footnotes: Iterable<string>): void {
+    this.ids.restore(ids);
+    for (const [segmentId, end] of ends) this.namedRanges.take(segmentId, end);
+    for (const label of footnotes) this.definedFootnotes.add(label);
+  }
+
   defineFootnote(label: string, footnoteId: string): void {
     if (this.definedFootnotes.has(label)) return;
     this.definedFootnotes.add(label);

@@ -13,9 +13,10 @@ import { isCodeRangeName } from './code-blocks.js';
 import { type ContextState, ExportContext } from './context.js';
 import { closeOpenHtml, HTML_RANGE_NAME } from './html-ranges.js';
 import { isImageRangeName } from './image-marks.js';
-import { assignListKeys, plainText } from './model-utils.js';
+import { assignListKeys, footnoteLabels, plainText } from './model-utils.js';
 import { captionOf, convertParagraph } from './paragraph.js';
 import { isMarkRangeName, normaliseQuotes } from './quote-blocks.js';
+import { type SectionStart, sectionStart } from './section-start.js';
 import { sectionHeading } from './sections.js';
 import { linkedHeadings } from './shown-anchors.js';
 import { type ResolvedTab, resolveTab } from './tabs.js';
@@ -37,6 +38,12 @@ export interface BuiltTab {
    * rebuilding one section after an edit inside it goes on from (rebuild.ts).
    */
   marks?: BlockMarks;
+  /**
+   * Set when the body was converted from this block on (a section's read, section-start.ts): the
+   * blocks before it are holes in `model.blocks` and `sources` (and `undefined` in a rebuild of
+   * such a build), so that the others keep their numbers in the tab. Such a build is `partial`.
+   */
+  skipped?: number;
   /**
    * Set when the body was converted only as far as one section needs (`buildTab`'s `section`):
    * the blocks after the one that follows the section's next heading are left out, and so are the
@@ -66,15 +73,46 @@ export interface Converted {
 
 export function buildTab(doc: Document, tabId?: string | null, options: BuildOptions = {}): BuiltTab {
   const tab = resolveTab(doc, tabId);
-  const ctx = tabContext(tab);
-  const out: Converted = { blocks: [], sources: [], footnotes: {}, footnoteSources: {} };
   const content = tab.content.body?.content ?? [];
+  if (options.section) {
+    // A section after the first blocks: start converting near it, from its start's state as a scan
+    // of the body before it finds it, rather than converting that body (section-start.ts).
+    const ctx = tabContext(tab);
+    const start = sectionStart(ctx, content, options.section);
+    const built = start && build(doc, tab, ctx, content, options, start);
+    if (built) return built;
+  }
+  return build(doc, tab, tabContext(tab), content, options, null)!;
+}
+
+/**
+ * The build of `tab` from `start` (null: from the body's start), or null when the blocks converted
+ * refer to a footnote defined before `start`, whose text a build from there does not hold.
+ */
+function build(
+  doc: Document,
+  tab: ResolvedTab,
+  ctx: ExportContext,
+  content: StructuralElement[],
+  options: BuildOptions,
+  start: SectionStart | null,
+): BuiltTab | null {
+  const out: Converted = { blocks: [], sources: [], footnotes: {}, footnoteSources: {} };
   const marks: BlockMarks = { element: [], before: new Map() };
-  const stop = options.section === undefined ? undefined : sectionEnd(options.section);
-  const reached = convertBody(ctx, tab, content, 0, content.length, out, marks, stop);
+  const skipped = start?.blocks ?? 0;
+  if (start) {
+    ctx.skipTo(start.ids, start.ends, start.footnotes);
+    // Holes for the blocks not converted: every block keeps its number in the tab.
+    out.blocks.length = skipped;
+    out.sources.length = skipped;
+    marks.element.length = skipped;
+  }
+  const stop = options.section === undefined ? undefined : sectionEnd(options.section, skipped);
+  const reached = convertBody(ctx, tab, content, start?.element ?? 0, content.length, out, marks, stop);
   marks.before.set(out.blocks.length, ctx.state());
   const { blocks, sources, footnotes, footnoteSources } = out;
-  const partial = reached < content.length;
+  if (start && refersToAny(out, skipped, start.footnotes)) return null;
+  const partial = reached < content.length || skipped > 0;
 
   for (const a of partial ? [] : ctx.namedRanges.rest()) {
     const where = a.segmentId
@@ -98,7 +136,7 @@ export function buildTab(doc: Document, tabId?: string | null, options: BuildOpt
   }
 
   closeOpenHtml(blocks, ctx.openHtml);
-  warnInterruptedLists(ctx, blocks);
+  warnInterruptedLists(ctx, blocks, start?.lists);
   const mode = doc.suggestionsViewMode;
   if (mode && mode !== 'SUGGESTIONS_INLINE') {
     ctx.warn(
@@ -106,18 +144,33 @@ export function buildTab(doc: Document, tabId?: string | null, options: BuildOpt
     );
   }
   const model: MebdfDocument = { blocks, footnotes };
-  assignListKeys(model);
-  normaliseQuotes(model);
+  // The blocks converted: after a plain paragraph when some were skipped, which ends any list run
+  // and quote (section-start.ts), so they go on from there as in a whole build.
+  const converted = skipped ? { blocks: blocks.slice(skipped), footnotes } : model;
+  assignListKeys(converted, start?.listKeys ?? 0);
+  normaliseQuotes(converted);
   return {
     tab,
     model,
     sources,
     footnoteSources,
     warnings: ctx.warnings,
-    linked: linkedHeadings(doc, tab.tabId),
+    linked: linkedHeadings(
+      doc,
+      tab.tabId,
+      start ? { elements: start.element, linked: start.linked } : undefined,
+    ),
     marks,
     ...(partial ? { partial: true as const } : {}),
+    ...(skipped ? { skipped } : {}),
   };
+}
+
+/** Whether the blocks from `from` on, or the footnotes converted, refer to one of `labels`. */
+function refersToAny(out: Converted, from: number, labels: ReadonlySet<string>): boolean {
+  if (labels.size === 0) return false;
+  const blocks = [...out.blocks.slice(from), ...Object.values(out.footnotes).flat()];
+  return footnoteLabels(blocks).some((label) => labels.has(label));
 }
 
 /**
@@ -127,8 +180,8 @@ export function buildTab(doc: Document, tabId?: string | null, options: BuildOpt
  * Every block's conversion depends only on what comes before it, so those blocks are as a whole
  * build makes them.
  */
-function sectionEnd(anchorId: string): (blocks: readonly Block[]) => boolean {
-  let seen = 0;
+function sectionEnd(anchorId: string, from: number): (blocks: readonly Block[]) => boolean {
+  let seen = from;
   let level = anchorId === '' ? 0 : -1;
   let following = -1;
   return (blocks) => {
@@ -373,9 +426,16 @@ function convertTable(
   return { block: { type: 'table', rows }, source };
 }
 
-/** A numbered Docs list that goes on after other content becomes a new list in MEBDF: say so. */
-function warnInterruptedLists(ctx: ExportContext, blocks: MebdfDocument['blocks']): void {
-  const seen = new Set<string>();
+/**
+ * A numbered Docs list that goes on after other content becomes a new list in MEBDF: say so.
+ * `before`: the Docs lists of the items before the first block, when it is not the tab's first.
+ */
+function warnInterruptedLists(
+  ctx: ExportContext,
+  blocks: MebdfDocument['blocks'],
+  before: ReadonlySet<string> = new Set(),
+): void {
+  const seen = new Set(before);
   let prev: string | null = null;
   blocks.forEach((block, index) => {
     const key = block.type === 'paragraph' ? (block.list?.key ?? null) : null;

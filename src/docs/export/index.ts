@@ -52,7 +52,8 @@ export function exportTab(doc: Document, tabId?: string | null, options: ExportO
 
 /**
  * Export one section of a tab (`anchorId` from getHierarchy; `""` is the preamble). Block ids,
- * synthetic ids and warnings are those of the whole tab's export, restricted to the section.
+ * synthetic ids and warnings are those of the whole tab's export, restricted to the section. The
+ * tab is built only as far as the section needs, from near its start (exporter.ts `buildTab`).
  */
 export function exportSection(
   doc: Document,
@@ -60,7 +61,7 @@ export function exportSection(
   anchorId: string,
   options: ExportOptions = {},
 ): SectionExport {
-  return sectionOf(buildTab(doc, tabId), anchorId, options);
+  return sectionOf(buildTab(doc, tabId, { section: anchorId }), anchorId, options);
 }
 
 /** The export of a tab already built (`buildTab`): an import builds the tab's model once. */
@@ -71,7 +72,7 @@ export function tabOf(built: BuiltTab, options: ExportOptions = {}): TabExport {
 
 /** The export of one section of a tab already built (`buildTab`); `built` is left as it is. */
 export function sectionOf(built: BuiltTab, anchorId: string, options: ExportOptions = {}): SectionExport {
-  const span = findSection(built.model, anchorId, built.tab.tabId);
+  const span = findSection(built.model, anchorId, built.tab.tabId, built.skipped);
   const { firstBlock, endBlock } = span;
   // A copy: list keys are renumbered for the section, and the tab model must not change.
   const blocks = structuredClone(built.model.blocks.slice(firstBlock, endBlock));

@@ -35,10 +35,11 @@ function pushParagraphs(block: Block, out: ParagraphBlock[]): ParagraphBlock[] {
  * that item's list: it reads as nested in it (in Docs as in Markdown), whichever Docs list holds it.
  * That is how a numbered level under a bulleted one is stored, since the Docs API creates lists of
  * one glyph kind only (import/lower-lists.ts). A level-0 item continues the run only in the list
- * that began it.
+ * that began it. `before`: how many lists came before the model's blocks (a part of a tab's body
+ * that starts after a plain paragraph, exporter.ts) — the first is numbered `before + 1`.
  */
-export function assignListKeys(model: MebdfDocument): void {
-  let next = 0;
+export function assignListKeys(model: MebdfDocument, before = 0): void {
+  let next = before;
   const run = (container: readonly Block[]): void => {
     /** The incoming key of the run's first item; null after a paragraph that is no item nor a further block of one. */
     let root: string | null = null;

@@ -101,6 +101,7 @@ export function rebuildSpan(before: BuiltTab, after: Document, first: number, en
   };
   // What `before` left out (a build as far as one section needs) is left out here too.
   if (before.partial) rebuilt.partial = true;
+  if (before.skipped) rebuilt.skipped = before.skipped;
   return rebuilt;
 }
 

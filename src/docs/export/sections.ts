@@ -71,12 +71,13 @@ export function sectionSpans(model: MebdfDocument): SectionSpan[] {
 
 /**
  * The section named by `anchorId`, or AnchorNotFoundError listing the valid anchors. Only the
- * section's own heading text is read (an import looks up one section of a long tab).
+ * section's own heading text is read (an import looks up one section of a long tab). `from`: the
+ * first block the model holds (exporter.ts `BuiltTab.skipped`; the ones before are not blocks).
  */
-export function findSection(model: MebdfDocument, anchorId: string, tabId: string): SectionSpan {
-  const found = oneSpan(model, anchorId);
+export function findSection(model: MebdfDocument, anchorId: string, tabId: string, from = 0): SectionSpan {
+  const found = oneSpan(model, anchorId, from);
   if (found) return found;
-  const spans = sectionSpans(model);
+  const spans = sectionSpans(from ? { ...model, blocks: model.blocks.slice(from) } : model);
   const listed = spans
     .slice(1, 41)
     .map((s) => `${s.anchorId} (${JSON.stringify(s.text.length > 30 ? `${s.text.slice(0, 30)}…` : s.text)})`);
@@ -88,11 +89,11 @@ export function findSection(model: MebdfDocument, anchorId: string, tabId: strin
 }
 
 /** The span `sectionSpans` gives for `anchorId`, found without the other headings' texts. */
-function oneSpan(model: MebdfDocument, anchorId: string): SectionSpan | undefined {
+function oneSpan(model: MebdfDocument, anchorId: string, from: number): SectionSpan | undefined {
   const { blocks } = model;
   let at = -1;
   let level = 0;
-  for (let i = 0; i < blocks.length; i++) {
+  for (let i = from; i < blocks.length; i++) {
     const h = sectionHeading(blocks[i]!);
     if (!h) continue;
     if (at >= 0 && h.level <= level) {

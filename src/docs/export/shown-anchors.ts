@@ -7,7 +7,7 @@
  * `all` shows every heading's anchor (for a reader who wants to link to a heading; get_hierarchy
  * lists them too). The model keeps every anchor: sections, the planner and the checks use it. Pure.
  */
-import type { Document, StructuralElement } from '../../ground/docs-json.js';
+import type { DocsTextStyle, Document, StructuralElement } from '../../ground/docs-json.js';
 import type { Block, Inline, MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
 import { listTabs } from './tabs.js';
 
@@ -25,13 +25,22 @@ export function shownAnchors(
   return option === 'all' ? 'all' : built.linked;
 }
 
-/** Ids of the headings of tab `tabId` that a link anywhere in the document points to. */
-export function linkedHeadings(doc: Document, tabId: string): Set<string> {
-  const out = new Set<string>();
+/**
+ * Ids of the headings of tab `tabId` that a link anywhere in the document points to. `known`: those
+ * the links in that tab's first `known.elements` body elements point to, found already (and maybe
+ * more), so that those elements are not walked again (section-start.ts).
+ */
+export function linkedHeadings(
+  doc: Document,
+  tabId: string,
+  known?: { elements: number; linked: ReadonlySet<string> },
+): Set<string> {
+  const out = new Set<string>(known?.linked);
   for (const tab of listTabs(doc)) {
     const c = tab.content;
     const body = c.body?.content ?? [];
-    headingLinks(body, 0, body.length, tab.tabId, tabId, out);
+    const from = known && tab.tabId === tabId ? known.elements : 0;
+    headingLinks(body, from, body.length, tab.tabId, tabId, out);
     for (const f of Object.values(c.footnotes ?? {}))
       headingLinks(f.content, 0, undefined, tab.tabId, tabId, out);
     for (const h of Object.values(c.headers ?? {}))
@@ -60,15 +69,27 @@ export function headingLinks(
     const se = list[i]!;
     for (const el of se.paragraph?.elements ?? []) {
       const link = el.textRun?.textStyle?.link;
-      if (!link) continue;
-      const id = link.heading?.id ?? link.headingId;
-      const target = (link.heading?.id ? link.heading.tabId : link.tabId) || here;
-      if (id && target === tabId) out.add(id);
+      if (link) linkTarget(link, here, out, tabId);
     }
     for (const row of se.table?.tableRows ?? [])
       for (const cell of row.tableCells ?? []) headingLinks(cell.content, 0, undefined, here, tabId, out);
   }
   return out;
+}
+
+/**
+ * Adds to `out` the id of the heading of tab `tabId` (default: `here`) that `link`, in tab `here`,
+ * points to, if it points to one.
+ */
+export function linkTarget(
+  link: NonNullable<DocsTextStyle['link']>,
+  here: string,
+  out: Set<string>,
+  tabId = here,
+): void {
+  const id = link.heading?.id ?? link.headingId;
+  const target = (link.heading?.id ? link.heading.tabId : link.tabId) || here;
+  if (id && target === tabId) out.add(id);
 }
 
 /** The id of a heading's own anchor (its first inline, `h.…`), or null. */

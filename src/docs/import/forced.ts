@@ -43,7 +43,20 @@ export function suggestedBreakParagraphs(
   body: readonly StructuralElement[],
 ): ParagraphBlock[] {
   const starts = new Set<number>();
-  for (const se of body) {
+  // Only the body elements where the target's blocks start can be theirs: those from its first
+  // block's start to its last one's end (found by a binary search, not a walk of the whole body).
+  if (sources.length === 0) return [];
+  const from = sources[0]!.startIndex;
+  const to = sources[sources.length - 1]!.endIndex;
+  let low = 0;
+  let high = body.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((body[mid]!.startIndex ?? 0) < from) low = mid + 1;
+    else high = mid;
+  }
+  for (let i = low; i < body.length && (body[i]!.startIndex ?? 0) < to; i++) {
+    const se = body[i]!;
     const last = se.paragraph?.elements?.at(-1)?.textRun;
     if (last?.content?.endsWith('\n') && (last.suggestedInsertionIds?.length ?? 0) > 0)
       starts.add(se.startIndex ?? 0);

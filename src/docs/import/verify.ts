@@ -122,15 +122,15 @@ export function exportWritten(
   if (scope.anchorId === null) return tabOf(built, options);
   const section = sectionOf(built, scope.anchorId, options);
   if (section.endBlock - section.firstBlock >= count) return section;
-  const tab = tabOf(built);
-  const end = Math.min(tab.model.blocks.length, section.firstBlock + count);
-  const blocks = structuredClone(tab.model.blocks.slice(section.firstBlock, end));
+  // The tab's blocks as built (an export of the whole tab would write it all out for nothing).
+  const end = Math.min(built.model.blocks.length, section.firstBlock + count);
+  const blocks = structuredClone(built.model.blocks.slice(section.firstBlock, end));
   const footnotes: MebdfDocument['footnotes'] = {};
   for (const label of footnoteLabels(blocks))
-    footnotes[label] = structuredClone(tab.model.footnotes[label] ?? []);
+    footnotes[label] = structuredClone(built.model.footnotes[label] ?? []);
   const model: MebdfDocument = { blocks, footnotes };
   assignListKeys(model);
-  const sources = tab.sources.slice(section.firstBlock, end);
+  const sources = built.sources.slice(section.firstBlock, end);
   return {
     ...section,
     model,

@@ -62,7 +62,6 @@ async function runImport(
   if (COMMENT_MARKER.test(content))
     content = (await import('./comment-import.js')).withoutCommentMarkers(content);
   const reads = await readsSaying(where, content, options, bases);
-  const pipeline = () => import('./import-pipeline.js');
   if (reads.length === 0 || !bases)
     return (await pipeline()).runImport(backend, where, content, options, bases);
   // A text a read handed out: when the document is still at that revision, nothing is to be done
@@ -71,6 +70,16 @@ async function runImport(
   const unchanged = await unchangedImport(doc, where, content, reads, bases);
   if (unchanged) return unchanged;
   return (await pipeline()).runImport(backend, where, content, options, bases, doc);
+}
+
+/**
+ * The pipeline's module, loaded on first use and kept: a server imports many times, and each
+ * `import()` of a module already loaded still goes through the module loader.
+ */
+let loaded: Promise<typeof import('./import-pipeline.js')> | undefined;
+function pipeline(): Promise<typeof import('./import-pipeline.js')> {
+  loaded ??= import('./import-pipeline.js');
+  return loaded;
 }
 
 function checkSize(content: string): void {
