@@ -215,24 +215,16 @@ class Reader {
     const { name, list, listOffset } = definition;
     const source = `{!${node.props}}`;
     const reserved = reservedStyleName(name);
-    if (reserved !== undefined) {
-      this.report(
-        node,
-        name,
-        reserved,
-        'choose a name that is no property, such as `s1`',
-        2 + node.props.indexOf(name),
-      );
-      return;
-    }
-    const wrong = definitionListProblem(list);
+    const wrong = reserved ?? definitionListProblem(list);
     if (wrong !== undefined) {
-      this.report(
-        node,
-        source,
-        wrong,
-        'list paragraph and text properties after `=`, e.g. `{!s1 = size:14pt}`',
-      );
+      // A reserved name is pointed at; a list that cannot be named, with the whole line.
+      const at = reserved
+        ? { text: name, column: 2 + node.props.indexOf(name) }
+        : { text: source, column: 0 };
+      const fix = reserved
+        ? 'choose a name that is no property, such as `s1`'
+        : 'list paragraph and text properties after `=`, e.g. `{!s1 = size:14pt}`';
+      this.report(node, at.text, wrong, fix, at.column);
       return;
     }
     // Names used in the list stand for their lists: the new name holds the expansion.
