@@ -356,6 +356,14 @@ describe('style names {!name = props}', () => {
       '{!space-before:12pt, color:#3b006f}\na\n\n{!Normal text}\n{!space-before:12pt, color:#3b006f, align:right}b\n\nc {!space-before:12pt, color:#3b006f}d{/!}\n\n{!empty, Title, align:center}\n\n- {!space-before:12pt, color:#3b006f}e';
     expect(blocks(named)).toEqual(blocks(spelled));
   });
+  it('should read a name in a heading state as its list', () => {
+    expect(blocks('{!s1 = space-after:6pt, size:14pt}\n{!## s1}\n## a')).toEqual(
+      blocks('{!## space-after:6pt, size:14pt}\n## a'),
+    );
+    expect(messages('{!s1 = Title}\n{!## s1}\n## a')).toEqual([
+      'a heading state takes no paragraph style: its headings keep their own',
+    ]);
+  });
   it('should let a later definition replace a name, and a definition use earlier names', () => {
     expect(
       blocks('{!s1 = size:14pt}\n{!s2 = s1, color:#c00}\n{!s1 = size:9pt}\n{!s2}\na\n\n{!s1}\nb'),

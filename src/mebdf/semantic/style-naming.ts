@@ -1,8 +1,8 @@
 /**
  * The writer's style names (grammar §7 "Style names"): a property list the text repeats is named
  * once at the top, `{!s1 = align:false, space-before:12pt, size:14pt}`, and written `{!s1}`
- * wherever it stands whole — a block directive, a paragraph's own directive, a span, the
- * properties of an empty paragraph. A list gets a name only where that makes the text shorter by
+ * wherever it stands whole — a block directive, a heading state, a paragraph's own directive, a
+ * span, the properties of an empty paragraph. A list gets a name only where that makes the text shorter by
  * a fair margin, so a text whose styles do not repeat is written as before, and short lists such
  * as `bold` stay readable words. A name is made from its list (`s` and four letters or digits of
  * a hash of it), not numbered: the same list has the same name in every export, of any section,
@@ -129,10 +129,13 @@ function collect(node: Nodes, sites: Site[]): void {
   if ('children' in node) for (const child of node.children as Nodes[]) collect(child, sites);
 }
 
-/** A state directive's list, or the properties after `empty, `; no structure, no heading state. */
+/** A state directive's list, a heading state's (after its `#`s), or the properties after `empty, `. */
 function directiveSite(node: MebdfDirective): Site | undefined {
   const props = node.props;
-  if (props === '' || props.startsWith('#')) return undefined;
+  if (props === '') return undefined;
+  const hashes = /^#+ /.exec(props)?.[0];
+  if (hashes) return { node, list: props.slice(hashes.length), head: hashes };
+  if (props.startsWith('#')) return undefined;
   const first = props.split(/[,:]/)[0]!.trim();
   if (first === 'empty') {
     const comma = props.indexOf(',');

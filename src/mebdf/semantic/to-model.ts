@@ -192,11 +192,14 @@ class Reader {
     if (state.names) this.names = new Map(Object.entries(state.names));
   }
 
-  /** `interpretDirectiveProps` of `raw` with the style names in it expanded. */
+  /** `interpretDirectiveProps` of `raw` with the style names in it expanded (after a heading state's `#`s too). */
   private directiveProps(raw: string): ReturnType<typeof interpretDirectiveProps> {
-    const expanded = expandStyleNames(raw, this.names);
-    const { directive, problems } = interpretDirectiveProps(expanded.raw);
-    return { directive, problems: problemsAt(problems, expanded.at) };
+    const hashes = /^\s*#+\s+/.exec(raw)?.[0] ?? '';
+    const expanded = expandStyleNames(raw.slice(hashes.length), this.names);
+    const { directive, problems } = interpretDirectiveProps(hashes + expanded.raw);
+    const at = (offset: number) =>
+      offset < hashes.length ? offset : hashes.length + expanded.at(offset - hashes.length);
+    return { directive, problems: problemsAt(problems, at) };
   }
 
   /** `interpretSpanProps` of `raw` with the style names in it expanded. */
