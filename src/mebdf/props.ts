@@ -397,7 +397,7 @@ export function interpretSpanProps(raw: string): {
           `${excerpt(item.source, '`')} is only allowed as a block directive on a line of its own`,
         ),
       );
-    } else if (item.value === undefined && STYLE_NAME_LIKE.test(item.source)) {
+    } else if (looksLikeStyleName(item, TEXT_PROPS)) {
       problems.push(
         problem(item, `unknown style name ${excerpt(item.source, '`')}`, {
           advice: styleNameAdvice(item.source),
@@ -416,8 +416,17 @@ export function interpretSpanProps(raw: string): {
   return { delta, paragraph, problems };
 }
 
-/** The names the writer gives style names (`s1`, `s2`, …): copied without their definition, most likely. */
-const STYLE_NAME_LIKE = /^s\d+$/;
+/**
+ * A bare word shaped like the names the writer gives style names (`s6uc3`, `s1`), with a digit
+ * (no property has one) or close to no property: most likely a name copied without its definition.
+ */
+function looksLikeStyleName(item: PropItem, properties: readonly string[]): boolean {
+  return (
+    item.value === undefined &&
+    /^s[0-9a-z]{1,6}(?:x\d+)?$/.test(item.source) &&
+    (/\d/.test(item.source) || closest(item.source, properties) === undefined)
+  );
+}
 
 function styleNameAdvice(name: string): string {
   return `Define it before its first use with a line \`{!${name} = …}\` (an export lists its style names at its top), or write the properties it stands for.`;
@@ -463,7 +472,7 @@ function interpretStateItems(items: PropItem[], problems: PropProblem[]): Direct
       problems.push(problem(item, `${excerpt(item.name, '`')} must stand alone in its directive`));
       continue;
     }
-    if (item.value === undefined && STYLE_NAME_LIKE.test(item.source)) {
+    if (looksLikeStyleName(item, [...TEXT_PROPS, ...PARAGRAPH_PROPS, ...STRUCTURAL_DIRECTIVES])) {
       problems.push(
         problem(item, `unknown style name ${excerpt(item.source, '`')}`, {
           advice: styleNameAdvice(item.source),

@@ -378,6 +378,8 @@ describe('style names {!name = props}', () => {
       suggestion: expect.stringContaining('`{!s1 = …}`'),
     });
     expect(messages('a {!s2}b{/!}')).toEqual(['unknown style name `s2`']);
+    expect(messages('{!s6uc3}\na')).toEqual(['unknown style name `s6uc3`']);
+    expect(only('{!sizes}\na')).toMatchObject({ suggestion: 'did you mean `size`?' });
     expect(messages('{!color = size:14pt}')).toEqual([
       '`color` is a property: a style name must be another word',
     ]);

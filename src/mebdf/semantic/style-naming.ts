@@ -1,10 +1,10 @@
 /**
  * The writer's style names (grammar §7 "Style names"): a property list the text repeats is named
- * once at the top, `{!s1 = align:false, space-before:12pt, size:14pt}`, and written `{!s1}`
- * wherever it stands whole — a block directive, a heading state, a paragraph's own directive, a
- * span, the properties of an empty paragraph. A list gets a name only where that makes the text shorter by
- * a fair margin, so a text whose styles do not repeat is written as before, and short lists such
- * as `bold` stay readable words. A name is made from its list (`s` and four letters or digits of
+ * once at the top, `{!s6uc3 = align:false, space-before:12pt, size:14pt, color:#3b006f}`, and
+ * written `{!s6uc3}` wherever it stands whole — a block directive, a heading state, a paragraph's
+ * own directive, a span, the properties of an empty paragraph. A list gets a name only where that
+ * makes the text shorter by a fair margin, so a text whose styles do not repeat is written as
+ * before, and short lists such as `bold` stay readable words. A name is made from its list (`s` and four letters or digits of
  * a hash of it), not numbered: the same list has the same name in every export, of any section,
  * before and after any edit, so a name never changes its meaning between two texts — a three-way
  * merge of texts (docs/service/three-way-merge.ts) can take one side's paragraph into the other's
