@@ -127,7 +127,7 @@ function copyOf(doc: Document, options: EngineOptions): WorkCopy {
     if (lists) dt.lists = lists;
   }
   const copiedTab = getTab(copy, tabId)!.documentTab!;
-  if (lists) copiedTab.lists = { ...lists };
+  if (lists) copiedTab.lists = shallowCopy(lists);
   const copied = copiedTab.body!;
   const middle = copied.content ?? [];
   const whole = content.slice(0, shared);
@@ -140,6 +140,20 @@ function copyOf(doc: Document, options: EngineOptions): WorkCopy {
     ...(tail < content.length ? { tail: { content: whole, count: content.length - tail } } : {}),
     ...(lists ? { lists: copiedTab.lists as Record<string, unknown> } : {}),
   };
+}
+
+/**
+ * `{ ...record }` for plain data, key by key: a spread of a record with hundreds of keys (a tab's
+ * lists) takes several times as long. A `__proto__` key, which an assignment would not copy as a
+ * key, is left to the spread.
+ */
+function shallowCopy<T>(record: Record<string, T>): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const key of Object.keys(record)) {
+    if (key === '__proto__') return { ...record };
+    out[key] = record[key]!;
+  }
+  return out;
 }
 
 /**
