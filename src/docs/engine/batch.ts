@@ -133,8 +133,16 @@ function copyOf(doc: Document, options: EngineOptions): WorkCopy {
   }
   const copiedTab = getTab(copy, tabId)!.documentTab!;
   const maps: Record<string, unknown>[] = [];
-  if (lists) maps.push((copiedTab.lists = shallowCopy(lists)));
-  if (objects) maps.push((copiedTab.inlineObjects = shallowCopy(objects)));
+  if (lists) {
+    const map = shallowCopy(lists);
+    copiedTab.lists = map;
+    maps.push(map);
+  }
+  if (objects) {
+    const map = shallowCopy(objects);
+    copiedTab.inlineObjects = map;
+    maps.push(map);
+  }
   const copied = copiedTab.body!;
   const middle = copied.content ?? [];
   const whole = content.slice(0, shared);
