@@ -55,14 +55,15 @@ interface WorkCopy {
   shared?: { content: StructuralElement[]; count: number };
   /** The body content of the copy whose last `count` elements are index copies (`indexCopy`). */
   tail?: { content: StructuralElement[]; count: number };
-  /** The tab's lists: a new map whose entries are the input's own (`guardShared`). */
-  lists?: Record<string, unknown>;
+  /** The tab's lists and inline objects: new maps whose entries are the input's own (`guardShared`). */
+  maps?: Record<string, unknown>[];
 }
 
 /**
  * The requests whose effect stays where they point: text, styles, bullets, tables, inline objects
- * and named ranges they create. None changes a list the document has (they may add one), so while
- * a batch has only these the copy's lists are the input's own objects; and one whose indices all
+ * and named ranges they create. None changes a list or an inline object the document has (they
+ * may add one, or drop one from its map), so while a batch has only these the copy's lists and
+ * inline objects are the input's own objects; and one whose indices all
  * lie inside a range reaches nothing outside it (import/request-reach.ts).
  */
 export const LOCAL_REQUESTS: ReadonlySet<string> = new Set([
@@ -114,20 +115,34 @@ function copyOf(doc: Document, options: EngineOptions): WorkCopy {
   }
   if (shared === 0 && tail === content.length) return { doc: structuredClone(doc) };
   // The elements left out are out of the copy for the time it takes (nothing else runs meanwhile),
-  // and so are the tab's lists (their key stays where it is, for the copy's key order).
+  // and so are the tab's lists and inline objects (their keys stay where they are, for the copy's
+  // key order).
   const dt = getTab(doc, tabId)!.documentTab!;
   const lists = dt.lists;
+  const objects = dt.inlineObjects;
   body.content = content.slice(shared, tail);
   if (lists) dt.lists = {};
+  if (objects) dt.inlineObjects = {};
   let copy: Document;
   try {
     copy = structuredClone(doc);
   } finally {
     body.content = content;
     if (lists) dt.lists = lists;
+    if (objects) dt.inlineObjects = objects;
   }
   const copiedTab = getTab(copy, tabId)!.documentTab!;
-  if (lists) copiedTab.lists = { ...lists };
+  const maps: Record<string, unknown>[] = [];
+  if (lists) {
+    const map = shallowCopy(lists);
+    copiedTab.lists = map;
+    maps.push(map);
+  }
+  if (objects) {
+    const map = shallowCopy(objects);
+    copiedTab.inlineObjects = map;
+    maps.push(map);
+  }
   const copied = copiedTab.body!;
   const middle = copied.content ?? [];
   const whole = content.slice(0, shared);
@@ -138,19 +153,34 @@ function copyOf(doc: Document, options: EngineOptions): WorkCopy {
     doc: copy,
     ...(shared > 0 ? { shared: { content: whole, count: shared } } : {}),
     ...(tail < content.length ? { tail: { content: whole, count: content.length - tail } } : {}),
-    ...(lists ? { lists: copiedTab.lists as Record<string, unknown> } : {}),
+    ...(maps.length ? { maps } : {}),
   };
 }
 
 /**
- * Before each request: the copy's lists get their own objects before a request that may change a
- * list the document has (a suggestion, a request outside LOCAL_REQUESTS), as a whole copy holds them.
+ * `{ ...record }` for plain data, key by key: a spread of a record with hundreds of keys (a tab's
+ * lists) takes several times as long. A `__proto__` key, which an assignment would not copy as a
+ * key, is left to the spread.
  */
-function guardLists(copy: WorkCopy, kind: string, suggest: boolean): void {
-  const lists = copy.lists;
-  if (!lists || (!suggest && LOCAL_REQUESTS.has(kind))) return;
-  for (const id of Object.keys(lists)) lists[id] = structuredClone(lists[id]);
-  delete copy.lists;
+function shallowCopy<T>(record: Record<string, T>): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const key of Object.keys(record)) {
+    if (key === '__proto__') return { ...record };
+    out[key] = record[key]!;
+  }
+  return out;
+}
+
+/**
+ * Before each request: the copy's lists and inline objects get their own objects before a request
+ * that may change one the document has (a suggestion, a request outside LOCAL_REQUESTS), as a
+ * whole copy holds them.
+ */
+function guardShared(copy: WorkCopy, kind: string, suggest: boolean): void {
+  const maps = copy.maps;
+  if (!maps || (!suggest && LOCAL_REQUESTS.has(kind))) return;
+  for (const map of maps) for (const id of Object.keys(map)) map[id] = structuredClone(map[id]);
+  delete copy.maps;
 }
 
 /**
@@ -268,7 +298,7 @@ export function applyBatchUpdate(
       );
     }
     guardTail(copy, req);
-    guardLists(copy, type, suggest);
+    guardShared(copy, type, suggest);
     try {
       replies.push(handler(ctx, value as Record<string, unknown>));
       suggestionResponses.push(takeSuggestionResponse(ctx));

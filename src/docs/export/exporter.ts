@@ -8,7 +8,14 @@
  */
 
 import type { Document, StructuralElement, Table } from '../../ground/docs-json.js';
-import type { Block, MebdfDocument, ParagraphBlock, TableBlock, TableCell } from '../../mebdf/model.js';
+import type {
+  Block,
+  MebdfDocument,
+  NamedStyleType,
+  ParagraphBlock,
+  TableBlock,
+  TableCell,
+} from '../../mebdf/model.js';
 import { isCodeRangeName } from './code-blocks.js';
 import { type ContextState, ExportContext } from './context.js';
 import { closeOpenHtml, HTML_RANGE_NAME } from './html-ranges.js';
@@ -19,6 +26,7 @@ import { isMarkRangeName, normaliseQuotes } from './quote-blocks.js';
 import { type SectionStart, sectionStart } from './section-start.js';
 import { sectionHeading } from './sections.js';
 import { linkedHeadings } from './shown-anchors.js';
+import type { NamedStyleBase } from './style-overrides.js';
 import { type ResolvedTab, resolveTab } from './tabs.js';
 import type { BlockSource, CellBlockSource, FootnoteSource, LocatedWarning, TableSource } from './types.js';
 
@@ -32,6 +40,11 @@ export interface BuiltTab {
   warnings: LocatedWarning[];
   /** Ids of the tab's headings a link of the document points to (shown-anchors.ts). */
   linked: ReadonlySet<string>;
+  /**
+   * The tab's named-style bases as the build used them (style-overrides.ts `namedStyleBases`):
+   * an import of the same read resolves and plans against these rather than working them out again.
+   */
+  bases?: Record<NamedStyleType, NamedStyleBase>;
   /**
    * Where each top-level block came from (its index in the body's content), and the exporter's
    * state before each block that can start a section (a top-level heading) and at the end: what
@@ -161,6 +174,7 @@ function build(
       start ? { elements: start.element, linked: start.linked } : undefined,
     ),
     marks,
+    bases: ctx.bases,
     ...(partial ? { partial: true as const } : {}),
     ...(skipped ? { skipped } : {}),
   };

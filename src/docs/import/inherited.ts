@@ -19,6 +19,7 @@ import type {
   Block,
   Inline,
   MebdfDocument,
+  NamedStyleType,
   ParagraphBlock,
   ParagraphStyle,
   TextStyle,
@@ -35,8 +36,12 @@ import {
  * `doc` with every property equal to what its paragraph inherits in `tab` removed; `doc` itself
  * (the same object) when there is none, so the caller can skip re-rendering it.
  */
-export function withoutInherited(doc: MebdfDocument, tab: DocumentTab): MebdfDocument {
-  const bases = namedStyleBases(tab);
+export function withoutInherited(
+  doc: MebdfDocument,
+  tab: DocumentTab,
+  /** `namedStyleBases(tab)`, when the caller has it already. */
+  bases: Record<NamedStyleType, NamedStyleBase> = namedStyleBases(tab),
+): MebdfDocument {
   const paragraph = (block: ParagraphBlock, inCell: boolean): ParagraphBlock => {
     const named = bases[block.style.namedStyle];
     return resolveParagraph(block, inCell ? cellStyleBase(named) : named);

@@ -7,12 +7,12 @@
  */
 
 import type { DocumentTab, Request } from '../../ground/docs-json.js';
-import type { MebdfDocument } from '../../mebdf/model.js';
+import type { MebdfDocument, NamedStyleType } from '../../mebdf/model.js';
 import { CodeRanges } from '../export/code-blocks.js';
 import { HtmlRanges } from '../export/html-ranges.js';
 import { ImageRanges } from '../export/image-marks.js';
 import { MarkRanges } from '../export/quote-blocks.js';
-import { namedStyleBases } from '../export/style-overrides.js';
+import { type NamedStyleBase, namedStyleBases } from '../export/style-overrides.js';
 import type { BlockSource, FootnoteSource } from '../export/types.js';
 import { checkAnchors } from './anchor-check.js';
 import { buildScript } from './build-script.js';
@@ -35,6 +35,8 @@ export interface PlanInput {
   tabId: string;
   /** The tab's content (named styles, lists, positioned objects). */
   tab: DocumentTab;
+  /** `namedStyleBases(tab)`, when the caller has it already (a read's build, exporter.ts). */
+  bases?: Record<NamedStyleType, NamedStyleBase>;
   old: PlanTarget;
   next: MebdfDocument;
   /** The body's end index (the final newline's end): the last paragraph cannot be deleted. */
@@ -113,7 +115,7 @@ function planEnv(
   createdFootnotes: ReadonlySet<string>,
 ): PlanEnv {
   const positionedIds = new Set(Object.keys(input.tab.positionedObjects ?? {}));
-  const bases = namedStyleBases(input.tab);
+  const bases = input.bases ?? namedStyleBases(input.tab);
   const newFootnoteLabels = new Set<string>();
   for (const i of allInlines(input.next)) if (i.type === 'footnoteRef') newFootnoteLabels.add(i.label);
   return {

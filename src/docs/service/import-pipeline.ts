@@ -298,7 +298,11 @@ function resolveIntended(intended: Intended, read: Read): Intended {
   const matched = matchEmbeds(anchored, read.target.model);
   const stored = asDocsStoresText(matched.model, read.target.model);
   const forced = withForcedParagraphs(stored.model, bodyEdges(read), read.target.model.blocks);
-  const model = withoutInherited(forced.model, resolveTab(read.doc, read.scope.tabId).content);
+  const model = withoutInherited(
+    forced.model,
+    resolveTab(read.doc, read.scope.tabId).content,
+    read.built.bases,
+  );
   const images = keptImageWarnings(read.target.model, model);
   const warnings = [...matched.warnings, ...stored.warnings, ...forced.warnings, ...images];
   if (model === intended.model && !warnings.length) return intended;
@@ -384,6 +388,7 @@ function planFor(read: Read, intended: Intended, options: ImportOptions): Plan {
   return planImport({
     tabId: scope.tabId,
     tab: resolveTab(doc, scope.tabId).content,
+    ...(read.built.bases ? { bases: read.built.bases } : {}),
     old: { model: target.model, sources: target.sources, footnoteSources: target.footnoteSources },
     next: intended.model,
     bodyEnd: bodyEnd(doc, scope.tabId),
