@@ -398,11 +398,7 @@ export function interpretSpanProps(raw: string): {
         ),
       );
     } else if (looksLikeStyleName(item, TEXT_PROPS)) {
-      problems.push(
-        problem(item, `unknown style name ${excerpt(item.source, '`')}`, {
-          advice: styleNameAdvice(item.source),
-        }),
-      );
+      problems.push(unknownStyleName(item));
     } else {
       problems.push(
         problem(
@@ -428,8 +424,10 @@ function looksLikeStyleName(item: PropItem, properties: readonly string[]): bool
   );
 }
 
-function styleNameAdvice(name: string): string {
-  return `Define it before its first use with a line \`{!${name} = …}\` (an export lists its style names at its top), or write the properties it stands for.`;
+function unknownStyleName(item: PropItem): PropProblem {
+  return problem(item, `unknown style name ${excerpt(item.source, '`')}`, {
+    advice: `Define it before its first use with a line \`{!${item.source} = …}\` (an export lists its style names at its top), or write the properties it stands for.`,
+  });
 }
 
 /** The property list of a block directive `{!…}` on a line of its own. */
@@ -473,11 +471,7 @@ function interpretStateItems(items: PropItem[], problems: PropProblem[]): Direct
       continue;
     }
     if (looksLikeStyleName(item, [...TEXT_PROPS, ...PARAGRAPH_PROPS, ...STRUCTURAL_DIRECTIVES])) {
-      problems.push(
-        problem(item, `unknown style name ${excerpt(item.source, '`')}`, {
-          advice: styleNameAdvice(item.source),
-        }),
-      );
+      problems.push(unknownStyleName(item));
       continue;
     }
     const candidates = [

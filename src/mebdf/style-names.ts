@@ -44,6 +44,17 @@ export function styleDefinition(raw: string): StyleDefinition | null {
   return { name: match[2]!, list: raw.slice(listOffset).trimEnd(), listOffset };
 }
 
+/** The property list of a definition line, `name = list`, as the writer spells it. */
+export function definitionProps(name: string, list: string): string {
+  return `${name} = ${list}`;
+}
+
+/** A line of its own that is a definition (`{!s1 = list}`), or null. */
+export function definitionLine(line: string): StyleDefinition | null {
+  const directive = /^ {0,3}\{!([^}\n]*)\}[ \t]*$/.exec(line);
+  return directive ? styleDefinition(directive[1]!) : null;
+}
+
 /** Words a property list already gives a meaning: a style name cannot be one of them. */
 const RESERVED = new Set<string>([
   ...TEXT_PROPS,

@@ -117,32 +117,23 @@ function copyOf(doc: Document, options: EngineOptions): WorkCopy {
   // The elements left out are out of the copy for the time it takes (nothing else runs meanwhile),
   // and so are the tab's lists and inline objects (their keys stay where they are, for the copy's
   // key order).
-  const dt = getTab(doc, tabId)!.documentTab!;
-  const lists = dt.lists;
-  const objects = dt.inlineObjects;
+  const dt = sharedMaps(getTab(doc, tabId)!.documentTab!);
+  const held = SHARED_MAPS.flatMap((key) => (dt[key] ? [{ key, map: dt[key] }] : []));
   body.content = content.slice(shared, tail);
-  if (lists) dt.lists = {};
-  if (objects) dt.inlineObjects = {};
+  for (const { key } of held) dt[key] = {};
   let copy: Document;
   try {
     copy = structuredClone(doc);
   } finally {
     body.content = content;
-    if (lists) dt.lists = lists;
-    if (objects) dt.inlineObjects = objects;
+    for (const { key, map } of held) dt[key] = map;
   }
   const copiedTab = getTab(copy, tabId)!.documentTab!;
-  const maps: Record<string, unknown>[] = [];
-  if (lists) {
-    const map = shallowCopy(lists);
-    copiedTab.lists = map;
-    maps.push(map);
-  }
-  if (objects) {
-    const map = shallowCopy(objects);
-    copiedTab.inlineObjects = map;
-    maps.push(map);
-  }
+  const maps = held.map(({ key, map }) => {
+    const own = shallowCopy(map);
+    sharedMaps(copiedTab)[key] = own;
+    return own;
+  });
   const copied = copiedTab.body!;
   const middle = copied.content ?? [];
   const whole = content.slice(0, shared);
@@ -156,6 +147,13 @@ function copyOf(doc: Document, options: EngineOptions): WorkCopy {
     ...(maps.length ? { maps } : {}),
   };
 }
+
+/** The tab's maps a local batch never changes an entry of: the copy shares their entries. */
+const SHARED_MAPS = ['lists', 'inlineObjects'] as const;
+type SharedMap = (typeof SHARED_MAPS)[number];
+
+/** A tab's shared maps, as plain records of entries (their entry types do not matter here). */
+const sharedMaps = (tab: object) => tab as Record<SharedMap, Record<string, unknown> | undefined>;
 
 /**
  * `{ ...record }` for plain data, key by key: a spread of a record with hundreds of keys (a tab's

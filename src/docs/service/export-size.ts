@@ -10,7 +10,7 @@
 import { ContentTooLargeError } from '../../errors.js';
 import { estimateTokens } from '../export/index.js';
 import type { PartRange } from './base-token.js';
-import { joinBlocks, leadingNames, splitBlocks } from './text-blocks.js';
+import { definitionBlock, joinBlocks, leadingNames, splitBlocks } from './text-blocks.js';
 
 /** The default ceiling for one read, in estimated tokens; `GDOC_MAX_EXPORT_TOKENS` overrides it. */
 export const DEFAULT_MAX_EXPORT_TOKENS = 20_000;
@@ -81,8 +81,7 @@ function withNames(parts: Part[], blocks: string[]): Part[] {
     if (i === 0) return p;
     const used = [...names].filter(([name]) => new RegExp(`(?:\\{!|,)\\s*${name}\\s*[,}]`).test(p.content));
     if (used.length === 0) return p;
-    const definitions = used.map(([name, list]) => `{!${name} = ${list}}`).join('\n');
-    return { ...p, content: `${definitions}\n\n${p.content}` };
+    return { ...p, content: `${definitionBlock(used)}\n\n${p.content}` };
   });
 }
 

@@ -1,3 +1,5 @@
+import { definitionLine, definitionProps } from '../../mebdf/style-names.js';
+
 /**
  * MEBDF text as blocks: the runs of lines between blank lines (paragraphs, headings, a whole list
  * or table). On its own so that an export, which cuts a large text into parts by blocks, does not
@@ -14,9 +16,6 @@ export function joinBlocks(blocks: string[]): string {
   return blocks.length === 0 ? '' : `${blocks.join('\n\n')}\n`;
 }
 
-/** A line `{!s1 = list}` (a style name's definition, grammar §2): the name and the list. */
-const DEFINITION_LINE = /^ {0,3}\{!\s*([a-z][a-z0-9-]*)\s*=\s*([^}\n]*?)\s*\}[ \t]*$/;
-
 /**
  * The style names a text defines in its first block, when that block is nothing but definitions
  * (where an export puts them), and the text after that block.
@@ -24,11 +23,15 @@ const DEFINITION_LINE = /^ {0,3}\{!\s*([a-z][a-z0-9-]*)\s*=\s*([^}\n]*?)\s*\}[ \
 export function leadingNames(text: string): { names: Map<string, string>; rest: string } {
   const [first, ...others] = splitBlocks(text);
   const names = new Map<string, string>();
-  const lines = first?.split('\n') ?? [];
-  for (const line of lines) {
-    const match = DEFINITION_LINE.exec(line);
-    if (!match) return { names: new Map(), rest: text };
-    names.set(match[1]!, match[2]!);
+  for (const line of first?.split('\n') ?? []) {
+    const definition = definitionLine(line);
+    if (!definition) return { names: new Map(), rest: text };
+    names.set(definition.name, definition.list);
   }
   return { names, rest: joinBlocks(others) };
+}
+
+/** Definition lines for `names`, one per line, as an export writes them. */
+export function definitionBlock(names: Iterable<[string, string]>): string {
+  return [...names].map(([name, list]) => `{!${definitionProps(name, list)}}`).join('\n');
 }

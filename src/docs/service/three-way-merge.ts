@@ -8,7 +8,7 @@
  * Pure.
  */
 import { diffArrays } from 'diff';
-import { joinBlocks, leadingNames, splitBlocks } from './text-blocks.js';
+import { definitionBlock, joinBlocks, leadingNames, splitBlocks } from './text-blocks.js';
 
 export { joinBlocks, splitBlocks };
 
@@ -77,7 +77,8 @@ export function mergeBlocks(base: string, mine: string, theirs: string): MergeOu
   for (const [name, list] of defined[1].names) {
     const other = names.get(name);
     if (other !== undefined && other !== list) {
-      const line = (text: string | undefined) => (text === undefined ? [] : [`{!${name} = ${text}}`]);
+      const line = (text: string | undefined) =>
+        text === undefined ? [] : [definitionBlock([[name, text]])];
       return {
         ok: false,
         conflicts: [{ base: line(defined[0].names.get(name)), mine: line(list), theirs: line(other) }],
@@ -87,8 +88,7 @@ export function mergeBlocks(base: string, mine: string, theirs: string): MergeOu
   }
   const merged = mergeRest(defined[0].rest, defined[1].rest, defined[2].rest);
   if (!merged.ok || names.size === 0) return merged;
-  const definitions = [...names].map(([name, list]) => `{!${name} = ${list}}`).join('\n');
-  return { ...merged, text: joinBlocks([definitions, ...splitBlocks(merged.text)]) };
+  return { ...merged, text: joinBlocks([definitionBlock(names), ...splitBlocks(merged.text)]) };
 }
 
 function mergeRest(base: string, mine: string, theirs: string): MergeOutcome {

@@ -4,6 +4,7 @@
  */
 import type { Parents } from 'mdast';
 import type { Info, Options, State } from 'mdast-util-to-markdown';
+import { styleDefinition } from '../style-names.js';
 import { quoteCaption } from './anchor-content.js';
 import type { MebdfAnchor, MebdfDirective, MebdfEmbed, MebdfInvalid, MebdfRaw, MebdfSpan } from './nodes.js';
 
@@ -19,9 +20,6 @@ const CONTINUING = new Set(['row', 'cell', 'cells', 'end-table']);
 
 /** Directives that are content of their own; every other directive hugs what follows it. */
 const STANDALONE = new Set(['empty', 'end-table']);
-
-/** `{!s1 = …}`: a style name's definition (style-names.ts). */
-const DEFINITION = /^\s*[a-z][a-z0-9-]*\s*=/;
 
 /** The first word of a directive; `{!}` is `{!empty}`. */
 const directiveName = (props: string): string => props.split(/[,:]/)[0]!.trim() || 'empty';
@@ -47,8 +45,8 @@ export function mebdfToMarkdown(): Options {
         // The bare checkbox line of a list item (see semantic/from-model.ts) hugs what follows.
         if (left.type === 'mebdfRaw' && left.value === '[ ]') return 0;
         // Style names defined at the top stand as one block of their own (they style nothing yet).
-        if (left.type === 'mebdfDirective' && DEFINITION.test(left.props))
-          return right.type === 'mebdfDirective' && DEFINITION.test(right.props) ? 0 : 1;
+        if (left.type === 'mebdfDirective' && styleDefinition(left.props))
+          return right.type === 'mebdfDirective' && styleDefinition(right.props) ? 0 : 1;
         // A state directive applies to what follows it, and `{!table}`, `{!row}`, `{!cell}` open it.
         if (left.type === 'mebdfDirective' && !STANDALONE.has(directiveName(left.props))) return 0;
         if (right.type === 'mebdfDirective' && CONTINUING.has(directiveName(right.props))) return 0;

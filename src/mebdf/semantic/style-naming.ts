@@ -17,7 +17,7 @@
 import type { Nodes, Root, RootContent } from 'mdast';
 import type { MebdfDirective, MebdfRaw, MebdfSpan } from '../mdast/nodes.js';
 import { STRUCTURAL_DIRECTIVES } from '../props.js';
-import type { StyleNames } from '../style-names.js';
+import { definitionProps, type StyleNames } from '../style-names.js';
 
 /** Lists shorter than this stay as they are: a name would save little and hide a plain word. */
 const MIN_LIST = 20;
@@ -62,7 +62,7 @@ export function nameRepeatedStyles(root: Root): StyleNames {
   const definitions: RootContent[] = chosen.map((list) => {
     const name = nameOf.get(list)!;
     names[name] = list;
-    return { type: 'mebdfDirective', props: `${name} = ${list}` };
+    return { type: 'mebdfDirective', props: definitionProps(name, list) };
   });
   root.children.unshift(...definitions);
   return names;
@@ -103,7 +103,7 @@ function fnv1a(text: string): number {
 /** Whether naming `list`, written `count` times, saves enough with a name as long as `name`. */
 function pays(list: string, count: number, name: string): boolean {
   if (list.length < MIN_LIST || count < 2 || MARKER.test(list)) return false;
-  const definition = `{!${name} = ${list}}\n`.length;
+  const definition = `{!${definitionProps(name, list)}}\n`.length;
   return count * (list.length - name.length) - definition >= MIN_SAVING;
 }
 
