@@ -49,8 +49,16 @@ const ALWAYS_ALONE = 4096;
  * cannot be shown (then parse the whole text). Never throws on bad MEBDF: that is null too.
  */
 export function parseIncremental(text: string, known: KnownText): MebdfDocument | null {
+  return parseIncrementalKnown(text, known)?.model ?? null;
+}
+
+/**
+ * `parseIncremental`, with the text's pieces: the check writes the stitched model out, so what
+ * it wrote is a known text of its own (an export of a model equal to it is then that text).
+ */
+export function parseIncrementalKnown(text: string, known: KnownText): KnownText | null {
   const old = known.content;
-  if (text === old) return known.model;
+  if (text === old) return known;
   const pieces = known.blocks;
   // The body's pieces: the footnote definitions after them are never kept around a middle.
   let body = pieces.findIndex((piece) => piece.label !== undefined);
@@ -86,8 +94,8 @@ export function parseIncremental(text: string, known: KnownText): MebdfDocument 
   const before = known.model.blocks.slice(0, blockAt(first));
   const after = known.model.blocks.slice(blockAt(last));
   const stitched = stitch(before, parsed.blocks, after, known.model.footnotes);
-  const written = renderBlocks(stitched, known.cache).content;
-  return written === text ? stitched : null;
+  const written = renderBlocks(stitched, known.cache);
+  return written.content === text ? { ...written, model: stitched, cache: known.cache } : null;
 }
 
 /** How many characters the two texts share at their start and at their end (not overlapping). */

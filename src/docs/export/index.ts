@@ -9,10 +9,11 @@
 
 import type { Document } from '../../ground/docs-json.js';
 import type { MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
+import { deepEqual } from '../equality.js';
 import { type BuiltTab, buildTab } from './exporter.js';
 import { type Edges, withoutForcedEdges } from './forced-paragraphs.js';
 import { assignListKeys, footnoteLabels, placeholderSummary } from './model-utils.js';
-import { knownText, type RenderCache, render } from './render.js';
+import { type KnownText, knownText, type RenderCache, render } from './render.js';
 import { docsRange, findSection, sectionSpans } from './sections.js';
 import { type AnchorsOption, shownAnchors, shownModel } from './shown-anchors.js';
 import type {
@@ -41,6 +42,12 @@ export type * from './types.js';
 /** How an export renders: `cache` keeps each block's text for the other renders of one command. */
 export interface ExportOptions {
   cache?: RenderCache | undefined;
+  /**
+   * Texts written before from some model (the last export kept in the store, an import's parse):
+   * writing out is a function of the model alone, so when one's model equals the export's, its
+   * text is the export's text and nothing is written out again.
+   */
+  known?: readonly KnownText[] | undefined;
   /** Which heading anchors the text shows: `linked` (default: those a link points to) or `all`. */
   anchors?: AnchorsOption | undefined;
 }
@@ -149,8 +156,12 @@ function finish(
     sources,
     footnoteSources,
   };
-  // Rendered through a cache, the text comes with its pieces: an incremental parse starts from it.
-  if (options.cache) {
+  const same = options.known?.find((k) => deepEqual(k.model, text));
+  if (same) {
+    out.known = same;
+    out.content = same.content;
+  } else if (options.cache) {
+    // Rendered through a cache, the text comes with its pieces: an incremental parse starts from it.
     out.known = knownText(text, options.cache);
     out.content = out.known.content;
   } else out.content = render(text);

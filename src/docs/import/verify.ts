@@ -10,6 +10,7 @@
  */
 
 import type { BatchUpdateResponse, Document, DocumentTab, Request } from '../../ground/docs-json.js';
+import type { KnownText } from '../../mebdf/incremental.js';
 import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
 import type { Block, MebdfDocument } from '../../mebdf/model.js';
 import { applyBatchUpdate } from '../engine/index.js';
@@ -55,6 +56,8 @@ export interface VerifyInput {
   before?: { tab: MebdfDocument; target: ImportTarget; built?: BuiltTab };
   /** Keeps block texts between the export as read and the one verified (export/render.ts). */
   cache?: RenderCache;
+  /** Texts written out already (the intended content's, as its parse checked it): the result's export when its model is one's. */
+  known?: readonly KnownText[];
   /** `stringifyMebdf(intended)`, or how to get it, when the caller has it already. */
   intendedText?: string | (() => string);
   /**
@@ -247,7 +250,10 @@ export function verifyImport(input: VerifyInput): Verification {
       : null;
   try {
     built = local ?? buildTab(after, scope.tabId);
-    result = exportWritten(after, scope, intended.blocks.length, built, { cache: input.cache });
+    result = exportWritten(after, scope, intended.blocks.length, built, {
+      cache: input.cache,
+      known: input.known,
+    });
   } catch (e) {
     return fail('target-lost', e instanceof Error ? e.message : String(e));
   }

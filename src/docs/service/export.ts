@@ -24,7 +24,8 @@ import { baseTokenFor, contentFingerprint, type ReadOrigin } from './base-token.
 import { markedContent, PARTS_WITHOUT_MARKERS } from './comment-export.js';
 import type { ExportResult, HierarchyResult, SectionTarget, TabTarget } from './contract.js';
 import { boundOutline, contentBudget, cutParts, outlineBudget, partOutline } from './export-size.js';
-import { keepKnown } from './known-store.js';
+import { keepKnown, recallKnown } from './known-store.js';
+import { knownTexts } from './known-texts.js';
 
 export interface ReadOptions {
   /** Keeps what was handed out, for the import that comes back. */
@@ -45,8 +46,12 @@ export async function exportTabService(
   options: ReadOptions = {},
 ): Promise<ExportResult> {
   const doc = await backend.get(target.document_id, ...(options.comments ? [{ comments: true }] : []));
-  // With a store, the text is kept with its model and pieces for the import that comes back.
-  const out = exportTab(doc, target.tab_id, options.bases ? { cache: new RenderCache() } : {});
+  // With a store, the text is kept with its model and pieces for the import that comes back; the
+  // one kept last, when the tab's model is still its model, is the text (nothing written out again).
+  const named = { documentId: target.document_id, tab: target.tab_id, anchorId: null };
+  const kept = options.bases ? await recallKnown(options.bases, named) : undefined;
+  const known = kept ? [kept, ...knownTexts()] : knownTexts();
+  const out = exportTab(doc, target.tab_id, options.bases ? { cache: new RenderCache(), known } : { known });
   const origin = {
     documentId: target.document_id,
     revisionId: doc.revisionId ?? '',
@@ -54,12 +59,7 @@ export async function exportTabService(
     anchorId: null,
   };
   const shown = shownText(doc, out, options);
-  if (options.bases)
-    await keepKnown(
-      options.bases,
-      { documentId: target.document_id, tab: target.tab_id, anchorId: null },
-      out.known,
-    );
+  if (options.bases) await keepKnown(options.bases, named, out.known);
   return await handOut(origin, out, options, shown);
 }
 

@@ -55,7 +55,7 @@ import {
 } from './import-base.js';
 import { dryRunReport, needsReRead, newHeadings, writeReport } from './import-report.js';
 import { keepKnown, recallKnown } from './known-store.js';
-import { knowsAny, parseKnown, rememberKnown, renderCache } from './known-texts.js';
+import { knownTexts, knowsAny, parseKnown, rememberKnown, renderCache } from './known-texts.js';
 import { NewFootnotes, withSecondWrite } from './new-footnotes.js';
 import {
   asSuggestions,
@@ -344,8 +344,9 @@ function readAs(doc: Document, where: Where): Read {
   // a section only as far as the section needs (the rest only when something asks for the tab).
   const built = buildTab(doc, where.tab, where.anchorId === null ? {} : { section: where.anchorId });
   const cache = renderCache();
-  const target =
-    where.anchorId === null ? tabOf(built, { cache }) : sectionOf(built, where.anchorId, { cache });
+  // The target as last handed out or imported (this process's or the store's) is not written out again.
+  const options = { cache, known: knownTexts() };
+  const target = where.anchorId === null ? tabOf(built, options) : sectionOf(built, where.anchorId, options);
   const scope = { tabId: target.tabId, anchorId: where.anchorId };
   rememberKnown(target.known);
   let whole: MebdfDocument | undefined = built.partial ? undefined : built.model;
@@ -444,6 +445,7 @@ function verifyPlan(read: Read, plan: Plan, intended: Intended, second?: VerifyI
       built: read.built,
     },
     cache: read.cache,
+    known: knownTexts(),
   });
   if (verified.ok) return verified;
   const [message, hint] = VERIFICATION_FAILURES[verified.failure.kind](verified.failure.detail);

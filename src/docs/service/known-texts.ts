@@ -6,7 +6,7 @@
  * incremental parse is accepted only when it is provably the whole text's, so this is a cache of
  * work, never of meaning. A few texts only: each holds a tab's model and its block texts.
  */
-import { commonEnds, type KnownText, parseIncremental } from '../../mebdf/incremental.js';
+import { commonEnds, type KnownText, parseIncrementalKnown } from '../../mebdf/incremental.js';
 import { parseMebdf } from '../../mebdf/index.js';
 import type { MebdfDocument } from '../../mebdf/model.js';
 import { RenderCache } from '../../mebdf/render-blocks.js';
@@ -28,6 +28,11 @@ export function rememberKnown(known: KnownText | undefined): void {
   texts.length = Math.min(texts.length, KEPT);
 }
 
+/** The texts kept, newest first: an export of a model equal to one's is that text (export/index.ts). */
+export function knownTexts(): readonly KnownText[] {
+  return texts;
+}
+
 /** Whether any text is kept (else a text kept by another process is worth reading). */
 export function knowsAny(): boolean {
   return texts.length > 0;
@@ -41,10 +46,12 @@ export function knowsAny(): boolean {
  */
 export function parseKnown(text: string): { model: MebdfDocument; canonical: boolean } {
   const known = closest(text);
-  const model = known ? parseIncremental(text, known) : null;
-  if (model) {
+  const parsed = known ? parseIncrementalKnown(text, known) : null;
+  if (parsed) {
     parses.incremental += 1;
-    return { model, canonical: true };
+    // Written out by the check: an export of a model equal to it (the import's result) is this text.
+    rememberKnown(parsed);
+    return { model: parsed.model, canonical: true };
   }
   parses.whole += 1;
   return { model: parseMebdf(text), canonical: false };
