@@ -1,7 +1,9 @@
 /**
  * What a user runs, on generated documents of 25, 50, 100, 200 and 400 pages written to a local
  * store, each figure against `JSON.parse` of the same document file in the same run:
- * - whole-tab export through the service (read the file + export);
+ * - whole-tab export through the service (read the file + export), the first of the tab's model;
+ * - whole-tab export through the CLI again (`gdoc export` after an export: the text kept in the
+ *   store is the tab's while its model is unchanged), against `node -e` reading + parsing the file;
  * - a one-word edit imported into one section, the same edit through a whole-tab import, and an
  *   unchanged whole-tab import: through the service on the local store (read + plan + verify +
  *   write, as the CLI does), and through the CLI as a whole process (`node dist/cli/main.js
@@ -182,6 +184,30 @@ export async function benchUser(pages: number[] = PAGES, options: UserBenchOptio
               ms: exportMs,
               baseline: 'JSON.parse',
               ratio: exportMs / parseMs,
+            },
+            2,
+          ),
+        );
+      }
+      if (options.export !== false) {
+        // `gdoc export` as a user runs it again (after an export or an import of the tab): the
+        // text kept in the store is the export while the tab's model is unchanged.
+        writeFileSync(store.file, store.pristine);
+        spawnMs([CLI, 'export', NAME, '--local', store.dir]);
+        const cli = paired(
+          runsAt(size),
+          () => spawnMs([CLI, 'export', NAME, '--local', store.dir]),
+          () => spawnMs(READ_AND_PARSE, { BENCH_FILE: store.file }),
+        );
+        point('export whole tab again (CLI)', { pages: size, ms: cli.ms });
+        figures.push(
+          withTarget(
+            {
+              name: `export whole tab again (CLI) ${size} pages`,
+              ms: cli.ms,
+              baseline: 'node -e read + JSON.parse',
+              ratio: cli.ratio,
+              note: `baseline ${cli.baseMs.toFixed(0)} ms`,
             },
             2,
           ),
