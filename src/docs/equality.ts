@@ -19,17 +19,29 @@ import type { Block, EmbedInline, Inline, ParagraphBlock } from '../mebdf/model.
 /** Structural equality of JSON values: key order is ignored, `undefined` members are absent. */
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const array = Array.isArray(a);
+  if (array !== Array.isArray(b)) return false;
+  // Loops rather than keys arrays and callbacks: a whole tab's model is compared in each import.
+  if (array) {
+    const aa = a as unknown[];
     const bb = b as unknown[];
-    return a.length === bb.length && a.every((x, i) => deepEqual(x, bb[i]));
+    if (aa.length !== bb.length) return false;
+    for (let i = 0; i < aa.length; i++) if (!deepEqual(aa[i], bb[i])) return false;
+    return true;
   }
   const ao = a as Record<string, unknown>;
   const bo = b as Record<string, unknown>;
-  const ak = Object.keys(ao).filter((k) => ao[k] !== undefined);
-  const bk = Object.keys(bo).filter((k) => bo[k] !== undefined);
-  return ak.length === bk.length && ak.every((k) => deepEqual(ao[k], bo[k]));
+  // Every defined member of `a` equals `b`'s; then `b` may have no other defined member.
+  let members = 0;
+  for (const k in ao) {
+    const value = ao[k];
+    if (value === undefined) continue;
+    if (!deepEqual(value, bo[k])) return false;
+    members += 1;
+  }
+  for (const k in bo) if (bo[k] !== undefined) members -= 1;
+  return members === 0;
 }
 
 /**

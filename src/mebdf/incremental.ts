@@ -16,7 +16,7 @@
 import type { RootContent } from 'mdast';
 import { delimiterDiagnostics, depthDiagnostics } from './limits.js';
 import type { Block, MebdfDocument, ParagraphBlock } from './model.js';
-import { RenderCache, type RenderedBlock, renderBlocks } from './render-blocks.js';
+import { RenderCache, type RenderedBlock, type RenderedNode, renderBlocks } from './render-blocks.js';
 import { treeToModel } from './semantic/to-model.js';
 import type { WriterState } from './semantic/write-state.js';
 import { parseTree } from './tree.js';
@@ -32,6 +32,8 @@ export interface KnownText {
   bodyEnd: WriterState;
   /** The renderings of `model`'s blocks: the check of a stitched model serialises only what is new. */
   cache: RenderCache;
+  /** Its top-level nodes, when this process wrote it (what the base store keeps of its renderings). */
+  nodes?: RenderedNode[];
 }
 
 /** `model` written out (through `cache`, which keeps its block texts) with its pieces. */

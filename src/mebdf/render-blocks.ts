@@ -34,6 +34,11 @@ import { CANONICAL_OPTIONS } from './tree.js';
 /** Top-level renderings by content, shared by the renders of one command. */
 export class RenderCache {
   readonly texts = new Map<string, { text: string; bullet: string | undefined; used: number }>();
+  /**
+   * Renderings an earlier process made (the last text kept of the target, in the base store), by
+   * the digest of their key: a command's first render takes a node from there when it is one.
+   */
+  private earlier?: { texts: Map<string, Earlier>; digest: (key: string) => string };
   /** Top-level nodes served from the cache, and serialised, since the cache was made. */
   hits = 0;
   misses = 0;
@@ -44,10 +49,26 @@ export class RenderCache {
    * Drops the texts none of the last `renders` renders used: a cache kept from one command to the
    * next (the tab's text is rendered again by the next import of it) keeps what the tab is now.
    */
+  /** Takes the renderings of an earlier process, by `digest` of their key. */
+  takeEarlier(texts: Map<string, Earlier>, digest: (key: string) => string): void {
+    this.earlier = { texts, digest };
+  }
+
+  /** The earlier process's rendering of the node with `key`, if it made one. */
+  earlierOf(key: string): Earlier | undefined {
+    return this.earlier?.texts.get(this.earlier.digest(key));
+  }
+
   forget(renders: number): void {
     const oldest = this.renders - renders;
     for (const [key, entry] of this.texts) if (entry.used <= oldest) this.texts.delete(key);
   }
+}
+
+/** A top-level node's text as an earlier process wrote it, and the bullet it leaves. */
+export interface Earlier {
+  text: string;
+  bullet: string | undefined;
 }
 
 /** A top-level piece of the model and where its text is in `content`. */
@@ -69,6 +90,19 @@ export interface RenderedBlocks {
   blocks: RenderedBlock[];
   /** The block state the body's text leaves (where text after the last body piece starts). */
   bodyEnd: WriterState;
+  /**
+   * Each top-level node of the text: its cache key and where its text is (`content.slice(from,
+   * to)`), so that a later process can take the renderings back (`RenderCache.earlier`).
+   */
+  nodes?: RenderedNode[];
+}
+
+export interface RenderedNode {
+  key: string;
+  from: number;
+  to: number;
+  /** The bullet a list leaves for the next top-level list. */
+  bullet: string | undefined;
 }
 
 interface Top {
@@ -82,9 +116,11 @@ export function renderBlocks(
 ): RenderedBlocks {
   const chunks: TreeChunk[] = [];
   const end: { state?: WriterState } = {};
+  cache.renders += 1;
   const tree = modelToTree(document, chunks, end);
   const tops: Top[] = [];
-  const content = serialize(tree, cache, tops);
+  const nodes: RenderedNode[] = [];
+  const content = serialize(tree, cache, tops, nodes);
   const blocks: RenderedBlock[] = [];
   for (const chunk of chunks) {
     if (chunk.to === chunk.from) continue;
@@ -98,12 +134,12 @@ export function renderBlocks(
     if (chunk.state) piece.state = chunk.state;
     blocks.push(piece);
   }
-  return { content, blocks, bodyEnd: end.state! };
+  return { content, blocks, bodyEnd: end.state!, nodes };
 }
 
 /** `stringifyTree(tree)`, with top-level nodes through `cache`; `tops[i]` locates root child i. */
-function serialize(tree: Root, cache: RenderCache, tops: Top[]): string {
-  const written: string[] = [];
+function serialize(tree: Root, cache: RenderCache, tops: Top[], nodes: RenderedNode[]): string {
+  const written: Written[] = [];
   const lines: number[] = [];
   const root: Handle = (node: Root, parent, state, info) => {
     // A root of phrasing is written as one paragraph: nothing to cache.
@@ -112,10 +148,10 @@ function serialize(tree: Root, cache: RenderCache, tops: Top[]): string {
     const handle = state.handle;
     const cached = ((child: RootContent, childParent: unknown, childState: State, childInfo: Info) => {
       if (childParent !== node) return handle(child, childParent as Root, childState, childInfo);
-      const text = topLevel(child, handle, node, state, childInfo, cache);
-      written.push(text);
+      const one = topLevel(child, handle, node, state, childInfo, cache);
+      written.push(one);
       lines.push(childInfo.now.line);
-      return text;
+      return one.text;
     }) as State['handle'];
     Object.assign(cached, { handlers: (handle as unknown as { handlers: unknown }).handlers });
     state.handle = cached;
@@ -129,12 +165,13 @@ function serialize(tree: Root, cache: RenderCache, tops: Top[]): string {
   // Each top-level node starts a line (the tracker's line number); its text runs from there.
   let line = 1;
   let offset = 0;
-  written.forEach((text, index) => {
+  written.forEach(({ text, key, bullet }, index) => {
     while (line < lines[index]!) {
       offset = content.indexOf('\n', offset) + 1;
       line += 1;
     }
     tops.push({ from: offset, to: offset + text.length });
+    nodes.push({ key, from: offset, to: offset + text.length, bullet });
   });
   return content;
 }
@@ -154,6 +191,13 @@ const FLOW = new Set([
   'html',
 ]);
 
+/** A top-level node's text, its cache key, and the bullet it leaves. */
+interface Written {
+  text: string;
+  key: string;
+  bullet: string | undefined;
+}
+
 function topLevel(
   node: RootContent,
   handle: State['handle'],
@@ -161,23 +205,30 @@ function topLevel(
   state: State,
   info: Info,
   cache: RenderCache,
-): string {
+): Written {
   // A list right after a list takes the other bullet: the one state carried between top-level nodes.
   const key =
     node.type === 'list'
       ? `${state.bulletLastUsed ?? ''}\u0000${JSON.stringify(node)}`
       : JSON.stringify(node);
-  const hit = cache.texts.get(key);
+  let hit = cache.texts.get(key);
+  if (!hit) {
+    const earlier = cache.earlierOf(key);
+    if (earlier) {
+      hit = { ...earlier, used: cache.renders };
+      cache.texts.set(key, hit);
+    }
+  }
   if (hit) {
     cache.hits += 1;
     hit.used = cache.renders;
     if (node.type === 'list') state.bulletLastUsed = hit.bullet;
-    return hit.text;
+    return { text: hit.text, key, bullet: hit.bullet };
   }
   cache.misses += 1;
   const text = handle(node, parent, state, info);
   cache.texts.set(key, { text, bullet: state.bulletLastUsed, used: cache.renders });
-  return text;
+  return { text, key, bullet: state.bulletLastUsed };
 }
 
 function toMarkdownWith(tree: Root, root: Handle): string {

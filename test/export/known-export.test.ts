@@ -5,14 +5,19 @@
  * equal model, so a document changed since, by anyone, is exported as it is now.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { applyBatchUpdate } from '../../src/docs/engine/index.js';
-import { exportTab, RenderCache } from '../../src/docs/export/index.js';
+import { applyBatchUpdate, toTabsShape } from '../../src/docs/engine/index.js';
+import { exportTab, listTabs, RenderCache } from '../../src/docs/export/index.js';
 import { MemoryBaseStore } from '../../src/docs/service/base-store.js';
 import { exportTabService } from '../../src/docs/service/export.js';
+import { keepKnown, recallKnown } from '../../src/docs/service/known-store.js';
 import { forgetKnown } from '../../src/docs/service/known-texts.js';
 import { knownText } from '../../src/mebdf/incremental.js';
+import { stringifyMebdf } from '../../src/mebdf/index.js';
+import type { MebdfDocument } from '../../src/mebdf/model.js';
+import { renderBlocks } from '../../src/mebdf/render-blocks.js';
 import { MemoryBackend } from '../import/memory-backend.js';
 import { generateDocument } from '../support/generate-document.js';
+import { loadReal, realDocNames } from './real-docs.js';
 
 const TARGET = { document_id: 'doc' };
 
@@ -62,5 +67,30 @@ describe('an export of a model written out before', () => {
     const after = await exportTabService(be, TARGET, { bases });
     expect(after.content).toContain('Theirs ');
     expect(after.content).toBe(exportTab(be.doc, null).content);
+  });
+});
+
+/** The model with its middle block left out and its first two swapped: a few nodes are new. */
+function edited(model: MebdfDocument): MebdfDocument {
+  const blocks = [...model.blocks];
+  blocks.splice(Math.floor(blocks.length / 2), 1);
+  if (blocks.length > 1) [blocks[0], blocks[1]] = [blocks[1]!, blocks[0]!];
+  return { ...model, blocks };
+}
+
+describe('renderings kept in the base store for the next process', () => {
+  it.each(realDocNames())('write an edited model exactly as a fresh render: %s', async (name) => {
+    const doc = toTabsShape(loadReal(name));
+    const tabId = listTabs(doc)[0]!.tabId;
+    const first = exportTab(doc, tabId, { cache: new RenderCache() });
+    const bases = new MemoryBaseStore();
+    const target = { documentId: name, tab: tabId, anchorId: null };
+    await keepKnown(bases, target, first.known);
+    const kept = (await recallKnown(bases, target))!;
+    const next = edited(kept.model);
+    const rendered = renderBlocks(next, kept.cache);
+    expect(rendered.content).toBe(stringifyMebdf(next));
+    // Nodes the earlier render wrote were taken from its text, not serialised again.
+    if (next.blocks.length > 3) expect(kept.cache.hits).toBeGreaterThan(0);
   });
 });

@@ -51,7 +51,9 @@ export async function exportTabService(
   const named = { documentId: target.document_id, tab: target.tab_id, anchorId: null };
   const kept = options.bases ? await recallKnown(options.bases, named) : undefined;
   const known = kept ? [kept, ...knownTexts()] : knownTexts();
-  const out = exportTab(doc, target.tab_id, options.bases ? { cache: new RenderCache(), known } : { known });
+  // A tab changed since is written out through the kept text's renderings (only what changed is new).
+  const cache = kept?.cache ?? new RenderCache();
+  const out = exportTab(doc, target.tab_id, options.bases ? { cache, known } : { known });
   const origin = {
     documentId: target.document_id,
     revisionId: doc.revisionId ?? '',

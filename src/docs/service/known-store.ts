@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import type { KnownText } from '../../mebdf/incremental.js';
 import type { MebdfDocument } from '../../mebdf/model.js';
-import { RenderCache, type RenderedBlock } from '../../mebdf/render-blocks.js';
+import { type Earlier, RenderCache, type RenderedBlock } from '../../mebdf/render-blocks.js';
 import type { WriterState } from '../../mebdf/semantic/write-state.js';
 import type { BaseStore } from './base-store.js';
 import { contentFingerprint } from './base-token.js';
@@ -34,6 +34,16 @@ interface Record {
   model: MebdfDocument;
   blocks: RenderedBlock[];
   bodyEnd: WriterState;
+  /**
+   * Its top-level nodes as `[digest of the render cache's key, from, to, bullet]`: the next
+   * process's first render takes a node's text from `content` rather than serialising it again.
+   */
+  nodes?: Array<[string, number, number, string | null]>;
+}
+
+/** The digest a render cache key (a node's JSON) is kept under. */
+function keyDigest(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('base64url');
 }
 
 const modelKey = (fingerprint: string): string => `m${MODEL_FORM}-${fingerprint}`;
@@ -59,6 +69,9 @@ export async function keepKnown(
     model: known.model,
     blocks: known.blocks,
     bodyEnd: known.bodyEnd,
+    ...(known.nodes
+      ? { nodes: known.nodes.map((n) => [keyDigest(n.key), n.from, n.to, n.bullet ?? null]) }
+      : {}),
   };
   await store.put(modelKey(fingerprint), JSON.stringify(record));
   await store.put(key, fingerprint);
@@ -81,9 +94,20 @@ export async function recallKnown(store: BaseStore, target: NamedTarget): Promis
       typeof record.bodyEnd !== 'object'
     )
       return undefined;
-    const { content, model, blocks, bodyEnd } = record as Record;
-    return { content, model, blocks, bodyEnd, cache: new RenderCache() };
+    const { content, model, blocks, bodyEnd, nodes } = record as Record;
+    return { content, model, blocks, bodyEnd, cache: earlierRenders(content, nodes) };
   } catch {
     return undefined;
   }
+}
+
+/** A render cache holding the kept text's node renderings (none when the record has none). */
+function earlierRenders(content: string, nodes: Record['nodes']): RenderCache {
+  const cache = new RenderCache();
+  if (!Array.isArray(nodes)) return cache;
+  const texts = new Map<string, Earlier>();
+  for (const [digest, from, to, bullet] of nodes)
+    texts.set(digest, { text: content.slice(from, to), bullet: bullet ?? undefined });
+  cache.takeEarlier(texts, keyDigest);
+  return cache;
 }
