@@ -39,6 +39,12 @@ function runsAt(pages: number): number {
   return pages <= 50 ? 3 : 1;
 }
 
+/**
+ * In process, three runs at every size (an edit, its undo, the edit again): a second at most at
+ * 400 pages, and the growth line is then of medians, not of single runs that move by a third.
+ */
+const SERVICE_RUNS = 3;
+
 /** An export costs a fraction of an import: five runs at every size keep its growth line steady. */
 const EXPORT_RUNS = 5;
 
@@ -227,7 +233,7 @@ export async function benchUser(pages: number[] = PAGES, options: UserBenchOptio
             requests.push(`${size}p: ${first.requests.length}`);
             requestsOk &&= first.requests.length <= 3;
           }
-          ms = await timeAsync(runs, (n) => run(n + 1));
+          ms = await timeAsync(SERVICE_RUNS, (n) => run(n + 1));
         } catch (error) {
           if (!(error instanceof ContentTooLargeError)) throw error;
           figures.push({ name: `${scenario.label} ${size} pages`, ms: 0, note: `refused: ${error.message}` });
