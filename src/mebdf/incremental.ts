@@ -34,6 +34,12 @@ export interface KnownText {
   cache: RenderCache;
   /** Its top-level nodes, when this process wrote it (what the base store keeps of its renderings). */
   nodes?: RenderedNode[];
+  /**
+   * Written by other code (kept by an older version of this program): an incremental parse may
+   * start from it, since its check writes the stitched model out anew, but an equal model is not
+   * taken to write out as this text.
+   */
+  otherWriter?: true;
 }
 
 /** `model` written out (through `cache`, which keeps its block texts) with its pieces. */

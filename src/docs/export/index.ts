@@ -45,7 +45,8 @@ export interface ExportOptions {
   /**
    * Texts written before from some model (the last export kept in the store, an import's parse):
    * writing out is a function of the model alone, so when one's model equals the export's, its
-   * text is the export's text and nothing is written out again.
+   * text is the export's text and nothing is written out again (not one by other code:
+   * `KnownText.otherWriter`).
    */
   known?: readonly KnownText[] | undefined;
   /** Which heading anchors the text shows: `linked` (default: those a link points to) or `all`. */
@@ -156,7 +157,7 @@ function finish(
     sources,
     footnoteSources,
   };
-  const same = options.known?.find((k) => deepEqual(k.model, text));
+  const same = options.known?.find((k) => !k.otherWriter && deepEqual(k.model, text));
   if (same) {
     out.known = same;
     out.content = same.content;

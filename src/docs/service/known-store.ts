@@ -18,6 +18,7 @@ import { type Earlier, RenderCache, type RenderedBlock } from '../../mebdf/rende
 import type { WriterState } from '../../mebdf/semantic/write-state.js';
 import type { BaseStore } from './base-store.js';
 import { contentFingerprint } from './base-token.js';
+import { writerIdentity } from './writer-identity.js';
 
 /** Bumped when the block model or the writer's pieces change (old records are then not read). */
 const MODEL_FORM = 2;
@@ -39,6 +40,8 @@ interface Record {
    * process's first render takes a node's text from `content` rather than serialising it again.
    */
   nodes?: Array<[string, number, number, string | null]>;
+  /** The code that wrote it (writer-identity.ts): its text and renderings are reused only by the same. */
+  writer?: string;
 }
 
 /** The digest a render cache key (a node's JSON) is kept under. */
@@ -59,7 +62,8 @@ export async function keepKnown(
   target: NamedTarget,
   known: KnownText | undefined,
 ): Promise<void> {
-  if (!known) return;
+  // A text other code wrote is not stamped as this code's.
+  if (!known || known.otherWriter) return;
   const fingerprint = contentFingerprint(known.content);
   const key = targetKey(target);
   const before = await store.get(key);
@@ -69,6 +73,7 @@ export async function keepKnown(
     model: known.model,
     blocks: known.blocks,
     bodyEnd: known.bodyEnd,
+    writer: writerIdentity(),
     ...(known.nodes
       ? { nodes: known.nodes.map((n) => [keyDigest(n.key), n.from, n.to, n.bullet ?? null]) }
       : {}),
@@ -94,7 +99,9 @@ export async function recallKnown(store: BaseStore, target: NamedTarget): Promis
       typeof record.bodyEnd !== 'object'
     )
       return undefined;
-    const { content, model, blocks, bodyEnd, nodes } = record as Record;
+    const { content, model, blocks, bodyEnd, nodes, writer } = record as Record;
+    if (writer !== writerIdentity())
+      return { content, model, blocks, bodyEnd, cache: new RenderCache(), otherWriter: true };
     return { content, model, blocks, bodyEnd, cache: earlierRenders(content, nodes) };
   } catch {
     return undefined;
