@@ -65,6 +65,14 @@ export interface Backend {
    * has no folders (the local store).
    */
   placeInFolder?(documentId: string, folderId: string): Promise<void>;
+  /**
+   * The version of the document this process's last `get` of it read, when that read was at
+   * `revisionId`: a token `isCurrent` checks without reading the document again. Absent where
+   * only a read can tell (Google: a `documents.get`).
+   */
+  readStamp?(documentId: string, revisionId: string): string | undefined;
+  /** Whether the document is still the version `stamp` names (the local store: a stat of its file). */
+  isCurrent?(documentId: string, stamp: string): Promise<boolean>;
 }
 
 /**

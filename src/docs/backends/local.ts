@@ -146,6 +146,20 @@ export class LocalBackend implements Backend {
   }
 
   /**
+   * The identity of the file the last load of `documentId` read (inode, size, time: every write
+   * renames a new file into place), when that load was at `revisionId`.
+   */
+  readStamp(documentId: string, revisionId: string): string | undefined {
+    const seen = this.lastLoads.get(this.pathOf(documentId));
+    return seen?.revisionId === revisionId ? seen.key : undefined;
+  }
+
+  async isCurrent(documentId: string, stamp: string): Promise<boolean> {
+    const info = await stat(this.pathOf(documentId)).catch(() => undefined);
+    return info?.isFile() === true && fileKey(info) === stamp;
+  }
+
+  /**
    * `options.landed` is for retrying backends; a local write either lands once or fails, so it is
    * unused. `options.predicted` spares the second application of a verified batch (writePredicted).
    */

@@ -64,6 +64,13 @@ export interface ExactRead extends Target {
   revisionId: string;
   /** Ids of the objects (embeds) the target holds, as an import that keeps them all reports them. */
   objects: string[];
+  /**
+   * The version of the document read, as a store that can tell without reading the document that
+   * it is still that version names it (`Backend.readStamp`: the local store's file identity).
+   */
+  stamp?: string;
+  /** The tab read was the document's only one (what an import naming no tab imports into). */
+  only?: boolean;
 }
 
 /** How many reads one text is remembered for (the same text in several documents, tabs, revisions). */
@@ -85,13 +92,22 @@ export async function rememberExactRead(
     r.documentId === read.documentId &&
     r.tabId === read.tabId &&
     r.anchorId === read.anchorId &&
-    r.revisionId === read.revisionId;
+    r.revisionId === read.revisionId &&
+    r.stamp === read.stamp;
   if (reads.some(same)) return;
   const kept = [...reads, read].slice(-READS_PER_TEXT);
   await store.put(
     key,
     JSON.stringify(
-      kept.map((r) => ({ d: r.documentId, t: r.tabId, a: r.anchorId, r: r.revisionId, o: r.objects })),
+      kept.map((r) => ({
+        d: r.documentId,
+        t: r.tabId,
+        a: r.anchorId,
+        r: r.revisionId,
+        o: r.objects,
+        ...(r.stamp !== undefined ? { s: r.stamp } : {}),
+        ...(r.only ? { u: true } : {}),
+      })),
     ),
   );
 }
@@ -117,6 +133,8 @@ export async function exactReads(store: BaseStore, fingerprint: string): Promise
               anchorId: x.a as string | null,
               revisionId: x.r,
               objects: x.o as string[],
+              ...(typeof x.s === 'string' ? { stamp: x.s } : {}),
+              ...(x.u === true ? { only: true } : {}),
             },
           ]
         : [],

@@ -15,11 +15,12 @@ import {
   exportSection,
   exportTab,
   getHierarchy,
+  listTabs,
   RenderCache,
   type TabExport,
 } from '../export/index.js';
 import { embedIds } from '../export/model-utils.js';
-import { type BaseStore, rememberExactRead, rememberRead } from './base-store.js';
+import { type BaseStore, type ExactRead, rememberExactRead, rememberRead } from './base-store.js';
 import { baseTokenFor, contentFingerprint, type ReadOrigin } from './base-token.js';
 import { markedContent, PARTS_WITHOUT_MARKERS } from './comment-export.js';
 import type { ExportResult, HierarchyResult, SectionTarget, TabTarget } from './contract.js';
@@ -62,7 +63,7 @@ export async function exportTabService(
   };
   const shown = shownText(doc, out, options);
   if (options.bases) await keepKnown(options.bases, named, out.known);
-  return await handOut(origin, out, options, shown);
+  return await handOut(origin, out, options, shown, versionRead(backend, target.document_id, doc));
 }
 
 export async function exportSectionService(
@@ -79,7 +80,15 @@ export async function exportSectionService(
     anchorId: out.anchorId,
   };
   const shown = shownText(doc, out, options);
-  return await handOut(origin, out, options, shown);
+  return await handOut(origin, out, options, shown, versionRead(backend, target.document_id, doc));
+}
+
+/** Which version of the document a read saw, as its exact read records it (base-store.ts `ExactRead`). */
+type VersionRead = Pick<ExactRead, 'stamp' | 'only'>;
+
+function versionRead(backend: Backend, documentId: string, doc: Document): VersionRead {
+  const stamp = doc.revisionId ? backend.readStamp?.(documentId, doc.revisionId) : undefined;
+  return { ...(stamp !== undefined ? { stamp } : {}), only: listTabs(doc).length === 1 };
 }
 
 /**
@@ -94,11 +103,18 @@ function shownText(doc: Document, out: TabExport, options: ReadOptions): string 
 }
 
 /** The read, and what the target says at its revision (an unchanged import is then known at once). */
-async function remember(bases: BaseStore, origin: ReadOrigin, out: TabExport, token: string): Promise<void> {
+async function remember(
+  bases: BaseStore,
+  origin: ReadOrigin,
+  out: TabExport,
+  token: string,
+  version: VersionRead,
+): Promise<void> {
   await rememberRead(bases, origin, out.content, token);
   await rememberExactRead(bases, contentFingerprint(out.content), {
     ...origin,
     objects: [...embedIds(out.model)],
+    ...version,
   });
 }
 
@@ -111,7 +127,8 @@ async function handOut(
   origin: ReadOrigin,
   out: TabExport,
   options: ReadOptions,
-  shown?: string,
+  shown: string | undefined,
+  version: VersionRead,
 ): Promise<ExportResult> {
   const { content, warnings } = out;
   const where = origin.anchorId === null ? {} : { anchor_id: origin.anchorId };
@@ -126,7 +143,7 @@ async function handOut(
   const max = options.maxTokens;
   if (max === undefined || total <= max) {
     const base = baseTokenFor(origin, content);
-    if (options.bases) await remember(options.bases, origin, out, base);
+    if (options.bases) await remember(options.bases, origin, out, base, version);
     const text = shown ?? content;
     return { ...common, content: text, base, estimated_tokens: estimateTokens(text) };
   }
@@ -140,7 +157,7 @@ async function handOut(
     );
   }
   const base = baseTokenFor(origin, content, piece);
-  if (options.bases) await remember(options.bases, origin, out, base);
+  if (options.bases) await remember(options.bases, origin, out, base, version);
   const what =
     origin.anchorId === null ? `tab ${origin.tabId}` : `section ${origin.anchorId || '(preamble)'}`;
   const next = index < parts.length ? `Read the next with part: ${index + 1}, or` : 'Read';

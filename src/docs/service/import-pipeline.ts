@@ -18,7 +18,14 @@ import type { BatchUpdateResponse, Document, Request } from '../../ground/docs-j
 import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
 import type { MebdfDocument } from '../../mebdf/model.js';
 import { type BuiltTab, buildTab } from '../export/exporter.js';
-import { type RenderCache, resolveTab, type SectionExport, sectionOf, tabOf } from '../export/index.js';
+import {
+  listTabs,
+  type RenderCache,
+  resolveTab,
+  type SectionExport,
+  sectionOf,
+  tabOf,
+} from '../export/index.js';
 import { embedIds } from '../export/model-utils.js';
 import { headingLevel } from '../export/style-overrides.js';
 import { asDocsStoresText } from '../import/docs-text.js';
@@ -151,7 +158,17 @@ export async function runImport(
     const reconciled = await reconcile(content, read.target.content, base, bases);
     firstRead ??= readPrint;
     const objects = [...embedIds(read.target.model)];
-    if (bases) await rememberExactRead(bases, readPrint, { ...scope, revisionId: read.revision, objects });
+    if (bases) {
+      const stamp = read.revision ? backend.readStamp?.(where.documentId, read.revision) : undefined;
+      const only = listTabs(read.doc).length === 1;
+      await rememberExactRead(bases, readPrint, {
+        ...scope,
+        revisionId: read.revision,
+        objects,
+        only,
+        ...(stamp !== undefined ? { stamp } : {}),
+      });
+    }
     if (reconciled.text === read.target.content && !options.dry_run) {
       // The target says this already: nothing to parse, plan, verify or write.
       const report = mergeNote(

@@ -9,7 +9,12 @@ import type { Backend } from '../../ground/backend.js';
 import type { BaseStore } from './base-store.js';
 import { COMMENT_MARKER, IMPORT_READ } from './comment-markers.js';
 import type { ImportOptions, ImportResult, SectionTarget, TabTarget } from './contract.js';
-import { readsSaying, type UnchangedTarget, unchangedImport } from './unchanged-import.js';
+import {
+  readsSaying,
+  type UnchangedTarget,
+  unchangedImport,
+  unchangedWithoutRead,
+} from './unchanged-import.js';
 
 /**
  * Larger content is refused before any read. Google's limit is on the document (about a million
@@ -65,7 +70,10 @@ async function runImport(
   if (reads.length === 0 || !bases)
     return (await pipeline()).runImport(backend, where, content, options, bases);
   // A text a read handed out: when the document is still at that revision, nothing is to be done
-  // (and the pipeline's modules, most of an import's start-up, are never loaded).
+  // (and the pipeline's modules, most of an import's start-up, are never loaded). The local store
+  // tells that from its file alone; elsewhere a read says the revision.
+  const current = await unchangedWithoutRead(backend, where, content, reads, bases);
+  if (current) return current;
   const doc = await backend.get(where.documentId, IMPORT_READ);
   const unchanged = await unchangedImport(doc, where, content, reads, bases);
   if (unchanged) return unchanged;

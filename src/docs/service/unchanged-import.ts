@@ -8,6 +8,7 @@
  * no record, another revision, a base that names a part or another target, a dry run (its diff is
  * built there) — goes the whole way (import-pipeline.ts).
  */
+import type { Backend } from '../../ground/backend.js';
 import type { Document } from '../../ground/docs-json.js';
 import { resolveTab } from '../export/tabs.js';
 import { type BaseStore, type ExactRead, exactReads, lastReads, rememberRead } from './base-store.js';
@@ -58,6 +59,38 @@ export async function unchangedImport(
   }
   const read = reads.find((r) => r.revisionId === revisionId && r.tabId === tabId);
   if (!read) return null;
+  return await answered(where, content, read, bases);
+}
+
+/**
+ * The no-op result without reading the document, when the store tells from its file alone that
+ * the document is still the version one of `reads` read (`Backend.isCurrent`); null otherwise. An
+ * import naming no tab takes only a read of a document's only tab.
+ */
+export async function unchangedWithoutRead(
+  backend: Backend,
+  where: UnchangedTarget,
+  content: string,
+  reads: ExactRead[],
+  bases: BaseStore,
+): Promise<ImportResult | null> {
+  if (!backend.isCurrent) return null;
+  for (const read of reads) {
+    if (read.stamp === undefined || (where.tab === undefined && !read.only)) continue;
+    if (await backend.isCurrent(where.documentId, read.stamp))
+      return await answered(where, content, read, bases);
+  }
+  return null;
+}
+
+/** The no-op result of importing `content`, which the target said at `read`'s revision. */
+async function answered(
+  where: UnchangedTarget,
+  content: string,
+  read: ExactRead,
+  bases: BaseStore,
+): Promise<ImportResult> {
+  const { tabId, revisionId } = read;
   const origin = { documentId: where.documentId, tabId, anchorId: where.anchorId, revisionId };
   const base = baseTokenFor(origin, content);
   // The next import's base is this read; kept only when it is not the last one remembered already.
