@@ -43,6 +43,7 @@ import { parseTree, stringifyTree } from '../tree.js';
 import { splitsGfmCell } from './gfm-cell.js';
 import { type HeadingPlan, planHeadings } from './heading-plan.js';
 import { sameTextStyle } from './style.js';
+import { StyleIds, styleKey } from './style-ids.js';
 import { nameRepeatedStyles } from './style-naming.js';
 import { type PlanUnit, planText } from './text-plan.js';
 import { treeToModel } from './to-model.js';
@@ -89,9 +90,10 @@ export interface TreeChunk {
 function plan(blocks: readonly Block[]): { headings: HeadingPlan; local: Set<ParagraphBlock> } {
   // The block state each heading would be written in without heading states tells what they save.
   const before = new Map<ParagraphBlock, ParagraphStyle>();
-  const plain = localParagraphs(blocks, new Set(), before);
+  const ids = new StyleIds();
+  const plain = localParagraphs(blocks, new Set(), ids, before);
   const headings = planHeadings(blocks, before, plain);
-  const local = headings.governed.size === 0 ? plain : localParagraphs(blocks, headings.governed);
+  const local = headings.governed.size === 0 ? plain : localParagraphs(blocks, headings.governed, ids);
   return { headings, local };
 }
 
@@ -153,9 +155,12 @@ const isHeading = (style: ParagraphStyle): boolean => style.namedStyle.startsWit
 const headingLevelOf = (block: ParagraphBlock): number => Number(block.style.namedStyle.slice(-1));
 const isOrdered = (kind: ListKind): boolean => kind === 'ordered';
 
-function sameParagraphStyle(a: ParagraphStyle, b: ParagraphStyle): boolean {
-  for (const key in a) if (a[key as keyof ParagraphStyle] !== b[key as keyof ParagraphStyle]) return false;
-  for (const key in b) if (a[key as keyof ParagraphStyle] !== b[key as keyof ParagraphStyle]) return false;
+/** Whether two styles have the same properties besides their named style (their `paragraphDelta`s). */
+function sameDelta(a: ParagraphStyle, b: ParagraphStyle): boolean {
+  const differs = (key: string): boolean =>
+    key !== 'namedStyle' && a[key as keyof ParagraphStyle] !== b[key as keyof ParagraphStyle];
+  for (const key in a) if (differs(key)) return false;
+  for (const key in b) if (differs(key)) return false;
   return true;
 }
 
@@ -185,13 +190,6 @@ function* paragraphs(blocks: readonly Block[]): Generator<ParagraphBlock> {
     else for (const cell of columnMajor(block)) yield* cell.blocks;
   }
 }
-
-/** Equal for equal styles whatever the order of their fields. */
-const styleKey = (style: ParagraphStyle): string =>
-  JSON.stringify([
-    isHeading(style) ? null : style.namedStyle,
-    Object.entries(paragraphDelta(style)).sort(([a], [b]) => (a < b ? -1 : 1)),
-  ]);
 
 /**
  * The style of the most cells' first paragraphs (the first such cell's, on a tie), headings left
@@ -279,10 +277,8 @@ function copyState(state: WriterState): WriterState {
 
 /** Whether a paragraph of `style` is written in `state` without a directive. */
 function fits(style: ParagraphStyle, state: ParagraphStyle): boolean {
-  return (
-    (isHeading(style) || style.namedStyle === state.namedStyle) &&
-    sameParagraphStyle(paragraphDelta(style) as ParagraphStyle, paragraphDelta(state) as ParagraphStyle)
-  );
+  // Compared in place: this runs for every way at every paragraph, and copies were most of its cost.
+  return (isHeading(style) || style.namedStyle === state.namedStyle) && sameDelta(style, state);
 }
 
 /** The characters of the directive that takes a state in `from` to a paragraph of `to`. */
@@ -352,6 +348,7 @@ function movesState(table: TableBlock, style: ParagraphStyle, before: ParagraphS
 function localParagraphs(
   blocks: readonly Block[],
   governed: ReadonlySet<ParagraphBlock>,
+  ids: StyleIds,
   headingStates?: Map<ParagraphBlock, ParagraphStyle>,
 ): Set<ParagraphBlock> {
   const all = [...paragraphs(blocks)].filter((block) => !governed.has(block));
@@ -362,25 +359,47 @@ function localParagraphs(
       for (const cell of columnMajor(block as TableBlock))
         gfmCells.set(cell.blocks[0]!, { style, table: block as TableBlock });
   }
-  const costs = new Map<string, number>();
+  // By style number: from -> to -> characters.
+  const costs = new Map<number, Map<number, number>>();
   const cost = (from: ParagraphStyle, to: ParagraphStyle): number => {
-    const key = `${styleKey(from)}|${styleKey(to)}`;
-    let value = costs.get(key);
+    const fromId = ids.id(from);
+    let row = costs.get(fromId);
+    if (!row) {
+      row = new Map();
+      costs.set(fromId, row);
+    }
+    const toId = ids.id(to);
+    let value = row.get(toId);
     if (value === undefined) {
       value = changeCost(from, to);
-      costs.set(key, value);
+      row.set(toId, value);
     }
     return value;
   };
-  const moved = (state: ParagraphStyle, style: ParagraphStyle): ParagraphStyle =>
-    isHeading(style) ? { ...style, namedStyle: state.namedStyle } : style;
-  let ways = new Map<string, Way>();
+  // A heading under a state is that state with the heading's properties: one object per pair, so
+  // that the ways through it look their style number up by identity.
+  const headingUnder = new Map<ParagraphStyle, Map<string, ParagraphStyle>>();
+  const moved = (state: ParagraphStyle, style: ParagraphStyle): ParagraphStyle => {
+    if (!isHeading(style)) return style;
+    let byNamed = headingUnder.get(style);
+    if (!byNamed) {
+      byNamed = new Map();
+      headingUnder.set(style, byNamed);
+    }
+    let under = byNamed.get(state.namedStyle);
+    if (!under) {
+      under = { ...style, namedStyle: state.namedStyle };
+      byNamed.set(state.namedStyle, under);
+    }
+    return under;
+  };
+  let ways = new Map<number, Way>();
   const start: ParagraphStyle = { namedStyle: 'NORMAL_TEXT' };
-  ways.set(styleKey(start), { cost: 0, state: start, prev: null, local: false });
+  ways.set(ids.id(start), { cost: 0, state: start, prev: null, local: false });
   all.forEach((block, index) => {
-    const next = new Map<string, Way>();
+    const next = new Map<number, Way>();
     const offer = (way: Way): void => {
-      const key = styleKey(way.state);
+      const key = ids.id(way.state);
       const known = next.get(key);
       if (!known || way.cost < known.cost) next.set(key, way);
     };
@@ -389,7 +408,7 @@ function localParagraphs(
     const first = cell !== undefined && columnMajor(cell.table).next().value?.blocks[0] === block;
     // Consecutive paragraphs of one style share one directive line (grammar §7).
     const alike = (other: ParagraphBlock | undefined): boolean =>
-      other !== undefined && styleKey(other.style) === styleKey(block.style);
+      other !== undefined && ids.id(other.style) === ids.id(block.style);
     const canOwn =
       !block.code &&
       !block.rule &&
