@@ -81,24 +81,51 @@ export function paragraphDelta(style: ParagraphStyle): ParagraphDelta {
   return rest;
 }
 
-function paragraphProp(field: keyof ParagraphDelta, value: number | string): string {
-  return formatParagraphProps({ namedStyle: 'NORMAL_TEXT', [field]: value })[0]!;
+/**
+ * Spellings of property values by property, kept: the writer spells the same few values at every
+ * paragraph (a whole directive is spelt for each one it weighs, `resetProps`), and each spelling
+ * builds a style and a list to read one string from. Bounded, for a process that writes many texts.
+ */
+const spellings = new Map<string, Map<string | number, string>>();
+const SPELLINGS_MAX = 4096;
+let spelt = 0;
+
+/** `name:value` as a directive spells it; `name` is a paragraph field or a state text property. */
+function spelling(name: keyof ParagraphDelta | StateTextProp, value: string | number): string {
+  let byValue = spellings.get(name);
+  if (!byValue) {
+    byValue = new Map();
+    spellings.set(name, byValue);
+  }
+  let out = byValue.get(value);
+  if (out === undefined) {
+    if (spelt >= SPELLINGS_MAX) {
+      for (const values of spellings.values()) values.clear();
+      spelt = 0;
+    }
+    out = (
+      TEXT_PROP_NAMES.has(name)
+        ? formatTextProps({ [name]: value })
+        : formatParagraphProps({ namedStyle: 'NORMAL_TEXT', [name]: value })
+    )[0]!;
+    byValue.set(value, out);
+    spelt++;
+  }
+  return out;
 }
 
-function textProp(prop: StateTextProp, value: string | number): string {
-  return formatTextProps({ [prop]: value })[0]!;
-}
+const TEXT_PROP_NAMES: ReadonlySet<string> = new Set(STATE_TEXT_PROPS);
 
 /** Every property of a target, as a directive after a named style lists them. */
 function fullProps(target: Target): string[] {
   const props: string[] = [];
   for (const [field] of PARAGRAPH_FIELDS) {
     const value = target.paragraph[field];
-    if (value !== undefined) props.push(paragraphProp(field, value));
+    if (value !== undefined) props.push(spelling(field, value));
   }
   for (const prop of STATE_TEXT_PROPS) {
     const value = target.text[prop];
-    if (value !== undefined) props.push(textProp(prop, value));
+    if (value !== undefined) props.push(spelling(prop, value));
   }
   return props;
 }
@@ -109,12 +136,12 @@ function changedProps(state: WriterState, target: Target): string[] {
   for (const [field, name] of PARAGRAPH_FIELDS) {
     const value = target.paragraph[field];
     if (value === state.paragraph[field]) continue;
-    props.push(value === undefined ? `${name}:false` : paragraphProp(field, value));
+    props.push(value === undefined ? `${name}:false` : spelling(field, value));
   }
   for (const prop of STATE_TEXT_PROPS) {
     const value = target.text[prop];
     if (value === state.text[prop]) continue;
-    props.push(value === undefined ? `${prop}:false` : textProp(prop, value));
+    props.push(value === undefined ? `${prop}:false` : spelling(prop, value));
   }
   return props;
 }
