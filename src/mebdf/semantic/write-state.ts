@@ -104,7 +104,7 @@ function spelling(name: keyof ParagraphDelta | StateTextProp, value: string | nu
       spelt = 0;
     }
     out = (
-      TEXT_PROP_NAMES.has(name)
+      STATE_TEXT_PROP_SET.has(name)
         ? formatTextProps({ [name]: value })
         : formatParagraphProps({ namedStyle: 'NORMAL_TEXT', [name]: value })
     )[0]!;
@@ -113,8 +113,6 @@ function spelling(name: keyof ParagraphDelta | StateTextProp, value: string | nu
   }
   return out;
 }
-
-const TEXT_PROP_NAMES: ReadonlySet<string> = new Set(STATE_TEXT_PROPS);
 
 /** Every property of a target, as a directive after a named style lists them. */
 function fullProps(target: Target): string[] {
@@ -130,19 +128,31 @@ function fullProps(target: Target): string[] {
   return props;
 }
 
+/**
+ * Whether an object has no fields, so that every field reads undefined in it: most states and
+ * targets have no paragraph or text properties, and the field by field comparisons below are
+ * then skipped.
+ */
+function bare(object: object): boolean {
+  for (const _field in object) return false;
+  return true;
+}
+
 /** The changes from the state to the target, `name:false` for what the target no longer has. */
 function changedProps(state: WriterState, target: Target): string[] {
   const props: string[] = [];
-  for (const [field, name] of PARAGRAPH_FIELDS) {
-    const value = target.paragraph[field];
-    if (value === state.paragraph[field]) continue;
-    props.push(value === undefined ? `${name}:false` : spelling(field, value));
-  }
-  for (const prop of STATE_TEXT_PROPS) {
-    const value = target.text[prop];
-    if (value === state.text[prop]) continue;
-    props.push(value === undefined ? `${prop}:false` : spelling(prop, value));
-  }
+  if (!bare(target.paragraph) || !bare(state.paragraph))
+    for (const [field, name] of PARAGRAPH_FIELDS) {
+      const value = target.paragraph[field];
+      if (value === state.paragraph[field]) continue;
+      props.push(value === undefined ? `${name}:false` : spelling(field, value));
+    }
+  if (!bare(target.text) || !bare(state.text))
+    for (const prop of STATE_TEXT_PROPS) {
+      const value = target.text[prop];
+      if (value === state.text[prop]) continue;
+      props.push(value === undefined ? `${prop}:false` : spelling(prop, value));
+    }
   return props;
 }
 
@@ -199,8 +209,11 @@ export function chooseText(
   runs: ReadonlyArray<ReadonlyArray<TextStyle | null>>,
 ): StateText {
   if (!runs.some((paragraph) => paragraph.some((style) => style !== null))) return { ...current };
+  const given = givenProps(runs);
   const out: StateText = {};
   for (const prop of STATE_TEXT_PROPS) {
+    // Neither the state nor any run has a value: no run needs a span, and none is chosen.
+    if (current[prop] === undefined && !given.has(prop)) continue;
     // No run needs a span under the current value: nothing costs less, and it wins a tie.
     if (spansNeeded(runs, prop, current[prop]) === 0) {
       if (current[prop] !== undefined) (out as Record<string, unknown>)[prop] = current[prop];
@@ -221,6 +234,20 @@ export function chooseText(
     if (best !== undefined) (out as Record<string, unknown>)[prop] = best;
   }
   return out;
+}
+
+const STATE_TEXT_PROP_SET: ReadonlySet<string> = new Set(STATE_TEXT_PROPS);
+
+/** The state text properties some run has a value of (most runs have none): one look at each run. */
+function givenProps(runs: ReadonlyArray<ReadonlyArray<TextStyle | null>>): Set<string> {
+  const given = new Set<string>();
+  for (const paragraph of runs)
+    for (const style of paragraph) {
+      if (style === null) continue;
+      for (const prop in style)
+        if (STATE_TEXT_PROP_SET.has(prop) && style[prop as StateTextProp] !== undefined) given.add(prop);
+    }
+  return given;
 }
 
 function isMono(style: TextStyle, prop: StateTextProp): boolean {
