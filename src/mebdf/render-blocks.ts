@@ -28,12 +28,15 @@ import {
 } from 'mdast-util-to-markdown';
 import type { MebdfDocument } from './model.js';
 import { modelToTree, type TreeChunk } from './semantic/from-model.js';
+import type { ReadBacks } from './semantic/read-back.js';
 import type { WriterState } from './semantic/write-state.js';
 import { CANONICAL_OPTIONS } from './tree.js';
 
 /** Top-level renderings by content, shared by the renders of one command. */
 export class RenderCache {
   readonly texts = new Map<string, { text: string; bullet: string | undefined; used: number }>();
+  /** What paragraph texts read back as (semantic/read-back.ts), for the writer's checks. */
+  readonly readBacks: ReadBacks = new Map();
   /** Top-level nodes served from the cache, and serialised, since the cache was made. */
   hits = 0;
   misses = 0;
@@ -82,7 +85,7 @@ export function renderBlocks(
 ): RenderedBlocks {
   const chunks: TreeChunk[] = [];
   const end: { state?: WriterState } = {};
-  const tree = modelToTree(document, chunks, end);
+  const tree = modelToTree(document, chunks, end, cache.readBacks);
   const tops: Top[] = [];
   const content = serialize(tree, cache, tops);
   const blocks: RenderedBlock[] = [];

@@ -39,14 +39,13 @@ import type {
   TableCell,
   TextStyle,
 } from '../model.js';
-import { parseTree, stringifyTree } from '../tree.js';
+import { stringifyTree } from '../tree.js';
 import { splitsGfmCell } from './gfm-cell.js';
 import { type HeadingPlan, planHeadings } from './heading-plan.js';
-import { sameTextStyle } from './style.js';
+import { type ReadBacks, readsBack } from './read-back.js';
 import { StyleIds, styleKey } from './style-ids.js';
 import { nameRepeatedStyles } from './style-naming.js';
 import { type PlanUnit, planText } from './text-plan.js';
-import { treeToModel } from './to-model.js';
 import {
   type DelimiterOptions,
   inlinesToPhrasing,
@@ -99,18 +98,21 @@ function plan(blocks: readonly Block[]): { headings: HeadingPlan; local: Set<Par
 
 /**
  * `chunks` receives the top-level pieces; `end`, when given, receives the block state the body's
- * text leaves (before the footnote definitions), where text added after the body starts.
+ * text leaves (before the footnote definitions), where text added after the body starts;
+ * `readBacks`, when given, what paragraph texts read as, kept from one writing to the next.
  */
 export function modelToTree(
   document: MebdfDocument,
   chunks?: TreeChunk[],
   end?: { state?: WriterState },
+  readBacks?: ReadBacks,
 ): Root {
   let { headings, local } = plan(document.blocks);
   const writer = new Writer(
     planText(units(document.blocks, true, local, headings.governed)),
     local,
     headings,
+    readBacks,
   );
   const children: RootContent[] = writer.blocks(document.blocks, true, chunks);
   if (end) end.state = copyState(writer.state);
@@ -532,24 +534,6 @@ function paragraphText(children: PhrasingContent[], heading: boolean): string {
 
 const references = (text: string): number => text.split('&#').length - 1;
 
-/** Whether a paragraph's text, read from a fresh state, has exactly `inlines`. */
-function readsBack(text: string, inlines: readonly WriteInline[]): boolean {
-  const { document, diagnostics } = treeToModel(parseTree(text), text);
-  const block = document.blocks[0];
-  if (diagnostics.length > 0 || document.blocks.length !== 1 || block?.type !== 'paragraph') return false;
-  const got = block.inlines;
-  return (
-    got.length === inlines.length &&
-    got.every((inline, index) => {
-      const want = inlines[index]!;
-      if (inline.type !== 'text' || want.type !== 'text')
-        return JSON.stringify(inline) === JSON.stringify(want);
-      const style = Object.fromEntries(Object.entries(want.style).filter(([, value]) => value !== null));
-      return inline.text === want.text && sameTextStyle(inline.style, style as TextStyle);
-    })
-  );
-}
-
 /** A code block paragraph as a fence: its lines are the texts between its breaks. */
 function codeNode(block: ParagraphBlock): Code {
   let value = '';
@@ -583,6 +567,7 @@ class Writer {
     public plan: Map<object, StateText>,
     public local: Set<ParagraphBlock>,
     public headings: HeadingPlan,
+    private readonly readBacks?: ReadBacks,
   ) {}
 
   /** `chunks`: where each top-level piece went (see TreeChunk), for the blocks of the root. */
@@ -764,7 +749,8 @@ class Writer {
     const text = paragraphText(relaxed, heading);
     const used = references(text);
     const fits =
-      (used === 0 || used <= references(paragraphText(strict, heading))) && readsBack(text, relative);
+      (used === 0 || used <= references(paragraphText(strict, heading))) &&
+      readsBack(text, relative, this.readBacks);
     return fits ? relaxed : strict;
   }
 
