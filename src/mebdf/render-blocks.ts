@@ -83,6 +83,8 @@ export function renderBlocks(
   document: MebdfDocument,
   cache: RenderCache = new RenderCache(),
 ): RenderedBlocks {
+  // Counted, so that each text records the last render that used it (see `forget`).
+  cache.renders += 1;
   const chunks: TreeChunk[] = [];
   const end: { state?: WriterState } = {};
   const tree = modelToTree(document, chunks, end, cache.readBacks);
