@@ -157,12 +157,12 @@ const isHeading = (style: ParagraphStyle): boolean => style.namedStyle.startsWit
 const headingLevelOf = (block: ParagraphBlock): number => Number(block.style.namedStyle.slice(-1));
 const isOrdered = (kind: ListKind): boolean => kind === 'ordered';
 
+type Field = keyof ParagraphStyle;
+
 /** Whether two styles have the same properties besides their named style (their `paragraphDelta`s). */
 function sameDelta(a: ParagraphStyle, b: ParagraphStyle): boolean {
-  const differs = (key: string): boolean =>
-    key !== 'namedStyle' && a[key as keyof ParagraphStyle] !== b[key as keyof ParagraphStyle];
-  for (const key in a) if (differs(key)) return false;
-  for (const key in b) if (differs(key)) return false;
+  for (const key in a) if (key !== 'namedStyle' && a[key as Field] !== b[key as Field]) return false;
+  for (const key in b) if (key !== 'namedStyle' && a[key as Field] !== b[key as Field]) return false;
   return true;
 }
 
@@ -398,27 +398,31 @@ function localParagraphs(
   let ways = new Map<number, Way>();
   const start: ParagraphStyle = { namedStyle: 'NORMAL_TEXT' };
   ways.set(ids.id(start), { cost: 0, state: start, prev: null, local: false });
+  // The ways to the next paragraph, the shortest one per state. These functions are made once,
+  // not at each paragraph: making (and, run through tsx, naming) a function per paragraph cost
+  // a fair share of the loop.
+  let next = new Map<number, Way>();
+  const offer = (way: Way): void => {
+    const key = ids.id(way.state);
+    const known = next.get(key);
+    if (!known || way.cost < known.cost) next.set(key, way);
+  };
+  // Consecutive paragraphs of one style share one directive line (grammar §7).
+  const alike = (block: ParagraphBlock, other: ParagraphBlock | undefined): boolean =>
+    other !== undefined && ids.id(other.style) === ids.id(block.style);
   all.forEach((block, index) => {
-    const next = new Map<number, Way>();
-    const offer = (way: Way): void => {
-      const key = ids.id(way.state);
-      const known = next.get(key);
-      if (!known || way.cost < known.cost) next.set(key, way);
-    };
+    next = new Map<number, Way>();
     const cell = gfmCells.get(block);
     // A GFM table moves the state to its style or leaves it, decided at its first cell (movesState).
     const first = cell !== undefined && columnMajor(cell.table).next().value?.blocks[0] === block;
-    // Consecutive paragraphs of one style share one directive line (grammar §7).
-    const alike = (other: ParagraphBlock | undefined): boolean =>
-      other !== undefined && ids.id(other.style) === ids.id(block.style);
     const canOwn =
       !block.code &&
       !block.rule &&
       !block.html &&
       block.item === undefined &&
       !cell &&
-      !alike(all[index - 1]) &&
-      !alike(all[index + 1]);
+      !alike(block, all[index - 1]) &&
+      !alike(block, all[index + 1]);
     for (const way of ways.values()) {
       const { state } = way;
       if (cell) {
@@ -555,6 +559,17 @@ function htmlNode(block: ParagraphBlock): Html {
   for (const inline of block.inlines)
     value += inline.type === 'break' ? '\n' : inline.type === 'text' ? inline.text : '';
   return { type: 'html', value };
+}
+
+/** A paragraph's inlines, relative to the state, as phrasing with `options`' delimiters. */
+function phrasingOf(
+  relative: readonly WriteInline[],
+  kind: 'paragraph' | 'heading' | 'cell',
+  options: DelimiterOptions,
+): PhrasingContent[] {
+  return kind === 'cell'
+    ? protectLineEdges(inlinesToPhrasing(relative, 0, options))
+    : paragraphPhrasing(relative, kind === 'heading', options);
 }
 
 /** Walks the blocks in document order, carrying the state the reader will carry. */
@@ -734,14 +749,10 @@ class Writer {
    */
   private phrasing(inlines: readonly Inline[], kind: 'paragraph' | 'heading' | 'cell'): PhrasingContent[] {
     const relative = this.relative(inlines);
-    const build = (options: DelimiterOptions): PhrasingContent[] =>
-      kind === 'cell'
-        ? protectLineEdges(inlinesToPhrasing(relative, 0, options))
-        : paragraphPhrasing(relative, kind === 'heading', options);
     const options: DelimiterOptions = { relaxed: true, relaxedUsed: 0 };
-    const relaxed = build(options);
+    const relaxed = phrasingOf(relative, kind, options);
     if (options.relaxedUsed === 0) return relaxed;
-    const strict = build({ relaxed: false, relaxedUsed: 0 });
+    const strict = phrasingOf(relative, kind, { relaxed: false, relaxedUsed: 0 });
     // The serialiser may make delimiters read back by writing a neighbour as a character
     // reference (`&#x61;**.b**`): that is no gain over the span. Text without references has
     // no more than any other, so the strict text is written only to count them where there are.
