@@ -28,6 +28,7 @@ import {
 } from 'mdast-util-to-markdown';
 import type { MebdfDocument } from './model.js';
 import { modelToTree, type TreeChunk } from './semantic/from-model.js';
+import type { ReadBacks } from './semantic/read-back.js';
 import type { WriterState } from './semantic/write-state.js';
 import { CANONICAL_OPTIONS } from './tree.js';
 
@@ -39,6 +40,8 @@ export class RenderCache {
    * the digest of their key: a command's first render takes a node from there when it is one.
    */
   private earlier?: { texts: Map<string, Earlier>; digest: (key: string) => string };
+  /** What paragraph texts read back as (semantic/read-back.ts), for the writer's checks. */
+  readonly readBacks: ReadBacks = new Map();
   /** Top-level nodes served from the cache, and serialised, since the cache was made. */
   hits = 0;
   misses = 0;
@@ -114,10 +117,11 @@ export function renderBlocks(
   document: MebdfDocument,
   cache: RenderCache = new RenderCache(),
 ): RenderedBlocks {
+  // Counted, so that each text records the last render that used it (see `forget`).
+  cache.renders += 1;
   const chunks: TreeChunk[] = [];
   const end: { state?: WriterState } = {};
-  cache.renders += 1;
-  const tree = modelToTree(document, chunks, end);
+  const tree = modelToTree(document, chunks, end, cache.readBacks);
   const tops: Top[] = [];
   const nodes: RenderedNode[] = [];
   const content = serialize(tree, cache, tops, nodes);

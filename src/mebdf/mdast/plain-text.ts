@@ -175,7 +175,10 @@ export function needsNoEscape(
   if (screen.always || screen.middle.test(value)) return false;
   const before = info.before || '';
   const after = info.after || '';
-  if (screen.pairs.test(before.charAt(before.length - 1) + value)) return false;
+  // A pair is two characters: in the text, or across its start. Tested apart, not on a joined
+  // copy, which the regex would first flatten (a copy of every text).
+  if (screen.pairs.test(value) || screen.pairs.test(before.charAt(before.length - 1) + value.charAt(0)))
+    return false;
   // `safe` escapes backslashes before punctuation in what follows, too.
   if (after.includes('\\')) return false;
   const head = value.charAt(0);

@@ -39,13 +39,13 @@ import type {
   TableCell,
   TextStyle,
 } from '../model.js';
-import { parseTree, stringifyTree } from '../tree.js';
+import { stringifyTree } from '../tree.js';
 import { splitsGfmCell } from './gfm-cell.js';
 import { type HeadingPlan, planHeadings } from './heading-plan.js';
-import { sameTextStyle } from './style.js';
+import { type ReadBacks, readsBack } from './read-back.js';
+import { StyleIds, styleKey } from './style-ids.js';
 import { nameRepeatedStyles } from './style-naming.js';
 import { type PlanUnit, planText } from './text-plan.js';
-import { treeToModel } from './to-model.js';
 import {
   type DelimiterOptions,
   inlinesToPhrasing,
@@ -89,26 +89,30 @@ export interface TreeChunk {
 function plan(blocks: readonly Block[]): { headings: HeadingPlan; local: Set<ParagraphBlock> } {
   // The block state each heading would be written in without heading states tells what they save.
   const before = new Map<ParagraphBlock, ParagraphStyle>();
-  const plain = localParagraphs(blocks, new Set(), before);
+  const ids = new StyleIds();
+  const plain = localParagraphs(blocks, new Set(), ids, before);
   const headings = planHeadings(blocks, before, plain);
-  const local = headings.governed.size === 0 ? plain : localParagraphs(blocks, headings.governed);
+  const local = headings.governed.size === 0 ? plain : localParagraphs(blocks, headings.governed, ids);
   return { headings, local };
 }
 
 /**
  * `chunks` receives the top-level pieces; `end`, when given, receives the block state the body's
- * text leaves (before the footnote definitions), where text added after the body starts.
+ * text leaves (before the footnote definitions), where text added after the body starts;
+ * `readBacks`, when given, what paragraph texts read as, kept from one writing to the next.
  */
 export function modelToTree(
   document: MebdfDocument,
   chunks?: TreeChunk[],
   end?: { state?: WriterState },
+  readBacks?: ReadBacks,
 ): Root {
   let { headings, local } = plan(document.blocks);
   const writer = new Writer(
     planText(units(document.blocks, true, local, headings.governed)),
     local,
     headings,
+    readBacks,
   );
   const children: RootContent[] = writer.blocks(document.blocks, true, chunks);
   if (end) end.state = copyState(writer.state);
@@ -153,9 +157,12 @@ const isHeading = (style: ParagraphStyle): boolean => style.namedStyle.startsWit
 const headingLevelOf = (block: ParagraphBlock): number => Number(block.style.namedStyle.slice(-1));
 const isOrdered = (kind: ListKind): boolean => kind === 'ordered';
 
-function sameParagraphStyle(a: ParagraphStyle, b: ParagraphStyle): boolean {
-  for (const key in a) if (a[key as keyof ParagraphStyle] !== b[key as keyof ParagraphStyle]) return false;
-  for (const key in b) if (a[key as keyof ParagraphStyle] !== b[key as keyof ParagraphStyle]) return false;
+type Field = keyof ParagraphStyle;
+
+/** Whether two styles have the same properties besides their named style (their `paragraphDelta`s). */
+function sameDelta(a: ParagraphStyle, b: ParagraphStyle): boolean {
+  for (const key in a) if (key !== 'namedStyle' && a[key as Field] !== b[key as Field]) return false;
+  for (const key in b) if (key !== 'namedStyle' && a[key as Field] !== b[key as Field]) return false;
   return true;
 }
 
@@ -185,13 +192,6 @@ function* paragraphs(blocks: readonly Block[]): Generator<ParagraphBlock> {
     else for (const cell of columnMajor(block)) yield* cell.blocks;
   }
 }
-
-/** Equal for equal styles whatever the order of their fields. */
-const styleKey = (style: ParagraphStyle): string =>
-  JSON.stringify([
-    isHeading(style) ? null : style.namedStyle,
-    Object.entries(paragraphDelta(style)).sort(([a], [b]) => (a < b ? -1 : 1)),
-  ]);
 
 /**
  * The style of the most cells' first paragraphs (the first such cell's, on a tie), headings left
@@ -279,10 +279,8 @@ function copyState(state: WriterState): WriterState {
 
 /** Whether a paragraph of `style` is written in `state` without a directive. */
 function fits(style: ParagraphStyle, state: ParagraphStyle): boolean {
-  return (
-    (isHeading(style) || style.namedStyle === state.namedStyle) &&
-    sameParagraphStyle(paragraphDelta(style) as ParagraphStyle, paragraphDelta(state) as ParagraphStyle)
-  );
+  // Compared in place: this runs for every way at every paragraph, and copies were most of its cost.
+  return (isHeading(style) || style.namedStyle === state.namedStyle) && sameDelta(style, state);
 }
 
 /** The characters of the directive that takes a state in `from` to a paragraph of `to`. */
@@ -352,6 +350,7 @@ function movesState(table: TableBlock, style: ParagraphStyle, before: ParagraphS
 function localParagraphs(
   blocks: readonly Block[],
   governed: ReadonlySet<ParagraphBlock>,
+  ids: StyleIds,
   headingStates?: Map<ParagraphBlock, ParagraphStyle>,
 ): Set<ParagraphBlock> {
   const all = [...paragraphs(blocks)].filter((block) => !governed.has(block));
@@ -362,42 +361,68 @@ function localParagraphs(
       for (const cell of columnMajor(block as TableBlock))
         gfmCells.set(cell.blocks[0]!, { style, table: block as TableBlock });
   }
-  const costs = new Map<string, number>();
+  // By style number: from -> to -> characters.
+  const costs = new Map<number, Map<number, number>>();
   const cost = (from: ParagraphStyle, to: ParagraphStyle): number => {
-    const key = `${styleKey(from)}|${styleKey(to)}`;
-    let value = costs.get(key);
+    const fromId = ids.id(from);
+    let row = costs.get(fromId);
+    if (!row) {
+      row = new Map();
+      costs.set(fromId, row);
+    }
+    const toId = ids.id(to);
+    let value = row.get(toId);
     if (value === undefined) {
       value = changeCost(from, to);
-      costs.set(key, value);
+      row.set(toId, value);
     }
     return value;
   };
-  const moved = (state: ParagraphStyle, style: ParagraphStyle): ParagraphStyle =>
-    isHeading(style) ? { ...style, namedStyle: state.namedStyle } : style;
-  let ways = new Map<string, Way>();
+  // A heading under a state is that state with the heading's properties: one object per pair, so
+  // that the ways through it look their style number up by identity.
+  const headingUnder = new Map<ParagraphStyle, Map<string, ParagraphStyle>>();
+  const moved = (state: ParagraphStyle, style: ParagraphStyle): ParagraphStyle => {
+    if (!isHeading(style)) return style;
+    let byNamed = headingUnder.get(style);
+    if (!byNamed) {
+      byNamed = new Map();
+      headingUnder.set(style, byNamed);
+    }
+    let under = byNamed.get(state.namedStyle);
+    if (!under) {
+      under = { ...style, namedStyle: state.namedStyle };
+      byNamed.set(state.namedStyle, under);
+    }
+    return under;
+  };
+  let ways = new Map<number, Way>();
   const start: ParagraphStyle = { namedStyle: 'NORMAL_TEXT' };
-  ways.set(styleKey(start), { cost: 0, state: start, prev: null, local: false });
+  ways.set(ids.id(start), { cost: 0, state: start, prev: null, local: false });
+  // The ways to the next paragraph, the shortest one per state. These functions are made once,
+  // not at each paragraph: making (and, run through tsx, naming) a function per paragraph cost
+  // a fair share of the loop.
+  let next = new Map<number, Way>();
+  const offer = (way: Way): void => {
+    const key = ids.id(way.state);
+    const known = next.get(key);
+    if (!known || way.cost < known.cost) next.set(key, way);
+  };
+  // Consecutive paragraphs of one style share one directive line (grammar §7).
+  const alike = (block: ParagraphBlock, other: ParagraphBlock | undefined): boolean =>
+    other !== undefined && ids.id(other.style) === ids.id(block.style);
   all.forEach((block, index) => {
-    const next = new Map<string, Way>();
-    const offer = (way: Way): void => {
-      const key = styleKey(way.state);
-      const known = next.get(key);
-      if (!known || way.cost < known.cost) next.set(key, way);
-    };
+    next = new Map<number, Way>();
     const cell = gfmCells.get(block);
     // A GFM table moves the state to its style or leaves it, decided at its first cell (movesState).
     const first = cell !== undefined && columnMajor(cell.table).next().value?.blocks[0] === block;
-    // Consecutive paragraphs of one style share one directive line (grammar §7).
-    const alike = (other: ParagraphBlock | undefined): boolean =>
-      other !== undefined && styleKey(other.style) === styleKey(block.style);
     const canOwn =
       !block.code &&
       !block.rule &&
       !block.html &&
       block.item === undefined &&
       !cell &&
-      !alike(all[index - 1]) &&
-      !alike(all[index + 1]);
+      !alike(block, all[index - 1]) &&
+      !alike(block, all[index + 1]);
     for (const way of ways.values()) {
       const { state } = way;
       if (cell) {
@@ -513,24 +538,6 @@ function paragraphText(children: PhrasingContent[], heading: boolean): string {
 
 const references = (text: string): number => text.split('&#').length - 1;
 
-/** Whether a paragraph's text, read from a fresh state, has exactly `inlines`. */
-function readsBack(text: string, inlines: readonly WriteInline[]): boolean {
-  const { document, diagnostics } = treeToModel(parseTree(text), text);
-  const block = document.blocks[0];
-  if (diagnostics.length > 0 || document.blocks.length !== 1 || block?.type !== 'paragraph') return false;
-  const got = block.inlines;
-  return (
-    got.length === inlines.length &&
-    got.every((inline, index) => {
-      const want = inlines[index]!;
-      if (inline.type !== 'text' || want.type !== 'text')
-        return JSON.stringify(inline) === JSON.stringify(want);
-      const style = Object.fromEntries(Object.entries(want.style).filter(([, value]) => value !== null));
-      return inline.text === want.text && sameTextStyle(inline.style, style as TextStyle);
-    })
-  );
-}
-
 /** A code block paragraph as a fence: its lines are the texts between its breaks. */
 function codeNode(block: ParagraphBlock): Code {
   let value = '';
@@ -554,6 +561,17 @@ function htmlNode(block: ParagraphBlock): Html {
   return { type: 'html', value };
 }
 
+/** A paragraph's inlines, relative to the state, as phrasing with `options`' delimiters. */
+function phrasingOf(
+  relative: readonly WriteInline[],
+  kind: 'paragraph' | 'heading' | 'cell',
+  options: DelimiterOptions,
+): PhrasingContent[] {
+  return kind === 'cell'
+    ? protectLineEdges(inlinesToPhrasing(relative, 0, options))
+    : paragraphPhrasing(relative, kind === 'heading', options);
+}
+
 /** Walks the blocks in document order, carrying the state the reader will carry. */
 class Writer {
   state: WriterState = freshWriterState();
@@ -564,6 +582,7 @@ class Writer {
     public plan: Map<object, StateText>,
     public local: Set<ParagraphBlock>,
     public headings: HeadingPlan,
+    private readonly readBacks?: ReadBacks,
   ) {}
 
   /** `chunks`: where each top-level piece went (see TreeChunk), for the blocks of the root. */
@@ -730,14 +749,10 @@ class Writer {
    */
   private phrasing(inlines: readonly Inline[], kind: 'paragraph' | 'heading' | 'cell'): PhrasingContent[] {
     const relative = this.relative(inlines);
-    const build = (options: DelimiterOptions): PhrasingContent[] =>
-      kind === 'cell'
-        ? protectLineEdges(inlinesToPhrasing(relative, 0, options))
-        : paragraphPhrasing(relative, kind === 'heading', options);
     const options: DelimiterOptions = { relaxed: true, relaxedUsed: 0 };
-    const relaxed = build(options);
+    const relaxed = phrasingOf(relative, kind, options);
     if (options.relaxedUsed === 0) return relaxed;
-    const strict = build({ relaxed: false, relaxedUsed: 0 });
+    const strict = phrasingOf(relative, kind, { relaxed: false, relaxedUsed: 0 });
     // The serialiser may make delimiters read back by writing a neighbour as a character
     // reference (`&#x61;**.b**`): that is no gain over the span. Text without references has
     // no more than any other, so the strict text is written only to count them where there are.
@@ -745,7 +760,8 @@ class Writer {
     const text = paragraphText(relaxed, heading);
     const used = references(text);
     const fits =
-      (used === 0 || used <= references(paragraphText(strict, heading))) && readsBack(text, relative);
+      (used === 0 || used <= references(paragraphText(strict, heading))) &&
+      readsBack(text, relative, this.readBacks);
     return fits ? relaxed : strict;
   }
 

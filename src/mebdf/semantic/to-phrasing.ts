@@ -58,6 +58,8 @@ function delimitersFit(inlines: readonly WriteInline[], options: DelimiterOption
 }
 
 interface Layer {
+  /** The one property `key` reads: where a style does not have it, the key is null. */
+  prop: keyof RelativeStyle;
   key(style: RelativeStyle): string | null;
   wrap(
     key: string,
@@ -69,6 +71,7 @@ interface Layer {
 
 function attention(flag: 'bold' | 'italic' | 'strikethrough', type: 'strong' | 'emphasis' | 'delete'): Layer {
   return {
+    prop: flag,
     key: (style) => (style[flag] === true ? flag : null),
     wrap: (_key, inlines, children, options) =>
       delimitersFit(inlines, options) ? { type, children } : { type: 'mebdfSpan', props: flag, children },
@@ -98,6 +101,7 @@ const SPAN_LAYERS: readonly Layer[] = (
     'strikethrough',
   ] as const
 ).map((name) => ({
+  prop: name,
   key: (style: RelativeStyle) => {
     const value = style[name];
     if (value === undefined) return null;
@@ -116,6 +120,7 @@ const SPAN_LAYERS: readonly Layer[] = (
 /** Outermost first: links, then spans, then `**`, `*`, `~~`. */
 const LAYERS: readonly Layer[] = [
   {
+    prop: 'link',
     // An image kept as linked text is its own link: `![alt](url)`, not `[![alt](url)](url)`.
     key: (style) => (style.image ? null : (style.link ?? null)),
     wrap: (url, _inlines, children) => ({ type: 'link', url, children }),
@@ -125,6 +130,36 @@ const LAYERS: readonly Layer[] = [
   attention('italic', 'emphasis'),
   attention('strikethrough', 'delete'),
 ];
+
+/** The layers that read each property, in order: only these can key a style that has it. */
+const LAYERS_BY_PROP = new Map<string, number[]>();
+LAYERS.forEach((layer, index) => {
+  const at = LAYERS_BY_PROP.get(layer.prop) ?? [];
+  at.push(index);
+  LAYERS_BY_PROP.set(layer.prop, at);
+});
+
+/**
+ * The first layer from `from` on where some text inline has a key, and the first inline that has
+ * one there; `layer: LAYERS.length` when none has. Each inline is asked only at the layers of the
+ * properties its style has (a few), not at every layer.
+ */
+function firstKeyed(inlines: readonly WriteInline[], from: number): { layer: number; first: number } {
+  let layer = LAYERS.length;
+  let first = -1;
+  inlines.forEach((inline, index) => {
+    if (inline.type !== 'text') return;
+    for (const prop in inline.style) {
+      for (const at of LAYERS_BY_PROP.get(prop) ?? []) {
+        if (at < from || at >= layer) continue;
+        if (LAYERS[at]!.key(inline.style) === null) continue;
+        layer = at;
+        first = index;
+      }
+    }
+  });
+  return { layer, first };
+}
 
 /**
  * A paragraph's inlines. A line break that ends the paragraph is `<br>` (Markdown drops a
@@ -223,15 +258,10 @@ export function inlinesToPhrasing(
   layer = 0,
   options: DelimiterOptions = { relaxed: false, relaxedUsed: 0 },
 ): PhrasingContent[] {
-  // Each inline's key at this layer, computed once; a layer where no inline has one would only
-  // pass them all to the next, so it is skipped (most text has no link and few spans).
-  let first = -1;
-  for (; layer < LAYERS.length; layer++) {
-    const current = LAYERS[layer]!;
-    first = inlines.findIndex((inline) => inline.type === 'text' && current.key(inline.style) !== null);
-    if (first >= 0) break;
-  }
-  const current = LAYERS[layer];
+  // A layer where no inline has a key would only pass them all to the next, so it is skipped
+  // (most text has no link and few spans); each inline's key at the layer is computed once.
+  const { layer: keyed, first } = firstKeyed(inlines, layer);
+  const current = LAYERS[keyed];
   if (!current) return inlines.map(leaf);
   const keys = inlines.map((inline, index) =>
     index < first || inline.type !== 'text' ? null : current.key(inline.style),
@@ -243,7 +273,7 @@ export function inlinesToPhrasing(
     let end = index + 1;
     while (end < inlines.length && keys[end] === key) end++;
     const group = inlines.slice(index, end);
-    const children = inlinesToPhrasing(group, layer + 1, options);
+    const children = inlinesToPhrasing(group, keyed + 1, options);
     if (key === null) out.push(...children);
     else out.push(current.wrap(key, group, children, options));
     index = end;

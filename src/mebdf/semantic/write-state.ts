@@ -81,12 +81,37 @@ export function paragraphDelta(style: ParagraphStyle): ParagraphDelta {
   return rest;
 }
 
-function paragraphProp(field: keyof ParagraphDelta, value: number | string): string {
-  return formatParagraphProps({ namedStyle: 'NORMAL_TEXT', [field]: value })[0]!;
-}
+/**
+ * Spellings of property values by property, kept: the writer spells the same few values at every
+ * paragraph (a whole directive is spelt for each one it weighs, `resetProps`), and each spelling
+ * builds a style and a list to read one string from. Bounded, for a process that writes many texts.
+ */
+const spellings = new Map<string, Map<string | number, string>>();
+const SPELLINGS_MAX = 4096;
+let spelt = 0;
 
-function textProp(prop: StateTextProp, value: string | number): string {
-  return formatTextProps({ [prop]: value })[0]!;
+/** `name:value` as a directive spells it; `name` is a paragraph field or a state text property. */
+function spelling(name: keyof ParagraphDelta | StateTextProp, value: string | number): string {
+  let byValue = spellings.get(name);
+  if (!byValue) {
+    byValue = new Map();
+    spellings.set(name, byValue);
+  }
+  let out = byValue.get(value);
+  if (out === undefined) {
+    if (spelt >= SPELLINGS_MAX) {
+      for (const values of spellings.values()) values.clear();
+      spelt = 0;
+    }
+    out = (
+      STATE_TEXT_PROP_SET.has(name)
+        ? formatTextProps({ [name]: value })
+        : formatParagraphProps({ namedStyle: 'NORMAL_TEXT', [name]: value })
+    )[0]!;
+    byValue.set(value, out);
+    spelt++;
+  }
+  return out;
 }
 
 /** Every property of a target, as a directive after a named style lists them. */
@@ -94,28 +119,40 @@ function fullProps(target: Target): string[] {
   const props: string[] = [];
   for (const [field] of PARAGRAPH_FIELDS) {
     const value = target.paragraph[field];
-    if (value !== undefined) props.push(paragraphProp(field, value));
+    if (value !== undefined) props.push(spelling(field, value));
   }
   for (const prop of STATE_TEXT_PROPS) {
     const value = target.text[prop];
-    if (value !== undefined) props.push(textProp(prop, value));
+    if (value !== undefined) props.push(spelling(prop, value));
   }
   return props;
+}
+
+/**
+ * Whether an object has no fields, so that every field reads undefined in it: most states and
+ * targets have no paragraph or text properties, and the field by field comparisons below are
+ * then skipped.
+ */
+function bare(object: object): boolean {
+  for (const _field in object) return false;
+  return true;
 }
 
 /** The changes from the state to the target, `name:false` for what the target no longer has. */
 function changedProps(state: WriterState, target: Target): string[] {
   const props: string[] = [];
-  for (const [field, name] of PARAGRAPH_FIELDS) {
-    const value = target.paragraph[field];
-    if (value === state.paragraph[field]) continue;
-    props.push(value === undefined ? `${name}:false` : paragraphProp(field, value));
-  }
-  for (const prop of STATE_TEXT_PROPS) {
-    const value = target.text[prop];
-    if (value === state.text[prop]) continue;
-    props.push(value === undefined ? `${prop}:false` : textProp(prop, value));
-  }
+  if (!bare(target.paragraph) || !bare(state.paragraph))
+    for (const [field, name] of PARAGRAPH_FIELDS) {
+      const value = target.paragraph[field];
+      if (value === state.paragraph[field]) continue;
+      props.push(value === undefined ? `${name}:false` : spelling(field, value));
+    }
+  if (!bare(target.text) || !bare(state.text))
+    for (const prop of STATE_TEXT_PROPS) {
+      const value = target.text[prop];
+      if (value === state.text[prop]) continue;
+      props.push(value === undefined ? `${prop}:false` : spelling(prop, value));
+    }
   return props;
 }
 
@@ -172,8 +209,11 @@ export function chooseText(
   runs: ReadonlyArray<ReadonlyArray<TextStyle | null>>,
 ): StateText {
   if (!runs.some((paragraph) => paragraph.some((style) => style !== null))) return { ...current };
+  const given = givenProps(runs);
   const out: StateText = {};
   for (const prop of STATE_TEXT_PROPS) {
+    // Neither the state nor any run has a value: no run needs a span, and none is chosen.
+    if (current[prop] === undefined && !given.has(prop)) continue;
     // No run needs a span under the current value: nothing costs less, and it wins a tie.
     if (spansNeeded(runs, prop, current[prop]) === 0) {
       if (current[prop] !== undefined) (out as Record<string, unknown>)[prop] = current[prop];
@@ -194,6 +234,20 @@ export function chooseText(
     if (best !== undefined) (out as Record<string, unknown>)[prop] = best;
   }
   return out;
+}
+
+const STATE_TEXT_PROP_SET: ReadonlySet<string> = new Set(STATE_TEXT_PROPS);
+
+/** The state text properties some run has a value of (most runs have none): one look at each run. */
+function givenProps(runs: ReadonlyArray<ReadonlyArray<TextStyle | null>>): Set<string> {
+  const given = new Set<string>();
+  for (const paragraph of runs)
+    for (const style of paragraph) {
+      if (style === null) continue;
+      for (const prop in style)
+        if (STATE_TEXT_PROP_SET.has(prop) && style[prop as StateTextProp] !== undefined) given.add(prop);
+    }
+  return given;
 }
 
 function isMono(style: TextStyle, prop: StateTextProp): boolean {
