@@ -7,7 +7,7 @@
  * that may reach them, or that is not one of the few whose reach is known, ends that; from then on
  * they are what a whole copy of the document would hold at that point.
  */
-import type { StructuralElement } from '../../ground/docs-json.js';
+import type { StructuralElement, TableCell, TableRow } from '../../ground/docs-json.js';
 import type { EngineContext } from './context.js';
 import { reindexContent } from './indices.js';
 import { isRecord } from './json.js';
@@ -92,12 +92,17 @@ export function settleTail(ctx: EngineContext, tail: Tail): void {
   if (tail.state === 'input') indexTail(ctx, tail);
 }
 
-/** The tail's input elements replaced by index copies, re-indexed from where it starts now. */
+/**
+ * The tail's input elements replaced by index copies, re-indexed from where it starts now: each
+ * copied and re-indexed in turn, while it is at hand.
+ */
 function indexTail(ctx: EngineContext, tail: Tail): void {
   const { content, count } = tail;
-  const at = content.length - count;
-  for (let i = at; i < content.length; i++) content[i] = indexCopy(content[i]!);
-  reindexContent(content, startOf(tail), at);
+  let pos = startOf(tail);
+  for (let i = content.length - count; i < content.length; i++) {
+    content[i] = indexCopy(content[i]!);
+    pos = reindexContent(content, pos, i, i + 1);
+  }
   ctx.reindexAll();
 }
 
@@ -139,24 +144,40 @@ function staysBefore(request: unknown, limit: number): boolean {
 function indexCopy(se: StructuralElement): StructuralElement {
   const out = { ...se };
   const { paragraph, table, tableOfContents } = se;
-  if (paragraph?.elements)
-    out.paragraph = { ...paragraph, elements: paragraph.elements.map((el) => ({ ...el })) };
+  if (paragraph?.elements) out.paragraph = { ...paragraph, elements: shallowCopies(paragraph.elements) };
   if (table?.tableRows) {
-    out.table = {
-      ...table,
-      tableRows: table.tableRows.map((row) =>
-        row.tableCells
-          ? {
-              ...row,
-              tableCells: row.tableCells.map((cell) =>
-                cell.content ? { ...cell, content: cell.content.map(indexCopy) } : { ...cell },
-              ),
-            }
-          : { ...row },
-      ),
-    };
+    const rows = table.tableRows;
+    const rowCopies = new Array<TableRow>(rows.length);
+    for (let r = 0; r < rows.length; r++) {
+      const row = rows[r]!;
+      const cells = row.tableCells;
+      if (!cells) {
+        rowCopies[r] = { ...row };
+        continue;
+      }
+      const cellCopies = new Array<TableCell>(cells.length);
+      for (let c = 0; c < cells.length; c++) {
+        const cell = cells[c]!;
+        cellCopies[c] = cell.content ? { ...cell, content: indexCopies(cell.content) } : { ...cell };
+      }
+      rowCopies[r] = { ...row, tableCells: cellCopies };
+    }
+    out.table = { ...table, tableRows: rowCopies };
   }
   if (tableOfContents?.content)
-    out.tableOfContents = { ...tableOfContents, content: tableOfContents.content.map(indexCopy) };
+    out.tableOfContents = { ...tableOfContents, content: indexCopies(tableOfContents.content) };
+  return out;
+}
+
+function indexCopies(content: readonly StructuralElement[]): StructuralElement[] {
+  const out = new Array<StructuralElement>(content.length);
+  for (let i = 0; i < content.length; i++) out[i] = indexCopy(content[i]!);
+  return out;
+}
+
+/** `list.map((x) => ({ ...x }))`, without a call per item. */
+function shallowCopies<T extends object>(list: readonly T[]): T[] {
+  const out = new Array<T>(list.length);
+  for (let i = 0; i < list.length; i++) out[i] = { ...list[i]! };
   return out;
 }
