@@ -19,6 +19,7 @@ import { checkObject } from './payload.js';
 import { HANDLERS, PREVIEW_REQUESTS } from './requests.js';
 import { isSuggestMode, suggestHandler } from './suggest-mode.js';
 import { type SuggestionResponse, takeSuggestionResponse } from './suggestion-response.js';
+import { guardTail, inputTail, settleTail } from './untouched-tail.js';
 
 /** Start of the message of a `writeControl` revision mismatch (see `isRevisionMismatch`). */
 export const REVISION_MISMATCH_PREFIX = 'The document revision does not match';
@@ -53,7 +54,7 @@ interface WorkCopy {
   doc: Document;
   /** The body content of the copy whose first `count` elements are shared, untouched, with the input. */
   shared?: { content: StructuralElement[]; count: number };
-  /** The body content of the copy whose last `count` elements are index copies (`indexCopy`). */
+  /** The body content of the copy whose last `count` elements are the input's (untouched-tail.ts). */
   tail?: { content: StructuralElement[]; count: number };
   /** The tab's lists and inline objects: new maps whose entries are the input's own (`guardShared`). */
   maps?: Record<string, unknown>[];
@@ -95,8 +96,8 @@ export const LOCAL_REQUESTS: ReadonlySet<string> = new Set([
 /**
  * A copy of `doc` to work on. With `untouchedBefore`, the body elements of that tab that end at or
  * before its index are the input's own; with `untouchedAfter`, those that start at or after its
- * index are copied only where they hold an index (`indexCopy`). What is copied whole is the rest:
- * what an edit in the middle costs.
+ * index are the input's own until the batch copies them (untouched-tail.ts). What is copied whole
+ * is the rest: what an edit in the middle costs.
  */
 function copyOf(doc: Document, options: EngineOptions): WorkCopy {
   const { untouchedBefore: before, untouchedAfter: after } = options;
@@ -113,7 +114,8 @@ function copyOf(doc: Document, options: EngineOptions): WorkCopy {
     tail = shared;
     while (tail < content.length && (content[tail]!.startIndex ?? 0) < after.index) tail++;
   }
-  if (shared === 0 && tail === content.length) return { doc: structuredClone(doc) };
+  // A tail must follow an element of the copy (it starts where that one ends).
+  if ((shared === 0 && tail === content.length) || tail === 0) return { doc: structuredClone(doc) };
   // The elements left out are out of the copy for the time it takes (nothing else runs meanwhile),
   // and so are the tab's lists and inline objects (their keys stay where they are, for the copy's
   // key order).
@@ -138,7 +140,7 @@ function copyOf(doc: Document, options: EngineOptions): WorkCopy {
   const middle = copied.content ?? [];
   const whole = content.slice(0, shared);
   for (const se of middle) whole.push(se);
-  for (let i = tail; i < content.length; i++) whole.push(indexCopy(content[i]!));
+  for (let i = tail; i < content.length; i++) whole.push(content[i]!);
   copied.content = whole;
   return {
     doc: copy,
@@ -182,83 +184,6 @@ function guardShared(copy: WorkCopy, kind: string, suggest: boolean): void {
 }
 
 /**
- * Before each request, while the copy's tail still shares runs and styles with the input: a
- * request that may reach the tail where it now starts (indices move with each request, so the
- * caller's proof in the input's indices does not cover a later request after a deletion) gets a
- * whole copy of the tail first, exactly what a whole copy of the document would hold by then.
- */
-function guardTail(copy: WorkCopy, request: unknown): void {
-  const tail = copy.tail;
-  if (!tail) return;
-  const { content, count } = tail;
-  const at = content.length - count;
-  const limit = content[at]?.startIndex ?? 0;
-  if (staysBefore(request, limit)) return;
-  for (let i = at; i < content.length; i++) content[i] = structuredClone(content[i]!);
-  delete copy.tail;
-}
-
-/**
- * Whether a request provably acts only before body index `limit`: it names at least one index, no
- * segment end, and every index it names lies before `limit` (a deletion keeps the newline before
- * it, which would otherwise merge the element at `limit` into the one before).
- */
-function staysBefore(request: unknown, limit: number): boolean {
-  if (!isRecord(request)) return false;
-  const entries = Object.entries(request);
-  if (entries.length !== 1) return false;
-  const [kind, value] = entries[0]!;
-  const last = kind === 'deleteContentRange' ? limit - 1 : limit;
-  let located = false;
-  const within = (v: unknown): boolean => {
-    if (typeof v !== 'object' || v === null) return true;
-    if (Array.isArray(v)) return v.every(within);
-    for (const [key, x] of Object.entries(v)) {
-      if (key === 'endOfSegmentLocation') return false;
-      if (key === 'index' || key === 'startIndex') {
-        if (typeof x !== 'number' || x >= last) return false;
-        located = true;
-      } else if (key === 'endIndex') {
-        if (typeof x !== 'number' || x > last) return false;
-      } else if (!within(x)) return false;
-    }
-    return true;
-  };
-  return within(value) && located;
-}
-
-/**
- * A copy of a structural element that no request reaches: new objects only where the engine's
- * re-indexing writes (indices.ts `reindexContent`: the element, each paragraph element, table rows
- * and cells, and the containers holding them); runs, styles and objects are shared. Key order is
- * kept, so the copy serialises as a whole copy would.
- */
-function indexCopy(se: StructuralElement): StructuralElement {
-  const out = { ...se };
-  const { paragraph, table, tableOfContents } = se;
-  if (paragraph?.elements)
-    out.paragraph = { ...paragraph, elements: paragraph.elements.map((el) => ({ ...el })) };
-  if (table?.tableRows) {
-    out.table = {
-      ...table,
-      tableRows: table.tableRows.map((row) =>
-        row.tableCells
-          ? {
-              ...row,
-              tableCells: row.tableCells.map((cell) =>
-                cell.content ? { ...cell, content: cell.content.map(indexCopy) } : { ...cell },
-              ),
-            }
-          : { ...row },
-      ),
-    };
-  }
-  if (tableOfContents?.content)
-    out.tableOfContents = { ...tableOfContents, content: tableOfContents.content.map(indexCopy) };
-  return out;
-}
-
-/**
  * Apply a batchUpdate body to a document. Pure: `doc` is never mutated; the result is in the tabs
  * shape. Throws DocsApiError (400, Google's message) when any request is invalid.
  */
@@ -280,6 +205,7 @@ export function applyBatchUpdate(
   const work = toTabsShape(copy.doc);
   const ctx = new EngineContext(work, options.ids ?? randomIds(), options.comments);
   if (copy.shared) ctx.untouched(copy.shared.content, copy.shared.count);
+  let tail = copy.tail ? inputTail(ctx, copy.tail.content, copy.tail.count) : null;
   const replies: Record<string, unknown>[] = [];
   const suggest = isSuggestMode(payload);
   const suggestionResponses: SuggestionResponse[] = [];
@@ -295,7 +221,7 @@ export function applyBatchUpdate(
         `Invalid requests[${n}].${type}: This request type is not supported by the local engine.`,
       );
     }
-    guardTail(copy, req);
+    if (tail) tail = guardTail(ctx, tail, type, req, suggest);
     guardShared(copy, type, suggest);
     try {
       replies.push(handler(ctx, value as Record<string, unknown>));
@@ -306,6 +232,7 @@ export function applyBatchUpdate(
       throw e;
     }
   });
+  if (tail) settleTail(ctx, tail);
   // Comments are not document content: a batch of comment requests only keeps the revision.
   const kinds = requests.map((r) => Object.keys(r as object)[0] ?? '');
   if (kinds.some((k) => !COMMENT_REQUESTS.has(k))) {

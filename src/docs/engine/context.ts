@@ -22,6 +22,8 @@ export class EngineContext {
   private readonly touched = new Set<Segment>();
   /** A content array whose first `count` elements no request reaches: their indices never change. */
   private fixed: { content: StructuralElement[]; count: number } | undefined;
+  /** A content array whose last `count` elements are re-indexed later, once (untouched-tail.ts). */
+  private later: { content: StructuralElement[]; count: number } | undefined;
 
   constructor(
     readonly doc: Document,
@@ -57,12 +59,28 @@ export class EngineContext {
     this.fixed = { content, count };
   }
 
+  /**
+   * The caller's proof that no request reaches the last `count` elements of `content` until
+   * `reindexAll`: their indices are left stale meanwhile, and re-derived once then.
+   */
+  reindexLater(content: StructuralElement[], count: number): void {
+    this.later = { content, count };
+  }
+
+  /** Every segment's indices are re-derived to its end again, from now on. */
+  reindexAll(): void {
+    this.later = undefined;
+  }
+
   /** Re-derives a segment's indices, from the first element that can have moved. */
   private reindexSegment(seg: Segment): void {
+    const { content } = seg;
     const fixed = this.fixed;
-    const from = fixed && seg.content === fixed.content ? Math.min(fixed.count, seg.content.length) : 0;
-    if (from === 0) reindexContent(seg.content, seg.start);
-    else reindexContent(seg.content, seg.content[from - 1]!.endIndex ?? 0, from);
+    const later = this.later;
+    const from = fixed && content === fixed.content ? Math.min(fixed.count, content.length) : 0;
+    const to = later && content === later.content ? content.length - later.count : content.length;
+    if (from === 0) reindexContent(content, seg.start, 0, to);
+    else reindexContent(content, content[from - 1]!.endIndex ?? 0, from, to);
   }
 
   /** Mark a segment for re-indexing after the current request. */

@@ -32,12 +32,17 @@ function setIndices<T extends Indexed>(obj: T, start: number, end: number): void
 }
 
 /**
- * Re-derive indices of a content list, its element `from` (default the first) starting at `start`;
- * returns its end index. The elements before `from` are left as they are.
+ * Re-derive indices of a content list's elements `[from, to)` (default all), element `from`
+ * starting at `start`; returns where element `to` starts. The elements outside are left as they are.
  */
-export function reindexContent(content: StructuralElement[], start: number, from = 0): number {
+export function reindexContent(
+  content: StructuralElement[],
+  start: number,
+  from = 0,
+  to = content.length,
+): number {
   let pos = start;
-  for (let i = from; i < content.length; i++) {
+  for (let i = from; i < to; i++) {
     const se = content[i]!;
     const s = pos;
     if (se.paragraph) {

@@ -30,7 +30,7 @@ export class HtmlRanges {
   }
 
   /** The ranges that start inside the paragraph at `[start, end)`, in order. */
-  within(segmentId: string, start: number, end: number): HtmlRange[] {
+  within(segmentId: string, start: number, end: number): readonly HtmlRange[] {
     return this.ranges.startingIn(segmentId, start, end);
   }
 

@@ -94,7 +94,7 @@ export class MarkRanges {
   }
 
   /** The mark ranges that start in the paragraph at `[start, end)`. */
-  in(segmentId: string, start: number, end: number): MarkRange[] {
+  in(segmentId: string, start: number, end: number): readonly MarkRange[] {
     return this.ranges.startingIn(segmentId, start, end);
   }
 

@@ -20,7 +20,7 @@ import type { ExportContext } from './context.js';
 import { SYNTHETIC_HEADING_PREFIX } from './ids.js';
 import { ITEM_RANGE_NAME, isQuoteBar } from './quote-blocks.js';
 import { linkTarget } from './shown-anchors.js';
-import { headingLevel, toNamedStyle } from './style-overrides.js';
+import { headingLevelOf } from './style-overrides.js';
 import type { SyntheticKind } from './types.js';
 
 /** What converting the body elements before `element` leaves behind (see the file comment). */
@@ -132,7 +132,7 @@ export function sectionStart(
 
   const paragraph = (p: Paragraph, segmentId: string, end: number): boolean => {
     const ps = p.paragraphStyle ?? {};
-    if (headingLevel(toNamedStyle(ps.namedStyleType)) > 0 && !ps.headingId) counts.headings += 1;
+    if (headingLevelOf(ps.namedStyleType) > 0 && !ps.headingId) counts.headings += 1;
     let refs = false;
     for (const el of p.elements ?? []) {
       if (el.textRun) {
@@ -219,7 +219,7 @@ export function sectionStart(
       const ps = p.paragraphStyle ?? {};
       const start = se.startIndex ?? 0;
       const end = se.endIndex ?? start;
-      if (headingLevel(toNamedStyle(ps.namedStyleType)) > 0) {
+      if (headingLevelOf(ps.namedStyleType) > 0) {
         const anchor = ps.headingId || `${SYNTHETIC_HEADING_PREFIX}${counts.headings + 1}`;
         if (anchor === anchorId) return best && best.blocks > 0 ? { ...counts.at(best), linked } : null;
       }

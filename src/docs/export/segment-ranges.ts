@@ -44,9 +44,9 @@ export class SegmentRanges<R extends SegmentRange> {
   }
 
   /** The ranges that start inside `[start, end)` of a segment, in order of their start. */
-  startingIn(segmentId: string, start: number, end: number): R[] {
+  startingIn(segmentId: string, start: number, end: number): readonly R[] {
     const list = this.bySegment.get(segmentId);
-    if (!list) return [];
+    if (!list) return NONE;
     let low = 0;
     let high = list.length;
     while (low < high) {
@@ -54,8 +54,12 @@ export class SegmentRanges<R extends SegmentRange> {
       if (list[mid]!.startIndex < start) low = mid + 1;
       else high = mid;
     }
+    // Most paragraphs have none: no array is made for them (a scan asks of every paragraph).
+    if (low >= list.length || list[low]!.startIndex >= end) return NONE;
     const out: R[] = [];
     for (let i = low; i < list.length && list[i]!.startIndex < end; i++) out.push(list[i]!);
     return out;
   }
 }
+
+const NONE: readonly never[] = Object.freeze([]);

@@ -63,16 +63,24 @@ export function headingLinks(
   tabId: string,
   out: Set<string>,
 ): Set<string> {
-  const list = content ?? [];
-  const end = Math.min(to ?? list.length, list.length);
+  if (!content) return out;
+  const end = Math.min(to ?? content.length, content.length);
+  // Plain loops, no `?? []`: this walks every run of the document after the section.
   for (let i = from; i < end; i++) {
-    const se = list[i]!;
-    for (const el of se.paragraph?.elements ?? []) {
-      const link = el.textRun?.textStyle?.link;
-      if (link) linkTarget(link, here, out, tabId);
+    const se = content[i]!;
+    const elements = se.paragraph?.elements;
+    if (elements) {
+      for (let j = 0; j < elements.length; j++) {
+        const link = elements[j]!.textRun?.textStyle?.link;
+        if (link) linkTarget(link, here, out, tabId);
+      }
     }
-    for (const row of se.table?.tableRows ?? [])
-      for (const cell of row.tableCells ?? []) headingLinks(cell.content, 0, undefined, here, tabId, out);
+    const rows = se.table?.tableRows;
+    if (!rows) continue;
+    for (const row of rows) {
+      const cells = row.tableCells;
+      if (cells) for (const cell of cells) headingLinks(cell.content, 0, undefined, here, tabId, out);
+    }
   }
   return out;
 }

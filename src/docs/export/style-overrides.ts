@@ -40,6 +40,13 @@ export function headingLevel(style: NamedStyleType): number {
   return style.startsWith('HEADING_') ? Number(style.slice(8)) : 0;
 }
 
+const LEVELS: ReadonlyMap<string, number> = new Map(NAMED_STYLES.map((t) => [t, headingLevel(t)]));
+
+/** `headingLevel(toNamedStyle(value))` in one look-up: a scan of a body asks it of every paragraph. */
+export function headingLevelOf(value: string | null | undefined): number {
+  return (value && LEVELS.get(value)) || 0;
+}
+
 /**
  * Every text property with a definite value (the model's own units), so that two of them compare
  * field by field. `link` and `suggestion` are not part of a named style and are handled by the caller.
