@@ -55,7 +55,7 @@ interface WorkCopy {
   /** The body content of the copy whose first `count` elements are shared, untouched, with the input. */
   shared?: { content: StructuralElement[]; count: number };
   /** The body content of the copy whose last `count` elements are the input's (untouched-tail.ts). */
-  tail?: { content: StructuralElement[]; count: number };
+  tail?: { content: StructuralElement[]; count: number; footnotes: boolean };
   /** The tab's lists and inline objects: new maps whose entries are the input's own (`guardShared`). */
   maps?: Record<string, unknown>[];
 }
@@ -145,7 +145,15 @@ function copyOf(doc: Document, options: EngineOptions): WorkCopy {
   return {
     doc: copy,
     ...(shared > 0 ? { shared: { content: whole, count: shared } } : {}),
-    ...(tail < content.length ? { tail: { content: whole, count: content.length - tail } } : {}),
+    ...(tail < content.length
+      ? {
+          tail: {
+            content: whole,
+            count: content.length - tail,
+            footnotes: Object.keys(copiedTab.footnotes ?? {}).length > 0,
+          },
+        }
+      : {}),
     ...(maps.length ? { maps } : {}),
   };
 }
@@ -205,7 +213,7 @@ export function applyBatchUpdate(
   const work = toTabsShape(copy.doc);
   const ctx = new EngineContext(work, options.ids ?? randomIds(), options.comments);
   if (copy.shared) ctx.untouched(copy.shared.content, copy.shared.count);
-  let tail = copy.tail ? inputTail(ctx, copy.tail.content, copy.tail.count) : null;
+  let tail = copy.tail ? inputTail(ctx, copy.tail) : null;
   const replies: Record<string, unknown>[] = [];
   const suggest = isSuggestMode(payload);
   const suggestionResponses: SuggestionResponse[] = [];

@@ -19,7 +19,12 @@ export function renumberFootnotes(tab: Tab): void {
   const walk = (content: StructuralElement[] | null | undefined) => {
     for (const se of content ?? []) {
       for (const el of se.paragraph?.elements ?? []) {
-        if (el.footnoteReference) el.footnoteReference.footnoteNumber = String(++n);
+        const ref = el.footnoteReference;
+        if (!ref) continue;
+        // A new object where the number changes: an element copied for its indices shares its
+        // reference with the document the batch was given, which must not change.
+        const number = String(++n);
+        if (ref.footnoteNumber !== number) el.footnoteReference = { ...ref, footnoteNumber: number };
       }
       for (const row of se.table?.tableRows ?? []) for (const c of row.tableCells ?? []) walk(c.content);
     }

@@ -35,6 +35,11 @@ export interface Tail {
    * styles and objects with the input.
    */
   state: 'input' | 'indexed';
+  /**
+   * The tab has footnotes: a deletion before the tail may then renumber the footnote references
+   * in it (objects.ts `renumberFootnotes`), which is a write there.
+   */
+  footnotes: boolean;
 }
 
 /**
@@ -42,9 +47,12 @@ export interface Tail {
  * until the batch's first request that may reach it (`guardTail`) or its end (`settleTail`). It
  * must follow an element of the copy (`count < content.length`), whose end is where it starts.
  */
-export function inputTail(ctx: EngineContext, content: StructuralElement[], count: number): Tail {
+export function inputTail(
+  ctx: EngineContext,
+  { content, count, footnotes }: Pick<Tail, 'content' | 'count' | 'footnotes'>,
+): Tail {
   ctx.reindexLater(content, count);
-  return { content, count, state: 'input' };
+  return { content, count, state: 'input', footnotes };
 }
 
 /** Where the tail starts now: where the element before it ends. */
@@ -80,7 +88,8 @@ export function guardTail(
     }
     return null;
   }
-  if (tail.state === 'input' && (suggest || !BLIND_TO_TAIL.has(kind))) {
+  const renumbers = tail.footnotes && kind === 'deleteContentRange';
+  if (tail.state === 'input' && (suggest || !BLIND_TO_TAIL.has(kind) || renumbers)) {
     indexTail(ctx, tail);
     return { ...tail, state: 'indexed' };
   }
