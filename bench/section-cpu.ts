@@ -9,33 +9,11 @@
 import { serializeDocument } from '../src/docs/engine/json.js';
 import { exportSectionService } from '../src/docs/service/export.js';
 import { importSectionService } from '../src/docs/service/import.js';
-import type { Backend, BatchUpdateOptions } from '../src/ground/backend.js';
-import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../src/ground/docs-json.js';
+import type { Backend } from '../src/ground/backend.js';
+import type { Document } from '../src/ground/docs-json.js';
 import { generateDocument } from '../test/support/generate-document.js';
+import { MemoryStore } from './memory-store.js';
 import { editOneWord, middleAnchor } from './user.js';
-
-/** One document in memory: `get` hands out a parse made before the clock started. */
-class MemoryStore {
-  readonly kind = 'local';
-  private next: Document;
-  constructor(private readonly text: string) {
-    this.next = JSON.parse(text) as Document;
-  }
-  prepare(): void {
-    this.next = JSON.parse(this.text) as Document;
-  }
-  async get(): Promise<Document> {
-    return this.next;
-  }
-  async batchUpdate(
-    _id: string,
-    _body: BatchUpdateRequest,
-    options?: BatchUpdateOptions,
-  ): Promise<BatchUpdateResponse> {
-    if (!options?.predicted) throw new Error('bench: the import offered no predicted document');
-    return options.predicted.response;
-  }
-}
 
 const sizes = process.argv
   .slice(2)
@@ -44,14 +22,15 @@ const sizes = process.argv
 const results: Array<[number, number]> = [];
 for (const pages of sizes.length ? sizes : [25, 100, 400]) {
   const doc = generateDocument({ pages });
-  const store = new MemoryStore(serializeDocument(doc));
+  const text = serializeDocument(doc);
+  const store = new MemoryStore(JSON.parse(text) as Document);
   const backend = store as unknown as Backend;
   const target = { document_id: 'doc', anchor_id: middleAnchor(doc) };
   const edited = editOneWord((await exportSectionService(backend, target)).content);
   const times: number[] = [];
   const runs = pages >= 400 ? 7 : 15;
   for (let i = 0; i < runs; i++) {
-    store.prepare();
+    store.reset(JSON.parse(text) as Document);
     const start = process.cpuUsage();
     const result = await importSectionService(backend, target, edited);
     const used = process.cpuUsage(start);

@@ -8,30 +8,10 @@
 import { toTabsShape } from '../src/docs/engine/index.js';
 import { exportTabService } from '../src/docs/service/export.js';
 import { importTabService } from '../src/docs/service/import.js';
-import type { Backend, BatchUpdateOptions } from '../src/ground/backend.js';
-import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../src/ground/docs-json.js';
+import type { Backend } from '../src/ground/backend.js';
 import { generateDocument } from '../test/support/generate-document.js';
+import { MemoryStore } from './memory-store.js';
 import { editOneWord } from './user.js';
-
-/** One document in memory; a write takes the document verification predicted. */
-class MemoryStore {
-  readonly kind = 'local';
-  private revision = 0;
-  constructor(private doc: Document) {}
-  async get(): Promise<Document> {
-    return this.doc;
-  }
-  async batchUpdate(
-    _id: string,
-    _body: BatchUpdateRequest,
-    options?: BatchUpdateOptions,
-  ): Promise<BatchUpdateResponse> {
-    if (!options?.predicted) throw new Error('bench: the import offered no predicted document');
-    this.revision += 1;
-    this.doc = { ...options.predicted.document, revisionId: `r${this.revision}` };
-    return { ...options.predicted.response, writeControl: { requiredRevisionId: `r${this.revision}` } };
-  }
-}
 
 const sizes = process.argv
   .slice(2)
