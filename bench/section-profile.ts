@@ -10,9 +10,10 @@ import { Session } from 'node:inspector/promises';
 import { serializeDocument } from '../src/docs/engine/json.js';
 import { exportSectionService } from '../src/docs/service/export.js';
 import { importSectionService } from '../src/docs/service/import.js';
-import type { Backend, BatchUpdateOptions } from '../src/ground/backend.js';
-import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../src/ground/docs-json.js';
+import type { Backend } from '../src/ground/backend.js';
+import type { Document } from '../src/ground/docs-json.js';
 import { generateDocument } from '../test/support/generate-document.js';
+import { MemoryStore } from './memory-store.js';
 import { editOneWord, middleAnchor } from './user.js';
 
 interface ProfileNode {
@@ -32,15 +33,8 @@ const TOP = 15;
 
 const doc = generateDocument({ pages });
 const text = serializeDocument(doc);
-let next = JSON.parse(text) as Document;
-const backend = {
-  kind: 'local',
-  get: async () => next,
-  batchUpdate: async (_id: string, _body: BatchUpdateRequest, options?: BatchUpdateOptions) => {
-    if (!options?.predicted) throw new Error('bench: the import offered no predicted document');
-    return options.predicted.response as BatchUpdateResponse;
-  },
-} as unknown as Backend;
+const store = new MemoryStore(JSON.parse(text) as Document);
+const backend = store as unknown as Backend;
 const target = { document_id: 'doc', anchor_id: middleAnchor(doc) };
 const edited = editOneWord((await exportSectionService(backend, target)).content);
 // One import before the profiler starts, so that what runs once per process stays out.
@@ -53,7 +47,7 @@ await session.post('Profiler.enable');
 await session.post('Profiler.setSamplingInterval', { interval: 100 });
 await session.post('Profiler.start');
 for (const parsed of parses) {
-  next = parsed;
+  store.reset(parsed);
   await importSectionService(backend, target, edited);
 }
 const { profile } = (await session.post('Profiler.stop')) as { profile: CpuProfile };
