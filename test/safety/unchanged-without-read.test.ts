@@ -1,8 +1,9 @@
 /**
- * An import of the very text a read handed out, on the local store, is answered from the file's
- * identity alone (inode, size, time: every write renames a new file into place), without reading
- * the document. What must hold: only while the file is the one read; a write by anyone since, or
- * a file put back by hand, takes the whole way, which keeps their edit.
+ * An import of the very text a read handed out, and an export of a tab whose text the store kept,
+ * on the local store, are answered from the file's identity alone (inode, size, time: every write
+ * renames a new file into place), without reading the document. What must hold: only while the
+ * file is the one read; a write by anyone since, or a file put back by hand, takes the whole way,
+ * which shows and keeps their edit.
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -74,5 +75,40 @@ describe('an unchanged import on the local store', () => {
     const result = await importTabService(backend, { document_id: 'golden' }, exported.content, {}, bases);
     expect(backend.gets).toBe(1);
     expect(result.requests).toEqual([]);
+  });
+});
+
+describe('an export again on the local store', () => {
+  it('is the kept text, without reading the document, while the file is the one read', async () => {
+    const { dir, bases } = store();
+    const first = await exportTabService(new LocalBackend({ dir }), { document_id: 'golden' }, { bases });
+    const backend = new CountingStore({ dir }); // another process
+    const again = await exportTabService(backend, { document_id: 'golden' }, { bases });
+    expect(backend.gets).toBe(0);
+    expect(again).toEqual(first);
+  });
+
+  it('reads the document once someone wrote to it since, and shows their edit', async () => {
+    const { dir, bases } = store();
+    await exportTabService(new LocalBackend({ dir }), { document_id: 'golden' }, { bases });
+    await new LocalBackend({ dir }).batchUpdate('golden', {
+      requests: [{ insertText: { location: { index: 1 }, text: 'Theirs. ' } }],
+    });
+    const backend = new CountingStore({ dir });
+    const again = await exportTabService(backend, { document_id: 'golden' }, { bases });
+    expect(backend.gets).toBe(1);
+    expect(again.content).toContain('Theirs. ');
+  });
+
+  it('reads the document for comments, every anchor, or a text above the ceiling', async () => {
+    const { dir, bases } = store();
+    const first = await exportTabService(new LocalBackend({ dir }), { document_id: 'golden' }, { bases });
+    const backend = new CountingStore({ dir });
+    await exportTabService(backend, { document_id: 'golden' }, { bases, comments: true });
+    await exportTabService(backend, { document_id: 'golden' }, { bases, anchors: 'all' });
+    const maxTokens = Math.ceil(first.estimated_tokens / 2);
+    const part = await exportTabService(backend, { document_id: 'golden' }, { bases, maxTokens });
+    expect(part.part?.index).toBe(1);
+    expect(backend.gets).toBe(3);
   });
 });

@@ -20,12 +20,12 @@ import {
   type TabExport,
 } from '../export/index.js';
 import { embedIds } from '../export/model-utils.js';
-import { type BaseStore, type ExactRead, rememberExactRead, rememberRead } from './base-store.js';
+import { type BaseStore, type ExactRead, exactReads, rememberExactRead, rememberRead } from './base-store.js';
 import { baseTokenFor, contentFingerprint, type ReadOrigin } from './base-token.js';
 import { markedContent, PARTS_WITHOUT_MARKERS } from './comment-export.js';
 import type { ExportResult, HierarchyResult, SectionTarget, TabTarget } from './contract.js';
 import { boundOutline, contentBudget, cutParts, outlineBudget, partOutline } from './export-size.js';
-import { keepKnown, recallKnown } from './known-store.js';
+import { type KeptText, keepKnown, recallKnown } from './known-store.js';
 import { knownTexts } from './known-texts.js';
 
 export interface ReadOptions {
@@ -46,11 +46,15 @@ export async function exportTabService(
   target: TabTarget,
   options: ReadOptions = {},
 ): Promise<ExportResult> {
-  const doc = await backend.get(target.document_id, ...(options.comments ? [{ comments: true }] : []));
   // With a store, the text is kept with its model and pieces for the import that comes back; the
   // one kept last, when the tab's model is still its model, is the text (nothing written out again).
   const named = { documentId: target.document_id, tab: target.tab_id, anchorId: null };
   const kept = options.bases ? await recallKnown(options.bases, named) : undefined;
+  if (kept && options.bases) {
+    const again = await keptExport(backend, options.bases, target, kept, options);
+    if (again) return again;
+  }
+  const doc = await backend.get(target.document_id, ...(options.comments ? [{ comments: true }] : []));
   const known = kept ? [kept, ...knownTexts()] : knownTexts();
   // A tab changed since is written out through the kept text's renderings (only what changed is new).
   const cache = kept?.cache ?? new RenderCache();
@@ -62,7 +66,7 @@ export async function exportTabService(
     anchorId: null,
   };
   const shown = shownText(doc, out, options);
-  if (options.bases) await keepKnown(options.bases, named, out.known);
+  if (options.bases) await keepKnown(options.bases, named, out.known, out.warnings);
   return await handOut(origin, out, options, shown, versionRead(backend, target.document_id, doc));
 }
 
@@ -81,6 +85,54 @@ export async function exportSectionService(
   };
   const shown = shownText(doc, out, options);
   return await handOut(origin, out, options, shown, versionRead(backend, target.document_id, doc));
+}
+
+/**
+ * The export of a tab the store kept the text of, without reading the document, when a read of
+ * that text recorded the file it read and the store tells the file is still that one (the local
+ * store: unchanged-import.ts has the same proof): the text, its warnings and the read's revision.
+ * Not for a text other code wrote, an export asking for comments or every anchor, or one above
+ * the size ceiling (its parts' outline needs the model); undefined: read as usual.
+ */
+async function keptExport(
+  backend: Backend,
+  bases: BaseStore,
+  target: TabTarget,
+  kept: KeptText,
+  options: ReadOptions,
+): Promise<ExportResult | undefined> {
+  const { content, warnings } = kept;
+  if (!backend.isCurrent || kept.otherWriter || !warnings || options.comments || options.anchors === 'all')
+    return undefined;
+  if (options.maxTokens !== undefined && estimateTokens(content) > options.maxTokens) return undefined;
+  const reads = (await exactReads(bases, contentFingerprint(content))).filter(
+    (r) =>
+      r.documentId === target.document_id &&
+      r.anchorId === null &&
+      r.stamp !== undefined &&
+      (target.tab_id ? r.tabId === target.tab_id : r.only === true),
+  );
+  for (const read of reads) {
+    if (!(await backend.isCurrent(target.document_id, read.stamp!))) continue;
+    const origin = {
+      documentId: read.documentId,
+      revisionId: read.revisionId,
+      tabId: read.tabId,
+      anchorId: null,
+    };
+    const token = baseTokenFor(origin, content);
+    await rememberRead(bases, origin, content, token);
+    return {
+      success: true,
+      tab_id: read.tabId,
+      warnings,
+      revision_id: read.revisionId,
+      content,
+      base: token,
+      estimated_tokens: estimateTokens(content),
+    };
+  }
+  return undefined;
 }
 
 /** Which version of the document a read saw, as its exact read records it (base-store.ts `ExactRead`). */

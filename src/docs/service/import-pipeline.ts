@@ -223,7 +223,7 @@ export async function runImport(
       result.content,
       bases,
     );
-    if (bases) await keepKnown(bases, where, result.known);
+    if (bases) await keepKnown(bases, where, result.known, result.warnings);
     return { ...report, base: next };
   }
   throw new RevisionConflictError(

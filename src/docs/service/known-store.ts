@@ -42,7 +42,12 @@ interface Record {
   nodes?: Array<[string, number, number, string | null]>;
   /** The code that wrote it (writer-identity.ts): its text and renderings are reused only by the same. */
   writer?: string;
+  /** The export's warnings for the text, when the one who kept it had them (export.ts `keptExport`). */
+  warnings?: string[];
 }
+
+/** A text kept for a target, with the export's warnings for it when they were kept. */
+export type KeptText = KnownText & { warnings?: string[] };
 
 /** The digest a render cache key (a node's JSON) is kept under. */
 function keyDigest(key: string): string {
@@ -56,11 +61,12 @@ function targetKey(target: NamedTarget): string {
   return `n${MODEL_FORM}-${createHash('sha256').update(id, 'utf8').digest('base64url')}`;
 }
 
-/** Keeps `known` as the target's last text (and empties the one it replaces). */
+/** Keeps `known` as the target's last text, with its export's `warnings` (and empties the one it replaces). */
 export async function keepKnown(
   store: BaseStore,
   target: NamedTarget,
   known: KnownText | undefined,
+  warnings?: string[],
 ): Promise<void> {
   // A text other code wrote is not stamped as this code's.
   if (!known || known.otherWriter) return;
@@ -74,6 +80,7 @@ export async function keepKnown(
     blocks: known.blocks,
     bodyEnd: known.bodyEnd,
     writer: writerIdentity(),
+    ...(warnings ? { warnings } : {}),
     ...(known.nodes
       ? { nodes: known.nodes.map((n) => [keyDigest(n.key), n.from, n.to, n.bullet ?? null]) }
       : {}),
@@ -84,7 +91,7 @@ export async function keepKnown(
 }
 
 /** The target's last text kept, or undefined (none, emptied, or not readable). */
-export async function recallKnown(store: BaseStore, target: NamedTarget): Promise<KnownText | undefined> {
+export async function recallKnown(store: BaseStore, target: NamedTarget): Promise<KeptText | undefined> {
   const fingerprint = await store.get(targetKey(target));
   if (!fingerprint) return undefined;
   const raw = await store.get(modelKey(fingerprint));
@@ -99,10 +106,11 @@ export async function recallKnown(store: BaseStore, target: NamedTarget): Promis
       typeof record.bodyEnd !== 'object'
     )
       return undefined;
-    const { content, model, blocks, bodyEnd, nodes, writer } = record as Record;
+    const { content, model, blocks, bodyEnd, nodes, writer, warnings } = record as Record;
     if (writer !== writerIdentity())
       return { content, model, blocks, bodyEnd, cache: new RenderCache(), otherWriter: true };
-    return { content, model, blocks, bodyEnd, cache: earlierRenders(content, nodes) };
+    const said = Array.isArray(warnings) && warnings.every((w) => typeof w === 'string') ? { warnings } : {};
+    return { content, model, blocks, bodyEnd, cache: earlierRenders(content, nodes), ...said };
   } catch {
     return undefined;
   }
