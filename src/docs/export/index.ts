@@ -37,6 +37,7 @@ export {
   shownModel,
 } from './shown-anchors.js';
 export { FIRST_TAB_ID, listTabs, type ResolvedTab, resolveTab } from './tabs.js';
+export { estimateTokens } from './tokens.js';
 export type * from './types.js';
 
 /** How an export renders: `cache` keeps each block's text for the other renders of one command. */
@@ -127,11 +128,6 @@ export function getHierarchy(doc: Document, tabId?: string | null): Hierarchy {
     headings: spans.map((s) => ({ anchor_id: s.anchorId, level: s.level, text: s.text })),
     markdown: lines.length ? `${lines.join('\n')}\n` : '',
   };
-}
-
-/** `estimated_tokens` as the tool contract defines it: characters / 4, rounded up. */
-export function estimateTokens(content: string): number {
-  return Math.ceil(content.length / 4);
 }
 
 function finish(

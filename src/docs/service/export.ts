@@ -1,73 +1,29 @@
 /**
- * Export use cases over a Backend: a tab, a section, the outline. One `documents.get` each; the
- * result carries the revision read and the `base` token an import uses to detect and merge
- * concurrent edits. With a BaseStore the text read is kept (under its digest) and becomes the
- * target's last read, so an import without a base still knows what the client saw. With a token
- * ceiling (the size policy, export-size.ts) a larger target is handed out in labelled parts.
+ * Export use cases over a Backend: a tab, a section, the outline (export-read.ts reads and
+ * converts). Here only what comes before a read: a tab whose text the store kept is handed out
+ * again without reading the document while the store tells it is unchanged (kept-export.ts). The
+ * exporter, the writer and the parser load only when there is a read to convert.
  */
-import { ValidationError } from '../../errors.js';
 import type { Backend } from '../../ground/backend.js';
-import type { Document } from '../../ground/docs-json.js';
-import { stringifyMebdf } from '../../mebdf/index.js';
-import {
-  type AnchorsOption,
-  estimateTokens,
-  exportSection,
-  exportTab,
-  getHierarchy,
-  listTabs,
-  RenderCache,
-  type TabExport,
-} from '../export/index.js';
-import { embedIds } from '../export/model-utils.js';
-import { type BaseStore, type ExactRead, exactReads, rememberExactRead, rememberRead } from './base-store.js';
-import { baseTokenFor, contentFingerprint, type ReadOrigin } from './base-token.js';
-import { markedContent, PARTS_WITHOUT_MARKERS } from './comment-export.js';
 import type { ExportResult, HierarchyResult, SectionTarget, TabTarget } from './contract.js';
-import { boundOutline, contentBudget, cutParts, outlineBudget, partOutline } from './export-size.js';
-import { type KeptText, keepKnown, recallKnown } from './known-store.js';
-import { knownTexts } from './known-texts.js';
+import type { ReadOptions } from './export-read.js';
+import { keptExport } from './kept-export.js';
+import { readKept } from './kept-text.js';
 
-export interface ReadOptions {
-  /** Keeps what was handed out, for the import that comes back. */
-  bases?: BaseStore | undefined;
-  /** The size policy's ceiling in estimated tokens; absent: the whole target, however long. */
-  maxTokens?: number | undefined;
-  /** Which part (from 1) of a target above the ceiling. */
-  part?: number | undefined;
-  /** Show the text under open comments in `{!comment:ID}` markers (comment-export.ts). */
-  comments?: boolean | undefined;
-  /** Heading anchors shown: `linked` (default: where a link points to the heading) or `all`. */
-  anchors?: AnchorsOption | undefined;
-}
+export type { ReadOptions } from './export-read.js';
 
 export async function exportTabService(
   backend: Backend,
   target: TabTarget,
   options: ReadOptions = {},
 ): Promise<ExportResult> {
-  // With a store, the text is kept with its model and pieces for the import that comes back; the
-  // one kept last, when the tab's model is still its model, is the text (nothing written out again).
   const named = { documentId: target.document_id, tab: target.tab_id, anchorId: null };
-  const kept = options.bases ? await recallKnown(options.bases, named) : undefined;
-  if (kept && options.bases) {
-    const again = await keptExport(backend, options.bases, target, kept, options);
+  const record = options.bases ? await readKept(options.bases, named) : undefined;
+  if (record && options.bases) {
+    const again = await keptExport(backend, options.bases, target, record, options);
     if (again) return again;
   }
-  const doc = await backend.get(target.document_id, ...(options.comments ? [{ comments: true }] : []));
-  const known = kept ? [kept, ...knownTexts()] : knownTexts();
-  // A tab changed since is written out through the kept text's renderings (only what changed is new).
-  const cache = kept?.cache ?? new RenderCache();
-  const out = exportTab(doc, target.tab_id, options.bases ? { cache, known } : { known });
-  const origin = {
-    documentId: target.document_id,
-    revisionId: doc.revisionId ?? '',
-    tabId: out.tabId,
-    anchorId: null,
-  };
-  const shown = shownText(doc, out, options);
-  if (options.bases) await keepKnown(options.bases, named, out.known, out.warnings);
-  return await handOut(origin, out, options, shown, versionRead(backend, target.document_id, doc));
+  return (await reading()).exportTabService(backend, target, options, record);
 }
 
 export async function exportSectionService(
@@ -75,162 +31,7 @@ export async function exportSectionService(
   target: SectionTarget,
   options: ReadOptions = {},
 ): Promise<ExportResult> {
-  const doc = await backend.get(target.document_id, ...(options.comments ? [{ comments: true }] : []));
-  const out = exportSection(doc, target.tab_id, target.anchor_id);
-  const origin = {
-    documentId: target.document_id,
-    revisionId: doc.revisionId ?? '',
-    tabId: out.tabId,
-    anchorId: out.anchorId,
-  };
-  const shown = shownText(doc, out, options);
-  return await handOut(origin, out, options, shown, versionRead(backend, target.document_id, doc));
-}
-
-/**
- * The export of a tab the store kept the text of, without reading the document, when a read of
- * that text recorded the file it read and the store tells the file is still that one (the local
- * store: unchanged-import.ts has the same proof): the text, its warnings and the read's revision.
- * Not for a text other code wrote, an export asking for comments or every anchor, or one above
- * the size ceiling (its parts' outline needs the model); undefined: read as usual.
- */
-async function keptExport(
-  backend: Backend,
-  bases: BaseStore,
-  target: TabTarget,
-  kept: KeptText,
-  options: ReadOptions,
-): Promise<ExportResult | undefined> {
-  const { content, warnings } = kept;
-  if (!backend.isCurrent || kept.otherWriter || !warnings || options.comments || options.anchors === 'all')
-    return undefined;
-  if (options.maxTokens !== undefined && estimateTokens(content) > options.maxTokens) return undefined;
-  const reads = (await exactReads(bases, contentFingerprint(content))).filter(
-    (r) =>
-      r.documentId === target.document_id &&
-      r.anchorId === null &&
-      r.stamp !== undefined &&
-      (target.tab_id ? r.tabId === target.tab_id : r.only === true),
-  );
-  for (const read of reads) {
-    if (!(await backend.isCurrent(target.document_id, read.stamp!))) continue;
-    const origin = {
-      documentId: read.documentId,
-      revisionId: read.revisionId,
-      tabId: read.tabId,
-      anchorId: null,
-    };
-    const token = baseTokenFor(origin, content);
-    await rememberRead(bases, origin, content, token);
-    return {
-      success: true,
-      tab_id: read.tabId,
-      warnings,
-      revision_id: read.revisionId,
-      content,
-      base: token,
-      estimated_tokens: estimateTokens(content),
-    };
-  }
-  return undefined;
-}
-
-/** Which version of the document a read saw, as its exact read records it (base-store.ts `ExactRead`). */
-type VersionRead = Pick<ExactRead, 'stamp' | 'only'>;
-
-function versionRead(backend: Backend, documentId: string, doc: Document): VersionRead {
-  const stamp = doc.revisionId ? backend.readStamp?.(documentId, doc.revisionId) : undefined;
-  return { ...(stamp !== undefined ? { stamp } : {}), only: listTabs(doc).length === 1 };
-}
-
-/**
- * The text handed out when it is not the export as remembered: with comment markers, or with every
- * heading's anchor. The read is remembered as the plain export (an import strips the markers, and
- * anchors written are the headings' own), so either is a base for the other.
- */
-function shownText(doc: Document, out: TabExport, options: ReadOptions): string | undefined {
-  const anchored = options.anchors === 'all' ? { ...out, shown: 'all' as const } : out;
-  if (options.comments) return markedContent(doc, anchored);
-  return anchored === out ? undefined : stringifyMebdf(anchored.model);
-}
-
-/** The read, and what the target says at its revision (an unchanged import is then known at once). */
-async function remember(
-  bases: BaseStore,
-  origin: ReadOrigin,
-  out: TabExport,
-  token: string,
-  version: VersionRead,
-): Promise<void> {
-  await rememberRead(bases, origin, out.content, token);
-  await rememberExactRead(bases, contentFingerprint(out.content), {
-    ...origin,
-    objects: [...embedIds(out.model)],
-    ...version,
-  });
-}
-
-/**
- * The whole text, or the part asked for when above the ceiling; remembered when there is a store.
- * `shown` is the text with comment markers, when asked for: what is handed out, while the read is
- * remembered as the text without them (an import strips them).
- */
-async function handOut(
-  origin: ReadOrigin,
-  out: TabExport,
-  options: ReadOptions,
-  shown: string | undefined,
-  version: VersionRead,
-): Promise<ExportResult> {
-  const { content, warnings } = out;
-  const where = origin.anchorId === null ? {} : { anchor_id: origin.anchorId };
-  const common = {
-    success: true as const,
-    tab_id: origin.tabId,
-    ...where,
-    warnings,
-    revision_id: origin.revisionId,
-  };
-  const total = estimateTokens(content);
-  const max = options.maxTokens;
-  if (max === undefined || total <= max) {
-    const base = baseTokenFor(origin, content);
-    if (options.bases) await remember(options.bases, origin, out, base, version);
-    const text = shown ?? content;
-    return { ...common, content: text, base, estimated_tokens: estimateTokens(text) };
-  }
-  const parts = cutParts(content, contentBudget(max));
-  const index = options.part ?? 1;
-  const piece = parts[index - 1];
-  if (!piece) {
-    throw new ValidationError(
-      `There is no part ${index}: this ${origin.anchorId === null ? 'tab' : 'section'} has ${parts.length} parts now.`,
-      'Ask for a part from 1 to the count the first part reported.',
-    );
-  }
-  const base = baseTokenFor(origin, content, piece);
-  if (options.bases) await remember(options.bases, origin, out, base, version);
-  const what =
-    origin.anchorId === null ? `tab ${origin.tabId}` : `section ${origin.anchorId || '(preamble)'}`;
-  const next = index < parts.length ? `Read the next with part: ${index + 1}, or` : 'Read';
-  return {
-    ...common,
-    ...(options.comments && shown !== undefined && shown !== content
-      ? { warnings: [...warnings, PARTS_WITHOUT_MARKERS] }
-      : {}),
-    content: piece.content,
-    base,
-    estimated_tokens: estimateTokens(piece.content),
-    part: {
-      index,
-      count: parts.length,
-      from_block: piece.from,
-      to_block: piece.to,
-      total_estimated_tokens: total,
-      notice: `PART ${index} OF ${parts.length} of ${what} (blocks ${piece.from + 1}–${piece.to}; about ${total} tokens in all, above this server's limit of ${max}): NOT the whole ${origin.anchorId === null ? 'tab' : 'section'}. ${next} one section at a time by its anchor_id (outline below). An import with this base replaces only these blocks.`,
-      outline: partOutline(parts, outlineBudget(max), stringifyMebdf(out.model)),
-    },
-  };
+  return (await reading()).exportSectionService(backend, target, options);
 }
 
 /** The outline of a tab; with a ceiling, cut to it (deeper levels first) with a note saying so. */
@@ -239,17 +40,12 @@ export async function hierarchyService(
   target: TabTarget,
   maxTokens?: number,
 ): Promise<HierarchyResult> {
-  const doc = await backend.get(target.document_id);
-  const h = getHierarchy(doc, target.tab_id);
-  const whole = { success: true as const, tab_id: h.tabId, headings: h.headings, markdown: h.markdown };
-  if (maxTokens === undefined) return whole;
-  const lines = h.markdown ? h.markdown.replace(/\n$/, '').split('\n') : [];
-  const bounded = boundOutline(h.headings, lines, Math.floor(maxTokens * 0.8));
-  if (!bounded.note) return whole;
-  return {
-    ...whole,
-    headings: bounded.headings,
-    markdown: bounded.lines.length ? `${bounded.lines.join('\n')}\n` : '',
-    note: bounded.note,
-  };
+  return (await reading()).hierarchyService(backend, target, maxTokens);
+}
+
+/** The reading half, loaded on first use and kept (a server exports many times). */
+let loaded: Promise<typeof import('./export-read.js')> | undefined;
+function reading(): Promise<typeof import('./export-read.js')> {
+  loaded ??= import('./export-read.js');
+  return loaded;
 }
