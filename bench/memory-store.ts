@@ -3,8 +3,12 @@
  * the document as it is (parsed before the clock starts), and a write takes the document the
  * import's verification predicted, at a new revision, so the store costs nothing of its own.
  */
-import type { BatchUpdateOptions } from '../src/ground/backend.js';
+import { serializeDocument } from '../src/docs/engine/json.js';
+import { exportSectionService } from '../src/docs/service/export.js';
+import type { Backend, BatchUpdateOptions } from '../src/ground/backend.js';
 import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../src/ground/docs-json.js';
+import { generateDocument } from '../test/support/generate-document.js';
+import { editOneWord, middleAnchor } from './user.js';
 
 export class MemoryStore {
   readonly kind = 'local';
@@ -31,4 +35,24 @@ export class MemoryStore {
     this.doc = { ...options.predicted.document, revisionId };
     return { ...options.predicted.response, writeControl: { requiredRevisionId: revisionId } };
   }
+}
+
+/** A generated document of `pages` in a store, and a one-word edit of its middle section. */
+export interface SectionEdit {
+  /** The document file's text: `JSON.parse` it for a fresh document to import into. */
+  text: string;
+  store: MemoryStore;
+  backend: Backend;
+  target: { document_id: string; anchor_id: string };
+  edited: string;
+}
+
+export async function sectionEdit(pages: number): Promise<SectionEdit> {
+  const doc = generateDocument({ pages });
+  const text = serializeDocument(doc);
+  const store = new MemoryStore(JSON.parse(text) as Document);
+  const backend = store as unknown as Backend;
+  const target = { document_id: 'doc', anchor_id: middleAnchor(doc) };
+  const edited = editOneWord((await exportSectionService(backend, target)).content);
+  return { text, store, backend, target, edited };
 }

@@ -6,14 +6,9 @@
  * machine: `node --import tsx bench/section-cpu.ts 25 100 400`.
  */
 
-import { serializeDocument } from '../src/docs/engine/json.js';
-import { exportSectionService } from '../src/docs/service/export.js';
 import { importSectionService } from '../src/docs/service/import.js';
-import type { Backend } from '../src/ground/backend.js';
 import type { Document } from '../src/ground/docs-json.js';
-import { generateDocument } from '../test/support/generate-document.js';
-import { MemoryStore } from './memory-store.js';
-import { editOneWord, middleAnchor } from './user.js';
+import { sectionEdit } from './memory-store.js';
 
 const sizes = process.argv
   .slice(2)
@@ -21,12 +16,7 @@ const sizes = process.argv
   .filter((n) => n > 0);
 const results: Array<[number, number]> = [];
 for (const pages of sizes.length ? sizes : [25, 100, 400]) {
-  const doc = generateDocument({ pages });
-  const text = serializeDocument(doc);
-  const store = new MemoryStore(JSON.parse(text) as Document);
-  const backend = store as unknown as Backend;
-  const target = { document_id: 'doc', anchor_id: middleAnchor(doc) };
-  const edited = editOneWord((await exportSectionService(backend, target)).content);
+  const { text, store, backend, target, edited } = await sectionEdit(pages);
   const times: number[] = [];
   const runs = pages >= 400 ? 7 : 15;
   for (let i = 0; i < runs; i++) {

@@ -7,14 +7,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { serializeDocument } from '../src/docs/engine/json.js';
-import { exportSectionService } from '../src/docs/service/export.js';
 import { importSectionService } from '../src/docs/service/import.js';
-import type { Backend } from '../src/ground/backend.js';
 import type { Document } from '../src/ground/docs-json.js';
-import { generateDocument } from '../test/support/generate-document.js';
-import { MemoryStore } from './memory-store.js';
-import { editOneWord, middleAnchor } from './user.js';
+import { sectionEdit } from './memory-store.js';
 
 interface ProfileNode {
   id: number;
@@ -31,12 +26,7 @@ const [pages = 100, runs = 60] = process.argv.slice(2, 4).map(Number);
 const out = process.argv[4] ?? `section-import-${pages}p.cpuprofile`;
 const TOP = 15;
 
-const doc = generateDocument({ pages });
-const text = serializeDocument(doc);
-const store = new MemoryStore(JSON.parse(text) as Document);
-const backend = store as unknown as Backend;
-const target = { document_id: 'doc', anchor_id: middleAnchor(doc) };
-const edited = editOneWord((await exportSectionService(backend, target)).content);
+const { text, store, backend, target, edited } = await sectionEdit(pages);
 // One import before the profiler starts, so that what runs once per process stays out.
 await importSectionService(backend, target, edited);
 

@@ -15,12 +15,11 @@ import {
   exportSection,
   exportTab,
   getHierarchy,
-  listTabs,
   RenderCache,
   type TabExport,
 } from '../export/index.js';
 import { embedIds } from '../export/model-utils.js';
-import { type BaseStore, type ExactRead, rememberExactRead, rememberRead } from './base-store.js';
+import { type BaseStore, rememberExactRead, rememberRead } from './base-store.js';
 import { baseTokenFor, contentFingerprint, type ReadOrigin } from './base-token.js';
 import { markedContent, PARTS_WITHOUT_MARKERS } from './comment-export.js';
 import type { ExportResult, HierarchyResult, SectionTarget, TabTarget } from './contract.js';
@@ -28,6 +27,7 @@ import { boundOutline, contentBudget, cutParts, outlineBudget, partOutline } fro
 import type { KeptRecord } from './kept-text.js';
 import { keepKnown, keptText } from './known-store.js';
 import { knownTexts } from './known-texts.js';
+import { type ReadVersion, readVersion } from './read-version.js';
 
 export interface ReadOptions {
   /** Keeps what was handed out, for the import that comes back. */
@@ -66,7 +66,7 @@ export async function exportTabService(
   };
   const shown = shownText(doc, out, options);
   if (options.bases) await keepKnown(options.bases, named, out.known, out.warnings);
-  return await handOut(origin, out, options, shown, versionRead(backend, target.document_id, doc));
+  return await handOut(origin, out, options, shown, readVersion(backend, target.document_id, doc));
 }
 
 export async function exportSectionService(
@@ -83,15 +83,7 @@ export async function exportSectionService(
     anchorId: out.anchorId,
   };
   const shown = shownText(doc, out, options);
-  return await handOut(origin, out, options, shown, versionRead(backend, target.document_id, doc));
-}
-
-/** Which version of the document a read saw, as its exact read records it (base-store.ts `ExactRead`). */
-type VersionRead = Pick<ExactRead, 'stamp' | 'only'>;
-
-function versionRead(backend: Backend, documentId: string, doc: Document): VersionRead {
-  const stamp = doc.revisionId ? backend.readStamp?.(documentId, doc.revisionId) : undefined;
-  return { ...(stamp !== undefined ? { stamp } : {}), only: listTabs(doc).length === 1 };
+  return await handOut(origin, out, options, shown, readVersion(backend, target.document_id, doc));
 }
 
 /**
@@ -111,7 +103,7 @@ async function remember(
   origin: ReadOrigin,
   out: TabExport,
   token: string,
-  version: VersionRead,
+  version: ReadVersion,
 ): Promise<void> {
   await rememberRead(bases, origin, out.content, token);
   await rememberExactRead(bases, contentFingerprint(out.content), {
@@ -131,7 +123,7 @@ async function handOut(
   out: TabExport,
   options: ReadOptions,
   shown: string | undefined,
-  version: VersionRead,
+  version: ReadVersion,
 ): Promise<ExportResult> {
   const { content, warnings } = out;
   const where = origin.anchorId === null ? {} : { anchor_id: origin.anchorId };

@@ -18,14 +18,7 @@ import type { BatchUpdateResponse, Document, Request } from '../../ground/docs-j
 import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
 import type { MebdfDocument } from '../../mebdf/model.js';
 import { type BuiltTab, buildTab } from '../export/exporter.js';
-import {
-  listTabs,
-  type RenderCache,
-  resolveTab,
-  type SectionExport,
-  sectionOf,
-  tabOf,
-} from '../export/index.js';
+import { type RenderCache, resolveTab, type SectionExport, sectionOf, tabOf } from '../export/index.js';
 import { embedIds } from '../export/model-utils.js';
 import { headingLevel } from '../export/style-overrides.js';
 import { asDocsStoresText } from '../import/docs-text.js';
@@ -64,6 +57,7 @@ import { dryRunReport, needsReRead, newHeadings, writeReport } from './import-re
 import { keepKnown, recallKnown } from './known-store.js';
 import { knownTexts, knowsAny, parseKnown, rememberKnown, renderCache } from './known-texts.js';
 import { NewFootnotes, withSecondWrite } from './new-footnotes.js';
+import { readVersion } from './read-version.js';
 import {
   asSuggestions,
   checkSuggestionsLanded,
@@ -159,15 +153,8 @@ export async function runImport(
     firstRead ??= readPrint;
     const objects = [...embedIds(read.target.model)];
     if (bases) {
-      const stamp = read.revision ? backend.readStamp?.(where.documentId, read.revision) : undefined;
-      const only = listTabs(read.doc).length === 1;
-      await rememberExactRead(bases, readPrint, {
-        ...scope,
-        revisionId: read.revision,
-        objects,
-        only,
-        ...(stamp !== undefined ? { stamp } : {}),
-      });
+      const version = readVersion(backend, where.documentId, read.doc);
+      await rememberExactRead(bases, readPrint, { ...scope, revisionId: read.revision, objects, ...version });
     }
     if (reconciled.text === read.target.content && !options.dry_run) {
       // The target says this already: nothing to parse, plan, verify or write.

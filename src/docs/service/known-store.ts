@@ -11,7 +11,6 @@
  * incoming text. `MODEL_FORM` (kept-text.ts) changes when the block model does, so a record written by an older
  * model is not read.
  */
-import { createHash } from 'node:crypto';
 import type { KnownText } from '../../mebdf/incremental.js';
 import { type Earlier, RenderCache } from '../../mebdf/render-blocks.js';
 import type { BaseStore } from './base-store.js';
@@ -23,11 +22,6 @@ export type { NamedTarget } from './kept-text.js';
 
 /** A text kept for a target, with the export's warnings for it when they were kept. */
 export type KeptText = KnownText & { warnings?: string[] };
-
-/** The digest a render cache key (a node's JSON) is kept under. */
-function keyDigest(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('base64url');
-}
 
 /** Keeps `known` as the target's last text, with its export's `warnings` (and empties the one it replaces). */
 export async function keepKnown(
@@ -50,7 +44,7 @@ export async function keepKnown(
     writer: writerIdentity(),
     ...(warnings ? { warnings } : {}),
     ...(known.nodes
-      ? { nodes: known.nodes.map((n) => [keyDigest(n.key), n.from, n.to, n.bullet ?? null]) }
+      ? { nodes: known.nodes.map((n) => [contentFingerprint(n.key), n.from, n.to, n.bullet ?? null]) }
       : {}),
   };
   await store.put(recordKey(fingerprint), JSON.stringify(record));
@@ -86,6 +80,7 @@ function earlierRenders(content: string, nodes: KeptRecord['nodes']): RenderCach
   const texts = new Map<string, Earlier>();
   for (const [digest, from, to, bullet] of nodes)
     texts.set(digest, { text: content.slice(from, to), bullet: bullet ?? undefined });
-  cache.takeEarlier(texts, keyDigest);
+  // A node's cache key is kept under its digest, as a text is (base-token.ts).
+  cache.takeEarlier(texts, contentFingerprint);
   return cache;
 }
