@@ -67,6 +67,26 @@ describe.each([
     expect(now).toContain('underlined words');
   });
 
+  it('takes the latest export as the base when the paragraph edited again was edited by the last import', async () => {
+    // export, edit a paragraph, import; export again, edit the same paragraph again, import: the
+    // second export is the base (the first read shares as many whole paragraphs with the file),
+    // so nothing is refused and nothing is merged.
+    dir = makeStore();
+    const file = join(dir, 's.md');
+    const again = join(dir, 't.md');
+    await exportTo(file);
+    editFile(file, 'bold text', 'heavy text');
+    const first = await importFile(file);
+    expect(first.code, first.stderr).toBe(0);
+    await exportTo(again);
+    editFile(again, 'italic text', 'slanted text');
+    const second = await importFile(again);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).not.toContain('Merged');
+    const now = await current();
+    expect(now).toContain('This has **heavy text** and *slanted text* in it.');
+  });
+
   it('refuses an edit of the same paragraph and leaves the document as the colleague left it', async () => {
     dir = makeStore();
     const file = join(dir, 's.md');

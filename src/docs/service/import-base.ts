@@ -6,6 +6,7 @@
  * blocks only, so nothing outside the part can be removed. The base is the one passed, else the
  * target's last read through this server (a BaseStore); with neither there is nothing to compare.
  */
+import { diffChars } from 'diff';
 import { excerpt, RevisionConflictError, ValidationError } from '../../errors.js';
 import { type BaseStore, lastReads, rememberRead, textKey } from './base-store.js';
 import {
@@ -28,8 +29,10 @@ export interface Scope {
 /**
  * The base an import compares with: the one passed, else the one among the target's last reads
  * that looks most like the content (the read it was edited from): most blocks in common, fewest
- * blocks the content lacks — so a part's read beats the whole's for a part. On a tie the oldest,
- * which can only turn a merge into a refusal, never into a revert. None: never read.
+ * blocks the content lacks — so a part's read beats the whole's for a part. Reads that tie on
+ * blocks (the content edited a paragraph that differs between them: exported, edited, imported,
+ * exported again and the same paragraph edited again) are told apart by characters (closerRead).
+ * None: never read.
  */
 export async function findBase(
   explicit: BaseToken | null,
@@ -44,31 +47,84 @@ export async function findBase(
   if (!bases) return null;
   const tokens = (await lastReads(bases, scope)).map(decodeBaseToken);
   const blocks = splitBlocks(content);
-  let best: { token: BaseToken; score: number } | null = null;
+  let tied: Array<{ token: BaseToken; blocks: string[] }> = [];
+  let best = Number.NEGATIVE_INFINITY;
   for (const token of tokens) {
     const text = await bases.get(textKey(token.fingerprint));
     const read = text === undefined ? undefined : splitBlocks(text);
     const handed = read && token.part ? read.slice(token.part.from, token.part.to) : read;
-    const common = handed ? shared(blocks, handed) : 0;
-    const score = handed ? 2 * common - handed.length : Number.NEGATIVE_INFINITY;
-    if (!best || score > best.score) best = { token, score };
+    if (!handed) {
+      if (tied.length === 0 && best === Number.NEGATIVE_INFINITY) tied = [{ token, blocks: [] }];
+      continue;
+    }
+    const score = 2 * shared(blocks, handed) - handed.length;
+    if (score > best) {
+      best = score;
+      tied = [{ token, blocks: handed }];
+    } else if (score === best) tied.push({ token, blocks: handed });
   }
-  return best?.token ?? null;
+  if (tied.length === 0) return null;
+  return closerRead(blocks, tied);
+}
+
+/** Above this many characters of differing blocks, reads are not compared by characters. */
+const CLOSER_CHARS = 20_000;
+
+/**
+ * Among reads that tie on whole blocks (oldest first), the newer one the content was edited from:
+ * fewer characters differ from it, and the content holds every change from the oldest read to it
+ * (its differing characters plus those between the two reads are the content's from the oldest),
+ * so taking it can never revert what changed between them. Otherwise the oldest, which can only
+ * turn a merge into a refusal, never into a revert.
+ */
+function closerRead(content: string[], tied: Array<{ token: BaseToken; blocks: string[] }>): BaseToken {
+  const oldest = tied[0]!;
+  if (tied.length === 1 || oldest.blocks.length === 0) return oldest.token;
+  const fromOldest = charsApart(content, oldest.blocks);
+  if (fromOldest === undefined) return oldest.token;
+  let chosen = oldest;
+  let nearest = fromOldest;
+  for (const read of tied.slice(1)) {
+    const apart = charsApart(content, read.blocks);
+    if (apart === undefined || apart >= nearest) continue;
+    const between = charsApart(read.blocks, oldest.blocks);
+    if (between !== undefined && apart + between <= fromOldest) {
+      chosen = read;
+      nearest = apart;
+    }
+  }
+  return chosen.token;
+}
+
+/**
+ * How many characters differ between two texts' blocks that the other lacks (added plus removed,
+ * by jsdiff's `diffChars`); undefined when they are too long to compare.
+ */
+function charsApart(a: string[], b: string[]): number | undefined {
+  const onlyA = unshared(a, b).join('\n\n');
+  const onlyB = unshared(b, a).join('\n\n');
+  if (onlyA.length + onlyB.length > CLOSER_CHARS) return undefined;
+  let n = 0;
+  for (const change of diffChars(onlyB, onlyA)) if (change.added || change.removed) n += change.value.length;
+  return n;
+}
+
+/** The blocks of `blocks` that `other` lacks (each block of `other` matched once), in order. */
+function unshared(blocks: string[], other: string[]): string[] {
+  const left = new Map<string, number>();
+  for (const b of other) left.set(b, (left.get(b) ?? 0) + 1);
+  const out: string[] = [];
+  for (const b of blocks) {
+    const k = left.get(b) ?? 0;
+    if (k > 0) left.set(b, k - 1);
+    else out.push(b);
+  }
+  return out;
 }
 
 /** How many of `blocks` the other text has (each block of it counted once). */
 function shared(blocks: string[], other: string[]): number {
-  const left = new Map<string, number>();
-  for (const b of other) left.set(b, (left.get(b) ?? 0) + 1);
-  let n = 0;
-  for (const b of blocks) {
-    const k = left.get(b) ?? 0;
-    if (k > 0) {
-      n++;
-      left.set(b, k - 1);
-    }
-  }
-  return n;
+  return blocks.length - unshared(blocks, other).length;
 }
 
 function checkBaseTarget(base: BaseToken, scope: Scope): void {

@@ -1,0 +1,57 @@
+/**
+ * Which of a target's last reads an import without a base compares with (findBase): the read the
+ * content was edited from. Two reads that share as many whole paragraphs with the content (the
+ * content edits a paragraph that differs between them) are told apart by characters, and the
+ * newer is taken only when the content holds every change from the older one to it — so a
+ * content edited from the older read is never compared with the newer one (which would revert
+ * what changed in between).
+ */
+import { describe, expect, it } from 'vitest';
+import { MemoryBaseStore, rememberRead } from '../../src/docs/service/base-store.js';
+import { baseTokenFor } from '../../src/docs/service/base-token.js';
+import { findBase } from '../../src/docs/service/import-base.js';
+
+const scope = { documentId: 'doc', tabId: 't.0', anchorId: 'h.1' };
+const first = '## Title\n\nThis has bold text and italic text in it.\n\nAnother paragraph.\n';
+// The first read with "bold" edited and imported, then read again.
+const second = '## Title\n\nThis has heavy text and italic text in it.\n\nAnother paragraph.\n';
+
+async function storeWith(...reads: string[]): Promise<{ store: MemoryBaseStore; tokens: string[] }> {
+  const store = new MemoryBaseStore();
+  const tokens: string[] = [];
+  for (const [i, text] of reads.entries()) {
+    const token = baseTokenFor({ ...scope, revisionId: `r${i}` }, text);
+    await rememberRead(store, scope, text, token);
+    tokens.push(token);
+  }
+  return { store, tokens };
+}
+
+async function baseRevision(store: MemoryBaseStore, content: string): Promise<string | undefined> {
+  return (await findBase(null, scope, content, store))?.revisionId;
+}
+
+describe('findBase among reads that tie on whole paragraphs', () => {
+  it('takes the newer read when the content was edited from it', async () => {
+    const { store } = await storeWith(first, second);
+    const edited = second.replace('italic text', 'slanted text');
+    expect(await baseRevision(store, edited)).toBe('r1');
+  });
+
+  it('keeps the older read when the content was edited from it (the change in between is not in it)', async () => {
+    const { store } = await storeWith(first, second);
+    const edited = first.replace('italic text', 'slanted text');
+    expect(await baseRevision(store, edited)).toBe('r0');
+  });
+
+  it('keeps the older read when the content rewrote what changed in between', async () => {
+    const { store } = await storeWith(first, second);
+    const edited = first.replace('bold text', 'heavier text');
+    expect(await baseRevision(store, edited)).toBe('r0');
+  });
+
+  it('still prefers the read sharing more whole paragraphs, whatever its age', async () => {
+    const { store } = await storeWith(second, first);
+    expect(await baseRevision(store, `${first}\nNew paragraph.\n`)).toBe('r1');
+  });
+});
