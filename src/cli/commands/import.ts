@@ -80,7 +80,8 @@ Examples:
         const options = {
           dry_run: opts.dryRun,
           allow_deletions: opts.allowDeletions,
-          base: opts.base ?? sidecar?.base,
+          base: opts.base,
+          file_base: sidecar?.base,
           mode,
         };
         const result = await withProgress(opts.dryRun ? 'Planning' : 'Importing', () =>

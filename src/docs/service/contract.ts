@@ -53,6 +53,12 @@ export interface ImportOptions {
    * the target's last read through this server (a BaseStore) stands in for it.
    */
   base?: string;
+  /**
+   * The CLI's: the base FILE's sidecar names (what FILE was last exported or imported as). Unlike
+   * `base` it may be stale — FILE overwritten by a newer export since — so a later read of the
+   * target that looks more like the content is taken instead (import-base.ts findBase).
+   */
+  file_base?: string;
   /** `suggest`: the same requests written as suggestions (`writeMode: SUGGEST`); `edit` (default): direct edits. */
   mode?: 'edit' | 'suggest';
 }

@@ -32,20 +32,26 @@ export interface Scope {
  * blocks the content lacks — so a part's read beats the whole's for a part. Reads that tie on
  * blocks (the content edited a paragraph that differs between them: exported, edited, imported,
  * exported again and the same paragraph edited again) are told apart by characters (closerRead).
- * None: never read.
+ * `fileBase`, the base a file's sidecar names, is where the reads start from: it is taken unless
+ * a later read of the target looks more like the content (the file was overwritten by a newer
+ * export since). None: never read.
  */
 export async function findBase(
   explicit: BaseToken | null,
   scope: Scope,
   content: string,
   bases: BaseStore | undefined,
+  fileBase: string | null = null,
 ): Promise<BaseToken | null> {
   if (explicit) {
     checkBaseTarget(explicit, scope);
     return explicit;
   }
-  if (!bases) return null;
-  const tokens = (await lastReads(bases, scope)).map(decodeBaseToken);
+  if (!bases) return fileBase === null ? null : decodeBaseToken(fileBase);
+  const reads = await lastReads(bases, scope);
+  const tokens = (fileBase === null ? reads : [fileBase, ...readsAfter(reads, fileBase)]).map(
+    decodeBaseToken,
+  );
   const blocks = splitBlocks(content);
   let tied: Array<{ token: BaseToken; blocks: string[] }> = [];
   let best = Number.NEGATIVE_INFINITY;
@@ -65,6 +71,12 @@ export async function findBase(
   }
   if (tied.length === 0) return null;
   return closerRead(blocks, tied);
+}
+
+/** The reads after `token` (none when the store no longer has it: then nothing says which are newer). */
+function readsAfter(reads: string[], token: string): string[] {
+  const at = reads.lastIndexOf(token);
+  return at < 0 ? [] : reads.slice(at + 1);
 }
 
 /**

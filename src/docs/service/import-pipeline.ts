@@ -142,7 +142,7 @@ export async function runImport(
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const read = attempt === 0 && first ? readAs(first, where) : await readTarget(backend, where);
     const scope = { documentId: where.documentId, tabId: read.scope.tabId, anchorId: where.anchorId };
-    if (base === undefined) base = await findBase(explicit, scope, content, bases);
+    if (base === undefined) base = await findBase(explicit, scope, content, bases, options.file_base ?? null);
     const readPrint = contentFingerprint(read.target.content);
     // The same text again from the same old base: the first import landed, nothing is left to do.
     if (base && readPrint !== base.fingerprint) {

@@ -37,8 +37,13 @@ export async function readsSaying(
       r.documentId === where.documentId &&
       r.anchorId === where.anchorId &&
       (where.tab === undefined || r.tabId === where.tab) &&
-      (options.base === undefined || isWholeReadOf(options.base, r)),
+      isWholeReadOfGiven(options.base ?? options.file_base, r),
   );
+}
+
+/** Without a base given (passed or a file's), any read; with one, a read of the whole it names. */
+function isWholeReadOfGiven(base: string | undefined, read: ExactRead): boolean {
+  return base === undefined || isWholeReadOf(base, read);
 }
 
 /** The no-op result when `doc` is at the revision of one of `reads`, else null. */
