@@ -102,47 +102,43 @@ describe.each([
   });
 });
 
-it('a file overwritten by a newer export (> FILE) is not held to its old sidecar', async () => {
-  // s.md was imported once (its sidecar names that import); the section then changed through
-  // another file, and s.md was overwritten by a new export and the changed paragraph edited again.
-  dir = makeStore();
-  const file = join(dir, 's.md');
-  const other = join(dir, 'o.md');
-  const args = ['export', 'golden', '--local', dir, '--section', SECTION];
-  const importFile = (f: string) => runGdoc(['import', 'golden', f, '--local', dir, '--section', SECTION]);
-  writeFileSync(file, (await runGdoc(args)).stdout);
-  editFile(file, 'bold text', 'heavy text');
-  expect((await importFile(file)).code).toBe(0);
-  writeFileSync(other, (await runGdoc(args)).stdout);
-  editFile(other, 'italic text', 'slanted text');
-  expect((await importFile(other)).code).toBe(0);
-  writeFileSync(file, (await runGdoc(args)).stdout);
-  editFile(file, 'in it.', 'in it, I think.');
-  const run = await importFile(file);
+/** Exports the section into FILE (`> FILE`), replaces `from` with `to` in it and imports it. */
+async function exportEditImport(file: string, from: string, to: string): Promise<string> {
+  writeFileSync(file, (await runGdoc(['export', 'golden', '--local', dir, '--section', SECTION])).stdout);
+  editFile(file, from, to);
+  const run = await importSection(file);
   expect(run.code, run.stderr).toBe(0);
-  expect(run.stderr).not.toContain('Merged');
-  expect(await current()).toContain('This has **heavy text** and *slanted text* in it, I think.');
-});
+  return run.stderr;
+}
 
-it('an old file edited again after a newer import through another file is merged, never reverting it', async () => {
-  dir = makeStore();
-  const file = join(dir, 's.md');
-  const other = join(dir, 'o.md');
-  const args = ['export', 'golden', '--local', dir, '--section', SECTION];
-  const importFile = (f: string) => runGdoc(['import', 'golden', f, '--local', dir, '--section', SECTION]);
-  writeFileSync(file, (await runGdoc(args)).stdout);
-  editFile(file, 'bold text', 'heavy text');
-  expect((await importFile(file)).code).toBe(0);
-  writeFileSync(other, (await runGdoc(args)).stdout);
-  editFile(other, 'underlined text', 'underlined words');
-  expect((await importFile(other)).code).toBe(0);
-  // s.md still says "underlined text": its sidecar is its base, and the newer edit is kept.
-  editFile(file, 'combined.', 'combined, and edited.');
-  const run = await importFile(file);
-  expect(run.code, run.stderr).toBe(0);
-  const now = await current();
-  expect(now).toContain('underlined words');
-  expect(now).toContain('combined, and edited.');
+const importSection = (file: string) =>
+  runGdoc(['import', 'golden', file, '--local', dir, '--section', SECTION]);
+
+describe('a file imported before (its sidecar names that import), after another file changed the section', () => {
+  it('overwritten by a newer export (> FILE), is not held to its old sidecar', async () => {
+    dir = makeStore();
+    const file = join(dir, 's.md');
+    await exportEditImport(file, 'bold text', 'heavy text');
+    await exportEditImport(join(dir, 'o.md'), 'italic text', 'slanted text');
+    // s.md overwritten by a new export, and the paragraph the other file changed edited again.
+    expect(await exportEditImport(file, 'in it.', 'in it, I think.')).not.toContain('Merged');
+    expect(await current()).toContain('This has **heavy text** and *slanted text* in it, I think.');
+  });
+
+  it('edited again as it was, is merged from its sidecar, never reverting the newer edit', async () => {
+    dir = makeStore();
+    const file = join(dir, 's.md');
+    await exportEditImport(file, 'bold text', 'heavy text');
+    await exportEditImport(join(dir, 'o.md'), 'underlined text', 'underlined words');
+    // s.md still says "underlined text": its sidecar is its base, and the newer edit is kept.
+    editFile(file, 'combined.', 'combined, and edited.');
+    const run = await importSection(file);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('Merged');
+    const now = await current();
+    expect(now).toContain('underlined words');
+    expect(now).toContain('combined, and edited.');
+  });
 });
 
 it('a file imported into another section than it was exported from ignores its sidecar', async () => {
