@@ -10,6 +10,13 @@ import nodeModule from 'node:module';
 // them again; older Node has no such cache and runs as before. Enabled before anything else loads.
 (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
+// A reader that stops early (`gdoc export DOC | head`) closes stdout: the rest is not wanted, so
+// the command ends quietly, as Unix tools do on SIGPIPE, instead of with an unhandled EPIPE stack.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
+
 const [{ Command }, { registerCommands }, { runCli }] = await Promise.all([
   import('commander'),
   import('./commands/index.js'),

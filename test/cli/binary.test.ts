@@ -3,7 +3,7 @@
  * demo` after a build. Spawns the built binary (the vitest globalSetup builds it when out of date)
  * and checks it completes offline; plus the exit code and stderr line of a failing command.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -66,5 +66,20 @@ describe('the README first command', () => {
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain("missing required argument 'doc'");
     expect(gdoc('tab', 'rename', 'doc.json').status).toBe(2);
+  });
+});
+
+describe('gdoc piped into a reader that stops early', () => {
+  it('ends quietly when stdout is closed before it writes (`gdoc --help | head -1`)', async () => {
+    const child = spawn(process.execPath, [BIN, '--help'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Closed before the command starts writing: every write it makes finds no reader.
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).not.toContain('EPIPE');
+    expect(code).toBe(0);
   });
 });
