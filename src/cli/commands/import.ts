@@ -80,7 +80,10 @@ Examples:
         const options = {
           dry_run: opts.dryRun,
           allow_deletions: opts.allowDeletions,
-          base: opts.base ?? sidecar?.base,
+          base: opts.base,
+          // Not as `base`: a file exported over since its sidecar was written (`export > FILE`
+          // after an import) holds a later read, which the import then takes instead.
+          file_base: sidecar?.base,
           mode,
         };
         const result = await withProgress(opts.dryRun ? 'Planning' : 'Importing', () =>

@@ -53,6 +53,13 @@ export interface ImportOptions {
    * the target's last read through this server (a BaseStore) stands in for it.
    */
   base?: string;
+  /**
+   * The base the content's file names (the CLI's sidecar, `.FILE.gdoc-base`), when no `base` was
+   * passed. Taken as `base` is, unless a later read of the target holds every change made since it
+   * and the content is closer to that read: the file was exported over (`gdoc export > FILE`)
+   * after the import that wrote its sidecar, and it is that export the content was edited from.
+   */
+  file_base?: string;
   /** `suggest`: the same requests written as suggestions (`writeMode: SUGGEST`); `edit` (default): direct edits. */
   mode?: 'edit' | 'suggest';
 }

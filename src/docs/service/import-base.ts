@@ -39,10 +39,16 @@ export async function findBase(
   scope: Scope,
   content: string,
   bases: BaseStore | undefined,
+  /** The base the content's file names (its sidecar), when no explicit base was passed. */
+  file: BaseToken | null = null,
 ): Promise<BaseToken | null> {
   if (explicit) {
     checkBaseTarget(explicit, scope);
     return explicit;
+  }
+  if (file) {
+    checkBaseTarget(file, scope);
+    return (bases && (await laterRead(file, scope, content, bases))) ?? file;
   }
   if (!bases) return null;
   const tokens = (await lastReads(bases, scope)).map(decodeBaseToken);
@@ -65,6 +71,46 @@ export async function findBase(
   }
   if (tied.length === 0) return null;
   return closerRead(blocks, tied);
+}
+
+/**
+ * A read of the target made after the one a file's sidecar names, that the content was edited from
+ * instead: `gdoc export > FILE` writes no sidecar, so after an import has written one for FILE
+ * (FILE then stood for what was written), exporting over FILE leaves that older sidecar beside
+ * the newer text. Taking the sidecar then counts every change made between the two reads (a
+ * colleague's paragraph) as the user's own edit too, so an edit next to it is refused as
+ * touching the same paragraphs and a clean import says "Merged". A later read is taken only when
+ * it shares at least as many blocks with the content and the content holds every change from the
+ * sidecar's read to it (closerRead), so it can never revert what changed between them; a file
+ * still edited from its sidecar's read keeps it. Reads are in the order they were made, so only
+ * those after the sidecar's are candidates; a sidecar no longer among them is kept as is.
+ */
+async function laterRead(
+  file: BaseToken,
+  scope: Scope,
+  content: string,
+  bases: BaseStore,
+): Promise<BaseToken | undefined> {
+  if (file.part) return undefined;
+  const tokens = (await lastReads(bases, scope)).map(decodeBaseToken);
+  const at = tokens.findIndex(
+    (t) => t.fingerprint === file.fingerprint && t.revisionId === file.revisionId && !t.part,
+  );
+  const fileText = at < 0 ? undefined : await bases.get(textKey(file.fingerprint));
+  if (fileText === undefined) return undefined;
+  const blocks = splitBlocks(content);
+  const own = splitBlocks(fileText);
+  const least = 2 * shared(blocks, own) - own.length;
+  const candidates = [{ token: file, blocks: own }];
+  for (const token of tokens.slice(at + 1)) {
+    if (token.part || token.fingerprint === file.fingerprint) continue;
+    const text = await bases.get(textKey(token.fingerprint));
+    if (text === undefined) continue;
+    const read = splitBlocks(text);
+    if (2 * shared(blocks, read) - read.length >= least) candidates.push({ token, blocks: read });
+  }
+  const chosen = closerRead(blocks, candidates);
+  return chosen === file ? undefined : chosen;
 }
 
 /** Above this many characters of differing blocks, reads are not compared by characters. */

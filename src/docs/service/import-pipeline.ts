@@ -133,6 +133,7 @@ export async function runImport(
   // read first, import.ts) is parsed only when it is not.
   let sent = first ? undefined : parseIntended(content);
   const explicit = options.base ? decodeBaseToken(options.base) : null;
+  const fileBase = !explicit && options.file_base ? decodeBaseToken(options.file_base) : null;
   // The base is settled at the first read (the last read of the target needs its resolved tab).
   let base: BaseToken | null | undefined;
   // What the first read showed of the target: without a base, a retry after a revision conflict
@@ -142,7 +143,7 @@ export async function runImport(
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const read = attempt === 0 && first ? readAs(first, where) : await readTarget(backend, where);
     const scope = { documentId: where.documentId, tabId: read.scope.tabId, anchorId: where.anchorId };
-    if (base === undefined) base = await findBase(explicit, scope, content, bases);
+    if (base === undefined) base = await findBase(explicit, scope, content, bases, fileBase);
     const readPrint = contentFingerprint(read.target.content);
     // The same text again from the same old base: the first import landed, nothing is left to do.
     if (base && readPrint !== base.fingerprint) {

@@ -1,0 +1,464 @@
+/**
+ * The everyday loops a user (through the `gdoc` CLI) or a model (through the MCP tools) runs on one
+ * document, several steps long, each checked against the whole tab afterwards: rounds of export →
+ * edit → import on a section and on the whole tab (with `-o FILE`, with `> FILE`, through stdin),
+ * an old file imported again after newer rounds, a colleague's edit between export and import,
+ * section and tab reads mixed, a renamed section, a dry run before the write, a file imported twice.
+ *
+ * What each expects: what the edits did not touch stays as it was; nothing written since a file
+ * was read is reverted by importing it (merged when the edits touch other paragraphs, refused with
+ * nothing written when the same one); no refusal where the edits do not overlap; no "Merged"
+ * warning where nothing was merged.
+ */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LocalBackend } from '../../src/docs/backends/local.js';
+import { exportTab } from '../../src/docs/export/index.js';
+import { runGdoc } from '../cli/run-gdoc.js';
+import { makeStore } from '../server/harness.js';
+
+const FORMATTING = 'h.ryalwp7mpmhm';
+const LINKS = 'h.vfzix7fdzbxd';
+
+let dir: string;
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The whole tab as the store holds it, read without going through (or recording in) any base store. */
+async function tab(): Promise<string> {
+  return exportTab(await new LocalBackend({ dir }).get('golden')).content;
+}
+
+/** The tab text with each [from, to] replaced once (each `from` must be there). */
+function edited(text: string, ...edits: Array<[string, string]>): string {
+  let out = text;
+  for (const [from, to] of edits) {
+    expect(out, `expected text to hold ${JSON.stringify(from)}`).toContain(from);
+    out = out.replace(from, to);
+  }
+  return out;
+}
+
+function editFile(file: string, ...edits: Array<[string, string]>): void {
+  writeFileSync(file, edited(readFileSync(file, 'utf8'), ...edits));
+}
+
+/** A colleague's edit, made straight in the store (no gdoc process sees it). */
+async function colleagueReplaces(from: string, to: string): Promise<void> {
+  await new LocalBackend({ dir }).batchUpdate('golden', {
+    requests: [{ replaceAllText: { containsText: { text: from, matchCase: true }, replaceText: to } }],
+  });
+}
+
+type Way = '-o FILE' | '> FILE';
+const WAYS: Way[] = ['-o FILE', '> FILE'];
+
+const target = (section: string | undefined) => (section === undefined ? [] : ['--section', section]);
+
+async function exportTo(file: string, way: Way, section?: string): Promise<void> {
+  const args = ['export', 'golden', '--local', dir, ...target(section)];
+  const run = await runGdoc(way === '-o FILE' ? [...args, '-o', file] : args);
+  expect(run.code, run.stderr).toBe(0);
+  if (way === '> FILE') writeFileSync(file, run.stdout);
+}
+
+async function importFile(file: string, section?: string, ...extra: string[]) {
+  return await runGdoc(['import', 'golden', file, '--local', dir, ...target(section), ...extra]);
+}
+
+/** An import that must succeed without saying it merged anything. */
+async function importsClean(file: string, section?: string, ...extra: string[]): Promise<string> {
+  const run = await importFile(file, section, ...extra);
+  expect(run.code, run.stderr).toBe(0);
+  expect(run.stderr).not.toContain('Merged');
+  return run.stdout;
+}
+
+/** An import that must be refused as a conflict, writing nothing. */
+async function importRefused(file: string, section?: string): Promise<void> {
+  const before = await tab();
+  const run = await importFile(file, section);
+  expect(run.code, run.stdout).not.toBe(0);
+  expect(run.stderr).toContain('RevisionConflictError');
+  expect(await tab()).toBe(before);
+}
+
+describe.each(WAYS)('rounds of export (%s), edit, import', (way) => {
+  it('on one section: the same paragraph, its neighbour, a paragraph added, a heading added, one deleted', async () => {
+    dir = makeStore();
+    const file = join(dir, 's.md');
+    let want = await tab();
+    const round = async (...edits: Array<[string, string]>) => {
+      await exportTo(file, way, FORMATTING);
+      editFile(file, ...edits);
+      await importsClean(file, FORMATTING);
+      want = edited(want, ...edits);
+      expect(await tab()).toBe(want);
+    };
+    await round(['bold text', 'heavy text']);
+    await round(['heavy text', 'weighty text']);
+    await round(['*italic text* in it.', '*italic text* in it, too.']);
+    await round(['underlined text', 'underscored text']);
+    await round(['combined.', 'combined.\n\nA new closing paragraph.']);
+    await round(['A new closing paragraph.', '### Notes\n\nA new closing paragraph.']);
+    await round(['\n\n### Notes\n\nA new closing paragraph.', '']);
+    await round(['weighty text', 'bold text'], ['underscored text', 'underlined text']);
+  });
+
+  it('on the whole tab: paragraphs, list items and headings in turn', async () => {
+    dir = makeStore();
+    const file = join(dir, 't.md');
+    let want = await tab();
+    const round = async (...edits: Array<[string, string]>) => {
+      await exportTo(file, way);
+      editFile(file, ...edits);
+      await importsClean(file);
+      want = edited(want, ...edits);
+      expect(await tab()).toBe(want);
+    };
+    await round(['Second plain paragraph.', 'Second paragraph, edited.']);
+    await round(['Second paragraph, edited.', 'Second paragraph, edited twice.']);
+    await round(['no formatting.', 'no formatting at all.']);
+    await round(['- Second bullet item\n', '- Second bullet item\n- A new bullet item\n']);
+    await round(['- A new bullet item\n', '']);
+    await round(['Text near the end.', '## Closing\n\nText near the end.']);
+    await round(['Content under the second heading.\n\n', '']);
+    await round(['Final paragraph of the document.', 'Final paragraph, edited.']);
+  });
+});
+
+describe.each(WAYS)('one file (%s) edited and imported again and again, never exported again', (way) => {
+  it.each([
+    ['a section', FORMATTING],
+    ['the whole tab', undefined],
+  ])('on %s', async (_name, section) => {
+    dir = makeStore();
+    const file = join(dir, 'f.md');
+    let want = await tab();
+    await exportTo(file, way, section);
+    const step = async (...edits: Array<[string, string]>) => {
+      editFile(file, ...edits);
+      await importsClean(file, section);
+      want = edited(want, ...edits);
+      expect(await tab()).toBe(want);
+    };
+    await step(['bold text', 'heavy text']);
+    await step(['heavy text', 'weighty text']);
+    await step(['underlined text', 'underscored text']);
+    await step(['combined.', 'combined.\n\nAdded after the last.']);
+    await step(['\n\nAdded after the last.', '']);
+    await step(['weighty text', 'bold text']);
+  });
+});
+
+describe.each(WAYS)('an old file (%s) imported again after newer rounds', (way) => {
+  it.each([
+    ['a section', FORMATTING],
+    ['the whole tab', undefined],
+  ])('on %s never reverts the newer rounds', async (_name, section) => {
+    dir = makeStore();
+    const a = join(dir, 'a.md');
+    const b = join(dir, 'b.md');
+    const c = join(dir, 'c.md');
+    let want = await tab();
+    await exportTo(a, way, section);
+    editFile(a, ['bold text', 'heavy text']);
+    await importsClean(a, section);
+    want = edited(want, ['bold text', 'heavy text']);
+    await exportTo(b, way, section);
+    editFile(b, ['underlined text', 'underscored text']);
+    await importsClean(b, section);
+    want = edited(want, ['underlined text', 'underscored text']);
+    await exportTo(c, way, section);
+    editFile(c, ['heavy text', 'weighty text']);
+    await importsClean(c, section);
+    want = edited(want, ['heavy text', 'weighty text']);
+    expect(await tab()).toBe(want);
+
+    // a.md as it was imported: the newer rounds stay.
+    const again = await importFile(a, section);
+    expect(again.code, again.stderr).toBe(0);
+    expect(await tab()).toBe(want);
+    // a.md edited on a paragraph no later round touched: merged, the newer rounds stay.
+    editFile(a, ['combined.', 'combined, late.']);
+    const late = await importFile(a, section);
+    expect(late.code, late.stderr).toBe(0);
+    expect(late.stderr).toContain('Merged');
+    want = edited(want, ['combined.', 'combined, late.']);
+    expect(await tab()).toBe(want);
+    // a.md edited on the paragraph c.md changed since: refused.
+    editFile(a, ['heavy text', 'massive text']);
+    await importRefused(a, section);
+    expect(await tab()).toBe(want);
+  });
+
+  it('after many rounds on the section (more than the store keeps of its reads)', async () => {
+    dir = makeStore();
+    const old = join(dir, 'old.md');
+    const file = join(dir, 's.md');
+    await exportTo(old, way, FORMATTING);
+    let want = await tab();
+    const words = ['one', 'two', 'three', 'four', 'five', 'six', 'seven'];
+    let last = 'bold text';
+    for (const word of words) {
+      await exportTo(file, way, FORMATTING);
+      editFile(file, [last, `${word} text`]);
+      await importsClean(file, FORMATTING);
+      want = edited(want, [last, `${word} text`]);
+      last = `${word} text`;
+    }
+    expect(await tab()).toBe(want);
+    // The old file, edited on another paragraph: merged or refused, never "bold text" again.
+    editFile(old, ['combined.', 'combined, late.']);
+    const run = await importFile(old, FORMATTING);
+    const now = await tab();
+    if (run.code === 0) expect(now).toBe(edited(want, ['combined.', 'combined, late.']));
+    else {
+      expect(run.stderr).toContain('RevisionConflictError');
+      expect(now).toBe(want);
+    }
+  });
+});
+
+describe.each(WAYS)("a colleague's edit between export (%s) and import", (way) => {
+  it.each([
+    ['a section', FORMATTING],
+    ['the whole tab', undefined],
+  ])('on %s: merged when on another paragraph, refused when on the same', async (_name, section) => {
+    dir = makeStore();
+    const file = join(dir, 'f.md');
+    let want = await tab();
+    await exportTo(file, way, section);
+    await colleagueReplaces('bold text', 'heavy text');
+    want = edited(want, ['bold text', 'heavy text']);
+    editFile(file, ['underlined text', 'underscored text']);
+    const merged = await importFile(file, section);
+    expect(merged.code, merged.stderr).toBe(0);
+    expect(merged.stderr).toContain('Merged');
+    want = edited(want, ['underlined text', 'underscored text']);
+    expect(await tab()).toBe(want);
+    // The same file again, edited next to the colleague's paragraph: merged again, nothing lost.
+    editFile(file, ['combined.', 'combined, again.']);
+    const next = await importFile(file, section);
+    expect(next.code, next.stderr).toBe(0);
+    want = edited(want, ['combined.', 'combined, again.']);
+    expect(await tab()).toBe(want);
+    // The colleague's paragraph itself (the file still says "bold text"): refused.
+    editFile(file, ['*italic text* in it.', '*italic text* in it, sure.']);
+    await importRefused(file, section);
+    expect(await tab()).toBe(want);
+  });
+
+  it('on a section, after a round of my own: the next round keeps the colleague edit', async () => {
+    dir = makeStore();
+    const file = join(dir, 's.md');
+    let want = await tab();
+    await exportTo(file, way, FORMATTING);
+    editFile(file, ['bold text', 'heavy text']);
+    await importsClean(file, FORMATTING);
+    want = edited(want, ['bold text', 'heavy text']);
+    await exportTo(file, way, FORMATTING);
+    await colleagueReplaces('strikethrough text', 'struck text');
+    want = edited(want, ['strikethrough text', 'struck text']);
+    editFile(file, ['heavy text', 'weighty text']);
+    const run = await importFile(file, FORMATTING);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('Merged');
+    want = edited(want, ['heavy text', 'weighty text']);
+    expect(await tab()).toBe(want);
+  });
+});
+
+describe.each(WAYS)('a file imported, then exported again (%s) over it after a colleague edit', (way) => {
+  it.each([
+    ['a section', FORMATTING],
+    ['the whole tab', undefined],
+  ])(
+    'on %s: an edit next to the colleague paragraph, or of it, lands as it would from a fresh export',
+    async (_name, section) => {
+      dir = makeStore();
+      const file = join(dir, 'f.md');
+      let want = await tab();
+      await exportTo(file, way, section);
+      editFile(file, ['bold text', 'heavy text']);
+      await importsClean(file, section);
+      want = edited(want, ['bold text', 'heavy text']);
+      await colleagueReplaces('strikethrough text', 'struck text');
+      want = edited(want, ['strikethrough text', 'struck text']);
+      // The colleague's paragraph is in the new export; the file's next import starts from it.
+      await exportTo(file, way, section);
+      editFile(file, ['combined.', 'combined, next.']);
+      await importsClean(file, section);
+      want = edited(want, ['combined.', 'combined, next.']);
+      expect(await tab()).toBe(want);
+      // The colleague's paragraph itself, edited again after the new export (a word of it appended to).
+      await colleagueReplaces('struck text', 'crossed text');
+      want = edited(want, ['struck text', 'crossed text']);
+      await exportTo(file, way, section);
+      editFile(file, ['crossed text', 'crossed text too']);
+      await importsClean(file, section);
+      want = edited(want, ['crossed text', 'crossed text too']);
+      expect(await tab()).toBe(want);
+    },
+  );
+});
+
+describe.each(WAYS)('section and tab reads mixed (%s)', (way) => {
+  it('a section imported, then an edit of an older tab read imported: merged, or refused on the same paragraph', async () => {
+    dir = makeStore();
+    const s = join(dir, 's.md');
+    const t = join(dir, 't.md');
+    let want = await tab();
+    await exportTo(s, way, FORMATTING);
+    await exportTo(t, way);
+    editFile(s, ['bold text', 'heavy text']);
+    await importsClean(s, FORMATTING);
+    want = edited(want, ['bold text', 'heavy text']);
+    editFile(t, ['Second plain paragraph.', 'Second paragraph, edited.']);
+    const run = await importFile(t);
+    expect(run.code, run.stderr).toBe(0);
+    want = edited(want, ['Second plain paragraph.', 'Second paragraph, edited.']);
+    expect(await tab()).toBe(want);
+    editFile(t, ['bold text', 'massive text']);
+    await importRefused(t);
+    expect(await tab()).toBe(want);
+  });
+
+  it('a tab imported, then an edit of an older section read imported: merged, or refused on the same paragraph', async () => {
+    dir = makeStore();
+    const s = join(dir, 's.md');
+    const t = join(dir, 't.md');
+    let want = await tab();
+    await exportTo(t, way);
+    await exportTo(s, way, FORMATTING);
+    editFile(t, ['bold text', 'heavy text'], ['Second plain paragraph.', 'Second paragraph, edited.']);
+    await importsClean(t);
+    want = edited(
+      want,
+      ['bold text', 'heavy text'],
+      ['Second plain paragraph.', 'Second paragraph, edited.'],
+    );
+    editFile(s, ['underlined text', 'underscored text']);
+    const run = await importFile(s, FORMATTING);
+    expect(run.code, run.stderr).toBe(0);
+    want = edited(want, ['underlined text', 'underscored text']);
+    expect(await tab()).toBe(want);
+    editFile(s, ['bold text', 'massive text']);
+    await importRefused(s, FORMATTING);
+    expect(await tab()).toBe(want);
+  });
+
+  it('a section exported, the whole tab exported, each edited and imported in turn, twice', async () => {
+    dir = makeStore();
+    const s = join(dir, 's.md');
+    const t = join(dir, 't.md');
+    let want = await tab();
+    for (const [n, word] of [
+      [1, 'first'],
+      [2, 'second'],
+    ] as const) {
+      await exportTo(s, way, FORMATTING);
+      editFile(s, [n === 1 ? 'combined.' : 'combined, first.', `combined, ${word}.`]);
+      await importsClean(s, FORMATTING);
+      want = edited(want, [n === 1 ? 'combined.' : 'combined, first.', `combined, ${word}.`]);
+      await exportTo(t, way);
+      editFile(t, [n === 1 ? 'Final paragraph' : 'Final first', `Final ${word}`]);
+      await importsClean(t);
+      want = edited(want, [n === 1 ? 'Final paragraph' : 'Final first', `Final ${word}`]);
+      expect(await tab()).toBe(want);
+    }
+  });
+
+  it('two sections edited in turn, each file kept and imported again', async () => {
+    dir = makeStore();
+    const a = join(dir, 'a.md');
+    const b = join(dir, 'b.md');
+    let want = await tab();
+    await exportTo(a, way, FORMATTING);
+    await exportTo(b, way, LINKS);
+    const step = async (file: string, section: string, ...edits: Array<[string, string]>) => {
+      editFile(file, ...edits);
+      await importsClean(file, section);
+      want = edited(want, ...edits);
+      expect(await tab()).toBe(want);
+    };
+    await step(a, FORMATTING, ['bold text', 'heavy text']);
+    await step(b, LINKS, ['for more info.', 'for more.']);
+    await step(a, FORMATTING, ['heavy text', 'weighty text']);
+    await step(b, LINKS, ['for more.', 'for more, again.']);
+    await step(a, FORMATTING, ['combined.', 'combined.\n\nNew in formatting.']);
+    await step(b, LINKS, ['links.', 'links.\n\nNew in links.']);
+  });
+});
+
+describe.each(WAYS)('a section renamed by its heading edit (%s)', (way) => {
+  it('is exported by its anchor and edited again, and its old file too', async () => {
+    dir = makeStore();
+    const file = join(dir, 's.md');
+    const again = join(dir, 'r.md');
+    let want = await tab();
+    await exportTo(file, way, FORMATTING);
+    editFile(file, ['## Formatting Section', '## Styling Section']);
+    await importsClean(file, FORMATTING);
+    want = edited(want, ['## Formatting Section', '## Styling Section']);
+    expect(await tab()).toBe(want);
+    await exportTo(again, way, FORMATTING);
+    expect(readFileSync(again, 'utf8')).toContain('Styling Section');
+    editFile(again, ['bold text', 'heavy text']);
+    await importsClean(again, FORMATTING);
+    want = edited(want, ['bold text', 'heavy text']);
+    expect(await tab()).toBe(want);
+    editFile(file, ['underlined text', 'underscored text']);
+    const run = await importFile(file, FORMATTING);
+    expect(run.code, run.stderr).toBe(0);
+    want = edited(want, ['underlined text', 'underscored text']);
+    expect(await tab()).toBe(want);
+  });
+});
+
+describe.each(WAYS)('dry runs and repeats (%s)', (way) => {
+  it.each([
+    ['a section', FORMATTING],
+    ['the whole tab', undefined],
+  ])('on %s: a dry run then the import, then the same file twice', async (_name, section) => {
+    dir = makeStore();
+    const file = join(dir, 'f.md');
+    let want = await tab();
+    await exportTo(file, way, section);
+    editFile(file, ['bold text', 'heavy text']);
+    const dry = await importsClean(file, section, '--dry-run');
+    expect(dry).toContain('Dry run');
+    expect(await tab()).toBe(want);
+    await importsClean(file, section);
+    want = edited(want, ['bold text', 'heavy text']);
+    expect(await tab()).toBe(want);
+    const twice = await importsClean(file, section);
+    expect(twice).toContain('No change');
+    expect(await tab()).toBe(want);
+    // A dry run of a later edit, then the edit: the same once more.
+    editFile(file, ['heavy text', 'weighty text']);
+    await importsClean(file, section, '--dry-run');
+    await importsClean(file, section, '--dry-run');
+    expect(await tab()).toBe(want);
+    await importsClean(file, section);
+    want = edited(want, ['heavy text', 'weighty text']);
+    expect(await tab()).toBe(want);
+  });
+
+  it('a dry run, a colleague edit, then the import: merged', async () => {
+    dir = makeStore();
+    const file = join(dir, 's.md');
+    let want = await tab();
+    await exportTo(file, way, FORMATTING);
+    editFile(file, ['bold text', 'heavy text']);
+    await importsClean(file, FORMATTING, '--dry-run');
+    await colleagueReplaces('strikethrough text', 'struck text');
+    const run = await importFile(file, FORMATTING);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('Merged');
+    want = edited(want, ['bold text', 'heavy text'], ['strikethrough text', 'struck text']);
+    expect(await tab()).toBe(want);
+  });
+});
