@@ -77,3 +77,24 @@ describe("findBase with a file's sidecar base (file_base)", () => {
     expect(await decode(store, tokens[1]!, later.replace('bold text', 'heavy text'))).toBe('r1');
   });
 });
+
+describe('findBase after a paragraph was added', () => {
+  const added = `${first}\nA paragraph added by the last import.\n`;
+
+  it('takes the read the paragraph was added in for an edit of that paragraph', async () => {
+    // Counting both sides, the read before (which lacks the paragraph) was nearer, and the
+    // paragraph looked added on both sides: a refusal of an edit nobody else made.
+    const { store } = await storeWith(first, added);
+    const edited = added.replace('by the last import.', 'by the last import, and edited.');
+    expect(await baseRevision(store, edited)).toBe('r1');
+  });
+
+  it('keeps the older read when the content adds its own paragraph and lacks one added elsewhere', async () => {
+    // The content adds a paragraph that holds the other one's words, at another place: the newer
+    // read is farther (its paragraph is missing from the content), so it is not compared with.
+    const other = first.replace('## Title\n', '## Title\n\nBudget approved.\n');
+    const { store } = await storeWith(first, other);
+    const edited = `${first}\nBudget approved, we think.\n`;
+    expect(await baseRevision(store, edited)).toBe('r0');
+  });
+});

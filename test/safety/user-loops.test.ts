@@ -16,7 +16,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LocalBackend } from '../../src/docs/backends/local.js';
 import { exportTab } from '../../src/docs/export/index.js';
 import { runGdoc } from '../cli/run-gdoc.js';
-import { makeStore } from '../server/harness.js';
+import { connectLocal, errorOf, type Harness, makeStore } from '../server/harness.js';
 
 const FORMATTING = 'h.ryalwp7mpmhm';
 const LINKS = 'h.vfzix7fdzbxd';
@@ -460,5 +460,117 @@ describe.each(WAYS)('dry runs and repeats (%s)', (way) => {
     expect(run.stderr).toContain('Merged');
     want = edited(want, ['bold text', 'heavy text'], ['strikethrough text', 'struck text']);
     expect(await tab()).toBe(want);
+  });
+});
+
+describe('through stdin (export | edit | import -)', () => {
+  it('rounds on a section, and an old text piped again after newer rounds', async () => {
+    dir = makeStore();
+    let want = await tab();
+    const read = async () => {
+      const run = await runGdoc(['export', 'golden', '--local', dir, '--section', FORMATTING]);
+      expect(run.code, run.stderr).toBe(0);
+      return run.stdout;
+    };
+    const pipe = (text: string) =>
+      runGdoc(['import', 'golden', '-', '--local', dir, '--section', FORMATTING], text);
+    const first = edited(await read(), ['bold text', 'heavy text']);
+    let run = await pipe(first);
+    expect(run.code, run.stderr).toBe(0);
+    want = edited(want, ['bold text', 'heavy text']);
+    const second = edited(await read(), ['*italic text*', '*slanted text*']);
+    run = await pipe(second);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).not.toContain('Merged');
+    want = edited(want, ['*italic text*', '*slanted text*']);
+    expect(await tab()).toBe(want);
+    // A paragraph added, then edited in the next round.
+    run = await pipe(edited(await read(), ['combined.', 'combined.\n\nAdded.']));
+    expect(run.code, run.stderr).toBe(0);
+    want = edited(want, ['combined.', 'combined.\n\nAdded.']);
+    run = await pipe(edited(await read(), ['Added.', 'Added, edited.']));
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).not.toContain('Merged');
+    want = edited(want, ['Added.', 'Added, edited.']);
+    expect(await tab()).toBe(want);
+    run = await pipe(first);
+    expect(run.code, run.stderr).toBe(0);
+    expect(await tab()).toBe(want);
+    run = await pipe(edited(first, ['combined.', 'combined, late.']));
+    expect(run.code, run.stderr).toBe(0);
+    want = edited(want, ['combined.', 'combined, late.']);
+    expect(await tab()).toBe(want);
+  });
+});
+
+describe('through the MCP tools, without base', () => {
+  let h: Harness;
+  afterEach(async () => await h?.close());
+
+  async function read(anchor?: string): Promise<string> {
+    const r = await h.client.callTool(
+      anchor === undefined
+        ? { name: 'export_tab', arguments: { document_id: 'golden' } }
+        : { name: 'export_section', arguments: { document_id: 'golden', anchor_id: anchor } },
+    );
+    expect(r.isError, JSON.stringify(r)).toBeFalsy();
+    return (r.structuredContent as { content: string }).content;
+  }
+  async function write(content: string, anchor?: string) {
+    return await h.client.callTool(
+      anchor === undefined
+        ? { name: 'import_tab', arguments: { document_id: 'golden', content } }
+        : { name: 'import_section', arguments: { document_id: 'golden', anchor_id: anchor, content } },
+    );
+  }
+  async function writesClean(content: string, anchor?: string): Promise<void> {
+    const r = await write(content, anchor);
+    expect(r.isError, JSON.stringify(r)).toBeFalsy();
+    expect(JSON.stringify((r.structuredContent as { warnings: string[] }).warnings)).not.toContain('Merged');
+  }
+
+  it.each([
+    ['a section', FORMATTING],
+    ['the whole tab', undefined],
+  ])('rounds on %s, an old text again, a colleague edit', async (_name, anchor) => {
+    h = await connectLocal();
+    dir = '';
+    const docText = async () => exportTab(await h.backend.get('golden')).content;
+    let want = await docText();
+    const first = edited(await read(anchor), ['bold text', 'heavy text']);
+    await writesClean(first, anchor);
+    want = edited(want, ['bold text', 'heavy text']);
+    await writesClean(edited(await read(anchor), ['*italic text*', '*slanted text*']), anchor);
+    want = edited(want, ['*italic text*', '*slanted text*']);
+    await writesClean(edited(await read(anchor), ['combined.', 'combined.\n\nAdded.']), anchor);
+    want = edited(want, ['combined.', 'combined.\n\nAdded.']);
+    await writesClean(edited(await read(anchor), ['Added.', 'Added here.']), anchor);
+    want = edited(want, ['Added.', 'Added here.']);
+    expect(await docText()).toBe(want);
+    // The first text again: the newer rounds stay.
+    const again = await write(first, anchor);
+    expect(again.isError, JSON.stringify(again)).toBeFalsy();
+    expect(await docText()).toBe(want);
+    // A colleague edit between a read and the import, on another paragraph: merged.
+    const text = await read(anchor);
+    await h.backend.batchUpdate('golden', {
+      requests: [
+        {
+          replaceAllText: {
+            containsText: { text: 'strikethrough text', matchCase: true },
+            replaceText: 'struck text',
+          },
+        },
+      ],
+    });
+    want = edited(want, ['strikethrough text', 'struck text']);
+    const merged = await write(edited(text, ['Added here.', 'Added here, edited.']), anchor);
+    expect(merged.isError, JSON.stringify(merged)).toBeFalsy();
+    want = edited(want, ['Added here.', 'Added here, edited.']);
+    expect(await docText()).toBe(want);
+    // On the same paragraph: refused, nothing written.
+    const refused = await write(edited(text, ['strikethrough text', 'crossed text']), anchor);
+    expect(errorOf(refused).type).toBe('RevisionConflictError');
+    expect(await docText()).toBe(want);
   });
 });

@@ -6,7 +6,7 @@
  * blocks only, so nothing outside the part can be removed. The base is the one passed, else the
  * target's last read through this server (a BaseStore); with neither there is nothing to compare.
  */
-import { diffChars } from 'diff';
+import { diffArrays, diffChars } from 'diff';
 import { excerpt, RevisionConflictError, ValidationError } from '../../errors.js';
 import { type BaseStore, lastReads, rememberRead, textKey } from './base-store.js';
 import {
@@ -28,8 +28,8 @@ export interface Scope {
 
 /**
  * The base an import compares with: the one passed, else the one among the target's last reads
- * that looks most like the content (the read it was edited from): most blocks in common, fewest
- * blocks the content lacks — so a part's read beats the whole's for a part. Reads that tie on
+ * that looks most like the content (the read it was edited from): fewest blocks apart
+ * (blocksApart) — so a part's read beats the whole's for a part. Reads that tie on
  * blocks (the content edited a paragraph that differs between them: exported, edited, imported,
  * exported again and the same paragraph edited again) are told apart by characters (closerRead).
  * None: never read.
@@ -63,7 +63,7 @@ export async function findBase(
       if (tied.length === 0 && best === Number.NEGATIVE_INFINITY) tied = [{ token, blocks: [] }];
       continue;
     }
-    const score = 2 * shared(blocks, handed) - handed.length;
+    const score = -blocksApart(blocks, handed, -best);
     if (score > best) {
       best = score;
       tied = [{ token, blocks: handed }];
@@ -80,7 +80,7 @@ export async function findBase(
  * the newer text. Taking the sidecar then counts every change made between the two reads (a
  * colleague's paragraph) as the user's own edit too, so an edit next to it is refused as
  * touching the same paragraphs and a clean import says "Merged". A later read is taken only when
- * it shares at least as many blocks with the content and the content holds every change from the
+ * it is no more blocks apart from the content and the content holds every change from the
  * sidecar's read to it (closerRead), so it can never revert what changed between them; a file
  * still edited from its sidecar's read keeps it. Reads are in the order they were made, so only
  * those after the sidecar's are candidates; a sidecar no longer among them is kept as is.
@@ -100,14 +100,14 @@ async function laterRead(
   if (fileText === undefined) return undefined;
   const blocks = splitBlocks(content);
   const own = splitBlocks(fileText);
-  const least = 2 * shared(blocks, own) - own.length;
+  const most = blocksApart(blocks, own);
   const candidates = [{ token: file, blocks: own }];
   for (const token of tokens.slice(at + 1)) {
     if (token.part || token.fingerprint === file.fingerprint) continue;
     const text = await bases.get(textKey(token.fingerprint));
     if (text === undefined) continue;
     const read = splitBlocks(text);
-    if (2 * shared(blocks, read) - read.length >= least) candidates.push({ token, blocks: read });
+    if (blocksApart(blocks, read, most) <= most) candidates.push({ token, blocks: read });
   }
   const chosen = closerRead(blocks, candidates);
   return chosen === file ? undefined : chosen;
@@ -168,9 +168,39 @@ function unshared(blocks: string[], other: string[]): string[] {
   return out;
 }
 
-/** How many of `blocks` the other text has (each block of it counted once). */
-function shared(blocks: string[], other: string[]): number {
-  return blocks.length - unshared(blocks, other).length;
+/**
+ * How far a read is from the content, in blocks: the content taken as the read edited, each run
+ * of changed blocks (a hunk of jsdiff's `diffArrays`) counts as many as the larger of its two
+ * sides. So a paragraph rewritten (one block for one) is as far as one added (one block for none):
+ * the read a paragraph was added in is then no farther from an edit of that paragraph than the
+ * read before it, which lacks the paragraph altogether. (Counting both sides, that older read was
+ * nearer, and the edit was compared with a text the paragraph was never in: the paragraph looked
+ * added on both sides and the import was refused.) A change made between two reads elsewhere
+ * still counts against the read the content lacks it from. A part's read is nearer than the
+ * whole's for a part: the whole has every block outside the part that the content lacks.
+ * Above `limit` the count may stop early: a larger number is returned.
+ */
+function blocksApart(content: string[], read: string[], limit = Number.POSITIVE_INFINITY): number {
+  const added = unshared(content, read).length;
+  const removed = unshared(read, content).length;
+  // One side empty: only additions or only removals, each block its own count.
+  if (added === 0 || removed === 0 || Math.max(added, removed) > limit) return Math.max(added, removed);
+  // A count within `limit` takes at most 2 * limit single-block steps.
+  const changes = Number.isFinite(limit)
+    ? diffArrays(read, content, { maxEditLength: 2 * limit })
+    : diffArrays(read, content);
+  if (!changes) return Number.POSITIVE_INFINITY; // more than `limit`: at least half the steps
+  let apart = 0;
+  let side = { added: 0, removed: 0 };
+  for (const change of changes) {
+    if (change.added) side.added += change.value.length;
+    else if (change.removed) side.removed += change.value.length;
+    else {
+      apart += Math.max(side.added, side.removed);
+      side = { added: 0, removed: 0 };
+    }
+  }
+  return apart + Math.max(side.added, side.removed);
 }
 
 function checkBaseTarget(base: BaseToken, scope: Scope): void {
