@@ -177,9 +177,11 @@ describe.each(WAYS)('an old file (%s) imported again after newer rounds', (way) 
     want = edited(want, ['heavy text', 'weighty text']);
     expect(await tab()).toBe(want);
 
-    // a.md as it was imported: the newer rounds stay.
+    // a.md as it was imported: the newer rounds stay, and nothing says it merged an edit.
     const again = await importFile(a, section);
     expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).not.toContain('Merged');
+    expect(again.stdout).toContain('No change');
     expect(await tab()).toBe(want);
     // a.md edited on a paragraph no later round touched: merged, the newer rounds stay.
     editFile(a, ['combined.', 'combined, late.']);
@@ -268,6 +270,91 @@ describe.each(WAYS)("a colleague's edit between export (%s) and import", (way) =
     expect(run.stderr).toContain('Merged');
     want = edited(want, ['heavy text', 'weighty text']);
     expect(await tab()).toBe(want);
+  });
+});
+
+describe.each(WAYS)('a merged import (%s) imported again', (way) => {
+  it.each([
+    ['a section', FORMATTING],
+    ['the whole tab', undefined],
+  ])('on %s: no change, and no "Merged" for an edit that was not applied again', async (_name, section) => {
+    dir = makeStore();
+    const file = join(dir, 'f.md');
+    let want = await tab();
+    await exportTo(file, way, section);
+    await colleagueReplaces('strikethrough text', 'struck text');
+    editFile(file, ['bold text', 'heavy text']);
+    const first = await importFile(file, section);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toContain('Merged');
+    want = edited(want, ['strikethrough text', 'struck text'], ['bold text', 'heavy text']);
+    expect(await tab()).toBe(want);
+    const second = await importsClean(file, section);
+    expect(second).toContain('No change');
+    expect(await tab()).toBe(want);
+    const dry = await importsClean(file, section, '--dry-run');
+    expect(dry).toContain('0 requests');
+  });
+});
+
+describe('the same word of one paragraph edited in two rounds without a base', () => {
+  // Exported, "bold" edited to "heavy" and imported; exported again and "heavy" edited to "weighty".
+  // Without a base this text could be the older read's with "bold" rewritten (a colleague's
+  // "heavy" would then be overwritten) or the newer read's: the older is taken and the import
+  // refused, nothing written. The refusal says how to get out: the new read's base.
+  it('through the CLI (export | edit | import -): refused, then lands from `export -o FILE`', async () => {
+    dir = makeStore();
+    const file = join(dir, 's.md');
+    let want = await tab();
+    const read = async () =>
+      (await runGdoc(['export', 'golden', '--local', dir, '--section', FORMATTING])).stdout;
+    const pipe = (text: string) =>
+      runGdoc(['import', 'golden', '-', '--local', dir, '--section', FORMATTING], text);
+    expect((await pipe(edited(await read(), ['bold text', 'heavy text']))).code).toBe(0);
+    want = edited(want, ['bold text', 'heavy text']);
+    const refused = await pipe(edited(await read(), ['heavy text', 'weighty text']));
+    expect(refused.stderr).toContain('RevisionConflictError');
+    expect(refused.stderr).toContain('gdoc export -o FILE');
+    expect(await tab()).toBe(want);
+    await exportTo(file, '-o FILE', FORMATTING);
+    editFile(file, ['heavy text', 'weighty text']);
+    await importsClean(file, FORMATTING);
+    want = edited(want, ['heavy text', 'weighty text']);
+    expect(await tab()).toBe(want);
+  });
+
+  it('through MCP: refused, then lands with the base of a new read', async () => {
+    const h = await connectLocal();
+    try {
+      const read = async () =>
+        (
+          await h.client.callTool({
+            name: 'export_section',
+            arguments: { document_id: 'golden', anchor_id: FORMATTING },
+          })
+        ).structuredContent as { content: string; base: string };
+      const write = (content: string, extra: Record<string, unknown> = {}) =>
+        h.client.callTool({
+          name: 'import_section',
+          arguments: { document_id: 'golden', anchor_id: FORMATTING, content, ...extra },
+        });
+      const docText = async () => exportTab(await h.backend.get('golden')).content;
+      let want = await docText();
+      expect((await write(edited((await read()).content, ['bold text', 'heavy text']))).isError).toBeFalsy();
+      want = edited(want, ['bold text', 'heavy text']);
+      const refused = await write(edited((await read()).content, ['heavy text', 'weighty text']));
+      const error = errorOf(refused);
+      expect(error.type).toBe('RevisionConflictError');
+      expect(error.suggestion).toContain('`base`');
+      expect(await docText()).toBe(want);
+      const again = await read();
+      const landed = await write(edited(again.content, ['heavy text', 'weighty text']), { base: again.base });
+      expect(landed.isError, JSON.stringify(landed)).toBeFalsy();
+      want = edited(want, ['heavy text', 'weighty text']);
+      expect(await docText()).toBe(want);
+    } finally {
+      await h.close();
+    }
   });
 });
 

@@ -242,6 +242,8 @@ export async function reconcile(
   current: string,
   base: BaseToken | null,
   bases: BaseStore | undefined,
+  /** Whether the caller passed the base (else it was the file's sidecar or found by findBase). */
+  passed = true,
 ): Promise<Reconciled> {
   if (!base) return { text: content, mine: content, merged: false, kept: 0 };
   const baseText = await bases?.get(textKey(base.fingerprint));
@@ -257,7 +259,7 @@ export async function reconcile(
     );
   }
   const merged = mergeBlocks(baseText, mine, current);
-  if (!merged.ok) throw conflictError(merged.conflicts, base, current);
+  if (!merged.ok) throw conflictError(merged.conflicts, base, current, passed);
   return { text: merged.text, mine, ...where, merged: true, kept: merged.kept };
 }
 
@@ -280,7 +282,12 @@ function putBack(
   return { mine, part: { from: range.from, to: range.from + yours.length } };
 }
 
-function conflictError(conflicts: MergeConflict[], base: BaseToken, current: string): RevisionConflictError {
+function conflictError(
+  conflicts: MergeConflict[],
+  base: BaseToken,
+  current: string,
+  passed: boolean,
+): RevisionConflictError {
   const what = base.anchorId === null ? 'tab' : 'section';
   const named = conflicts
     .slice(0, 3)
@@ -289,7 +296,12 @@ function conflictError(conflicts: MergeConflict[], base: BaseToken, current: str
   const more = conflicts.length > 3 ? ` and ${conflicts.length - 3} more` : '';
   return new RevisionConflictError(
     `Your edit and a change made to this ${what} since it was read (revision ${base.revisionId}) touch the same paragraphs: ${named}${more}; nothing was written, so neither is lost.`,
-    'Read it again (export_section, or gdoc export), redo your edit of those paragraphs on that text — the current content is also returned with this error — and import; edits to other paragraphs are merged for you.',
+    passed
+      ? 'Read it again (export_section, or gdoc export), redo your edit of those paragraphs on that text — the current content is also returned with this error — and import with the base that read returns; edits to other paragraphs are merged for you.'
+      : // Without a base the import guesses the read the text came from; when the paragraph was
+        // edited both in a later read and in the text, the older read is taken (never a revert),
+        // and a redo on a new read is guessed the same way: only its base tells them apart.
+        'Read it again (export_section, or gdoc export), redo your edit of those paragraphs on that text — the current content is also returned with this error — and import it with the `base` that read returns (`gdoc export -o FILE` keeps it beside FILE): without it, the import cannot tell a redo from the old text. Edits to other paragraphs are merged for you.',
     current,
   );
 }

@@ -150,7 +150,7 @@ export async function runImport(
       sent ??= parseIntended(content);
       if (says(read, sent)) return repeated(read, scope, content, options.dry_run ? null : bases);
     }
-    const reconciled = await reconcile(content, read.target.content, base, bases);
+    const reconciled = await reconcile(content, read.target.content, base, bases, explicit !== null);
     firstRead ??= readPrint;
     const objects = [...embedIds(read.target.model)];
     if (bases) {
@@ -258,10 +258,19 @@ async function repeated(
   return { ...result, base: await rememberWrite(origin, mine, read.target.content, bases) };
 }
 
-/** Says in the result that edits made since the read were kept. */
+/**
+ * Says in the result that edits made since the read were kept. When the merge leaves the target
+ * as it is (the text imported again after the edit landed, or an old file after newer rounds),
+ * nothing of the text was applied and nothing is written: saying "Merged … your edit was applied"
+ * then would be false, so the note says the target already has the edits and what it kept.
+ */
 function mergeNote(result: ImportResult, reconciled: Reconciled): ImportResult {
   if (!reconciled.merged) return result;
-  const note = `Merged: the target changed since your read; your edit was applied onto the current content, keeping ${reconciled.kept} changed paragraph${reconciled.kept === 1 ? '' : 's'} you had not seen.`;
+  const s = reconciled.kept === 1 ? '' : 's';
+  const note =
+    result.requests.length === 0
+      ? `Nothing to merge: the target already has your edits; it also has ${reconciled.kept} paragraph${s} changed since your read that your text lacks, kept as they are (read it again to see them).`
+      : `Merged: the target changed since your read; your edit was applied onto the current content, keeping ${reconciled.kept} changed paragraph${s} you had not seen.`;
   return { ...result, warnings: [note, ...result.warnings] };
 }
 
