@@ -273,6 +273,33 @@ describe.each(WAYS)("a colleague's edit between export (%s) and import", (way) =
   });
 });
 
+describe.each([
+  ['CR LF line ends', (t: string) => t.replace(/\n/g, '\r\n')],
+  ['two blank lines between blocks', (t: string) => t.replace(/\n\n/g, '\n\n\n')],
+  ['trailing spaces', (t: string) => t.replace(/([^\n])\n/g, '$1  \n')],
+  ['a byte order mark and no final newline', (t: string) => `\uFEFF${t.replace(/\n+$/, '')}`],
+] as const)('a file an editor saved with %s', (_name, save) => {
+  it.each([
+    ['a section', FORMATTING],
+    ['the whole tab', undefined],
+  ])("on %s: unchanged, no change; edited next to a colleague's edit, merged", async (_n, section) => {
+    dir = makeStore();
+    const file = join(dir, 'f.md');
+    let want = await tab();
+    await exportTo(file, '-o FILE', section);
+    writeFileSync(file, save(readFileSync(file, 'utf8')));
+    expect(await importsClean(file, section)).toContain('No change');
+    expect(await tab()).toBe(want);
+    await colleagueReplaces('strikethrough text', 'struck text');
+    editFile(file, ['bold text', 'heavy text']);
+    const run = await importFile(file, section);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('Merged');
+    want = edited(want, ['strikethrough text', 'struck text'], ['bold text', 'heavy text']);
+    expect(await tab()).toBe(want);
+  });
+});
+
 describe.each(WAYS)('a merged import (%s) imported again', (way) => {
   it.each([
     ['a section', FORMATTING],

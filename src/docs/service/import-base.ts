@@ -18,6 +18,7 @@ import {
   type ReadOrigin,
 } from './base-token.js';
 import { PART_LABEL } from './export-size.js';
+import { blockKey } from './text-blocks.js';
 import { joinBlocks, type MergeConflict, mergeBlocks, splitBlocks } from './three-way-merge.js';
 
 export interface Scope {
@@ -158,11 +159,11 @@ function charsApart(a: string[], b: string[]): number | undefined {
 /** The blocks of `blocks` that `other` lacks (each block of `other` matched once), in order. */
 function unshared(blocks: string[], other: string[]): string[] {
   const left = new Map<string, number>();
-  for (const b of other) left.set(b, (left.get(b) ?? 0) + 1);
+  for (const b of other) left.set(blockKey(b), (left.get(blockKey(b)) ?? 0) + 1);
   const out: string[] = [];
   for (const b of blocks) {
-    const k = left.get(b) ?? 0;
-    if (k > 0) left.set(b, k - 1);
+    const k = left.get(blockKey(b)) ?? 0;
+    if (k > 0) left.set(blockKey(b), k - 1);
     else out.push(b);
   }
   return out;
@@ -186,9 +187,10 @@ function blocksApart(content: string[], read: string[], limit = Number.POSITIVE_
   // One side empty: only additions or only removals, each block its own count.
   if (added === 0 || removed === 0 || Math.max(added, removed) > limit) return Math.max(added, removed);
   // A count within `limit` takes at most 2 * limit single-block steps.
+  const comparator = (a: string, b: string) => a === b || blockKey(a) === blockKey(b);
   const changes = Number.isFinite(limit)
-    ? diffArrays(read, content, { maxEditLength: 2 * limit })
-    : diffArrays(read, content);
+    ? diffArrays(read, content, { comparator, maxEditLength: 2 * limit })
+    : diffArrays(read, content, { comparator });
   if (!changes) return Number.POSITIVE_INFINITY; // more than `limit`: at least half the steps
   let apart = 0;
   let side = { added: 0, removed: 0 };
