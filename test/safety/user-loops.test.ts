@@ -52,6 +52,29 @@ async function colleagueReplaces(from: string, to: string): Promise<void> {
   });
 }
 
+/** The first paragraph saying `text`, as the store holds it. */
+async function paragraphWith(text: string): Promise<{ startIndex: number; endIndex: number }> {
+  const doc = await new LocalBackend({ dir }).get('golden');
+  const body = doc.tabs?.[0]?.documentTab?.body?.content ?? [];
+  for (const element of body) {
+    const said = element.paragraph?.elements?.map((e) => e.textRun?.content ?? '').join('') ?? '';
+    if (said.includes(text)) return { startIndex: element.startIndex!, endIndex: element.endIndex! };
+  }
+  throw new Error(`no paragraph says ${text}`);
+}
+
+async function colleagueDeletes(text: string): Promise<void> {
+  const range = { ...(await paragraphWith(text)), tabId: 't.0' };
+  await new LocalBackend({ dir }).batchUpdate('golden', { requests: [{ deleteContentRange: { range } }] });
+}
+
+async function colleagueAddsAfter(text: string, paragraph: string): Promise<void> {
+  const location = { index: (await paragraphWith(text)).endIndex, tabId: 't.0' };
+  await new LocalBackend({ dir }).batchUpdate('golden', {
+    requests: [{ insertText: { location, text: `${paragraph}\n` } }],
+  });
+}
+
 type Way = '-o FILE' | '> FILE';
 const WAYS: Way[] = ['-o FILE', '> FILE'];
 
@@ -77,9 +100,9 @@ async function importsClean(file: string, section?: string, ...extra: string[]):
 }
 
 /** An import that must be refused as a conflict, writing nothing. */
-async function importRefused(file: string, section?: string): Promise<void> {
+async function importRefused(file: string, section?: string, ...extra: string[]): Promise<void> {
   const before = await tab();
-  const run = await importFile(file, section);
+  const run = await importFile(file, section, ...extra);
   expect(run.code, run.stdout).not.toBe(0);
   expect(run.stderr).toContain('RevisionConflictError');
   expect(await tab()).toBe(before);
@@ -417,6 +440,135 @@ describe.each(WAYS)('a file imported, then exported again (%s) over it after a c
       expect(await tab()).toBe(want);
     },
   );
+});
+
+describe.each(WAYS)("a colleague's paragraph deleted or added between export (%s) and import", (way) => {
+  for (const [name, section] of [
+    ['a section', FORMATTING],
+    ['the whole tab', undefined],
+  ] as const) {
+    it(`on ${name}: another paragraph deleted, merged; mine deleted, refused`, async () => {
+      dir = makeStore();
+      const file = join(dir, 'f.md');
+      await exportTo(file, way, section);
+      await colleagueDeletes('strikethrough text');
+      let want = await tab();
+      editFile(file, ['bold text', 'heavy text']);
+      const run = await importFile(file, section);
+      expect(run.code, run.stderr).toBe(0);
+      want = edited(want, ['bold text', 'heavy text']);
+      expect(await tab()).toBe(want);
+      await colleagueDeletes('heavy text');
+      editFile(file, ['heavy text', 'weighty text']);
+      await importRefused(file, section);
+    });
+
+    it(`on ${name}: paragraphs added next to mine and at the end, kept`, async () => {
+      dir = makeStore();
+      const file = join(dir, 'f.md');
+      await exportTo(file, way, section);
+      await colleagueAddsAfter('bold text', 'Added by a colleague.');
+      await colleagueAddsAfter('combined.', 'Appended by a colleague.');
+      let want = await tab();
+      expect(want).toContain('Appended by a colleague.');
+      editFile(file, ['bold text', 'heavy text'], ['combined.', 'combined, edited.']);
+      const run = await importFile(file, section);
+      expect(run.code, run.stderr).toBe(0);
+      want = edited(want, ['bold text', 'heavy text'], ['combined.', 'combined, edited.']);
+      expect(await tab()).toBe(want);
+    });
+
+    it(`on ${name}: a dry run of an edit of the colleague's paragraph is refused as the import is`, async () => {
+      dir = makeStore();
+      const file = join(dir, 'f.md');
+      await exportTo(file, way, section);
+      await colleagueReplaces('bold text', 'heavy text');
+      editFile(file, ['bold text', 'massive text']);
+      const dry = await importFile(file, section, '--dry-run');
+      expect(dry.stderr).toContain('RevisionConflictError');
+      await importRefused(file, section);
+    });
+  }
+});
+
+describe.each(WAYS)('with comments shown (export --comments, %s)', (way) => {
+  it.each([
+    ['a section', FORMATTING],
+    ['the whole tab', undefined],
+  ])(
+    'on %s: rounds next to a commented paragraph and on it, with a colleague edit',
+    async (_name, section) => {
+      dir = makeStore();
+      const file = join(dir, 'f.md');
+      const comment = await runGdoc([
+        'comments',
+        'add',
+        'golden',
+        'Check this',
+        '--quote',
+        'italic text in it',
+        '--local',
+        dir,
+      ]);
+      expect(comment.code, comment.stderr).toBe(0);
+      const args = ['export', 'golden', '--local', dir, ...target(section), '--comments'];
+      const read = await runGdoc(way === '-o FILE' ? [...args, '-o', file] : args);
+      expect(read.code, read.stderr).toBe(0);
+      if (way === '> FILE') writeFileSync(file, read.stdout);
+      expect(readFileSync(file, 'utf8')).toContain('{!comment:');
+      let want = await tab();
+      const step = async (...edits: Array<[string, string]>) => {
+        editFile(file, ...edits);
+        const run = await importFile(file, section);
+        expect(run.code, run.stderr).toBe(0);
+        want = edited(want, ...edits);
+        expect(await tab()).toBe(want);
+        return run;
+      };
+      expect((await step(['combined.', 'combined, edited.'])).stderr).not.toContain('Merged');
+      await colleagueReplaces('strikethrough text', 'struck text');
+      want = edited(want, ['strikethrough text', 'struck text']);
+      expect((await step(['combined, edited.', 'combined, edited twice.'])).stderr).toContain('Merged');
+      // The commented paragraph itself (its marker is the file's only, not the tab's).
+      editFile(file, ['in it{/!}.', 'in it{/!}, surely.']);
+      const run = await importFile(file, section);
+      expect(run.code, run.stderr).toBe(0);
+      want = edited(want, ['in it.', 'in it, surely.']);
+      expect(await tab()).toBe(want);
+    },
+  );
+});
+
+describe.each(WAYS)('explicit bases (export --json, import --base, %s)', () => {
+  it.each([
+    ['a section', FORMATTING],
+    ['the whole tab', undefined],
+  ])('on %s: rounds each with its base, then an old base', async (_name, section) => {
+    dir = makeStore();
+    const file = join(dir, 'f.md');
+    const read = async () => {
+      const run = await runGdoc(['export', 'golden', '--local', dir, ...target(section), '--json']);
+      expect(run.code, run.stderr).toBe(0);
+      return JSON.parse(run.stdout) as { content: string; base: string };
+    };
+    let want = await tab();
+    const first = await read();
+    writeFileSync(file, edited(first.content, ['bold text', 'heavy text']));
+    await importsClean(file, section, '--base', first.base);
+    want = edited(want, ['bold text', 'heavy text']);
+    const second = await read();
+    writeFileSync(file, edited(second.content, ['heavy text', 'weighty text']));
+    await importsClean(file, section, '--base', second.base);
+    want = edited(want, ['heavy text', 'weighty text']);
+    expect(await tab()).toBe(want);
+    writeFileSync(file, edited(first.content, ['combined.', 'combined, late.']));
+    const late = await importFile(file, section, '--base', first.base);
+    expect(late.code, late.stderr).toBe(0);
+    want = edited(want, ['combined.', 'combined, late.']);
+    expect(await tab()).toBe(want);
+    writeFileSync(file, edited(first.content, ['bold text', 'massive text']));
+    await importRefused(file, section, '--base', first.base);
+  });
 });
 
 describe.each(WAYS)('section and tab reads mixed (%s)', (way) => {
