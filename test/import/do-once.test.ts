@@ -62,7 +62,9 @@ describe('an unchanged text', () => {
     expect(theirs).not.toBe(read.content);
     await importTabService(be, { document_id: 'doc' }, theirs);
     const result = await importTabService(be, { document_id: 'doc' }, read.content, {}, bases);
-    expect(result.warnings.join(' ')).toMatch(/^Merged/);
+    // Nothing of the text is applied (it is the read's), and the note says what the target kept.
+    expect(result.requests).toEqual([]);
+    expect(result.warnings.join(' ')).toMatch(/^Nothing to merge: .* changed since your read/);
     expect(exportTab(be.doc, null).content).toBe(theirs);
   });
 

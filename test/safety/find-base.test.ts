@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MemoryBaseStore, rememberRead } from '../../src/docs/service/base-store.js';
-import { baseTokenFor } from '../../src/docs/service/base-token.js';
+import { baseTokenFor, decodeBaseToken } from '../../src/docs/service/base-token.js';
 import { findBase } from '../../src/docs/service/import-base.js';
 
 const scope = { documentId: 'doc', tabId: 't.0', anchorId: 'h.1' };
@@ -53,5 +53,48 @@ describe('findBase among reads that tie on whole paragraphs', () => {
   it('still prefers the read sharing more whole paragraphs, whatever its age', async () => {
     const { store } = await storeWith(second, first);
     expect(await baseRevision(store, `${first}\nNew paragraph.\n`)).toBe('r1');
+  });
+});
+
+describe("findBase with a file's sidecar base (file_base)", () => {
+  const decode = async (store: MemoryBaseStore, file: string, content: string) =>
+    (await findBase(null, scope, content, store, decodeBaseToken(file)))?.revisionId;
+  // The sidecar's read, then a colleague's edit of another paragraph read again (export > FILE).
+  const later = first.replace('Another paragraph.', 'Another paragraph, edited.');
+
+  it('takes a later read the file was exported over from (its changes all in the content)', async () => {
+    const { store, tokens } = await storeWith(first, later);
+    expect(await decode(store, tokens[0]!, later.replace('bold text', 'heavy text'))).toBe('r1');
+  });
+
+  it('keeps the sidecar when the content was edited from it (a later change is not in it)', async () => {
+    const { store, tokens } = await storeWith(first, later);
+    expect(await decode(store, tokens[0]!, first.replace('bold text', 'heavy text'))).toBe('r0');
+  });
+
+  it('never takes a read made before the sidecar', async () => {
+    const { store, tokens } = await storeWith(later, first);
+    expect(await decode(store, tokens[1]!, later.replace('bold text', 'heavy text'))).toBe('r1');
+  });
+});
+
+describe('findBase after a paragraph was added', () => {
+  const added = `${first}\nA paragraph added by the last import.\n`;
+
+  it('takes the read the paragraph was added in for an edit of that paragraph', async () => {
+    // Counting both sides, the read before (which lacks the paragraph) was nearer, and the
+    // paragraph looked added on both sides: a refusal of an edit nobody else made.
+    const { store } = await storeWith(first, added);
+    const edited = added.replace('by the last import.', 'by the last import, and edited.');
+    expect(await baseRevision(store, edited)).toBe('r1');
+  });
+
+  it('keeps the older read when the content adds its own paragraph and lacks one added elsewhere', async () => {
+    // The content adds a paragraph that holds the other one's words, at another place: the newer
+    // read is farther (its paragraph is missing from the content), so it is not compared with.
+    const other = first.replace('## Title\n', '## Title\n\nBudget approved.\n');
+    const { store } = await storeWith(first, other);
+    const edited = `${first}\nBudget approved, we think.\n`;
+    expect(await baseRevision(store, edited)).toBe('r0');
   });
 });

@@ -6,6 +6,19 @@ const base = '# H\n\nMarch plan\n\nBudget\n\nRisks\n';
 const edit = (text: string, from: string, to: string) => text.replace(from, to);
 
 describe('mergeBlocks', () => {
+  it('takes blocks that differ only by blank lines above or white space at the end as unchanged', () => {
+    const theirs = edit(base, 'March', 'April');
+    const mine = edit(base, 'Budget', 'Budget v2').replace('\n\nMarch plan\n', '\n\n\nMarch plan  \n');
+    const merged = mergeBlocks(base, mine, theirs);
+    expect(merged).toEqual({ ok: true, text: '# H\n\nApril plan\n\nBudget v2\n\nRisks\n', kept: 1 });
+  });
+
+  it('still takes two spaces ending a line inside a block (a line break) as an edit', () => {
+    const theirs = edit(base, 'March plan', 'March plan\nand April');
+    const mine = edit(base, 'March plan', 'March  \nplan');
+    expect(mergeBlocks(base, mine, theirs).ok).toBe(false);
+  });
+
   it('applies my edit onto theirs when they touch different paragraphs, neighbours included', () => {
     const theirs = edit(base, 'March', 'April');
     const mine = edit(base, 'Budget', 'Budget v2');

@@ -81,6 +81,8 @@ Examples:
           dry_run: opts.dryRun,
           allow_deletions: opts.allowDeletions,
           base: opts.base,
+          // Not as `base`: a file exported over since its sidecar was written (`export > FILE`
+          // after an import) holds a later read, which the import then takes instead.
           file_base: sidecar?.base,
           mode,
         };

@@ -54,9 +54,10 @@ export interface ImportOptions {
    */
   base?: string;
   /**
-   * The CLI's: the base FILE's sidecar names (what FILE was last exported or imported as). Unlike
-   * `base` it may be stale — FILE overwritten by a newer export since — so a later read of the
-   * target that looks more like the content is taken instead (import-base.ts findBase).
+   * The base the content's file names (the CLI's sidecar, `.FILE.gdoc-base`), when no `base` was
+   * passed. Taken as `base` is, unless a later read of the target holds every change made since it
+   * and the content is closer to that read: the file was exported over (`gdoc export > FILE`)
+   * after the import that wrote its sidecar, and it is that export the content was edited from.
    */
   file_base?: string;
   /** `suggest`: the same requests written as suggestions (`writeMode: SUGGEST`); `edit` (default): direct edits. */

@@ -6,7 +6,7 @@
  * blocks only, so nothing outside the part can be removed. The base is the one passed, else the
  * target's last read through this server (a BaseStore); with neither there is nothing to compare.
  */
-import { diffChars } from 'diff';
+import { diffArrays, diffChars } from 'diff';
 import { excerpt, RevisionConflictError, ValidationError } from '../../errors.js';
 import { type BaseStore, lastReads, rememberRead, textKey } from './base-store.js';
 import {
@@ -18,6 +18,7 @@ import {
   type ReadOrigin,
 } from './base-token.js';
 import { PART_LABEL } from './export-size.js';
+import { blockKey } from './text-blocks.js';
 import { joinBlocks, type MergeConflict, mergeBlocks, splitBlocks } from './three-way-merge.js';
 
 export interface Scope {
@@ -28,30 +29,30 @@ export interface Scope {
 
 /**
  * The base an import compares with: the one passed, else the one among the target's last reads
- * that looks most like the content (the read it was edited from): most blocks in common, fewest
- * blocks the content lacks — so a part's read beats the whole's for a part. Reads that tie on
+ * that looks most like the content (the read it was edited from): fewest blocks apart
+ * (blocksApart) — so a part's read beats the whole's for a part. Reads that tie on
  * blocks (the content edited a paragraph that differs between them: exported, edited, imported,
  * exported again and the same paragraph edited again) are told apart by characters (closerRead).
- * `fileBase`, the base a file's sidecar names, is where the reads start from: it is taken unless
- * a later read of the target looks more like the content (the file was overwritten by a newer
- * export since). None: never read.
+ * None: never read.
  */
 export async function findBase(
   explicit: BaseToken | null,
   scope: Scope,
   content: string,
   bases: BaseStore | undefined,
-  fileBase: string | null = null,
+  /** The base the content's file names (its sidecar), when no explicit base was passed. */
+  file: BaseToken | null = null,
 ): Promise<BaseToken | null> {
   if (explicit) {
     checkBaseTarget(explicit, scope);
     return explicit;
   }
-  if (!bases) return fileBase === null ? null : decodeBaseToken(fileBase);
-  const reads = await lastReads(bases, scope);
-  const tokens = (fileBase === null ? reads : [fileBase, ...readsAfter(reads, fileBase)]).map(
-    decodeBaseToken,
-  );
+  if (file) {
+    checkBaseTarget(file, scope);
+    return (bases && (await laterRead(file, scope, content, bases))) ?? file;
+  }
+  if (!bases) return null;
+  const tokens = (await lastReads(bases, scope)).map(decodeBaseToken);
   const blocks = splitBlocks(content);
   let tied: Array<{ token: BaseToken; blocks: string[] }> = [];
   let best = Number.NEGATIVE_INFINITY;
@@ -63,7 +64,7 @@ export async function findBase(
       if (tied.length === 0 && best === Number.NEGATIVE_INFINITY) tied = [{ token, blocks: [] }];
       continue;
     }
-    const score = 2 * shared(blocks, handed) - handed.length;
+    const score = -blocksApart(blocks, handed, -best);
     if (score > best) {
       best = score;
       tied = [{ token, blocks: handed }];
@@ -73,84 +74,135 @@ export async function findBase(
   return closerRead(blocks, tied);
 }
 
-/** The reads after `token` (none when the store no longer has it: then nothing says which are newer). */
-function readsAfter(reads: string[], token: string): string[] {
-  const at = reads.lastIndexOf(token);
-  return at < 0 ? [] : reads.slice(at + 1);
+/**
+ * A read of the target made after the one a file's sidecar names, that the content was edited from
+ * instead: `gdoc export > FILE` writes no sidecar, so after an import has written one for FILE
+ * (FILE then stood for what was written), exporting over FILE leaves that older sidecar beside
+ * the newer text. Taking the sidecar then counts every change made between the two reads (a
+ * colleague's paragraph) as the user's own edit too, so an edit next to it is refused as
+ * touching the same paragraphs and a clean import says "Merged". A later read is taken only when
+ * it is no more blocks apart from the content and the content holds every change from the
+ * sidecar's read to it (closerRead), so it can never revert what changed between them; a file
+ * still edited from its sidecar's read keeps it. Reads are in the order they were made, so only
+ * those after the sidecar's are candidates; a sidecar no longer among them is kept as is.
+ */
+async function laterRead(
+  file: BaseToken,
+  scope: Scope,
+  content: string,
+  bases: BaseStore,
+): Promise<BaseToken | undefined> {
+  if (file.part) return undefined;
+  const tokens = (await lastReads(bases, scope)).map(decodeBaseToken);
+  const at = tokens.findIndex(
+    (t) => t.fingerprint === file.fingerprint && t.revisionId === file.revisionId && !t.part,
+  );
+  const fileText = at < 0 ? undefined : await bases.get(textKey(file.fingerprint));
+  if (fileText === undefined) return undefined;
+  const blocks = splitBlocks(content);
+  const own = splitBlocks(fileText);
+  const most = blocksApart(blocks, own);
+  const candidates = [{ token: file, blocks: own }];
+  for (const token of tokens.slice(at + 1)) {
+    if (token.part || token.fingerprint === file.fingerprint) continue;
+    const text = await bases.get(textKey(token.fingerprint));
+    if (text === undefined) continue;
+    const read = splitBlocks(text);
+    if (blocksApart(blocks, read, most) <= most) candidates.push({ token, blocks: read });
+  }
+  const chosen = closerRead(blocks, candidates);
+  return chosen === file ? undefined : chosen;
 }
 
-/**
- * Reads are not compared by characters when their differing text is longer than this, or when
- * more characters than this differ (a rewrite, not an edit: then the oldest read is the base).
- */
+/** Above this many characters of differing blocks, reads are not compared by characters. */
 const CLOSER_CHARS = 20_000;
-const CLOSER_EDITS = 1_000;
 
 /**
- * Among reads that tie on whole blocks (oldest first), the newest one the content holds every
- * change of since the oldest: the characters that differ between the content and it, plus those
- * between it and the oldest, are no more than those between the content and the oldest — so
- * taking it can never revert what changed between the two reads. Otherwise the oldest, which can
- * only turn a merge into a refusal, never into a revert.
+ * Among reads that tie on whole blocks (oldest first), the newer one the content was edited from:
+ * fewer characters differ from it, and the content holds every change from the oldest read to it
+ * (its differing characters plus those between the two reads are the content's from the oldest),
+ * so taking it can never revert what changed between them. Otherwise the oldest, which can only
+ * turn a merge into a refusal, never into a revert.
  */
 function closerRead(content: string[], tied: Array<{ token: BaseToken; blocks: string[] }>): BaseToken {
   const oldest = tied[0]!;
   if (tied.length === 1 || oldest.blocks.length === 0) return oldest.token;
   const fromOldest = charsApart(content, oldest.blocks);
   if (fromOldest === undefined) return oldest.token;
-  for (const read of tied.slice(1).reverse()) {
+  let chosen = oldest;
+  let nearest = fromOldest;
+  for (const read of tied.slice(1)) {
     const apart = charsApart(content, read.blocks);
-    if (apart === undefined || apart >= fromOldest) continue;
+    if (apart === undefined || apart >= nearest) continue;
     const between = charsApart(read.blocks, oldest.blocks);
-    if (between !== undefined && apart + between <= fromOldest) return read.token;
+    if (between !== undefined && apart + between <= fromOldest) {
+      chosen = read;
+      nearest = apart;
+    }
   }
-  return oldest.token;
+  return chosen.token;
 }
 
 /**
  * How many characters differ between two texts' blocks that the other lacks (added plus removed,
- * by jsdiff's `diffChars` between what lies after their common start and before their common
- * end); undefined when that is too long to compare.
+ * by jsdiff's `diffChars`); undefined when they are too long to compare.
  */
 function charsApart(a: string[], b: string[]): number | undefined {
   const onlyA = unshared(a, b).join('\n\n');
   const onlyB = unshared(b, a).join('\n\n');
-  const shorter = Math.min(onlyA.length, onlyB.length);
-  let start = 0;
-  while (start < shorter && onlyA.charCodeAt(start) === onlyB.charCodeAt(start)) start++;
-  let end = 0;
-  while (
-    end < shorter - start &&
-    onlyA.charCodeAt(onlyA.length - 1 - end) === onlyB.charCodeAt(onlyB.length - 1 - end)
-  )
-    end++;
-  const midA = onlyA.slice(start, onlyA.length - end);
-  const midB = onlyB.slice(start, onlyB.length - end);
-  if (midA.length === 0 || midB.length === 0) return midA.length + midB.length;
-  if (midA.length + midB.length > CLOSER_CHARS) return undefined;
-  const changes = diffChars(midB, midA, { maxEditLength: CLOSER_EDITS });
-  if (changes === undefined) return undefined;
+  if (onlyA.length + onlyB.length > CLOSER_CHARS) return undefined;
   let n = 0;
-  for (const change of changes) if (change.added || change.removed) n += change.value.length;
+  for (const change of diffChars(onlyB, onlyA)) if (change.added || change.removed) n += change.value.length;
   return n;
 }
 
 /** The blocks of `blocks` that `other` lacks (each block of `other` matched once), in order. */
 function unshared(blocks: string[], other: string[]): string[] {
   const left = new Map<string, number>();
-  for (const b of other) left.set(b, (left.get(b) ?? 0) + 1);
+  for (const b of other) left.set(blockKey(b), (left.get(blockKey(b)) ?? 0) + 1);
   const out: string[] = [];
   for (const b of blocks) {
-    const k = left.get(b) ?? 0;
-    if (k > 0) left.set(b, k - 1);
+    const k = left.get(blockKey(b)) ?? 0;
+    if (k > 0) left.set(blockKey(b), k - 1);
     else out.push(b);
   }
   return out;
 }
 
-/** How many of `blocks` the other text has (each block of it counted once). */
-function shared(blocks: string[], other: string[]): number {
-  return blocks.length - unshared(blocks, other).length;
+/**
+ * How far a read is from the content, in blocks: the content taken as the read edited, each run
+ * of changed blocks (a hunk of jsdiff's `diffArrays`) counts as many as the larger of its two
+ * sides. So a paragraph rewritten (one block for one) is as far as one added (one block for none):
+ * the read a paragraph was added in is then no farther from an edit of that paragraph than the
+ * read before it, which lacks the paragraph altogether. (Counting both sides, that older read was
+ * nearer, and the edit was compared with a text the paragraph was never in: the paragraph looked
+ * added on both sides and the import was refused.) A change made between two reads elsewhere
+ * still counts against the read the content lacks it from. A part's read is nearer than the
+ * whole's for a part: the whole has every block outside the part that the content lacks.
+ * Above `limit` the count may stop early: a larger number is returned.
+ */
+function blocksApart(content: string[], read: string[], limit = Number.POSITIVE_INFINITY): number {
+  const added = unshared(content, read).length;
+  const removed = unshared(read, content).length;
+  // One side empty: only additions or only removals, each block its own count.
+  if (added === 0 || removed === 0 || Math.max(added, removed) > limit) return Math.max(added, removed);
+  // A count within `limit` takes at most 2 * limit single-block steps.
+  const comparator = (a: string, b: string) => a === b || blockKey(a) === blockKey(b);
+  const changes = Number.isFinite(limit)
+    ? diffArrays(read, content, { comparator, maxEditLength: 2 * limit })
+    : diffArrays(read, content, { comparator });
+  if (!changes) return Number.POSITIVE_INFINITY; // more than `limit`: at least half the steps
+  let apart = 0;
+  let side = { added: 0, removed: 0 };
+  for (const change of changes) {
+    if (change.added) side.added += change.value.length;
+    else if (change.removed) side.removed += change.value.length;
+    else {
+      apart += Math.max(side.added, side.removed);
+      side = { added: 0, removed: 0 };
+    }
+  }
+  return apart + Math.max(side.added, side.removed);
 }
 
 function checkBaseTarget(base: BaseToken, scope: Scope): void {
@@ -192,6 +244,8 @@ export async function reconcile(
   current: string,
   base: BaseToken | null,
   bases: BaseStore | undefined,
+  /** Whether the caller passed the base (else it was the file's sidecar or found by findBase). */
+  passed = true,
 ): Promise<Reconciled> {
   if (!base) return { text: content, mine: content, merged: false, kept: 0 };
   const baseText = await bases?.get(textKey(base.fingerprint));
@@ -207,7 +261,7 @@ export async function reconcile(
     );
   }
   const merged = mergeBlocks(baseText, mine, current);
-  if (!merged.ok) throw conflictError(merged.conflicts, base, current);
+  if (!merged.ok) throw conflictError(merged.conflicts, base, current, passed);
   return { text: merged.text, mine, ...where, merged: true, kept: merged.kept };
 }
 
@@ -230,7 +284,12 @@ function putBack(
   return { mine, part: { from: range.from, to: range.from + yours.length } };
 }
 
-function conflictError(conflicts: MergeConflict[], base: BaseToken, current: string): RevisionConflictError {
+function conflictError(
+  conflicts: MergeConflict[],
+  base: BaseToken,
+  current: string,
+  passed: boolean,
+): RevisionConflictError {
   const what = base.anchorId === null ? 'tab' : 'section';
   const named = conflicts
     .slice(0, 3)
@@ -239,7 +298,12 @@ function conflictError(conflicts: MergeConflict[], base: BaseToken, current: str
   const more = conflicts.length > 3 ? ` and ${conflicts.length - 3} more` : '';
   return new RevisionConflictError(
     `Your edit and a change made to this ${what} since it was read (revision ${base.revisionId}) touch the same paragraphs: ${named}${more}; nothing was written, so neither is lost.`,
-    'Read it again (export_section, or gdoc export), redo your edit of those paragraphs on that text — the current content is also returned with this error — and import; edits to other paragraphs are merged for you.',
+    passed
+      ? 'Read it again (export_section, or gdoc export), redo your edit of those paragraphs on that text — the current content is also returned with this error — and import with the base that read returns; edits to other paragraphs are merged for you.'
+      : // Without a base the import guesses the read the text came from; when the paragraph was
+        // edited both in a later read and in the text, the older read is taken (never a revert),
+        // and a redo on a new read is guessed the same way: only its base tells them apart.
+        'Read it again (export_section, or gdoc export), redo your edit of those paragraphs on that text — the current content is also returned with this error — and import it with the `base` that read returns (`gdoc export -o FILE` keeps it beside FILE): without it, the import cannot tell a redo from the old text. Edits to other paragraphs are merged for you.',
     current,
   );
 }

@@ -133,6 +133,7 @@ export async function runImport(
   // read first, import.ts) is parsed only when it is not.
   let sent = first ? undefined : parseIntended(content);
   const explicit = options.base ? decodeBaseToken(options.base) : null;
+  const fileBase = !explicit && options.file_base ? decodeBaseToken(options.file_base) : null;
   // The base is settled at the first read (the last read of the target needs its resolved tab).
   let base: BaseToken | null | undefined;
   // What the first read showed of the target: without a base, a retry after a revision conflict
@@ -142,14 +143,14 @@ export async function runImport(
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const read = attempt === 0 && first ? readAs(first, where) : await readTarget(backend, where);
     const scope = { documentId: where.documentId, tabId: read.scope.tabId, anchorId: where.anchorId };
-    if (base === undefined) base = await findBase(explicit, scope, content, bases, options.file_base ?? null);
+    if (base === undefined) base = await findBase(explicit, scope, content, bases, fileBase);
     const readPrint = contentFingerprint(read.target.content);
     // The same text again from the same old base: the first import landed, nothing is left to do.
     if (base && readPrint !== base.fingerprint) {
       sent ??= parseIntended(content);
       if (says(read, sent)) return repeated(read, scope, content, options.dry_run ? null : bases);
     }
-    const reconciled = await reconcile(content, read.target.content, base, bases);
+    const reconciled = await reconcile(content, read.target.content, base, bases, explicit !== null);
     firstRead ??= readPrint;
     const objects = [...embedIds(read.target.model)];
     if (bases) {
@@ -257,10 +258,19 @@ async function repeated(
   return { ...result, base: await rememberWrite(origin, mine, read.target.content, bases) };
 }
 
-/** Says in the result that edits made since the read were kept. */
+/**
+ * Says in the result that edits made since the read were kept. When the merge leaves the target
+ * as it is (the text imported again after the edit landed, or an old file after newer rounds),
+ * nothing of the text was applied and nothing is written: saying "Merged … your edit was applied"
+ * then would be false, so the note says the target already has the edits and what it kept.
+ */
 function mergeNote(result: ImportResult, reconciled: Reconciled): ImportResult {
   if (!reconciled.merged) return result;
-  const note = `Merged: the target changed since your read; your edit was applied onto the current content, keeping ${reconciled.kept} changed paragraph${reconciled.kept === 1 ? '' : 's'} you had not seen.`;
+  const s = reconciled.kept === 1 ? '' : 's';
+  const note =
+    result.requests.length === 0
+      ? `Nothing to merge: the target already has your edits; it also has ${reconciled.kept} paragraph${s} changed since your read that your text lacks, kept as they are (read it again to see them).`
+      : `Merged: the target changed since your read; your edit was applied onto the current content, keeping ${reconciled.kept} changed paragraph${s} you had not seen.`;
   return { ...result, warnings: [note, ...result.warnings] };
 }
 

@@ -12,6 +12,17 @@ export function splitBlocks(text: string): string[] {
   return body === '' ? [] : body.split('\n\n');
 }
 
+/**
+ * What a block says, for telling blocks apart: without the blank lines above it (a text with two
+ * blank lines between paragraphs cuts into blocks that start with a newline) and without the
+ * white space at its end (never part of MEBDF: a line break needs text after it). An editor that
+ * adds those changes no block, so a colleague's edit of a neighbour still merges. White space
+ * inside a block (two spaces ending a line are a line break) still counts.
+ */
+export function blockKey(block: string): string {
+  return block.replace(/^(?:[ \t]*\n)+/, '').replace(/\s+$/, '');
+}
+
 export function joinBlocks(blocks: string[]): string {
   return blocks.length === 0 ? '' : `${blocks.join('\n\n')}\n`;
 }

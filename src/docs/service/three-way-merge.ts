@@ -8,7 +8,7 @@
  * Pure.
  */
 import { diffArrays } from 'diff';
-import { definitionBlock, joinBlocks, leadingNames, splitBlocks } from './text-blocks.js';
+import { blockKey, definitionBlock, joinBlocks, leadingNames, splitBlocks } from './text-blocks.js';
 
 export { joinBlocks, splitBlocks };
 
@@ -34,7 +34,9 @@ function hunks(base: string[], side: string[]): Hunk[] {
   const out: Hunk[] = [];
   let i = 0;
   let open: Hunk | null = null;
-  for (const change of diffArrays(base, side)) {
+  // Blocks that say the same (blockKey) are the same: an editor's blank lines or trailing spaces
+  // are not an edit that could meet a colleague's.
+  for (const change of diffArrays(base, side, { comparator: sameBlock })) {
     if (!change.added && !change.removed) {
       if (open) out.push(open);
       open = null;
@@ -51,8 +53,17 @@ function hunks(base: string[], side: string[]): Hunk[] {
   return out;
 }
 
+function sameBlock(a: string, b: string): boolean {
+  return a === b || blockKey(a) === blockKey(b);
+}
+
 function same(a: Hunk, b: Hunk): boolean {
-  return a.start === b.start && a.end === b.end && a.blocks.join('\n\n') === b.blocks.join('\n\n');
+  return (
+    a.start === b.start &&
+    a.end === b.end &&
+    a.blocks.length === b.blocks.length &&
+    a.blocks.every((block, i) => sameBlock(block, b.blocks[i]!))
+  );
 }
 
 function overlap(a: Hunk, b: Hunk): boolean {
