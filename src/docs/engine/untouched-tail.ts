@@ -8,6 +8,7 @@
  * they are what a whole copy of the document would hold at that point.
  */
 import type { ParagraphElement, StructuralElement, TableCell, TableRow } from '../../ground/docs-json.js';
+import { plainClone } from '../plain-clone.js';
 import type { EngineContext } from './context.js';
 import { elementLength, reindexContent } from './indices.js';
 import { isRecord } from './json.js';
@@ -81,7 +82,8 @@ export function guardTail(
   const stale = content[at]!.startIndex ?? 0;
   const limit = tail.state === 'input' ? Math.min(stale, startOf(tail)) : stale;
   if (!staysBefore(request, limit)) {
-    for (let i = at; i < content.length; i++) content[i] = structuredClone(content[i]!);
+    // plain-clone.ts: structuredClone's copy, without its cost per element (a tail has thousands).
+    for (let i = at; i < content.length; i++) content[i] = plainClone(content[i]!);
     if (tail.state === 'input') {
       reindexContent(content, startOf(tail), at);
       ctx.reindexAll();
