@@ -10,6 +10,7 @@ import type {
   Document,
   StructuralElement,
 } from '../../ground/docs-json.js';
+import { plainClone } from '../plain-clone.js';
 import { COMMENT_REQUESTS } from './comments.js';
 import { EngineContext, EnvelopeError, RequestError } from './context.js';
 import { type EngineOptions, getTab, toTabsShape } from './document.js';
@@ -97,16 +98,18 @@ export const LOCAL_REQUESTS: ReadonlySet<string> = new Set([
  * A copy of `doc` to work on. With `untouchedBefore`, the body elements of that tab that end at or
  * before its index are the input's own; with `untouchedAfter`, those that start at or after its
  * index are the input's own until the batch copies them (untouched-tail.ts). What is copied whole
- * is the rest: what an edit in the middle costs.
+ * is the rest: what an edit in the middle costs. The copy is plain-clone.ts's (structuredClone's
+ * copy of plain data, made without serialising it: a few microseconds instead of ~100 for a
+ * section and the tab's styles).
  */
 function copyOf(doc: Document, options: EngineOptions): WorkCopy {
   const { untouchedBefore: before, untouchedAfter: after } = options;
   const tabId = before?.tabId ?? after?.tabId;
   if (tabId === undefined || (before && after && before.tabId !== after.tabId) || !doc.tabs?.length)
-    return { doc: structuredClone(doc) };
+    return { doc: plainClone(doc) };
   const body = getTab(doc, tabId)?.documentTab?.body;
   const content = body?.content;
-  if (!body || !content) return { doc: structuredClone(doc) };
+  if (!body || !content) return { doc: plainClone(doc) };
   let shared = 0;
   if (before) while (shared < content.length && (content[shared]!.endIndex ?? 0) <= before.index) shared++;
   let tail = content.length;
@@ -115,7 +118,7 @@ function copyOf(doc: Document, options: EngineOptions): WorkCopy {
     while (tail < content.length && (content[tail]!.startIndex ?? 0) < after.index) tail++;
   }
   // A tail must follow an element of the copy (it starts where that one ends).
-  if ((shared === 0 && tail === content.length) || tail === 0) return { doc: structuredClone(doc) };
+  if ((shared === 0 && tail === content.length) || tail === 0) return { doc: plainClone(doc) };
   // The elements left out are out of the copy for the time it takes (nothing else runs meanwhile),
   // and so are the tab's lists and inline objects (their keys stay where they are, for the copy's
   // key order).
@@ -125,7 +128,7 @@ function copyOf(doc: Document, options: EngineOptions): WorkCopy {
   for (const { key } of held) dt[key] = {};
   let copy: Document;
   try {
-    copy = structuredClone(doc);
+    copy = plainClone(doc);
   } finally {
     body.content = content;
     for (const { key, map } of held) dt[key] = map;

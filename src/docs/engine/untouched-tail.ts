@@ -7,9 +7,10 @@
  * that may reach them, or that is not one of the few whose reach is known, ends that; from then on
  * they are what a whole copy of the document would hold at that point.
  */
-import type { StructuralElement, TableCell, TableRow } from '../../ground/docs-json.js';
+import type { ParagraphElement, StructuralElement, TableCell, TableRow } from '../../ground/docs-json.js';
+import { plainClone } from '../plain-clone.js';
 import type { EngineContext } from './context.js';
-import { reindexContent } from './indices.js';
+import { elementLength, reindexContent } from './indices.js';
 import { isRecord } from './json.js';
 
 /**
@@ -81,7 +82,8 @@ export function guardTail(
   const stale = content[at]!.startIndex ?? 0;
   const limit = tail.state === 'input' ? Math.min(stale, startOf(tail)) : stale;
   if (!staysBefore(request, limit)) {
-    for (let i = at; i < content.length; i++) content[i] = structuredClone(content[i]!);
+    // plain-clone.ts: structuredClone's copy, without its cost per element (a tail has thousands).
+    for (let i = at; i < content.length; i++) content[i] = plainClone(content[i]!);
     if (tail.state === 'input') {
       reindexContent(content, startOf(tail), at);
       ctx.reindexAll();
@@ -109,10 +111,46 @@ function indexTail(ctx: EngineContext, tail: Tail): void {
   const { content, count } = tail;
   let pos = startOf(tail);
   for (let i = content.length - count; i < content.length; i++) {
-    content[i] = indexCopy(content[i]!);
+    const se = content[i]!;
+    const paragraph = indexedParagraph(se, pos);
+    if (paragraph) {
+      content[i] = paragraph;
+      pos = paragraph.endIndex!;
+      continue;
+    }
+    content[i] = indexCopy(se);
     pos = reindexContent(content, pos, i, i + 1);
   }
   ctx.reindexAll();
+}
+
+/**
+ * `indexCopy` and `reindexContent` of a plain paragraph starting at `start` in one pass, for the
+ * usual case: the paragraph and each of its elements already hold both indices, so re-indexing
+ * only overwrites them in the copy (keys keep their order, as `setIndices` keeps them). A tail is
+ * mostly such paragraphs, and one pass over them costs less than copying and then walking them.
+ * Undefined for anything else (a table, a missing index, a start at 0), which the two steps do.
+ */
+function indexedParagraph(se: StructuralElement, start: number): StructuralElement | undefined {
+  const paragraph = se.paragraph;
+  const elements = paragraph?.elements;
+  if (!paragraph || !elements || se.table || se.tableOfContents || start === 0) return undefined;
+  if (!('startIndex' in se) || !('endIndex' in se)) return undefined;
+  const copies = new Array<ParagraphElement>(elements.length);
+  let pos = start;
+  for (let i = 0; i < elements.length; i++) {
+    const el = elements[i]!;
+    if (!('startIndex' in el) || !('endIndex' in el)) return undefined;
+    const copy = { ...el };
+    copy.startIndex = pos;
+    pos += elementLength(el);
+    copy.endIndex = pos;
+    copies[i] = copy;
+  }
+  const out = { ...se, paragraph: { ...paragraph, elements: copies } };
+  out.startIndex = start;
+  out.endIndex = pos;
+  return out;
 }
 
 /**

@@ -112,11 +112,13 @@ export class ExportContext {
   readonly pendingFootnotes: Array<{ label: string; footnoteId: string; block: number }> = [];
   private readonly definedFootnotes = new Set<string>();
 
+  /** `bases`: the tab's named-style bases when the caller has them already (they follow from its named styles alone). */
   constructor(
     readonly tab: DocumentTab,
     readonly tabId: string,
+    bases: Record<NamedStyleType, NamedStyleBase> = namedStyleBases(tab),
   ) {
-    this.bases = namedStyleBases(tab);
+    this.bases = bases;
     this.codeRanges = new CodeRanges(tab);
     this.markRanges = new MarkRanges(tab);
     this.htmlRanges = new HtmlRanges(tab);

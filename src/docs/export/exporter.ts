@@ -209,9 +209,9 @@ function sectionEnd(anchorId: string, from: number): (blocks: readonly Block[]) 
   };
 }
 
-/** A fresh exporter state for `tab`, its named ranges collected. */
-export function tabContext(tab: ResolvedTab): ExportContext {
-  const ctx = new ExportContext(tab.content, tab.tabId);
+/** A fresh exporter state for `tab`, its named ranges collected (`bases`: its named-style bases, when known). */
+export function tabContext(tab: ResolvedTab, bases?: Record<NamedStyleType, NamedStyleBase>): ExportContext {
+  const ctx = new ExportContext(tab.content, tab.tabId, bases);
   collectNamedRanges(ctx);
   return ctx;
 }

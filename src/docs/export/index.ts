@@ -10,6 +10,7 @@
 import type { Document } from '../../ground/docs-json.js';
 import type { MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
+import { plainClone } from '../plain-clone.js';
 import { type BuiltTab, buildTab } from './exporter.js';
 import { type Edges, withoutForcedEdges } from './forced-paragraphs.js';
 import { assignListKeys, footnoteLabels, placeholderSummary } from './model-utils.js';
@@ -84,11 +85,11 @@ export function sectionOf(built: BuiltTab, anchorId: string, options: ExportOpti
   const span = findSection(built.model, anchorId, built.tab.tabId, built.skipped);
   const { firstBlock, endBlock } = span;
   // A copy: list keys are renumbered for the section, and the tab model must not change.
-  const blocks = structuredClone(built.model.blocks.slice(firstBlock, endBlock));
+  const blocks = plainClone(built.model.blocks.slice(firstBlock, endBlock));
   const footnotes: MebdfDocument['footnotes'] = {};
   const footnoteSources: Record<string, FootnoteSource> = {};
   for (const label of footnoteLabels(blocks)) {
-    footnotes[label] = structuredClone(built.model.footnotes[label] ?? []);
+    footnotes[label] = plainClone(built.model.footnotes[label] ?? []);
     const fs = built.footnoteSources[label];
     if (fs) footnoteSources[label] = fs;
   }

@@ -12,6 +12,7 @@
  */
 import type { Document } from '../../ground/docs-json.js';
 import type { Block, MebdfDocument } from '../../mebdf/model.js';
+import { deepEqual } from '../equality.js';
 import { sameState } from './context.js';
 import { type BuiltTab, type Converted, convertBody, tabContext } from './exporter.js';
 import { assignListKeys, footnoteLabels } from './model-utils.js';
@@ -50,7 +51,10 @@ export function rebuildSpan(before: BuiltTab, after: Document, first: number, en
   const listsWere = before.tab.content.lists ?? {};
   for (const id of Object.keys(listsWere)) if (!sameShifted(listsWere[id], lists[id], 0)) return null;
 
-  const ctx = tabContext(tab);
+  // The named-style bases depend on the named styles alone: when the edit left those as they were,
+  // the build's bases are the span's too, and are not worked out again.
+  const sameStyles = before.bases && deepEqual(tab.content.namedStyles, before.tab.content.namedStyles);
+  const ctx = tabContext(tab, sameStyles ? before.bases : undefined);
   ctx.restore(from);
   const span: Converted = { blocks: [], sources: [], footnotes: {}, footnoteSources: {} };
   convertBody(ctx, tab, now, e0, e1After, span);

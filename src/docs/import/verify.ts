@@ -30,6 +30,7 @@ import {
 import { assignListKeys, footnoteLabels } from '../export/model-utils.js';
 import { rebuildSpan } from '../export/rebuild.js';
 import { docsRange } from '../export/sections.js';
+import { plainClone } from '../plain-clone.js';
 import { blockLabel, describeDifference, firstLineDifference } from './describe-difference.js';
 import { levelIndents } from './lower-lists.js';
 import { requestSpan, requestsWithin } from './request-reach.js';
@@ -127,10 +128,10 @@ export function exportWritten(
   if (section.endBlock - section.firstBlock >= count) return section;
   // The tab's blocks as built (an export of the whole tab would write it all out for nothing).
   const end = Math.min(built.model.blocks.length, section.firstBlock + count);
-  const blocks = structuredClone(built.model.blocks.slice(section.firstBlock, end));
+  const blocks = plainClone(built.model.blocks.slice(section.firstBlock, end));
   const footnotes: MebdfDocument['footnotes'] = {};
   for (const label of footnoteLabels(blocks))
-    footnotes[label] = structuredClone(built.model.footnotes[label] ?? []);
+    footnotes[label] = plainClone(built.model.footnotes[label] ?? []);
   const model: MebdfDocument = { blocks, footnotes };
   assignListKeys(model);
   const sources = built.sources.slice(section.firstBlock, end);

@@ -5,21 +5,29 @@
  * Only the blocks between are written out and read back (a few, for an edit of a few); the list
  * keys read back are put back as the whole export numbers them. Where that cannot be done exactly
  * (footnotes involved, blocks that read back as more or fewer, lists that do not pair) the whole
- * export is read back as before. Pure.
+ * export is read back as before. The middle is written out through the read's render cache when
+ * there is one: the export of the read wrote those very blocks, so their text is not made again
+ * (a render through a cache is the same bytes as `stringifyMebdf`, mebdf/render-blocks.ts). Pure
+ * but for the cache.
  */
-import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
+import { parseMebdf } from '../../mebdf/index.js';
 import type { Block, MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
 import { footnoteLabels } from '../export/model-utils.js';
+import { type RenderCache, render } from '../export/render.js';
 import { commonEnds } from '../import/align.js';
 
-/** `old` (the target's model, its text `oldText`) in canonical form as compared with `next`; undefined: none. */
+/**
+ * `old` (the target's model, its text `oldText`) in canonical form as compared with `next`;
+ * undefined: none. `cache`: the render cache the export of `old` went through.
+ */
 export function canonicalFor(
   old: MebdfDocument,
   oldText: string,
   next: MebdfDocument,
+  cache?: RenderCache,
 ): MebdfDocument | undefined {
-  return middleCanonical(old, next) ?? readBack(oldText);
+  return middleCanonical(old, next, cache) ?? readBack(oldText);
 }
 
 function readBack(text: string): MebdfDocument | undefined {
@@ -30,7 +38,11 @@ function readBack(text: string): MebdfDocument | undefined {
   }
 }
 
-function middleCanonical(old: MebdfDocument, next: MebdfDocument): MebdfDocument | undefined {
+function middleCanonical(
+  old: MebdfDocument,
+  next: MebdfDocument,
+  cache: RenderCache | undefined,
+): MebdfDocument | undefined {
   if (!deepEqual(old.footnotes, next.footnotes)) return undefined;
   const a = old.blocks;
   const b = next.blocks;
@@ -38,7 +50,7 @@ function middleCanonical(old: MebdfDocument, next: MebdfDocument): MebdfDocument
   const middle = a.slice(start, a.length - end);
   if (middle.length === 0) return old;
   if (footnoteLabels(middle).length > 0) return undefined;
-  const back = readBack(stringifyMebdf({ blocks: middle, footnotes: {} }));
+  const back = readBack(render({ blocks: middle, footnotes: {} }, cache));
   if (!back || back.blocks.length !== middle.length || Object.keys(back.footnotes).length > 0)
     return undefined;
   const keys = listKeys(middle, back.blocks);

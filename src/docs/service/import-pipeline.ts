@@ -399,7 +399,7 @@ function refuseChangeWhileImporting(read: Read, intended: Intended, firstRead: s
 
 function planFor(read: Read, intended: Intended, options: ImportOptions): Plan {
   const { doc, scope, target } = read;
-  const canonical = canonicalFor(target.model, target.content, intended.model);
+  const canonical = canonicalFor(target.model, target.content, intended.model, read.cache);
   return planImport({
     tabId: scope.tabId,
     tab: resolveTab(doc, scope.tabId).content,
