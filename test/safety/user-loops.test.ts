@@ -840,3 +840,34 @@ describe('through the MCP tools, without base', () => {
     expect(await docText()).toBe(want);
   });
 });
+
+describe('a file imported with --section forgotten, or added by mistake', () => {
+  it('a section file imported as the whole tab is refused, nothing written; with --section it lands', async () => {
+    dir = makeStore();
+    const file = join(dir, 's.md');
+    const want = await tab();
+    await exportTo(file, '-o FILE', FORMATTING);
+    editFile(file, ['bold text', 'heavy text']);
+    const run = await importFile(file);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('ValidationError');
+    expect(run.stderr).toContain(`--section ${FORMATTING}`);
+    expect(await tab()).toBe(want);
+    await importsClean(file, FORMATTING);
+    expect(await tab()).toBe(edited(want, ['bold text', 'heavy text']));
+  });
+
+  it('a whole-tab file imported into a section is refused, nothing written; without --section it lands', async () => {
+    dir = makeStore();
+    const file = join(dir, 't.md');
+    const want = await tab();
+    await exportTo(file, '-o FILE');
+    editFile(file, ['bold text', 'heavy text']);
+    const run = await importFile(file, FORMATTING);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('ValidationError');
+    expect(await tab()).toBe(want);
+    await importsClean(file);
+    expect(await tab()).toBe(edited(want, ['bold text', 'heavy text']));
+  });
+});
