@@ -942,6 +942,25 @@ describe('a section edited from a read of its whole tab, never read by itself', 
     }
   });
 
+  it('through the CLI, the piece renamed by its heading edit: the colleague edit is kept too', async () => {
+    dir = makeStore();
+    const file = join(dir, 's.md');
+    let want = await tab();
+    const text = (await runGdoc(['export', 'golden', '--local', dir])).stdout;
+    const piece = text.slice(text.indexOf('## Formatting Section'), text.indexOf('## Links Section'));
+    await colleagueReplaces('strikethrough text', 'struck text');
+    want = edited(want, ['strikethrough text', 'struck text']);
+    const edits: Array<[string, string]> = [
+      ['## Formatting Section', '## Styling Section'],
+      ['bold text', 'heavy text'],
+    ];
+    writeFileSync(file, edited(piece, ...edits));
+    const run = await importFile(file, FORMATTING);
+    expect(run.code, run.stderr).toBe(0);
+    want = edited(want, ...edits);
+    expect(await tab()).toBe(want);
+  });
+
   it('through the CLI (a piece of `gdoc export DOC > t.md` imported with --section)', async () => {
     dir = makeStore();
     const file = join(dir, 's.md');

@@ -43,6 +43,8 @@ export async function findBase(
   bases: BaseStore | undefined,
   /** The base the content's file names (its sidecar), when no explicit base was passed. */
   file: BaseToken | null = null,
+  /** The target's text now: its heading finds a section in a tab read when the content renamed it. */
+  current?: string,
 ): Promise<BaseToken | null> {
   if (explicit) {
     checkBaseTarget(explicit, scope);
@@ -56,12 +58,7 @@ export async function findBase(
   const blocks = splitBlocks(content);
   let tokens = (await lastReads(bases, scope)).map(decodeBaseToken);
   if (tokens.length === 0 && scope.anchorId !== null)
-    tokens = await sectionReadsOfTab(
-      scope,
-      scope.anchorId,
-      splitBlocks(leadingNames(content).rest)[0],
-      bases,
-    );
+    tokens = await sectionReadsOfTab(scope, scope.anchorId, [content, current], bases);
   let tied: Array<{ token: BaseToken; blocks: string[] }> = [];
   let best = Number.NEGATIVE_INFINITY;
   for (const token of tokens) {
@@ -91,13 +88,21 @@ export async function findBase(
 async function sectionReadsOfTab(
   scope: Scope,
   anchorId: string,
-  heading: string | undefined,
+  /** Texts whose heading may be the section's in the tab read: the content's, then the target's. */
+  texts: Array<string | undefined>,
   bases: BaseStore,
 ): Promise<BaseToken[]> {
+  const headings = texts.map((t) => (t === undefined ? undefined : splitBlocks(leadingNames(t).rest)[0]));
   const out: BaseToken[] = [];
   for (const tab of (await lastReads(bases, { ...scope, anchorId: null })).map(decodeBaseToken)) {
     const text = await bases.get(textKey(tab.fingerprint));
-    const section = text === undefined ? undefined : sectionOfTab(text, anchorId, heading);
+    const section =
+      text === undefined
+        ? undefined
+        : headings.reduce<string | undefined>(
+            (found, h) => found ?? sectionOfTab(text, anchorId, h),
+            undefined,
+          );
     if (section === undefined) continue;
     const origin = { ...scope, anchorId, revisionId: tab.revisionId };
     const token = decodeBaseToken(baseTokenFor(origin, section));
