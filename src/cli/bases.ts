@@ -11,6 +11,7 @@ import { basename, dirname, join } from 'node:path';
 import { configDir } from '../auth/config-dir.js';
 import { type BaseStore, FileBaseStore } from '../docs/service/base-store.js';
 import { decodeBaseToken } from '../docs/service/base-token.js';
+import { ValidationError } from '../errors.js';
 
 /** The store for DOC as `openDocument` reads it (same rules: --local, a .json path, else Google). */
 export function openBases(ref: string, local: string | undefined): BaseStore {
@@ -79,6 +80,37 @@ export async function readSidecar(file: string): Promise<Sidecar | undefined> {
     // not ours: ignored, as if absent
   }
   return undefined;
+}
+
+/**
+ * A file exported from a section, imported without `--section`, would replace the whole tab with
+ * that one section (everything else deleted); a file exported from the whole tab, imported with
+ * `--section`, would put the whole tab's text into that section. Both are a flag forgotten or
+ * added by mistake, and the sidecar says so: refused before anything is read or written. (A
+ * section's file imported into another section is a copy, and is taken as meant.) To write the
+ * text there on purpose, import it from stdin, which has no sidecar.
+ */
+export function refuseOtherScope(
+  sidecar: Sidecar,
+  file: string,
+  documentId: string,
+  section: string | undefined,
+): void {
+  const base = decodeBaseToken(sidecar.base);
+  if (base.documentId !== undefined && base.documentId !== documentId) return;
+  const from = base.anchorId;
+  if (from !== null && section === undefined) {
+    throw new ValidationError(
+      `${file} was exported from section ${from || '(preamble)'} (its sidecar ${sidecarPath(file)} says so); imported without --section it would replace the whole tab with that section, deleting the rest; nothing was written.`,
+      `Pass --section ${from === '' ? '""' : from} to write it back there; to replace the whole tab with this text on purpose, import it from stdin: gdoc import DOC - < ${file}`,
+    );
+  }
+  if (from === null && section !== undefined) {
+    throw new ValidationError(
+      `${file} was exported from the whole tab ${base.tabId} (its sidecar ${sidecarPath(file)} says so); imported with --section it would put the whole tab's text into section ${section || '(preamble)'}; nothing was written.`,
+      `Drop --section to write it back as the tab; to put this text into the section on purpose, import it from stdin: gdoc import DOC - --section ${section === '' ? '""' : section} < ${file}`,
+    );
+  }
 }
 
 /**

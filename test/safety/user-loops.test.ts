@@ -14,7 +14,9 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LocalBackend } from '../../src/docs/backends/local.js';
-import { exportTab } from '../../src/docs/export/index.js';
+import { exportSection, exportTab } from '../../src/docs/export/index.js';
+import { sectionOfTab } from '../../src/docs/service/section-of-tab.js';
+import { splitBlocks } from '../../src/docs/service/text-blocks.js';
 import { runGdoc } from '../cli/run-gdoc.js';
 import { connectLocal, errorOf, type Harness, makeStore } from '../server/harness.js';
 
@@ -838,5 +840,140 @@ describe('through the MCP tools, without base', () => {
     const refused = await write(edited(text, ['strikethrough text', 'crossed text']), anchor);
     expect(errorOf(refused).type).toBe('RevisionConflictError');
     expect(await docText()).toBe(want);
+  });
+});
+
+describe('a file imported with --section forgotten, or added by mistake', () => {
+  it('a section file imported as the whole tab is refused, nothing written; with --section it lands', async () => {
+    dir = makeStore();
+    const file = join(dir, 's.md');
+    const want = await tab();
+    await exportTo(file, '-o FILE', FORMATTING);
+    editFile(file, ['bold text', 'heavy text']);
+    const run = await importFile(file);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('ValidationError');
+    expect(run.stderr).toContain(`--section ${FORMATTING}`);
+    expect(await tab()).toBe(want);
+    await importsClean(file, FORMATTING);
+    expect(await tab()).toBe(edited(want, ['bold text', 'heavy text']));
+  });
+
+  it('a whole-tab file imported into a section is refused, nothing written; without --section it lands', async () => {
+    dir = makeStore();
+    const file = join(dir, 't.md');
+    const want = await tab();
+    await exportTo(file, '-o FILE');
+    editFile(file, ['bold text', 'heavy text']);
+    const run = await importFile(file, FORMATTING);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('ValidationError');
+    expect(await tab()).toBe(want);
+    await importsClean(file);
+    expect(await tab()).toBe(edited(want, ['bold text', 'heavy text']));
+  });
+});
+
+describe('a section edited from a read of its whole tab, never read by itself', () => {
+  const SECTIONS = [FORMATTING, LINKS, 'h.klpxbx6hfx27', 'h.8ducnhiug1ge', 'h.2m649omvt5gk'];
+
+  it('the tab read cut to each section is what the section export says', async () => {
+    dir = makeStore();
+    const doc = await new LocalBackend({ dir }).get('golden');
+    const whole = exportTab(doc).content;
+    for (const anchor of SECTIONS) {
+      const own = exportSection(doc, null, anchor).content;
+      expect(sectionOfTab(whole, anchor, splitBlocks(own)[0])).toBe(own);
+    }
+  });
+
+  it('through MCP (export_tab, then import_section of one part): clean, merged, refused', async () => {
+    const h = await connectLocal();
+    try {
+      const docText = async () => exportTab(await h.backend.get('golden')).content;
+      const readTab = async () =>
+        (
+          (await h.client.callTool({ name: 'export_tab', arguments: { document_id: 'golden' } }))
+            .structuredContent as { content: string }
+        ).content;
+      const piece = (text: string, from: string, to: string) =>
+        text.slice(text.indexOf(from), text.indexOf(to));
+      const write = (anchor: string, content: string) =>
+        h.client.callTool({
+          name: 'import_section',
+          arguments: { document_id: 'golden', anchor_id: anchor, content },
+        });
+      const colleague = (from: string, to: string) =>
+        h.backend.batchUpdate('golden', {
+          requests: [{ replaceAllText: { containsText: { text: from, matchCase: true }, replaceText: to } }],
+        });
+      let want = await docText();
+      // No one else: written, and nothing said about merging.
+      // (The section runs to the end: its sub-section is in it.)
+      const whole = await readTab();
+      const second = whole.slice(whole.indexOf('# Second Major Section'));
+      let r = await write('h.8ducnhiug1ge', edited(second, ['second heading.', 'second heading, edited.']));
+      expect(r.isError, JSON.stringify(r)).toBeFalsy();
+      expect(JSON.stringify(r.structuredContent)).not.toContain('Merged');
+      want = edited(want, ['second heading.', 'second heading, edited.']);
+      expect(await docText()).toBe(want);
+      // A colleague's edit of another paragraph of the section since the tab read: kept.
+      let text = await readTab();
+      await colleague('strikethrough text', 'struck text');
+      want = edited(want, ['strikethrough text', 'struck text']);
+      const formatting = piece(text, '## Formatting Section', '## Links Section');
+      r = await write(FORMATTING, edited(formatting, ['bold text', 'heavy text']));
+      expect(r.isError, JSON.stringify(r)).toBeFalsy();
+      expect(JSON.stringify(r.structuredContent)).toContain('Merged');
+      want = edited(want, ['bold text', 'heavy text']);
+      expect(await docText()).toBe(want);
+      // Of the same paragraph: refused, nothing written.
+      text = await readTab();
+      await colleague('Visit', 'Go to');
+      want = edited(want, ['Visit', 'Go to']);
+      r = await write(
+        LINKS,
+        edited(piece(text, '## Links Section', '# Second Major Section'), ['Visit', 'Head to']),
+      );
+      expect(errorOf(r).type).toBe('RevisionConflictError');
+      expect(await docText()).toBe(want);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('through the CLI, the piece renamed by its heading edit: the colleague edit is kept too', async () => {
+    dir = makeStore();
+    const file = join(dir, 's.md');
+    let want = await tab();
+    const text = (await runGdoc(['export', 'golden', '--local', dir])).stdout;
+    const piece = text.slice(text.indexOf('## Formatting Section'), text.indexOf('## Links Section'));
+    await colleagueReplaces('strikethrough text', 'struck text');
+    want = edited(want, ['strikethrough text', 'struck text']);
+    const edits: Array<[string, string]> = [
+      ['## Formatting Section', '## Styling Section'],
+      ['bold text', 'heavy text'],
+    ];
+    writeFileSync(file, edited(piece, ...edits));
+    const run = await importFile(file, FORMATTING);
+    expect(run.code, run.stderr).toBe(0);
+    want = edited(want, ...edits);
+    expect(await tab()).toBe(want);
+  });
+
+  it('through the CLI (a piece of `gdoc export DOC > t.md` imported with --section)', async () => {
+    dir = makeStore();
+    const file = join(dir, 's.md');
+    let want = await tab();
+    const read = await runGdoc(['export', 'golden', '--local', dir]);
+    const text = read.stdout;
+    const piece = text.slice(text.indexOf('## Links Section'), text.indexOf('# Second Major Section'));
+    await colleagueReplaces('Visit', 'Go to');
+    want = edited(want, ['Visit', 'Go to']);
+    writeFileSync(file, edited(piece, ['links.', 'links, edited.']));
+    const run = await importFile(file, LINKS);
+    expect(run.code, run.stderr).toBe(0);
+    want = edited(want, ['links.', 'links, edited.']);
+    expect(await tab()).toBe(want);
   });
 });

@@ -18,7 +18,8 @@ import {
   type ReadOrigin,
 } from './base-token.js';
 import { PART_LABEL } from './export-size.js';
-import { blockKey } from './text-blocks.js';
+import { sectionOfTab } from './section-of-tab.js';
+import { blockKey, leadingNames } from './text-blocks.js';
 import { joinBlocks, type MergeConflict, mergeBlocks, splitBlocks } from './three-way-merge.js';
 
 export interface Scope {
@@ -42,6 +43,8 @@ export async function findBase(
   bases: BaseStore | undefined,
   /** The base the content's file names (its sidecar), when no explicit base was passed. */
   file: BaseToken | null = null,
+  /** The target's text now: its heading finds a section in a tab read when the content renamed it. */
+  current?: string,
 ): Promise<BaseToken | null> {
   if (explicit) {
     checkBaseTarget(explicit, scope);
@@ -52,8 +55,10 @@ export async function findBase(
     return (bases && (await laterRead(file, scope, content, bases))) ?? file;
   }
   if (!bases) return null;
-  const tokens = (await lastReads(bases, scope)).map(decodeBaseToken);
   const blocks = splitBlocks(content);
+  let tokens = (await lastReads(bases, scope)).map(decodeBaseToken);
+  if (tokens.length === 0 && scope.anchorId !== null)
+    tokens = await sectionReadsOfTab(scope, scope.anchorId, [content, current], bases);
   let tied: Array<{ token: BaseToken; blocks: string[] }> = [];
   let best = Number.NEGATIVE_INFINITY;
   for (const token of tokens) {
@@ -72,6 +77,39 @@ export async function findBase(
   }
   if (tied.length === 0) return null;
   return closerRead(blocks, tied);
+}
+
+/**
+ * A section never read by itself: the reads of its tab, each cut to the section
+ * (section-of-tab.ts) and kept as a read of the section at the tab read's revision, so that an
+ * import of the section edited from the tab's read merges with what changed since, as one edited
+ * from a read of the section does.
+ */
+async function sectionReadsOfTab(
+  scope: Scope,
+  anchorId: string,
+  /** Texts whose heading may be the section's in the tab read: the content's, then the target's. */
+  texts: Array<string | undefined>,
+  bases: BaseStore,
+): Promise<BaseToken[]> {
+  const headings = texts.map((t) => (t === undefined ? undefined : splitBlocks(leadingNames(t).rest)[0]));
+  const out: BaseToken[] = [];
+  for (const tab of (await lastReads(bases, { ...scope, anchorId: null })).map(decodeBaseToken)) {
+    const text = await bases.get(textKey(tab.fingerprint));
+    const section =
+      text === undefined
+        ? undefined
+        : headings.reduce<string | undefined>(
+            (found, h) => found ?? sectionOfTab(text, anchorId, h),
+            undefined,
+          );
+    if (section === undefined) continue;
+    const origin = { ...scope, anchorId, revisionId: tab.revisionId };
+    const token = decodeBaseToken(baseTokenFor(origin, section));
+    await bases.put(textKey(token.fingerprint), section);
+    out.push(token);
+  }
+  return out;
 }
 
 /**
@@ -262,7 +300,9 @@ export async function reconcile(
   }
   const merged = mergeBlocks(baseText, mine, current);
   if (!merged.ok) throw conflictError(merged.conflicts, base, current, passed);
-  return { text: merged.text, mine, ...where, merged: true, kept: merged.kept };
+  // Nothing of theirs kept (their changes were all mine too, or only of form): nothing was merged,
+  // and saying "Merged" would send the user looking for an edit that is not there.
+  return { text: merged.text, mine, ...where, merged: merged.kept > 0, kept: merged.kept };
 }
 
 /** The user's part put in place of the blocks the base names, in the text it was cut from. */

@@ -143,7 +143,8 @@ export async function runImport(
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const read = attempt === 0 && first ? readAs(first, where) : await readTarget(backend, where);
     const scope = { documentId: where.documentId, tabId: read.scope.tabId, anchorId: where.anchorId };
-    if (base === undefined) base = await findBase(explicit, scope, content, bases, fileBase);
+    if (base === undefined)
+      base = await findBase(explicit, scope, content, bases, fileBase, read.target.content);
     const readPrint = contentFingerprint(read.target.content);
     // The same text again from the same old base: the first import landed, nothing is left to do.
     if (base && readPrint !== base.fingerprint) {
