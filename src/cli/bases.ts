@@ -11,6 +11,7 @@ import { basename, dirname, join } from 'node:path';
 import { configDir } from '../auth/config-dir.js';
 import { type BaseStore, FileBaseStore } from '../docs/service/base-store.js';
 import { decodeBaseToken } from '../docs/service/base-token.js';
+import { blockKey, splitBlocks } from '../docs/service/text-blocks.js';
 import { ValidationError } from '../errors.js';
 
 /** The store for DOC as `openDocument` reads it (same rules: --local, a .json path, else Google). */
@@ -88,16 +89,21 @@ export async function readSidecar(file: string): Promise<Sidecar | undefined> {
  * `--section`, would put the whole tab's text into that section. Both are a flag forgotten or
  * added by mistake, and the sidecar says so: refused before anything is read or written. (A
  * section's file imported into another section is a copy, and is taken as meant.) To write the
- * text there on purpose, import it from stdin, which has no sidecar.
+ * text there on purpose, import it from stdin, which has no sidecar. A sidecar whose text FILE no
+ * longer mostly holds is not FILE's any more (exported over since: `gdoc export > FILE` writes
+ * none) and says nothing.
  */
 export function refuseOtherScope(
   sidecar: Sidecar,
   file: string,
   documentId: string,
   section: string | undefined,
+  content: string,
 ): void {
   const base = decodeBaseToken(sidecar.base);
   if (base.documentId !== undefined && base.documentId !== documentId) return;
+  // FILE exported over since (`gdoc export > FILE` writes no sidecar): the sidecar is not FILE's.
+  if (!mostlyShared(content, sidecar.text)) return;
   const from = base.anchorId;
   if (from !== null && section === undefined) {
     throw new ValidationError(
@@ -128,4 +134,29 @@ export function sidecarFits(
     base.anchorId === (target.section ?? null) &&
     (target.tab === undefined || base.tabId === target.tab)
   );
+}
+
+/**
+ * Whether two texts share at least half of the blocks of the longer one: an edit of the text the
+ * sidecar stands for does; a section's text and its whole tab's do not (a tab of one section
+ * aside, where the two are the same text and either scope writes it alike).
+ */
+function mostlyShared(content: string, text: string): boolean {
+  // An editor's line ends are not a difference (CR LF, as the import itself reads them).
+  const mine = splitBlocks(content.replace(/\r\n?/g, '\n')).map(blockKey);
+  const theirs = new Map<string, number>();
+  for (const block of splitBlocks(text)) {
+    const key = blockKey(block);
+    theirs.set(key, (theirs.get(key) ?? 0) + 1);
+  }
+  let shared = 0;
+  for (const key of mine) {
+    const left = theirs.get(key) ?? 0;
+    if (left > 0) {
+      shared++;
+      theirs.set(key, left - 1);
+    }
+  }
+  const longer = Math.max(mine.length, splitBlocks(text).length);
+  return longer > 0 && 2 * shared >= longer;
 }

@@ -874,6 +874,32 @@ describe('a file imported with --section forgotten, or added by mistake', () => 
   });
 });
 
+describe('a file exported over (> FILE) from another target than its sidecar names', () => {
+  it('a section file overwritten by the whole tab is imported as the tab', async () => {
+    dir = makeStore();
+    const file = join(dir, 's.md');
+    await exportTo(file, '-o FILE', FORMATTING);
+    editFile(file, ['bold text', 'heavy text']);
+    await importsClean(file, FORMATTING);
+    await exportTo(file, '> FILE');
+    const want = edited(await tab(), ['Links Section', 'Links Part']);
+    editFile(file, ['Links Section', 'Links Part']);
+    await importsClean(file);
+    expect(await tab()).toBe(want);
+  });
+
+  it('a tab file overwritten by a section is imported into the section', async () => {
+    dir = makeStore();
+    const file = join(dir, 't.md');
+    await exportTo(file, '-o FILE');
+    await exportTo(file, '> FILE', FORMATTING);
+    const want = edited(await tab(), ['bold text', 'heavy text']);
+    editFile(file, ['bold text', 'heavy text']);
+    await importsClean(file, FORMATTING);
+    expect(await tab()).toBe(want);
+  });
+});
+
 describe('a section edited from a read of its whole tab, never read by itself', () => {
   const SECTIONS = [FORMATTING, LINKS, 'h.klpxbx6hfx27', 'h.8ducnhiug1ge', 'h.2m649omvt5gk'];
 

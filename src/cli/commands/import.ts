@@ -74,7 +74,7 @@ Examples:
         const fromFile = file !== undefined && file !== '-';
         // The file's own base (its sidecar) before the target's last read: it says what FILE came from.
         const found = fromFile && opts.base === undefined ? await bases.readSidecar(file) : undefined;
-        if (found) bases.refuseOtherScope(found, file!, documentId, section);
+        if (found) bases.refuseOtherScope(found, file!, documentId, section, content);
         const fits = found && bases.sidecarFits(found, documentId, { tab: opts.tab ?? tabId, section });
         const sidecar = fits ? found : undefined;
         if (sidecar) await store.put(textKey(decodeBaseToken(sidecar.base).fingerprint), sidecar.text);
