@@ -108,17 +108,9 @@ export async function makeStore(pages: number): Promise<Store> {
   return { dir, file, pristine, anchor, section, tab };
 }
 
-/**
- * The median of `runs` runs of `fn`. Each run starts from a collected heap (`npm run bench` runs
- * with --expose-gc), so that no run pays for collecting what the runs before it left: at 200 and
- * 400 pages that garbage is tens of megabytes, and which run it fell on made the growth lines
- * jump by a third from one bench to the next.
- */
 async function timeAsync(runs: number, fn: (run: number) => Promise<unknown>): Promise<number> {
   const times: number[] = [];
-  const gc = (globalThis as { gc?: () => void }).gc;
   for (let run = 0; run < runs; run++) {
-    gc?.();
     const t0 = performance.now();
     await fn(run);
     times.push(performance.now() - t0);
