@@ -152,45 +152,59 @@ async function laterRead(
   return chosen === file ? undefined : chosen;
 }
 
-/** Above this many characters of differing blocks, reads are not compared by characters. */
+/**
+ * Reads are not compared by characters when their differing text is longer than this, or when
+ * more characters than this differ (a rewrite, not an edit: then the oldest read is the base).
+ */
 const CLOSER_CHARS = 20_000;
+const CLOSER_EDITS = 1_000;
 
 /**
- * Among reads that tie on whole blocks (oldest first), the newer one the content was edited from:
- * fewer characters differ from it, and the content holds every change from the oldest read to it
- * (its differing characters plus those between the two reads are the content's from the oldest),
- * so taking it can never revert what changed between them. Otherwise the oldest, which can only
- * turn a merge into a refusal, never into a revert.
+ * Among reads that tie on whole blocks (oldest first), the newest one the content holds every
+ * change of since the oldest: the characters that differ between the content and it, plus those
+ * between it and the oldest, are no more than those between the content and the oldest — so
+ * taking it can never revert what changed between the two reads. Otherwise the oldest, which can
+ * only turn a merge into a refusal, never into a revert.
  */
 function closerRead(content: string[], tied: Array<{ token: BaseToken; blocks: string[] }>): BaseToken {
   const oldest = tied[0]!;
   if (tied.length === 1 || oldest.blocks.length === 0) return oldest.token;
   const fromOldest = charsApart(content, oldest.blocks);
   if (fromOldest === undefined) return oldest.token;
-  let chosen = oldest;
-  let nearest = fromOldest;
-  for (const read of tied.slice(1)) {
+  for (const read of tied.slice(1).reverse()) {
     const apart = charsApart(content, read.blocks);
-    if (apart === undefined || apart >= nearest) continue;
+    if (apart === undefined || apart >= fromOldest) continue;
     const between = charsApart(read.blocks, oldest.blocks);
-    if (between !== undefined && apart + between <= fromOldest) {
-      chosen = read;
-      nearest = apart;
-    }
+    if (between !== undefined && apart + between <= fromOldest) return read.token;
   }
-  return chosen.token;
+  return oldest.token;
 }
 
 /**
  * How many characters differ between two texts' blocks that the other lacks (added plus removed,
- * by jsdiff's `diffChars`); undefined when they are too long to compare.
+ * by jsdiff's `diffChars` between what lies after their common start and before their common
+ * end); undefined when that is too long to compare, or too different.
  */
 function charsApart(a: string[], b: string[]): number | undefined {
   const onlyA = unshared(a, b).join('\n\n');
   const onlyB = unshared(b, a).join('\n\n');
-  if (onlyA.length + onlyB.length > CLOSER_CHARS) return undefined;
+  const shorter = Math.min(onlyA.length, onlyB.length);
+  let start = 0;
+  while (start < shorter && onlyA.charCodeAt(start) === onlyB.charCodeAt(start)) start++;
+  let end = 0;
+  while (
+    end < shorter - start &&
+    onlyA.charCodeAt(onlyA.length - 1 - end) === onlyB.charCodeAt(onlyB.length - 1 - end)
+  )
+    end++;
+  const midA = onlyA.slice(start, onlyA.length - end);
+  const midB = onlyB.slice(start, onlyB.length - end);
+  if (midA.length === 0 || midB.length === 0) return midA.length + midB.length;
+  if (midA.length + midB.length > CLOSER_CHARS) return undefined;
+  const changes = diffChars(midB, midA, { maxEditLength: CLOSER_EDITS });
+  if (changes === undefined) return undefined;
   let n = 0;
-  for (const change of diffChars(onlyB, onlyA)) if (change.added || change.removed) n += change.value.length;
+  for (const change of changes) if (change.added || change.removed) n += change.value.length;
   return n;
 }
 
