@@ -11,7 +11,7 @@ import { basename, dirname, join } from 'node:path';
 import { configDir } from '../auth/config-dir.js';
 import { type BaseStore, FileBaseStore } from '../docs/service/base-store.js';
 import { decodeBaseToken } from '../docs/service/base-token.js';
-import { blockKey, splitBlocks } from '../docs/service/text-blocks.js';
+import { blocksLacking, splitBlocks } from '../docs/service/text-blocks.js';
 import { ValidationError } from '../errors.js';
 
 /** The store for DOC as `openDocument` reads it (same rules: --local, a .json path, else Google). */
@@ -143,20 +143,9 @@ export function sidecarFits(
  */
 function mostlyShared(content: string, text: string): boolean {
   // An editor's line ends are not a difference (CR LF, as the import itself reads them).
-  const mine = splitBlocks(content.replace(/\r\n?/g, '\n')).map(blockKey);
-  const theirs = new Map<string, number>();
-  for (const block of splitBlocks(text)) {
-    const key = blockKey(block);
-    theirs.set(key, (theirs.get(key) ?? 0) + 1);
-  }
-  let shared = 0;
-  for (const key of mine) {
-    const left = theirs.get(key) ?? 0;
-    if (left > 0) {
-      shared++;
-      theirs.set(key, left - 1);
-    }
-  }
-  const longer = Math.max(mine.length, splitBlocks(text).length);
+  const mine = splitBlocks(content.replace(/\r\n?/g, '\n'));
+  const theirs = splitBlocks(text);
+  const shared = mine.length - blocksLacking(mine, theirs).length;
+  const longer = Math.max(mine.length, theirs.length);
   return longer > 0 && 2 * shared >= longer;
 }

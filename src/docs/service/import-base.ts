@@ -19,7 +19,7 @@ import {
 } from './base-token.js';
 import { PART_LABEL } from './export-size.js';
 import { sectionOfTab } from './section-of-tab.js';
-import { blockKey, leadingNames } from './text-blocks.js';
+import { blocksLacking, leadingNames, sameBlock } from './text-blocks.js';
 import { joinBlocks, type MergeConflict, mergeBlocks, splitBlocks } from './three-way-merge.js';
 
 export interface Scope {
@@ -186,8 +186,8 @@ function closerRead(content: string[], tied: Array<{ token: BaseToken; blocks: s
  * end); undefined when that is too long to compare, or too different.
  */
 function charsApart(a: string[], b: string[]): number | undefined {
-  const onlyA = unshared(a, b).join('\n\n');
-  const onlyB = unshared(b, a).join('\n\n');
+  const onlyA = blocksLacking(a, b).join('\n\n');
+  const onlyB = blocksLacking(b, a).join('\n\n');
   const shorter = Math.min(onlyA.length, onlyB.length);
   let start = 0;
   while (start < shorter && onlyA.charCodeAt(start) === onlyB.charCodeAt(start)) start++;
@@ -208,19 +208,6 @@ function charsApart(a: string[], b: string[]): number | undefined {
   return n;
 }
 
-/** The blocks of `blocks` that `other` lacks (each block of `other` matched once), in order. */
-function unshared(blocks: string[], other: string[]): string[] {
-  const left = new Map<string, number>();
-  for (const b of other) left.set(blockKey(b), (left.get(blockKey(b)) ?? 0) + 1);
-  const out: string[] = [];
-  for (const b of blocks) {
-    const k = left.get(blockKey(b)) ?? 0;
-    if (k > 0) left.set(blockKey(b), k - 1);
-    else out.push(b);
-  }
-  return out;
-}
-
 /**
  * How far a read is from the content, in blocks: the content taken as the read edited, each run
  * of changed blocks (a hunk of jsdiff's `diffArrays`) counts as many as the larger of its two
@@ -234,15 +221,14 @@ function unshared(blocks: string[], other: string[]): string[] {
  * Above `limit` the count may stop early: a larger number is returned.
  */
 function blocksApart(content: string[], read: string[], limit = Number.POSITIVE_INFINITY): number {
-  const added = unshared(content, read).length;
-  const removed = unshared(read, content).length;
+  const added = blocksLacking(content, read).length;
+  const removed = blocksLacking(read, content).length;
   // One side empty: only additions or only removals, each block its own count.
   if (added === 0 || removed === 0 || Math.max(added, removed) > limit) return Math.max(added, removed);
   // A count within `limit` takes at most 2 * limit single-block steps.
-  const comparator = (a: string, b: string) => a === b || blockKey(a) === blockKey(b);
   const changes = Number.isFinite(limit)
-    ? diffArrays(read, content, { comparator, maxEditLength: 2 * limit })
-    : diffArrays(read, content, { comparator });
+    ? diffArrays(read, content, { comparator: sameBlock, maxEditLength: 2 * limit })
+    : diffArrays(read, content, { comparator: sameBlock });
   if (!changes) return Number.POSITIVE_INFINITY; // more than `limit`: at least half the steps
   let apart = 0;
   let side = { added: 0, removed: 0 };

@@ -23,6 +23,24 @@ export function blockKey(block: string): string {
   return block.replace(/^(?:[ \t]*\n)+/, '').replace(/\s+$/, '');
 }
 
+/** Whether two blocks say the same (blockKey). */
+export function sameBlock(a: string, b: string): boolean {
+  return a === b || blockKey(a) === blockKey(b);
+}
+
+/** The blocks of `blocks` that `other` lacks, by what they say (each block of `other` matched once), in order. */
+export function blocksLacking(blocks: string[], other: string[]): string[] {
+  const left = new Map<string, number>();
+  for (const b of other) left.set(blockKey(b), (left.get(blockKey(b)) ?? 0) + 1);
+  const out: string[] = [];
+  for (const b of blocks) {
+    const k = left.get(blockKey(b)) ?? 0;
+    if (k > 0) left.set(blockKey(b), k - 1);
+    else out.push(b);
+  }
+  return out;
+}
+
 export function joinBlocks(blocks: string[]): string {
   return blocks.length === 0 ? '' : `${blocks.join('\n\n')}\n`;
 }

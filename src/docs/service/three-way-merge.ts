@@ -8,7 +8,7 @@
  * Pure.
  */
 import { diffArrays } from 'diff';
-import { blockKey, definitionBlock, joinBlocks, leadingNames, splitBlocks } from './text-blocks.js';
+import { definitionBlock, joinBlocks, leadingNames, sameBlock, splitBlocks } from './text-blocks.js';
 
 export { joinBlocks, splitBlocks };
 
@@ -51,10 +51,6 @@ function hunks(base: string[], side: string[]): Hunk[] {
   }
   if (open) out.push(open);
   return out;
-}
-
-function sameBlock(a: string, b: string): boolean {
-  return a === b || blockKey(a) === blockKey(b);
 }
 
 function same(a: Hunk, b: Hunk): boolean {
