@@ -1,5 +1,6 @@
 /** The block merge under the import: disjoint edits merge (neighbours too), overlapping ones conflict. */
 import { describe, expect, it } from 'vitest';
+import { blockKey } from '../../src/docs/service/text-blocks.js';
 import { joinBlocks, mergeBlocks, splitBlocks } from '../../src/docs/service/three-way-merge.js';
 
 const base = '# H\n\nMarch plan\n\nBudget\n\nRisks\n';
@@ -96,5 +97,17 @@ describe('mergeBlocks', () => {
   it('splits and joins blocks without loss', () => {
     expect(joinBlocks(splitBlocks(base))).toBe(base);
     expect(splitBlocks('')).toEqual([]);
+  });
+});
+
+describe('blockKey: what a block says, for telling blocks apart', () => {
+  it('drops the blank lines above a block and the white space at its end, and nothing else', () => {
+    expect(blockKey('Plain paragraph.')).toBe('Plain paragraph.');
+    expect(blockKey('\nAfter a second blank line.')).toBe('After a second blank line.');
+    expect(blockKey('  \n\t\nAfter blank lines with spaces.')).toBe('After blank lines with spaces.');
+    expect(blockKey('Trailing spaces.  ')).toBe('Trailing spaces.');
+    expect(blockKey('Trailing no-break space.\u00a0')).toBe('Trailing no-break space.');
+    expect(blockKey('Line break  \nkept inside.')).toBe('Line break  \nkept inside.');
+    expect(blockKey('    indented code')).toBe('    indented code');
   });
 });
