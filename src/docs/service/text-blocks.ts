@@ -23,8 +23,7 @@ export function blockKey(block: string): string {
   // Most blocks start with neither a blank line nor white space and end in no white space: they
   // are their own key (a whole tab's thousands of blocks are compared with each of its reads).
   const first = block.charCodeAt(0);
-  if (first !== 10 && first !== 32 && first !== 9 && !/\s/.test(block.charAt(block.length - 1)))
-    return block;
+  if (first !== 10 && first !== 32 && first !== 9 && !/\s/.test(block.charAt(block.length - 1))) return block;
   return block.replace(/^(?:[ \t]*\n)+/, '').replace(/\s+$/, '');
 }
 
