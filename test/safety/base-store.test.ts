@@ -47,6 +47,32 @@ describe('BaseStore', () => {
     await expect(one.put('../escape', 'x')).rejects.toThrow();
   });
 
+  it('a large folder store is pruned every eighth of its size, never far above it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gdoc-bases-'));
+    dirs.push(dir);
+    const store = new FileBaseStore(dir, 16);
+    const sizes: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      await store.put(`k${i}`, String(i));
+      sizes.push(readdirSync(dir).filter((n) => !n.startsWith('.')).length);
+    }
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(16 + 2);
+    expect(sizes.at(-1)).toBeGreaterThanOrEqual(16);
+    expect(await store.get('k39')).toBe('39');
+  });
+
+  it('a folder store removed after its first write is made again by the next', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'gdoc-bases-'));
+    dirs.push(parent);
+    const dir = join(parent, '.gdoc-bases');
+    const store = new FileBaseStore(dir);
+    await store.put('one', '1');
+    rmSync(dir, { recursive: true, force: true });
+    await store.put('two', '2');
+    expect(await store.get('two')).toBe('2');
+    expect(await store.get('one')).toBeUndefined();
+  });
+
   it('a target keeps its last reads, newest last, without repeats', async () => {
     const store = new MemoryBaseStore();
     const target = { documentId: 'd', tabId: 't.0', anchorId: 'h.a' };

@@ -180,13 +180,23 @@ export class MemoryBaseStore implements BaseStore {
 
 /**
  * A folder shared by every process that opens it: one file per key, written atomically (temp file
- * and rename), so two servers on one local store see each other's reads.
+ * and rename), so two servers on one local store see each other's reads. The folder is made at
+ * the first write, and pruned at the first write and then every `max / 8` writes (a listing of
+ * the folder each time an import writes its half-dozen entries was most of their cost), so it
+ * holds at most an eighth more than `max` between prunes.
  */
 export class FileBaseStore implements BaseStore {
+  private made = false;
+  private readonly pruneEvery: number;
+  private sincePrune: number;
+
   constructor(
     readonly dir: string,
     private readonly max = MAX_ENTRIES,
-  ) {}
+  ) {
+    this.pruneEvery = Math.max(1, Math.floor(max / 8));
+    this.sincePrune = this.pruneEvery;
+  }
 
   async get(key: string): Promise<string | undefined> {
     if (!/^[A-Za-z0-9_-]+$/.test(key)) return undefined;
@@ -200,11 +210,27 @@ export class FileBaseStore implements BaseStore {
 
   async put(key: string, value: string): Promise<void> {
     if (!/^[A-Za-z0-9_-]+$/.test(key)) throw new Error(`Not a store key: ${key.slice(0, 60)}`);
-    await mkdir(this.dir, { recursive: true });
     const temp = join(this.dir, `.${key}.${randomUUID()}.tmp`);
-    await writeFile(temp, value, 'utf8');
+    await this.writeNew(temp, value);
     await rename(temp, join(this.dir, key));
+    if (++this.sincePrune < this.pruneEvery) return;
+    this.sincePrune = 0;
     await this.prune();
+  }
+
+  /** Writes `path`, making the folder first when it is missing (at the first write, or removed since). */
+  private async writeNew(path: string, value: string): Promise<void> {
+    if (!this.made) {
+      await mkdir(this.dir, { recursive: true });
+      this.made = true;
+    }
+    try {
+      await writeFile(path, value, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await mkdir(this.dir, { recursive: true });
+      await writeFile(path, value, 'utf8');
+    }
   }
 
   /** Drops the oldest files beyond `max`; another process pruning at once is harmless. */
