@@ -11,7 +11,7 @@ import { basename, dirname, join } from 'node:path';
 import { configDir } from '../auth/config-dir.js';
 import { type BaseStore, FileBaseStore } from '../docs/service/base-store.js';
 import { decodeBaseToken } from '../docs/service/base-token.js';
-import { blocksLacking, splitBlocks } from '../docs/service/text-blocks.js';
+import { blocksLacking, splitBlocks, withLineFeeds } from '../docs/service/text-blocks.js';
 import { ValidationError } from '../errors.js';
 
 /** The store for DOC as `openDocument` reads it (same rules: --local, a .json path, else Google). */
@@ -142,8 +142,8 @@ export function sidecarFits(
  * aside, where the two are the same text and either scope writes it alike).
  */
 function mostlyShared(content: string, text: string): boolean {
-  // An editor's line ends are not a difference (CR LF, as the import itself reads them).
-  const mine = splitBlocks(content.replace(/\r\n?/g, '\n'));
+  // An editor's line ends are not a difference (the import itself reads them so).
+  const mine = splitBlocks(withLineFeeds(content));
   const theirs = splitBlocks(text);
   const shared = mine.length - blocksLacking(mine, theirs).length;
   const longer = Math.max(mine.length, theirs.length);

@@ -62,9 +62,7 @@ export async function findBase(
   let tied: Array<{ token: BaseToken; blocks: string[] }> = [];
   let best = Number.NEGATIVE_INFINITY;
   for (const token of tokens) {
-    const text = await bases.get(textKey(token.fingerprint));
-    const read = text === undefined ? undefined : splitBlocks(text);
-    const handed = read && token.part ? read.slice(token.part.from, token.part.to) : read;
+    const handed = await handedBlocks(token, bases);
     if (!handed) {
       if (tied.length === 0 && best === Number.NEGATIVE_INFINITY) tied = [{ token, blocks: [] }];
       continue;
@@ -135,21 +133,27 @@ async function laterRead(
   const at = tokens.findIndex(
     (t) => t.fingerprint === file.fingerprint && t.revisionId === file.revisionId && !t.part,
   );
-  const fileText = at < 0 ? undefined : await bases.get(textKey(file.fingerprint));
-  if (fileText === undefined) return undefined;
+  const own = at < 0 ? undefined : await handedBlocks(file, bases);
+  if (own === undefined) return undefined;
   const blocks = splitBlocks(content);
-  const own = splitBlocks(fileText);
   const most = blocksApart(blocks, own);
   const candidates = [{ token: file, blocks: own }];
   for (const token of tokens.slice(at + 1)) {
     if (token.part || token.fingerprint === file.fingerprint) continue;
-    const text = await bases.get(textKey(token.fingerprint));
-    if (text === undefined) continue;
-    const read = splitBlocks(text);
+    const read = await handedBlocks(token, bases);
+    if (read === undefined) continue;
     if (blocksApart(blocks, read, most) <= most) candidates.push({ token, blocks: read });
   }
   const chosen = closerRead(blocks, candidates);
   return chosen === file ? undefined : chosen;
+}
+
+/** The blocks a read handed out (a part's only), or undefined when its text is no longer kept. */
+async function handedBlocks(token: BaseToken, bases: BaseStore): Promise<string[] | undefined> {
+  const text = await bases.get(textKey(token.fingerprint));
+  if (text === undefined) return undefined;
+  const blocks = splitBlocks(text);
+  return token.part ? blocks.slice(token.part.from, token.part.to) : blocks;
 }
 
 /**

@@ -9,6 +9,7 @@ import type { Backend } from '../../ground/backend.js';
 import type { BaseStore } from './base-store.js';
 import { COMMENT_MARKER, IMPORT_READ } from './comment-markers.js';
 import type { ImportOptions, ImportResult, SectionTarget, TabTarget } from './contract.js';
+import { withLineFeeds } from './text-blocks.js';
 import {
   readsSaying,
   type UnchangedTarget,
@@ -63,10 +64,9 @@ async function runImport(
   bases: BaseStore | undefined,
 ): Promise<ImportResult> {
   checkSize(content);
-  // Line ends as an editor on Windows saves them: MEBDF reads CR LF as a line end, but blocks
-  // (a paragraph, a list) are cut at blank lines, "\n\n", and a text with none would be one block,
-  // so any colleague's edit since the read would meet it and be refused.
-  if (content.includes('\r')) content = content.replace(/\r\n?/g, '\n');
+  // Line ends as an editor on Windows saves them would make the text one block, so any
+  // colleague's edit since the read would meet it and be refused (text-blocks.ts).
+  content = withLineFeeds(content);
   // Comment markers are read-only: stripped before anything reads the text (comment-import.ts).
   if (COMMENT_MARKER.test(content))
     content = (await import('./comment-import.js')).withoutCommentMarkers(content);

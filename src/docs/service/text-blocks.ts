@@ -6,6 +6,14 @@ import { definitionLine, definitionProps } from '../../mebdf/style-names.js';
  * load the three-way merge and its diff library.
  */
 
+/**
+ * The text with line feeds for line ends, as MEBDF reads them: an editor on Windows saves CR LF,
+ * and blocks are cut at blank lines ("\n\n"), so such a text would be one block.
+ */
+export function withLineFeeds(text: string): string {
+  return text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+}
+
 /** The blocks of a text; `joinBlocks(splitBlocks(t))` is `t` up to trailing newlines. */
 export function splitBlocks(text: string): string[] {
   const body = text.replace(/\n+$/, '');
