@@ -11,5 +11,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Every `gdoc` the tests spawn runs in its own process and leaves nothing running behind it;
+    // test/cli/daemon.test.ts turns the background gdoc on for itself.
+    env: { GDOC_DAEMON: '0' },
   },
 });

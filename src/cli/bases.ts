@@ -13,6 +13,7 @@ import { type BaseStore, FileBaseStore } from '../docs/service/base-store.js';
 import { decodeBaseToken } from '../docs/service/base-token.js';
 import { blocksLacking, splitBlocks, withLineFeeds } from '../docs/service/text-blocks.js';
 import { ValidationError } from '../errors.js';
+import { cliIo } from './io.js';
 
 /** The store for DOC as `openDocument` reads it (same rules: --local, a .json path, else Google). */
 export function openBases(ref: string, local: string | undefined): BaseStore {
@@ -42,7 +43,7 @@ class WarningStore implements BaseStore {
     } catch (error) {
       if (this.warned) return;
       this.warned = true;
-      process.stderr.write(
+      cliIo().stderr.write(
         `gdoc: warning: cannot keep this read in ${this.store.dir} (${(error as Error).message}); importing it later without --base cannot merge edits made meanwhile.\n`,
       );
     }

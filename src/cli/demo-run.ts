@@ -11,6 +11,7 @@ import type { HeadingInfo } from '../docs/service/contract.js';
 import { exportSectionService, exportTabService, hierarchyService } from '../docs/service/export.js';
 import { importSectionService } from '../docs/service/import.js';
 import { ValidationError } from '../errors.js';
+import { cliIo } from './io.js';
 
 /** The bundled sample (see samples/README.md for where it comes from). */
 export const SAMPLE_FILE = fileURLToPath(new URL('../../samples/sample.json', import.meta.url));
@@ -29,7 +30,7 @@ export interface DemoReport {
 
 export async function runDemo(options: { keep: boolean; json: boolean }): Promise<DemoReport> {
   const dir = await mkdtemp(join(tmpdir(), 'gdoc-demo-'));
-  const say = options.json ? () => {} : (text = '') => process.stdout.write(`${text}\n`);
+  const say = options.json ? () => {} : (text = '') => cliIo().stdout.write(`${text}\n`);
   try {
     const copy = join(dir, `${DOC}.json`);
     await copyFile(SAMPLE_FILE, copy);
@@ -145,7 +146,7 @@ export async function runDemo(options: { keep: boolean; json: boolean }): Promis
         tab_lines_changed: changedLines,
       },
     };
-    if (options.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    if (options.json) cliIo().stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     return report;
   } finally {
     if (!options.keep) await rm(dir, { recursive: true, force: true });

@@ -3,6 +3,12 @@
  * The `gdoc` command. Each subcommand lives in its own file under `commands/`; only the one being
  * run is loaded (commands/index.ts), and a command imports its heavy modules inside its action,
  * so that start-up stays quick.
+ *
+ * The commands of the edit loop (export, import, outline, …) are handed to a background `gdoc`
+ * that keeps the code loaded and warm between commands (daemon/): a command that starts cold
+ * spends most of its time compiling and warming code, not on the document. When none is running
+ * the command runs here, and a background one is started for the next; `GDOC_DAEMON=0` turns
+ * this off.
  */
 import nodeModule from 'node:module';
 
@@ -17,34 +23,18 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   process.exit(process.exitCode ?? 0);
 });
 
-const [{ Command }, { registerCommands }, { runCli }] = await Promise.all([
-  import('commander'),
-  import('./commands/index.js'),
-  import('./run.js'),
-]);
-
-const program = new Command('gdoc')
-  .description('Read and rewrite one section or one tab of a Google Doc as Markdown (MEBDF).')
-  .version(process.env.npm_package_version ?? '0.1.0', '-V, --version')
-  .showHelpAfterError()
-  .addHelpText(
-    'after',
-    `
-Examples:
-  gdoc demo                                   the whole flow on a bundled sample, offline
-  gdoc outline doc.json                       headings with the anchors section commands take
-  gdoc export doc.json --section h.abc123     one section as MEBDF
-  gdoc import doc.json edited.md --section h.abc123 --dry-run
-                                              the requests and diff, nothing written
-  gdoc export 1AbC…xyz --tab t.0 --json       a Google Doc (after gdoc login)
-  gdoc find 1AbC…xyz "budget"                 where a text is, in every tab
-  gdoc comments list doc.json                 comment threads with their quoted text
-  gdoc insert doc.json new.md --after h.abc   a new section after another
-  gdoc serve --local ./docs                   the MCP server over a folder of documents
-  gdoc lint notes.md                          check MEBDF; gdoc fmt prints the canonical form`,
-  );
-
-// `gdoc --version` needs no command at all.
-const first = process.argv[2];
-if (first !== '-V' && first !== '--version') await registerCommands(program, first);
-await runCli(program, process.argv);
+const args = process.argv.slice(2);
+if (args[0] === '__daemon') {
+  const { serveDaemon } = await import('./daemon/server.js');
+  await serveDaemon();
+} else {
+  const daemon = await import('./daemon/client.js');
+  const handed = daemon.handedToDaemon(args) ? await daemon.runInDaemon(args) : undefined;
+  if (handed !== undefined) {
+    process.exitCode = handed;
+  } else {
+    const [{ runGdoc }, { processIo }] = await Promise.all([import('./program.js'), import('./io.js')]);
+    process.exitCode = await runGdoc(args, processIo());
+    if (daemon.handedToDaemon(args)) await daemon.startDaemon();
+  }
+}

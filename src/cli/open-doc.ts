@@ -10,6 +10,7 @@
 import { parseDocRef } from '../docs/doc-ref.js';
 import { ValidationError } from '../errors.js';
 import type { Backend } from '../ground/backend.js';
+import { cliIo } from './io.js';
 
 export interface OpenOptions {
   /** Serve/read the local store in this folder instead of Google. */
@@ -65,7 +66,7 @@ async function openGoogle(): Promise<Backend> {
     const { createGoogleBackend } = await import('../docs/backends/google.js');
     // Retry diagnostics only on request: stderr stays quiet for normal use.
     const log = process.env.GDOC_DEBUG
-      ? (line: string) => process.stderr.write(`gdoc: ${line}\n`)
+      ? (line: string) => cliIo().stderr.write(`gdoc: ${line}\n`)
       : undefined;
     return await createGoogleBackend(process.env, log ? { log } : {});
   });

@@ -1,11 +1,12 @@
 /** Small helpers the document commands share: JSON on stdout, and text written as-is. */
+import { cliIo } from './io.js';
 
 export function printJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  cliIo().stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
 export function printText(text: string): void {
-  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  cliIo().stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 }
 
 /** Pads columns for a human table; the last column is left ragged. */
@@ -47,5 +48,5 @@ export async function withJsonErrors(json: boolean | undefined, action: () => Pr
 
 /** Warnings are diagnostics: stderr, so stdout stays pipeable MEBDF. */
 export function printWarnings(warnings: string[]): void {
-  for (const w of warnings) process.stderr.write(`gdoc: warning: ${w}\n`);
+  for (const w of warnings) cliIo().stderr.write(`gdoc: warning: ${w}\n`);
 }

@@ -4,19 +4,21 @@
  * where results and the MCP channel go — is never touched.
  */
 
+import { cliIo } from './io.js';
+
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 /** Below this nothing is shown: a quick command should not flicker. */
 const DELAY_MS = 300;
 
 interface TtyStream {
   isTTY?: boolean;
-  write(chunk: string): boolean;
+  write(chunk: string): unknown;
 }
 
 export async function withProgress<T>(
   label: string,
   task: () => Promise<T>,
-  stream: TtyStream = process.stderr,
+  stream: TtyStream = cliIo().stderr,
 ): Promise<T> {
   if (!stream.isTTY || process.env.GDOC_NO_PROGRESS) return await task();
   let frame = 0;

@@ -5,28 +5,31 @@
  */
 import type { Command } from 'commander';
 import { GdocError } from '../errors.js';
+import { cliIo } from './io.js';
 import { inCliTerms } from './vocabulary.js';
 
-export async function runCli(program: Command, argv: string[]): Promise<void> {
+/** Parses `argv` and runs its command; the exit code: a failure's, else the command's own (0). */
+export async function runCli(program: Command, argv: string[]): Promise<number> {
   // Every command, subcommands included: commander copies the setting only into commands created
   // after it is made, and a subcommand's usage error must exit 2 like the program's.
   for (const command of everyCommand(program)) command.exitOverride();
   try {
     await program.parseAsync(argv);
   } catch (error) {
-    process.exitCode = reportCliError(error);
+    return reportCliError(error);
   }
+  return cliIo().exitCode ?? 0;
 }
 
 export function reportCliError(error: unknown): number {
   if (isCommanderExit(error)) return error.exitCode === 0 ? 0 : 2;
   if (error instanceof GdocError) {
     const hint = error.suggestion ? `\n  ${inCliTerms(error.suggestion)}` : '';
-    process.stderr.write(`gdoc: ${error.type}: ${inCliTerms(error.message)}${hint}\n`);
+    cliIo().stderr.write(`gdoc: ${error.type}: ${inCliTerms(error.message)}${hint}\n`);
     return 1;
   }
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  process.stderr.write(`gdoc: internal error: ${message}\n`);
+  cliIo().stderr.write(`gdoc: internal error: ${message}\n`);
   return 70;
 }
 

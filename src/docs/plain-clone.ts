@@ -16,6 +16,14 @@ export function plainClone<T>(value: T): T {
   return copy(value, new Map()) as T;
 }
 
+/**
+ * `plainClone`, with some objects of `value` already copied: where the copy would hold a copy of
+ * a key of `copies`, it holds that key's value itself (a copy made apart, or a stand-in to replace).
+ */
+export function plainCloneWith<T>(value: T, copies: ReadonlyMap<object, unknown>): T {
+  return copy(value, new Map(copies)) as T;
+}
+
 function copy(value: unknown, seen: Map<object, unknown>): unknown {
   if (typeof value !== 'object' || value === null) {
     // Functions and symbols are structuredClone's to refuse (it throws DataCloneError).

@@ -4,6 +4,7 @@
  * Google's error nothing is written and the file stays byte-identical.
  */
 import type { Command } from 'commander';
+import { cliIo } from '../io.js';
 
 export function register(program: Command): void {
   program
@@ -16,14 +17,14 @@ export function register(program: Command): void {
       const { applyBatchFile } = await import('../../docs/backends/local-apply.js');
       const response = await applyBatchFile(doc, batch);
       if (options.json) {
-        process.stdout.write(`${JSON.stringify(response, null, 2)}\n`);
+        cliIo().stdout.write(`${JSON.stringify(response, null, 2)}\n`);
         return;
       }
       const replies = response.replies ?? [];
       replies.forEach((reply, i) => {
-        process.stdout.write(`requests[${i}]: ${JSON.stringify(reply)}\n`);
+        cliIo().stdout.write(`requests[${i}]: ${JSON.stringify(reply)}\n`);
       });
-      process.stdout.write(
+      cliIo().stdout.write(
         `Applied ${replies.length} request${replies.length === 1 ? '' : 's'}; ` +
           `revision ${response.writeControl?.requiredRevisionId ?? '?'}\n`,
       );

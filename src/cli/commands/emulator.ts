@@ -4,6 +4,7 @@
  */
 import type { Command } from 'commander';
 import { ValidationError } from '../../errors.js';
+import { cliIo } from '../io.js';
 
 interface EmulatorCliOptions {
   port: string;
@@ -91,8 +92,8 @@ export function register(program: Command): void {
         }
         throw error;
       });
-      process.stdout.write(`${emulator.url}\n`);
-      process.stderr.write(`gdoc emulator: serving ${options.store}; stop with Ctrl-C\n`);
+      cliIo().stdout.write(`${emulator.url}\n`);
+      cliIo().stderr.write(`gdoc emulator: serving ${options.store}; stop with Ctrl-C\n`);
       await new Promise<void>((resolve) => {
         const stop = () => {
           process.off('SIGINT', stop);

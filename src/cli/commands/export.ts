@@ -1,5 +1,6 @@
 /** `gdoc export DOC`: a tab or one section as MEBDF on stdout (or a file), or as JSON. */
 import { type Command, Option } from 'commander';
+import { cliIo } from '../io.js';
 
 interface ExportOptions {
   tab?: string;
@@ -90,11 +91,11 @@ refuses when they touch the paragraphs you edited. Every read is also remembered
         if (opts.json) return out.printJson(result);
         out.printWarnings(result.warnings);
         if (opts.output !== undefined) {
-          process.stderr.write(
+          cliIo().stderr.write(
             `gdoc: wrote ${opts.output} (~${result.estimated_tokens} tokens, revision ${result.revision_id})\n`,
           );
         } else {
-          process.stdout.write(result.content);
+          cliIo().stdout.write(result.content);
         }
       });
     });

@@ -3,6 +3,7 @@
  * nothing on stdout, one line per problem on stderr (`FILE:LINE:COLUMN: message (suggestion)`).
  */
 import type { Command } from 'commander';
+import { cliIo } from '../io.js';
 import { formatDiagnostic, readMebdfInput } from './lint.js';
 
 interface FmtOptions {
@@ -37,16 +38,16 @@ Examples:
           formatted,
           diagnostics,
         };
-        process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+        cliIo().stdout.write(`${JSON.stringify(result, null, 2)}\n`);
       } else if (formatted === null) {
-        for (const diagnostic of diagnostics) process.stderr.write(`${formatDiagnostic(name, diagnostic)}\n`);
+        for (const diagnostic of diagnostics) cliIo().stderr.write(`${formatDiagnostic(name, diagnostic)}\n`);
       } else if (opts.check) {
-        for (const diagnostic of diagnostics) process.stderr.write(`${formatDiagnostic(name, diagnostic)}\n`);
-        if (formatted !== text) process.stderr.write(`${name}: not in canonical form (run gdoc fmt)\n`);
+        for (const diagnostic of diagnostics) cliIo().stderr.write(`${formatDiagnostic(name, diagnostic)}\n`);
+        if (formatted !== text) cliIo().stderr.write(`${name}: not in canonical form (run gdoc fmt)\n`);
       } else {
-        for (const diagnostic of diagnostics) process.stderr.write(`${formatDiagnostic(name, diagnostic)}\n`);
-        process.stdout.write(formatted);
+        for (const diagnostic of diagnostics) cliIo().stderr.write(`${formatDiagnostic(name, diagnostic)}\n`);
+        cliIo().stdout.write(formatted);
       }
-      if (formatted === null || (opts.check && formatted !== text)) process.exitCode = 1;
+      if (formatted === null || (opts.check && formatted !== text)) cliIo().exitCode = 1;
     });
 }

@@ -177,15 +177,14 @@ export async function readContent(file: string | undefined): Promise<string> {
       );
     }
   }
-  if (process.stdin.isTTY) {
+  const { cliIo } = await import('../io.js');
+  if (cliIo().stdinIsTTY) {
     throw new ValidationError(
       'No content: pass a FILE, or pipe MEBDF into stdin.',
       'gdoc import DOC section.md --section ANCHOR',
     );
   }
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = await cliIo().readStdin();
   // An empty pipe (a failed export upstream, a script without input) must not empty the tab.
   if (!text.trim()) {
     throw new ValidationError(

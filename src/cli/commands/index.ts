@@ -46,6 +46,7 @@ const commands: Array<[name: string, load: Loader]> = [
   ['normalize', () => import('./normalize.js')],
   ['lint', () => import('./lint.js')],
   ['fmt', () => import('./fmt.js')],
+  ['daemon', () => import('./daemon.js')],
 ];
 
 /**

@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { MebdfDiagnostic } from '../../errors.js';
+import { cliIo } from '../io.js';
 
 interface LintOptions {
   json?: boolean;
@@ -13,9 +14,7 @@ interface LintOptions {
 /** Reads FILE, or standard input for `-` or no argument. Shared with `gdoc fmt`. */
 export async function readMebdfInput(file: string | undefined): Promise<{ name: string; text: string }> {
   if (file === undefined || file === '-') {
-    const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return { name: '<stdin>', text: Buffer.concat(chunks).toString('utf8') };
+    return { name: '<stdin>', text: await cliIo().readStdin() };
   }
   try {
     return { name: file, text: await readFile(file, 'utf8') };
@@ -57,10 +56,10 @@ Examples:
       const diagnostics = lintMebdf(text);
       const valid = !diagnostics.some(isLintError);
       if (opts.json) {
-        process.stdout.write(`${JSON.stringify({ file: name, valid, diagnostics }, null, 2)}\n`);
+        cliIo().stdout.write(`${JSON.stringify({ file: name, valid, diagnostics }, null, 2)}\n`);
       } else {
-        for (const diagnostic of diagnostics) process.stdout.write(`${formatDiagnostic(name, diagnostic)}\n`);
+        for (const diagnostic of diagnostics) cliIo().stdout.write(`${formatDiagnostic(name, diagnostic)}\n`);
       }
-      if (!valid) process.exitCode = 1;
+      if (!valid) cliIo().exitCode = 1;
     });
 }

@@ -1,6 +1,7 @@
 /** `gdoc login`: sign in to Google in the browser and keep the credentials for later runs. */
 import type { Command } from 'commander';
 import { ValidationError } from '../../errors.js';
+import { cliIo } from '../io.js';
 
 interface LoginOptions {
   clientSecret?: string;
@@ -44,7 +45,7 @@ Examples:
       const client = await auth.loadClientSettings(opts.clientSecret, env);
       const store = new auth.FileCredentialStore(auth.credentialsPath(env));
       const log = (line: string): void => {
-        process.stderr.write(`${line}\n`);
+        cliIo().stderr.write(`${line}\n`);
       };
       const timeout = env.GDOC_LOGIN_TIMEOUT_MS ? Number(env.GDOC_LOGIN_TIMEOUT_MS) : undefined;
       const outcome = await auth.login(
@@ -67,12 +68,12 @@ Examples:
         );
       }
       if (opts.json) {
-        process.stdout.write(
+        cliIo().stdout.write(
           `${JSON.stringify({ success: true, credentials_file: outcome.location, scopes: outcome.scopes }, null, 2)}\n`,
         );
         return;
       }
-      process.stdout.write(
+      cliIo().stdout.write(
         `Logged in. Credentials saved to ${outcome.location}\nScopes: ${outcome.scopes.join(' ')}\n`,
       );
     });

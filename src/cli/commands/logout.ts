@@ -1,5 +1,6 @@
 /** `gdoc logout`: forget the credentials stored by `gdoc login`. */
 import type { Command } from 'commander';
+import { cliIo } from '../io.js';
 
 export function register(program: Command): void {
   program
@@ -17,16 +18,16 @@ https://myaccount.google.com/permissions.`,
       const store = new auth.FileCredentialStore(auth.credentialsPath(process.env));
       const removed = await store.delete();
       if (opts.json) {
-        process.stdout.write(
+        cliIo().stdout.write(
           `${JSON.stringify({ success: true, removed, credentials_file: store.location }, null, 2)}\n`,
         );
         return;
       }
-      process.stdout.write(
+      cliIo().stdout.write(
         removed ? `Logged out: removed ${store.location}\n` : `No stored credentials at ${store.location}\n`,
       );
       if (process.env.GDOC_ACCESS_TOKEN || process.env.GOOGLE_APPLICATION_CREDENTIALS) {
-        process.stderr.write(
+        cliIo().stderr.write(
           'Note: GDOC_ACCESS_TOKEN or GOOGLE_APPLICATION_CREDENTIALS is still set in the environment.\n',
         );
       }

@@ -3,6 +3,7 @@
  * (only the title is honoured; defaults from the engine), refusing to overwrite an existing file.
  */
 import type { Command } from 'commander';
+import { cliIo } from '../io.js';
 
 export function register(program: Command): void {
   program
@@ -15,9 +16,9 @@ export function register(program: Command): void {
       const { createLocalDocumentFile } = await import('../../docs/backends/local-new.js');
       const created = await createLocalDocumentFile(path, options.title);
       if (options.json) {
-        process.stdout.write(`${JSON.stringify(created, null, 2)}\n`);
+        cliIo().stdout.write(`${JSON.stringify(created, null, 2)}\n`);
       } else {
-        process.stdout.write(
+        cliIo().stdout.write(
           `Created ${created.path}: "${created.title}" (revision ${created.revision_id})\n`,
         );
       }

@@ -4,6 +4,7 @@
  */
 import type { Command } from 'commander';
 import { ValidationError } from '../../errors.js';
+import { cliIo } from '../io.js';
 
 interface ServeOptions {
   http?: string;
@@ -121,8 +122,8 @@ Logs go to stderr; stdout is the MCP channel.`,
         allowedOrigins: opts.allowedOrigin ?? [],
         maxBodyBytes,
       });
-      process.stderr.write(`gdoc: MCP server listening on ${running.url}\n`);
-      if (opts.json) process.stdout.write(`${JSON.stringify({ success: true, url: running.url })}\n`);
+      cliIo().stderr.write(`gdoc: MCP server listening on ${running.url}\n`);
+      if (opts.json) cliIo().stdout.write(`${JSON.stringify({ success: true, url: running.url })}\n`);
       const stop = () => void running.close().then(() => process.exit(0));
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
@@ -149,9 +150,9 @@ async function serveTeam(opts: ServeOptions): Promise<void> {
     allowedHosts: opts.allowedHost ?? [],
     allowedOrigins: opts.allowedOrigin ?? [],
   });
-  process.stderr.write(`gdoc: team MCP server on ${running.mcpUrl} (listening on ${running.localUrl})\n`);
+  cliIo().stderr.write(`gdoc: team MCP server on ${running.mcpUrl} (listening on ${running.localUrl})\n`);
   if (opts.json) {
-    process.stdout.write(
+    cliIo().stdout.write(
       `${JSON.stringify({ success: true, url: running.mcpUrl, issuer: running.url, listening: running.localUrl })}\n`,
     );
   }

@@ -1,5 +1,6 @@
 /** `gdoc whoami`: which credentials gdoc would use, from where, with which scopes (never the token). */
 import type { Command } from 'commander';
+import { cliIo } from '../io.js';
 
 const SOURCE_LABELS: Record<string, string> = {
   'access-token': 'a bare access token (GDOC_ACCESS_TOKEN)',
@@ -29,7 +30,7 @@ export function register(program: Command): void {
           missing_scopes: missing,
           api_root: apiRoot,
         };
-        process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+        cliIo().stdout.write(`${JSON.stringify(result, null, 2)}\n`);
         return;
       }
       const lines = [`Using ${SOURCE_LABELS[resolved.source] ?? resolved.source}`];
@@ -38,6 +39,6 @@ export function register(program: Command): void {
       lines.push(`  scopes: ${resolved.scopes.join(' ')}`);
       if (missing.length > 0) lines.push(`  missing scopes: ${missing.join(' ')} (run \`gdoc login\` again)`);
       if (apiRoot) lines.push(`  API root: ${apiRoot} (GDOC_API_ROOT)`);
-      process.stdout.write(`${lines.join('\n')}\n`);
+      cliIo().stdout.write(`${lines.join('\n')}\n`);
     });
 }

@@ -4,6 +4,7 @@
  * that serialises writers within this process, and JSON reading with errors that name the file.
  */
 import { randomBytes } from 'node:crypto';
+import type { Stats } from 'node:fs';
 import { link, open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 
@@ -13,38 +14,45 @@ export function tempPathFor(path: string): string {
   return join(dirname(path), name);
 }
 
-/** Writes `data` to a new temp file beside `path` and flushes it to disk; returns the temp path. */
-async function writeTemp(path: string, data: string, mode: number): Promise<string> {
+/**
+ * Writes `data` to a new temp file beside `path` and flushes it to disk; returns the temp path and
+ * the file's stats (a rename keeps its inode, size and modification time).
+ */
+async function writeTemp(path: string, data: string, mode: number): Promise<{ temp: string; info: Stats }> {
   const temp = tempPathFor(path);
   const handle = await open(temp, 'wx', mode);
+  let info: Stats;
   try {
     await handle.writeFile(data, 'utf8');
     await handle.sync();
+    info = await handle.stat();
   } catch (error) {
     await handle.close().catch(() => undefined);
     await unlink(temp).catch(() => undefined);
     throw error;
   }
   await handle.close();
-  return temp;
+  return { temp, info };
 }
 
 /**
  * Replaces `path` with `data` atomically. The rename is atomic on POSIX file systems when both
- * names are in the same folder, which is why the temp file is created beside the target.
+ * names are in the same folder, which is why the temp file is created beside the target. Returns
+ * the stats of the file written.
  */
-export async function writeFileAtomic(path: string, data: string): Promise<void> {
+export async function writeFileAtomic(path: string, data: string): Promise<Stats> {
   const mode = await stat(path).then(
     (s) => s.mode & 0o777,
     () => 0o644,
   );
-  const temp = await writeTemp(path, data, mode);
+  const { temp, info } = await writeTemp(path, data, mode);
   try {
     await rename(temp, path);
   } catch (error) {
     await unlink(temp).catch(() => undefined);
     throw error;
   }
+  return info;
 }
 
 /**
@@ -52,7 +60,7 @@ export async function writeFileAtomic(path: string, data: string): Promise<void>
  * hard-linked to the final name (which fails if the name is taken). Returns false when it exists.
  */
 export async function createFileExclusive(path: string, data: string): Promise<boolean> {
-  const temp = await writeTemp(path, data, 0o644);
+  const { temp } = await writeTemp(path, data, 0o644);
   try {
     await link(temp, path);
     return true;

@@ -35,6 +35,7 @@ import { viewDocument } from '../engine/suggestion-requests.js';
 import { COMMENTS_INCLUDED, commentsView } from './comments-view.js';
 import { createFileExclusive, isWritableMode, withFileLock, writeFileAtomic } from './local-files.js';
 import { withLockFile } from './local-lockfile.js';
+import { keepRecent, recentDocument, settleRecentDocuments } from './local-recent.js';
 
 /** The owner reported for every local document (there is no account behind a folder). */
 export const LOCAL_OWNER = 'me@local';
@@ -212,7 +213,7 @@ export class LocalBackend implements Backend {
     if (seen.documentId === undefined) delete saved.documentId;
     else saved.documentId = seen.documentId;
     if (seen.viewMode !== undefined) saved.suggestionsViewMode = seen.viewMode;
-    await writeFileAtomic(path, serializeDocument(saved));
+    await this.writeFile(path, serializeDocument(saved));
     return { ...predicted.response, documentId: seen.id };
   }
 
@@ -241,8 +242,13 @@ export class LocalBackend implements Backend {
       throw error;
     }
     const { document, response } = result;
-    await writeFileAtomic(loaded.path, serializeDocument(document));
+    await this.writeFile(loaded.path, serializeDocument(document));
     return { ...response, documentId: loaded.id };
+  }
+
+  /** Writes a document file, and keeps its text for the next read (local-recent.ts). */
+  private async writeFile(path: string, text: string): Promise<void> {
+    keepRecent(path, fileKey(await writeFileAtomic(path, text)), { text });
   }
 
   async create(title: string): Promise<Document> {
@@ -385,7 +391,7 @@ export class LocalBackend implements Backend {
 
   private async load(documentId: string): Promise<LoadedDocument> {
     const path = this.pathOf(documentId);
-    let text: string;
+    let stored: (Document & { revisionId: string }) | undefined;
     let info: Stats;
     try {
       // Stat and read through one handle, so the times describe the very bytes read even when a
@@ -399,7 +405,11 @@ export class LocalBackend implements Backend {
             'A Google Doc is far smaller than this; check that the file is a documents.get response.',
           );
         }
-        text = await handle.readFile('utf8');
+        stored = recentDocument(path, fileKey(info), storedDocument);
+        if (!stored) {
+          stored = storedDocument(await handle.readFile('utf8'), path);
+          keepRecent(path, fileKey(info), { document: stored });
+        }
       } finally {
         await handle.close();
       }
@@ -409,10 +419,6 @@ export class LocalBackend implements Backend {
       throw error;
     }
     const id = this.file !== undefined ? nameOf(this.file) : documentId;
-    const stored = toTabsShape(parseDocumentJson(text, path));
-    // Files saved without a revision (hand-written or trimmed fixtures) get one derived from the
-    // content, so revision guards work and an unchanged file keeps the same revision.
-    if (!stored.revisionId) stored.revisionId = contentRevision(text);
     // Clients see the store's name as the id; the file keeps whatever id it was saved with.
     const document: Document = { ...stored, documentId: id, suggestionsViewMode: 'SUGGESTIONS_INLINE' };
     this.lastLoads.set(path, {
@@ -470,6 +476,20 @@ export function newLocalDocument(
   const document = toTabsShape(created);
   document.documentId = id;
   return document;
+}
+
+/** The document a file holds, as the store reads it (shared by every read of that file: local-recent.ts). */
+function storedDocument(text: string, path: string): Document & { revisionId: string } {
+  const stored = toTabsShape(parseDocumentJson(text, path));
+  // Files saved without a revision (hand-written or trimmed fixtures) get one derived from the
+  // content, so revision guards work and an unchanged file keeps the same revision.
+  stored.revisionId ||= contentRevision(text);
+  return stored as Document & { revisionId: string };
+}
+
+/** Parses the files this process wrote, ahead of their next read (the background `gdoc`, between commands). */
+export function settleWrittenDocuments(): void {
+  settleRecentDocuments(storedDocument);
 }
 
 /** Parses a document file; not JSON, or not a Docs document, is a ValidationError naming the file. */

@@ -10,7 +10,7 @@ import type {
   Document,
   StructuralElement,
 } from '../../ground/docs-json.js';
-import { plainClone } from '../plain-clone.js';
+import { plainClone, plainCloneWith } from '../plain-clone.js';
 import { COMMENT_REQUESTS } from './comments.js';
 import { EngineContext, EnvelopeError, RequestError } from './context.js';
 import { type EngineOptions, getTab, toTabsShape } from './document.js';
@@ -119,20 +119,14 @@ function copyOf(doc: Document, options: EngineOptions): WorkCopy {
   }
   // A tail must follow an element of the copy (it starts where that one ends).
   if ((shared === 0 && tail === content.length) || tail === 0) return { doc: plainClone(doc) };
-  // The elements left out are out of the copy for the time it takes (nothing else runs meanwhile),
-  // and so are the tab's lists and inline objects (their keys stay where they are, for the copy's
-  // key order).
+  // The body's elements and the tab's lists and inline objects are left out of the whole copy
+  // (stand-ins take their places, so the copy's keys keep their order); the elements of the
+  // middle are copied apart, and the maps' entries are shared. The input is never changed: it
+  // may be a document other reads share (local-recent.ts).
   const dt = sharedMaps(getTab(doc, tabId)!.documentTab!);
   const held = SHARED_MAPS.flatMap((key) => (dt[key] ? [{ key, map: dt[key] }] : []));
-  body.content = content.slice(shared, tail);
-  for (const { key } of held) dt[key] = {};
-  let copy: Document;
-  try {
-    copy = plainClone(doc);
-  } finally {
-    body.content = content;
-    for (const { key, map } of held) dt[key] = map;
-  }
+  const standIns = new Map<object, unknown>([[content, []], ...held.map(({ map }) => [map, {}] as const)]);
+  const copy = plainCloneWith(doc, standIns);
   const copiedTab = getTab(copy, tabId)!.documentTab!;
   const maps = held.map(({ key, map }) => {
     const own = shallowCopy(map);
@@ -140,7 +134,7 @@ function copyOf(doc: Document, options: EngineOptions): WorkCopy {
     return own;
   });
   const copied = copiedTab.body!;
-  const middle = copied.content ?? [];
+  const middle = plainClone(content.slice(shared, tail));
   const whole = content.slice(0, shared);
   for (const se of middle) whole.push(se);
   for (let i = tail; i < content.length; i++) whole.push(content[i]!);

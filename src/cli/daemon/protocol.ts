@@ -1,0 +1,49 @@
+/**
+ * What a `gdoc` and the background process say to each other over the socket: one JSON object a
+ * line, in both directions.
+ *
+ * gdoc → background: `run` (the command line, where and with what environment it runs, which of
+ * its streams are terminals), then `stdin` if asked for it; or `status` / `stop`.
+ * background → gdoc: `out` / `err` (text for stdout / stderr, in order), `stdin?` (the command
+ * reads standard input), and last `exit` with the command's exit code; `status` answers `status`.
+ */
+import type { Socket } from 'node:net';
+import { createInterface } from 'node:readline';
+
+export interface RunMessage {
+  type: 'run';
+  args: string[];
+  cwd: string;
+  env: Record<string, string | undefined>;
+  stdinIsTTY: boolean;
+  stdout: { isTTY: boolean; columns?: number | undefined };
+  stderr: { isTTY: boolean; columns?: number | undefined };
+}
+
+export type ToDaemon = RunMessage | { type: 'stdin'; text: string } | { type: 'status' } | { type: 'stop' };
+
+export type FromDaemon =
+  | { type: 'out'; text: string }
+  | { type: 'err'; text: string }
+  | { type: 'stdin?' }
+  | { type: 'exit'; code: number }
+  | { type: 'status'; pid: number; commands: number; since: string };
+
+export function send(socket: Socket, message: ToDaemon | FromDaemon): void {
+  if (!socket.destroyed) socket.write(`${JSON.stringify(message)}\n`);
+}
+
+/** Calls `onMessage` with each message that arrives on `socket`. */
+export function onMessages<T>(socket: Socket, onMessage: (message: T) => void): void {
+  createInterface({ input: socket, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) => {
+    if (!line) return;
+    let message: T;
+    try {
+      message = JSON.parse(line) as T;
+    } catch {
+      socket.destroy(); // not one of ours
+      return;
+    }
+    onMessage(message);
+  });
+}

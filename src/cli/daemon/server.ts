@@ -1,0 +1,169 @@
+/**
+ * The background `gdoc` (`gdoc __daemon`, started by a `gdoc` that found none): it keeps the
+ * commands' code loaded and warm, and runs each command handed to it exactly as a `gdoc` process
+ * would, one at a time: in the caller's folder, with the caller's environment, writing to the
+ * caller's streams (io.ts). It stops by itself after some idle minutes (`GDOC_DAEMON_IDLE_MS`),
+ * or with `gdoc daemon stop`; a newer build listens on a socket of its own (place.ts).
+ */
+import { appendFileSync, unlinkSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { settleWrittenDocuments } from '../../docs/backends/local.js';
+import { identify, writerIdentity } from '../../docs/service/writer-identity.js';
+import type { CliIo } from '../io.js';
+import { runGdoc } from '../program.js';
+import { reach } from './client.js';
+import { type DaemonPlace, daemonPlace } from './place.js';
+import { type FromDaemon, onMessages, type RunMessage, send, type ToDaemon } from './protocol.js';
+import { warmUp } from './warm-up.js';
+
+const IDLE_MS_DEFAULT = 15 * 60_000;
+const BUILD_CHECK_MS = 30_000;
+
+export async function serveDaemon(): Promise<void> {
+  const place = daemonPlace();
+  if (!place) return;
+  const log = (line: string) => {
+    try {
+      appendFileSync(place.log, `${new Date().toISOString()} ${process.pid} ${line}\n`, { mode: 0o600 });
+    } catch {
+      // Nowhere left to say it.
+    }
+  };
+  // A bug in one command must not take the others down with it; it is logged for `gdoc daemon status`.
+  process.on('uncaughtException', (error) => log(`uncaught: ${error.stack ?? error}`));
+  process.on('unhandledRejection', (error) => log(`unhandled: ${(error as Error)?.stack ?? error}`));
+
+  // The first command handed over should already be warm.
+  await warmUp().catch((error: unknown) => log(`warm-up failed: ${(error as Error).stack ?? error}`));
+
+  const state = { commands: 0, since: new Date().toISOString(), queue: Promise.resolve() };
+  const idleMs = Number(process.env.GDOC_DAEMON_IDLE_MS) || IDLE_MS_DEFAULT;
+  let idle: NodeJS.Timeout | undefined;
+  const server = createServer((socket) => serveConnection(socket));
+  const stop = () => server.close(() => process.exit(0));
+  const rest = () => {
+    clearTimeout(idle);
+    idle = setTimeout(stop, idleMs);
+    idle.unref();
+  };
+
+  function serveConnection(socket: Socket): void {
+    socket.on('error', () => undefined);
+    let stdin: ((text: string) => void) | undefined;
+    onMessages<ToDaemon>(socket, (message) => {
+      if (message.type === 'stop') {
+        socket.end();
+        stop();
+      } else if (message.type === 'status') {
+        send(socket, { type: 'status', pid: process.pid, commands: state.commands, since: state.since });
+        socket.end();
+      } else if (message.type === 'stdin') {
+        stdin?.(message.text);
+      } else if (message.type === 'run') {
+        clearTimeout(idle);
+        const io = socketIo(socket, message, (resolve) => {
+          stdin = resolve;
+        });
+        state.queue = state.queue.then(async () => {
+          const t0 = performance.now();
+          const code = await runHanded(message, io).catch((error: unknown) => {
+            log(`command failed: ${(error as Error).stack ?? error}`);
+            return 70;
+          });
+          state.commands++;
+          if (process.env.GDOC_DAEMON_TRACE)
+            log(`${message.args[0]} ${(performance.now() - t0).toFixed(1)} ms`);
+          send(socket, { type: 'exit', code });
+          socket.end();
+          rest();
+          // The documents the command wrote are parsed once its caller has its answer, while
+          // the person reads it.
+          socket.once('close', () => setImmediate(settleWrittenDocuments));
+        });
+      }
+    });
+  }
+
+  const listening = await listen(server, place);
+  if (listening !== true) {
+    if (listening) log(`cannot listen: ${listening.message}`);
+    return;
+  }
+  log('listening');
+  rest();
+  // A rebuilt or reinstalled gdoc listens on a socket of its own: this one would only idle on.
+  setInterval(() => {
+    if (identify(fileURLToPath(import.meta.url)) !== writerIdentity()) stop();
+  }, BUILD_CHECK_MS).unref();
+}
+
+/** The command's streams: the caller's, over the socket. */
+function socketIo(
+  socket: Socket,
+  run: RunMessage,
+  awaitStdin: (resolve: (text: string) => void) => void,
+): CliIo {
+  const write = (type: 'out' | 'err') => (text: string) => send(socket, { type, text } as FromDaemon);
+  return {
+    stdout: { isTTY: run.stdout.isTTY, columns: run.stdout.columns, write: write('out') },
+    stderr: { isTTY: run.stderr.isTTY, columns: run.stderr.columns, write: write('err') },
+    stdinIsTTY: run.stdinIsTTY,
+    readStdin: () =>
+      new Promise((resolve) => {
+        awaitStdin(resolve);
+        send(socket, { type: 'stdin?' });
+      }),
+    exitCode: undefined,
+  };
+}
+
+/**
+ * One command, as its own process would run it. The folder and the environment are the process's
+ * own while it runs (relative paths, credentials, settings), which is why commands run one at a time.
+ */
+async function runHanded(run: RunMessage, io: CliIo): Promise<number> {
+  const env = process.env;
+  const cwd = process.cwd();
+  try {
+    process.chdir(run.cwd);
+  } catch (error) {
+    io.stderr.write(`gdoc: cannot run in ${run.cwd}: ${(error as Error).message}\n`);
+    return 1;
+  }
+  process.env = { ...run.env };
+  try {
+    return await runGdoc(run.args, io);
+  } finally {
+    process.env = env;
+    process.chdir(cwd);
+  }
+}
+
+/**
+ * Listens on the socket unless another background process already does (two `gdoc`s may start
+ * one each): false when this one is not needed. A socket file left by one that died is replaced.
+ */
+async function listen(server: Server, place: DaemonPlace): Promise<true | false | Error> {
+  const attempt = () =>
+    new Promise<NodeJS.ErrnoException | undefined>((resolve) => {
+      server.once('error', resolve);
+      server.listen(place.socket, () => resolve(undefined));
+    });
+  let error = await attempt();
+  if (error?.code === 'EADDRINUSE') {
+    const other = await reach(place.socket);
+    if (other) {
+      other.destroy();
+      return false;
+    }
+    unlinkSync(place.socket);
+    error = await attempt();
+  }
+  try {
+    unlinkSync(place.starting);
+  } catch {
+    // Already gone.
+  }
+  return error ?? true;
+}

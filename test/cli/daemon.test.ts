@@ -1,0 +1,165 @@
+/**
+ * The background `gdoc` (src/cli/daemon/): the built binary, with the background process on, as a
+ * user runs it. A command handed to it prints, exits and changes the document exactly as the
+ * same command in its own process; it starts by itself, stops on `gdoc daemon stop`, and is not
+ * used when its folder is not private.
+ */
+import { spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLE_FILE } from '../../src/cli/demo-run.js';
+
+const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+
+let root: string;
+let runtime: string;
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function gdoc(args: string[], options: { daemon: boolean; cwd: string; input?: string }): Run {
+  const { GDOC_DAEMON: _off, ...env } = process.env;
+  const run = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: options.cwd,
+    encoding: 'utf8',
+    input: options.input,
+    env: {
+      ...env,
+      XDG_RUNTIME_DIR: runtime,
+      GDOC_CONFIG_DIR: join(root, 'config'),
+      ...(options.daemon ? { GDOC_DAEMON_IDLE_MS: '120000' } : { GDOC_DAEMON: '0' }),
+    },
+  });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+function status(cwd: string): { running: boolean; commands?: number } {
+  return JSON.parse(gdoc(['daemon', 'status', '--json'], { daemon: true, cwd }).stdout);
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** A background gdoc listening: a handed command starts one when none is. */
+async function started(): Promise<void> {
+  if (status(root).running) return;
+  gdoc(['lint', '-'], { daemon: true, cwd: root, input: 'text\n' });
+  await until(() => status(root).running, 'the background gdoc to listen');
+}
+
+/** A folder holding the sample document, to run commands in. */
+function workspace(name: string): string {
+  const dir = join(root, name);
+  mkdirSync(dir);
+  copyFileSync(SAMPLE_FILE, join(dir, 'sample.json'));
+  return dir;
+}
+
+/** Revisions (and the base tokens that name them) are new at every write: the same text otherwise. */
+const same = (text: string) =>
+  text.replace(/revision [\w-]+/g, 'revision R').replace(/"(revision_id|base)": "[\w-]+"/g, '"$1": "R"');
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'gdoc-daemon-'));
+  runtime = join(root, 'run');
+  mkdirSync(runtime, { mode: 0o700 });
+});
+
+afterAll(() => {
+  gdoc(['daemon', 'stop'], { daemon: true, cwd: root });
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('the background gdoc', () => {
+  it('starts after a first command and runs the next ones', async () => {
+    const dir = workspace('start');
+    expect(status(dir).running).toBe(false);
+    const first = gdoc(['outline', 'sample.json'], { daemon: true, cwd: dir });
+    expect(first.status, first.stderr).toBe(0);
+    await until(() => status(dir).running, 'the background gdoc to listen');
+    const before = status(dir).commands ?? 0;
+    const second = gdoc(['outline', 'sample.json'], { daemon: true, cwd: dir });
+    expect(second).toEqual(first);
+    expect(status(dir).commands).toBe(before + 1);
+  });
+
+  it('gives the same output, exit code and document as a command in its own process', async () => {
+    await started();
+    const before = status(root).commands ?? 0;
+    const handed = workspace('handed');
+    const own = workspace('own');
+    const section = /\{\^ (h\.\w+)\}/.exec(
+      gdoc(['outline', 'sample.json'], { daemon: false, cwd: own }).stdout,
+    )?.[1];
+    expect(section).toBeDefined();
+    const tab = gdoc(['export', 'sample.json'], { daemon: false, cwd: own }).stdout;
+    const edited = tab.replace(/\b(\p{L}{5,})\b/u, '$1ed');
+    expect(edited).not.toBe(tab);
+    const steps: Array<{ args: string[]; input?: string; file?: [string, string] }> = [
+      { args: ['export', 'sample.json'] },
+      { args: ['export', 'sample.json', '--section', section!, '-o', 'part.md'] },
+      { args: ['import', 'sample.json', '-', '--dry-run'], input: edited },
+      { args: ['import', 'sample.json'], input: edited },
+      { args: ['import', 'sample.json', 'part.md', '--section', section!, '--json'] },
+      { args: ['import', 'sample.json', 'missing.md'] },
+      { args: ['import', 'sample.json', '--no-such-flag'] },
+      { args: ['lint', 'bad.md'], file: ['bad.md', '{!font:Arial}unclosed\n'] },
+      { args: ['fmt', '--check', '-'], input: '# Title\n\n\n\nText\n' },
+      { args: ['outline', 'sample.json', '--json'] },
+      { args: ['import', '--help'] },
+      { args: ['export', 'sample.json'] },
+    ];
+    for (const step of steps) {
+      const runs = [handed, own].map((cwd, i) => {
+        if (step.file) writeFileSync(join(cwd, step.file[0]), step.file[1]);
+        const run = gdoc(step.args, { daemon: i === 0, cwd, ...(step.input ? { input: step.input } : {}) });
+        return { status: run.status, stdout: same(run.stdout), stderr: same(run.stderr) };
+      });
+      expect(runs[0], step.args.join(' ')).toEqual(runs[1]);
+    }
+    expect(readFileSync(join(handed, 'part.md'), 'utf8')).toBe(readFileSync(join(own, 'part.md'), 'utf8'));
+    expect(readFileSync(join(handed, 'sample.json'), 'utf8')).not.toBe(readFileSync(SAMPLE_FILE, 'utf8'));
+    // Each of them ran in the background process.
+    expect(status(root).commands).toBe(before + steps.length);
+  });
+
+  it('stops on gdoc daemon stop', async () => {
+    await started();
+    const stop = gdoc(['daemon', 'stop'], { daemon: true, cwd: root });
+    expect(stop.stdout).toBe('stopped\n');
+    await until(() => !status(root).running, 'the background gdoc to stop');
+  });
+
+  it('is not used when its folder is open to others', () => {
+    const dir = workspace('open');
+    const folder = join(runtime, `gdoc-${process.getuid?.()}`);
+    chmodSync(folder, 0o755);
+    try {
+      const run = gdoc(['outline', 'sample.json'], { daemon: true, cwd: dir });
+      expect(run.status).toBe(0);
+      const said = gdoc(['daemon', 'status'], { daemon: true, cwd: dir }).stdout;
+      expect(said).toMatch(/^not running \(off/);
+    } finally {
+      chmodSync(folder, 0o700);
+    }
+  });
+});
