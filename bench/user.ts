@@ -1,18 +1,25 @@
 /**
  * What a user runs, on generated documents of 25, 50, 100, 200 and 400 pages written to a local
  * store, each figure against `JSON.parse` of the same document file in the same run:
- * - whole-tab export through the service (read the file + export), the first of the tab's model;
+ * - whole-tab export through the service (read the file + export), the first of the tab's model
+ *   (the file is written anew before each run, so nothing of an earlier run is reused);
  * - whole-tab export through the CLI again (`gdoc export` after an export: the text kept in the
  *   store is the tab's while its model is unchanged), against `node -e` reading + parsing the file;
  * - a one-word edit imported into one section, the same edit through a whole-tab import, and an
  *   unchanged whole-tab import: through the service on the local store (read + plan + verify +
  *   write, as the CLI does), and through the CLI as a whole process (`node dist/cli/main.js
- *   import …` against a spawned `node -e` that reads and parses the same file, paired run by run);
+ *   import …` against a spawned `node -e` that reads and parses the same file, paired run by run).
+ *   The CLI runs as a user's does: its commands are handed to the background gdoc, which the
+ *   untimed export before them starts (the bench waits for it to listen, as the time a person
+ *   takes to edit the text gives it); the first import of each document after that export is
+ *   noted apart, and `own process` rows run the same with GDOC_DAEMON=0 (what a first command,
+ *   or a machine with the background gdoc off, costs);
  * - the requests a one-word section edit takes at each size;
  * - a growth line per figure: each doubling of the document should cost at most 2.2×.
  * Large sizes get fewer runs so that the whole suite stays within a few minutes on two cores.
  * Run alone with `node --import tsx bench/user.ts`.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -108,9 +115,14 @@ export async function makeStore(pages: number): Promise<Store> {
   return { dir, file, pristine, anchor, section, tab };
 }
 
-async function timeAsync(runs: number, fn: (run: number) => Promise<unknown>): Promise<number> {
+async function timeAsync(
+  runs: number,
+  fn: (run: number) => Promise<unknown>,
+  before?: () => void,
+): Promise<number> {
   const times: number[] = [];
   for (let run = 0; run < runs; run++) {
+    before?.();
     const t0 = performance.now();
     await fn(run);
     times.push(performance.now() - t0);
@@ -159,6 +171,16 @@ function withTarget(figure: Figure, max: number | undefined): Figure {
   return { ...figure, target: `≤ ${max}×`, ok: figure.ratio <= max };
 }
 
+/** Waits until the background gdoc listens (started by the CLI command before). */
+async function daemonListening(): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    const status = spawnSync(process.execPath, [CLI, 'daemon', 'status', '--json'], { encoding: 'utf8' });
+    if ((JSON.parse(status.stdout) as { running: boolean }).running) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('bench: the background gdoc did not start (see gdoc daemon status)');
+}
+
 /** What to run: the export figure, and which import scenarios (by key: section, tab, unchanged). */
 export interface UserBenchOptions {
   export?: boolean;
@@ -185,7 +207,12 @@ export async function benchUser(pages: number[] = PAGES, options: UserBenchOptio
         note: `${(store.pristine.length / 1e6).toFixed(1)} MB`,
       });
       if (options.export !== false) {
-        const exportMs = await timeAsync(EXPORT_RUNS, () => exportTabService(backend, { document_id: NAME }));
+        const exportMs = await timeAsync(
+          EXPORT_RUNS,
+          () => exportTabService(backend, { document_id: NAME }),
+          // A new file each time: the document this process kept from the last run is not it.
+          () => writeFileSync(store.file, store.pristine),
+        );
         point('export whole tab (service)', { pages: size, ms: exportMs });
         figures.push(
           withTarget(
@@ -250,36 +277,43 @@ export async function benchUser(pages: number[] = PAGES, options: UserBenchOptio
           baseline: 'JSON.parse',
           ratio: ms / parseMs,
         });
-        writeFileSync(store.file, store.pristine);
-        // A user exports before editing: the store keeps what the export handed out (untimed).
-        const where = scenario.section ? ['--section', store.anchor] : [];
-        spawnMs([CLI, 'export', NAME, '--local', store.dir, ...where]);
-        const input = join(store.dir, 'content');
-        const cli = paired(
-          runs,
-          (n) => {
+        for (const daemon of [true, false]) {
+          if (!daemon && size > 100) continue;
+          const env: Record<string, string> = daemon ? {} : { GDOC_DAEMON: '0' };
+          writeFileSync(store.file, store.pristine);
+          // A user exports before editing: the store keeps what the export handed out (untimed).
+          const where = scenario.section ? ['--section', store.anchor] : [];
+          spawnMs([CLI, 'export', NAME, '--local', store.dir, ...where], env);
+          if (daemon) await daemonListening();
+          const input = join(store.dir, 'content');
+          const importMs = (n: number) => {
             writeFileSync(`${input}.md`, content(n));
             const args = [CLI, 'import', NAME, `${input}.md`, '--local', store.dir];
-            return spawnMs(scenario.section ? [...args, '--section', store.anchor] : args);
-          },
-          () => spawnMs(READ_AND_PARSE, { BENCH_FILE: store.file }),
-        );
-        point(`${scenario.label} (CLI)`, { pages: size, ms: cli.ms });
-        process.stderr.write(
-          `  ${scenario.label}: service ${ms.toFixed(0)} ms, CLI ${cli.ratio.toFixed(2)}×\n`,
-        );
-        figures.push(
-          withTarget(
-            {
-              name: `${scenario.label} (CLI) ${size} pages`,
-              ms: cli.ms,
-              baseline: 'node -e read + JSON.parse',
-              ratio: cli.ratio,
-              note: `baseline ${cli.baseMs.toFixed(0)} ms`,
-            },
-            scenario.target,
-          ),
-        );
+            return spawnMs(scenario.section ? [...args, '--section', store.anchor] : args, env);
+          };
+          // The first import of the document after its export: the background gdoc meets it then.
+          const firstMs = daemon ? importMs(0) : undefined;
+          const cli = paired(
+            runs,
+            (n) => importMs(daemon ? n + 1 : n),
+            () => spawnMs(READ_AND_PARSE, { BENCH_FILE: store.file }),
+          );
+          const label = daemon ? `${scenario.label} (CLI)` : `${scenario.label} (CLI, own process)`;
+          point(label, { pages: size, ms: cli.ms });
+          process.stderr.write(`  ${label}: service ${ms.toFixed(0)} ms, CLI ${cli.ratio.toFixed(2)}×\n`);
+          figures.push(
+            withTarget(
+              {
+                name: `${label} ${size} pages`,
+                ms: cli.ms,
+                baseline: 'node -e read + JSON.parse',
+                ratio: cli.ratio,
+                note: `baseline ${cli.baseMs.toFixed(0)} ms${firstMs === undefined ? '' : `; first import after the export ${firstMs.toFixed(0)} ms`}`,
+              },
+              daemon ? scenario.target : undefined,
+            ),
+          );
+        }
       }
     } finally {
       rmSync(store.dir, { recursive: true, force: true });
@@ -293,6 +327,8 @@ export async function benchUser(pages: number[] = PAGES, options: UserBenchOptio
       target: '≤ 3 at every size',
       ok: requestsOk,
     });
+  // The background gdoc the CLI rows started goes with the bench.
+  spawnMs([CLI, 'daemon', 'stop']);
   // A growth needs two sizes at least (a run of one size, `--imports 100`, has none).
   for (const [name, points] of series) if (points.length > 1) figures.push(growthFigure(name, points));
   return figures;

@@ -52,6 +52,12 @@ export function knownText(model: MebdfDocument, cache: RenderCache = new RenderC
 const MAX_MIDDLE_SHARE = 0.5;
 const ALWAYS_ALONE = 4096;
 
+/** Whether `text` is close enough to the known text `old` for an incremental parse to be tried. */
+export function nearEnough(text: string, old: string): boolean {
+  const same = commonEnds(text, old);
+  return text.length - same.prefix - same.suffix <= Math.max(ALWAYS_ALONE, text.length * MAX_MIDDLE_SHARE);
+}
+
 /**
  * The model `parseMebdf(text)` returns, parsing only what differs from `known`; null when that
  * cannot be shown (then parse the whole text). Never throws on bad MEBDF: that is null too.

@@ -55,7 +55,7 @@ import {
 } from './import-base.js';
 import { dryRunReport, needsReRead, newHeadings, writeReport } from './import-report.js';
 import { keepKnown, recallKnown } from './known-store.js';
-import { knownTexts, knowsAny, parseKnown, rememberKnown, renderCache } from './known-texts.js';
+import { knownTexts, knowsNear, parseKnown, rememberKnown, renderCache } from './known-texts.js';
 import { NewFootnotes, withSecondWrite } from './new-footnotes.js';
 import { readVersion } from './read-version.js';
 import {
@@ -128,7 +128,7 @@ export async function runImport(
   refuseLabel(content);
   const suggesting = options.mode === 'suggest';
   // The text this target was last handed out as, kept by another process (the CLI's last command).
-  if (bases && !knowsAny()) rememberKnown(await recallKnown(bases, where));
+  if (bases && !knowsNear(content)) rememberKnown(await recallKnown(bases, where));
   // Bad MEBDF fails before any read. Content that may be what the target says already (the caller
   // read first, import.ts) is parsed only when it is not.
   let sent = first ? undefined : parseIntended(content);

@@ -6,7 +6,7 @@
  * incremental parse is accepted only when it is provably the whole text's, so this is a cache of
  * work, never of meaning. A few texts only: each holds a tab's model and its block texts.
  */
-import { commonEnds, type KnownText, parseIncrementalKnown } from '../../mebdf/incremental.js';
+import { commonEnds, type KnownText, nearEnough, parseIncrementalKnown } from '../../mebdf/incremental.js';
 import { parseMebdf } from '../../mebdf/index.js';
 import type { MebdfDocument } from '../../mebdf/model.js';
 import { RenderCache } from '../../mebdf/render-blocks.js';
@@ -33,9 +33,13 @@ export function knownTexts(): readonly KnownText[] {
   return texts;
 }
 
-/** Whether any text is kept (else a text kept by another process is worth reading). */
-export function knowsAny(): boolean {
-  return texts.length > 0;
+/**
+ * Whether a text kept here is close enough to `text` to parse it from (else the text kept by
+ * another process for its target is worth reading: a process that worked on another document,
+ * or on this one before another process wrote it, knows nothing useful for it).
+ */
+export function knowsNear(text: string): boolean {
+  return texts.some((known) => nearEnough(text, known.content));
 }
 
 /**
