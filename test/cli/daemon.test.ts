@@ -4,7 +4,7 @@
  * same command in its own process; it starts by itself, stops on `gdoc daemon stop`, and is not
  * used when its folder is not private.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   chmodSync,
   copyFileSync,
@@ -37,6 +37,8 @@ function gdoc(args: string[], options: { daemon: boolean; cwd: string; input?: s
     cwd: options.cwd,
     encoding: 'utf8',
     input: options.input,
+    // A command held up in the background gdoc is a failure, not a hang.
+    timeout: 30_000,
     env: {
       ...env,
       XDG_RUNTIME_DIR: runtime,
@@ -140,6 +142,31 @@ describe('the background gdoc', () => {
     expect(readFileSync(join(handed, 'sample.json'), 'utf8')).not.toBe(readFileSync(SAMPLE_FILE, 'utf8'));
     // Each of them ran in the background process.
     expect(status(root).commands).toBe(before + steps.length);
+  });
+
+  it('goes on with the next command when a caller is gone while its command waits for input', async () => {
+    await started();
+    const dir = workspace('gone');
+    // An import from a pipe that never ends, whose caller is then killed (Ctrl-C).
+    const caller = spawn(process.execPath, [BIN, 'import', 'sample.json', '-'], {
+      cwd: dir,
+      env: {
+        ...process.env,
+        GDOC_DAEMON: '',
+        XDG_RUNTIME_DIR: runtime,
+        GDOC_CONFIG_DIR: join(root, 'config'),
+      },
+      stdio: ['pipe', 'ignore', 'ignore'],
+    });
+    // Time to reach the background gdoc and be asked for its input.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    caller.kill('SIGINT');
+    await new Promise((resolve) => caller.once('exit', resolve));
+    const next = gdoc(['outline', 'sample.json'], { daemon: true, cwd: dir });
+    expect(next.status, next.stderr).toBe(0);
+    expect(next.stdout).toContain('{^ h.');
+    // Nothing was written by the import that never got its input.
+    expect(readFileSync(join(dir, 'sample.json'), 'utf8')).toBe(readFileSync(SAMPLE_FILE, 'utf8'));
   });
 
   it('stops on gdoc daemon stop', async () => {

@@ -5,7 +5,7 @@
  * caller's streams (io.ts). It stops by itself after some idle minutes (`GDOC_DAEMON_IDLE_MS`),
  * or with `gdoc daemon stop`; a newer build listens on a socket of its own (place.ts).
  */
-import { appendFileSync, unlinkSync } from 'node:fs';
+import { appendFileSync, statSync, truncateSync, unlinkSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { settleWrittenDocuments } from '../../docs/backends/local.js';
@@ -23,6 +23,8 @@ const BUILD_CHECK_MS = 30_000;
 export async function serveDaemon(): Promise<void> {
   const place = daemonPlace();
   if (!place) return;
+  process.title = 'gdoc-daemon';
+  trimLog(place.log);
   const log = (line: string) => {
     try {
       appendFileSync(place.log, `${new Date().toISOString()} ${process.pid} ${line}\n`, { mode: 0o600 });
@@ -49,8 +51,16 @@ export async function serveDaemon(): Promise<void> {
   };
 
   function serveConnection(socket: Socket): void {
-    socket.on('error', () => undefined);
     let stdin: ((text: string) => void) | undefined;
+    socket.on('error', () => undefined);
+    // A caller gone (Ctrl-C) while its command waits for its input: the input is empty (an import
+    // then refuses to write), so the commands queued after it are not held up.
+    let closed = false;
+    socket.on('close', () => {
+      closed = true;
+      stdin?.('');
+      stdin = undefined;
+    });
     onMessages<ToDaemon>(socket, (message) => {
       if (message.type === 'stop') {
         socket.end();
@@ -60,10 +70,12 @@ export async function serveDaemon(): Promise<void> {
         socket.end();
       } else if (message.type === 'stdin') {
         stdin?.(message.text);
+        stdin = undefined;
       } else if (message.type === 'run') {
         clearTimeout(idle);
         const io = socketIo(socket, message, (resolve) => {
-          stdin = resolve;
+          if (closed) resolve('');
+          else stdin = resolve;
         });
         state.queue = state.queue.then(async () => {
           const t0 = performance.now();
@@ -79,7 +91,8 @@ export async function serveDaemon(): Promise<void> {
           rest();
           // The documents the command wrote are parsed once its caller has its answer, while
           // the person reads it.
-          socket.once('close', () => setImmediate(settleWrittenDocuments));
+          if (closed) setImmediate(settleWrittenDocuments);
+          else socket.once('close', () => setImmediate(settleWrittenDocuments));
         });
       }
     });
@@ -96,6 +109,17 @@ export async function serveDaemon(): Promise<void> {
   setInterval(() => {
     if (identify(fileURLToPath(import.meta.url)) !== writerIdentity()) stop();
   }, BUILD_CHECK_MS).unref();
+}
+
+/** The log is for the last problems: one grown past this is started afresh. */
+const LOG_MAX_BYTES = 1 << 20;
+
+function trimLog(path: string): void {
+  try {
+    if (statSync(path).size > LOG_MAX_BYTES) truncateSync(path, 0);
+  } catch {
+    // No log yet.
+  }
 }
 
 /** The command's streams: the caller's, over the socket. */

@@ -23,8 +23,8 @@ interface Recent {
 /** The document a file's text holds, as the store reads it. */
 type Parse<D extends Document = Document> = (text: string, path: string) => D;
 
-/** A few documents: a process works on one or two at a time. */
-const KEPT = 4;
+/** A process works on one document at a time, or two (a 400-page one is some 100 MB parsed). */
+const KEPT = 2;
 const recent = new Map<string, Recent>();
 const freeze = process.env.VITEST !== undefined;
 
