@@ -7,16 +7,21 @@ import { serializeDocument } from '../src/docs/engine/json.js';
 import { exportSectionService } from '../src/docs/service/export.js';
 import type { Backend, BatchUpdateOptions } from '../src/ground/backend.js';
 import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../src/ground/docs-json.js';
+import { sealDocument } from '../src/ground/sealed.js';
 import { generateDocument } from '../test/support/generate-document.js';
 import { editOneWord, middleAnchor } from './user.js';
 
 export class MemoryStore {
   readonly kind = 'local';
   private revision = 0;
-  constructor(private doc: Document) {}
+  constructor(private doc: Document) {
+    // Never changed once handed out, as the local store's kept documents (ground/sealed.ts).
+    sealDocument(doc);
+  }
 
   /** Starts over from `doc` (a run that must import into the same document as the one before). */
   reset(doc: Document): void {
+    sealDocument(doc);
     this.doc = doc;
   }
 
@@ -33,6 +38,7 @@ export class MemoryStore {
     this.revision += 1;
     const revisionId = `bench-${this.revision}`;
     this.doc = { ...options.predicted.document, revisionId };
+    sealDocument(this.doc);
     return { ...options.predicted.response, writeControl: { requiredRevisionId: revisionId } };
   }
 }

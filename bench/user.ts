@@ -63,7 +63,7 @@ const EXPORT_RUNS = 5;
  * The content with one plain word (four letters or more, between spaces) of its first body
  * paragraph replaced: a heading, a table row or a line of directives is skipped.
  */
-export function editOneWord(content: string): string {
+export function editOneWord(content: string, word = 'edited'): string {
   const lines = content.split('\n');
   for (let i = 1; i < lines.length; i += 1) {
     const line = lines[i]!;
@@ -71,7 +71,7 @@ export function editOneWord(content: string): string {
     const match = / ([a-z]{4,}) /.exec(line);
     if (match) {
       const at = match.index + 1;
-      lines[i] = `${line.slice(0, at)}edited${line.slice(at + match[1]!.length)}`;
+      lines[i] = `${line.slice(0, at)}${word}${line.slice(at + match[1]!.length)}`;
       return lines.join('\n');
     }
   }

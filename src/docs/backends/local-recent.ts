@@ -13,6 +13,7 @@
  * engine works on its own copy). Under the tests they are frozen, so a change would throw.
  */
 import type { Document } from '../../ground/docs-json.js';
+import { sealDocument } from '../../ground/sealed.js';
 
 interface Recent {
   key: string;
@@ -45,10 +46,7 @@ export function recentDocument<D extends Document>(
 /** Keeps what the file at `path` with identity `key` holds: its document, or the text written. */
 export function keepRecent(path: string, key: string, held: { document: Document } | { text: string }): void {
   recent.delete(path);
-  recent.set(
-    path,
-    'document' in held ? { key, document: freezeInTests(held.document) } : { key, text: held.text },
-  );
+  recent.set(path, 'document' in held ? { key, document: shared(held.document) } : { key, text: held.text });
   for (const oldest of recent.keys()) {
     if (recent.size <= KEPT) break;
     recent.delete(oldest);
@@ -62,13 +60,15 @@ export function settleRecentDocuments(parse: Parse): void {
 
 function parsed(path: string, entry: Recent, parse: Parse): Document {
   if (!entry.document) {
-    entry.document = freezeInTests(parse(entry.text ?? '', path));
+    entry.document = shared(parse(entry.text ?? '', path));
     entry.text = undefined;
   }
   return entry.document;
 }
 
-function freezeInTests(document: Document): Document {
+/** Sealed (ground/sealed.ts): what is worked out from it may be kept while it lives. */
+function shared(document: Document): Document {
+  sealDocument(document);
   if (freeze) deepFreeze(document);
   return document;
 }
