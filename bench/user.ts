@@ -278,6 +278,9 @@ export async function benchUser(pages: number[] = PAGES, options: UserBenchOptio
           },
           () => spawnMs(READ_AND_PARSE, { BENCH_FILE: store.file }),
         );
+        // The reads of the other writer's version are no base for the scenarios below.
+        writeFileSync(store.file, store.pristine);
+        rmSync(join(store.dir, '.gdoc-bases'), { recursive: true, force: true });
         point('export whole tab after an edit elsewhere (CLI)', { pages: size, ms: fresh.ms });
         figures.push(
           withTarget(
