@@ -2,10 +2,12 @@
  * The server factory: one `McpServer` with every tool, resource and prompt, bound to the given
  * dependencies. Both transports (stdio, Streamable HTTP) call it for every instance they need —
  * the SDK builds one per HTTP request and one per stdio connection, for the 2026-07-28 revision
- * and for 2025-11-25 clients alike — so nothing here may hold per-client state.
+ * and for 2025-11-25 clients alike. The only state an instance holds is its client's: what its
+ * imports wrote (tools/import-session.ts).
  */
 import { type CacheHint, McpServer } from '@modelcontextprotocol/server';
 import type { ToolDeps } from '../tools/deps.js';
+import { ImportSession } from '../tools/import-session.js';
 import { registerTools } from '../tools/index.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
@@ -60,8 +62,9 @@ export function createServer(deps: ToolDeps): McpServer {
       cacheHints: CACHE_HINTS,
     },
   );
-  registerTools(server, deps);
-  registerResources(server, deps);
-  registerPrompts(server, deps);
+  const own = { ...deps, session: new ImportSession() };
+  registerTools(server, own);
+  registerResources(server, own);
+  registerPrompts(server, own);
   return server;
 }

@@ -5,6 +5,7 @@
 import { type BaseStore, MemoryBaseStore } from '../docs/service/base-store.js';
 import { maxExportTokensFrom } from '../docs/service/export-size.js';
 import type { Backend } from '../ground/backend.js';
+import type { ImportSession } from './import-session.js';
 
 export interface ToolDeps {
   /** Where documents live: the local store, the emulator, or Google. */
@@ -17,6 +18,8 @@ export interface ToolDeps {
   log: (message: string) => void;
   /** Milliseconds clock, for health_check latency. */
   now: () => number;
+  /** What this client's imports wrote (one server instance's; import-session.ts). */
+  session?: ImportSession;
 }
 
 export function createToolDeps(

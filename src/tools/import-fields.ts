@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import type { ImportResult } from '../docs/service/contract.js';
+import type { ToolDeps } from './deps.js';
+import type { ImportTargetKey } from './import-session.js';
 import { newHeadingsField, preservedObjectsField, revisionIdField, warningsField } from './schemas.js';
 
 export const importOptionFields = {
@@ -75,4 +77,21 @@ export function toImportOutput(result: ImportResult) {
     ...(result.base !== undefined ? { base: result.base } : {}),
     ...(result.suggestion_ids !== undefined ? { suggestion_ids: result.suggestion_ids } : {}),
   };
+}
+
+/**
+ * Where an import without `base` starts its search for one: what this client last wrote to the
+ * target (import-session.ts); an explicit `base` is the base.
+ */
+export function sessionBase(
+  deps: ToolDeps,
+  target: ImportTargetKey,
+  base: string | undefined,
+): string | undefined {
+  return base === undefined ? deps.session?.lastWrite(target) : undefined;
+}
+
+/** Remembers what an import wrote for the client's next one (a dry run or suggestions write no text of it). */
+export function rememberWrite(deps: ToolDeps, target: ImportTargetKey, result: ImportResult): void {
+  if (!result.dry_run && !result.suggestion_ids) deps.session?.wrote(target, result.base);
 }

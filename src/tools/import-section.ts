@@ -4,7 +4,13 @@ import { z } from 'zod';
 import { importSectionService } from '../docs/service/import.js';
 import { defineTool } from './define-tool.js';
 import type { ToolDeps } from './deps.js';
-import { importOptionFields, importOutputFields, toImportOutput } from './import-fields.js';
+import {
+  importOptionFields,
+  importOutputFields,
+  rememberWrite,
+  sessionBase,
+  toImportOutput,
+} from './import-fields.js';
 import { MEBDF_REMINDER } from './mebdf-hint.js';
 import { linkTo } from './resource-links.js';
 import { documentIdField, tabIdField, tabTarget } from './schemas.js';
@@ -31,13 +37,15 @@ export function registerImportSectionTool(server: McpServer, deps: ToolDeps): vo
     },
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
     run: async ({ document_id, anchor_id, content, tab_id, dry_run, allow_deletions, base, mode }) => {
+      const target = { ...tabTarget(document_id, tab_id), anchor_id };
       const result = await importSectionService(
         deps.backend,
-        { ...tabTarget(document_id, tab_id), anchor_id },
+        target,
         content,
-        { dry_run, allow_deletions, base, mode },
+        { dry_run, allow_deletions, base, mode, file_base: sessionBase(deps, target, base) },
         deps.bases,
       );
+      rememberWrite(deps, target, result);
       return { ...toImportOutput(result), anchor_id: result.anchor_id ?? anchor_id };
     },
     links: (args, value) =>

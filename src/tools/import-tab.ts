@@ -4,7 +4,13 @@ import { z } from 'zod';
 import { importTabService } from '../docs/service/import.js';
 import { defineTool } from './define-tool.js';
 import type { ToolDeps } from './deps.js';
-import { importOptionFields, importOutputFields, toImportOutput } from './import-fields.js';
+import {
+  importOptionFields,
+  importOutputFields,
+  rememberWrite,
+  sessionBase,
+  toImportOutput,
+} from './import-fields.js';
 import { MEBDF_REMINDER } from './mebdf-hint.js';
 import { linkTo } from './resource-links.js';
 import { documentIdField, tabIdField, tabTarget } from './schemas.js';
@@ -22,16 +28,18 @@ export function registerImportTabTool(server: McpServer, deps: ToolDeps): void {
     },
     output: importOutputFields,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
-    run: async ({ document_id, content, tab_id, dry_run, allow_deletions, base, mode }) =>
-      toImportOutput(
-        await importTabService(
-          deps.backend,
-          tabTarget(document_id, tab_id),
-          content,
-          { dry_run, allow_deletions, base, mode },
-          deps.bases,
-        ),
-      ),
+    run: async ({ document_id, content, tab_id, dry_run, allow_deletions, base, mode }) => {
+      const target = tabTarget(document_id, tab_id);
+      const result = await importTabService(
+        deps.backend,
+        target,
+        content,
+        { dry_run, allow_deletions, base, mode, file_base: sessionBase(deps, target, base) },
+        deps.bases,
+      );
+      rememberWrite(deps, target, result);
+      return toImportOutput(result);
+    },
     links: (args, value) =>
       value.dry_run ? [] : [linkTo(tabTarget(args.document_id, args.tab_id).document_id, value.tab_id)],
   });

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { LocalBackend } from '../../src/docs/backends/local.js';
-import { connectLocal, errorOf, type Harness } from '../server/harness.js';
+import { connectClient, connectLocal, errorOf, type Harness } from '../server/harness.js';
 
 const SECTION = 'h.ryalwp7mpmhm';
 let h: Harness;
@@ -97,5 +97,60 @@ describe('import_section without base after someone else edited the section', ()
     const result = await importSection(content.replace('combined.', 'combined, and edited.'), { base });
     expect(result.isError).toBeFalsy();
     expect((await exportSection()).content).toContain('heavy text');
+  });
+});
+
+describe('a client editing again what it just imported, without base', () => {
+  it('edits the same words again: its own write is no colleague edit', async () => {
+    h = await connectLocal();
+    const { content } = await exportSection();
+    const first = content.replace('bold text', 'heavy text');
+    expect((await importSection(first)).isError).toBeFalsy();
+    // The model edits its own text again, the words it just wrote, and passes no base.
+    const second = await importSection(first.replace('heavy text', 'weighty text'));
+    expect(second.isError, JSON.stringify(second)).toBeFalsy();
+    expect((await exportSection()).content).toContain('weighty text');
+  });
+
+  it('still merges a colleague edit made since its write, and refuses one of the same words', async () => {
+    h = await connectLocal();
+    const { content } = await exportSection();
+    const first = content.replace('bold text', 'heavy text');
+    expect((await importSection(first)).isError).toBeFalsy();
+    // A colleague edits another paragraph: merged.
+    await colleagueReplaces('strikethrough text', 'struck text');
+    const merged = await importSection(first.replace('heavy text', 'weighty text'));
+    expect(merged.isError, JSON.stringify(merged)).toBeFalsy();
+    const now = (await exportSection()).content;
+    expect(now).toContain('struck text');
+    expect(now).toContain('weighty text');
+    // A colleague changes the words this client wrote; the client's next edit of them is refused.
+    await colleagueReplaces('weighty text', 'massive text');
+    const clash = await importSection(now.replace('weighty text', 'hefty text'));
+    expect(errorOf(clash).type).toBe('RevisionConflictError');
+    expect((await exportSection()).content).toContain('massive text');
+  });
+
+  it("is one client's: another connection to the same store does not start from it", async () => {
+    h = await connectLocal();
+    const { content } = await exportSection();
+    const first = content.replace('bold text', 'heavy text');
+    expect((await importSection(first)).isError).toBeFalsy();
+    // A second client, on a server instance of its own over the same store and reads, edits the
+    // words the first one wrote from the text it read before that write: a clash, refused.
+    const other = await connectClient(h.deps);
+    try {
+      const clash = await other.callTool({
+        name: 'import_section',
+        arguments: {
+          document_id: 'golden',
+          anchor_id: SECTION,
+          content: content.replace('bold text', 'solid text'),
+        },
+      });
+      expect(errorOf(clash).type).toBe('RevisionConflictError');
+    } finally {
+      await other.close();
+    }
   });
 });

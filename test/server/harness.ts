@@ -37,6 +37,8 @@ export interface Harness {
   client: Client;
   backend: LocalBackend;
   dir: string;
+  /** The dependencies the server was made from: another client's server shares them. */
+  deps: ToolDeps;
   close(): Promise<void>;
 }
 
@@ -46,19 +48,27 @@ export async function connectLocal(
 ): Promise<Harness> {
   const dir = makeStore(names);
   const backend = new LocalBackend({ dir });
-  const server = createServer(createToolDeps(backend, { log: () => {}, ...overrides }));
-  const [a, b] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: 'test', version: '1.0.0' });
-  await Promise.all([server.connect(a), client.connect(b)]);
+  const deps = createToolDeps(backend, { log: () => {}, ...overrides });
+  const client = await connectClient(deps);
   return {
     client,
     backend,
     dir,
+    deps,
     close: async () => {
       await client.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A client of a server instance of its own made from `deps` (one connection, as on stdio). */
+export async function connectClient(deps: ToolDeps): Promise<Client> {
+  const server = createServer(deps);
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'test', version: '1.0.0' });
+  await Promise.all([server.connect(a), client.connect(b)]);
+  return client;
 }
 
 /** The JSON text of a tool result (success or error). */
