@@ -79,11 +79,8 @@ export function toImportOutput(result: ImportResult) {
   };
 }
 
-/**
- * Where an import without `base` starts its search for one: what this client last wrote to the
- * target (import-session.ts); an explicit `base` is the base.
- */
-export function sessionBase(
+/** What this client last wrote to the target, for an import without `base` (import-session.ts). */
+export function lastWrite(
   deps: ToolDeps,
   target: ImportTargetKey,
   base: string | undefined,

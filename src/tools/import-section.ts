@@ -7,8 +7,8 @@ import type { ToolDeps } from './deps.js';
 import {
   importOptionFields,
   importOutputFields,
+  lastWrite,
   rememberWrite,
-  sessionBase,
   toImportOutput,
 } from './import-fields.js';
 import { MEBDF_REMINDER } from './mebdf-hint.js';
@@ -42,7 +42,7 @@ export function registerImportSectionTool(server: McpServer, deps: ToolDeps): vo
         deps.backend,
         target,
         content,
-        { dry_run, allow_deletions, base, mode, file_base: sessionBase(deps, target, base) },
+        { dry_run, allow_deletions, base, mode, last_write: lastWrite(deps, target, base) },
         deps.bases,
       );
       rememberWrite(deps, target, result);

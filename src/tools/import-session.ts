@@ -1,15 +1,15 @@
 /**
- * What one client's imports wrote, per target: the base an import without `base` starts its
- * search from, as the CLI's sidecar does for a file (docs/service/import-base.ts `findBase`).
+ * What one client's imports wrote, per target: for an import without `base`, the read that wins
+ * among those equally like the content (docs/service/import-base.ts `findBase`, `last_write`).
  *
  * A model that imports and then edits its own text again (the words it just wrote) passes no
- * `base` more often than not. Without this, the import's search weighs that text against every
- * read of the target; the read the model started from ties with the model's own write, and the
- * second edit of the same words looked like a clash with a colleague and was refused. What this
- * client wrote is not a colleague's edit: starting from it, a colleague's change made since is
- * still merged or refused as before, and a later read (an export after the write) is still taken
- * when the text holds it. Held by one server instance — one client connection on stdio; on HTTP
- * an instance lives for one request, so nothing is carried from one request to the next.
+ * `base` more often than not. The import's search weighs that text against every read of the
+ * target; the read the model started from ties with the model's own write, and the older one was
+ * taken, so the second edit of the same words looked like a clash with a colleague and was
+ * refused. What this client wrote is no colleague's edit: from it, a change someone else made
+ * since is still merged or refused, and a text closer to another read (an old copy sent again)
+ * still takes that read. Held by one server instance — one client connection on stdio; on HTTP an
+ * instance lives for one request, so nothing is carried from one request to the next.
  */
 export class ImportSession {
   private readonly written = new Map<string, string>();

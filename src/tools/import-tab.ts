@@ -7,8 +7,8 @@ import type { ToolDeps } from './deps.js';
 import {
   importOptionFields,
   importOutputFields,
+  lastWrite,
   rememberWrite,
-  sessionBase,
   toImportOutput,
 } from './import-fields.js';
 import { MEBDF_REMINDER } from './mebdf-hint.js';
@@ -34,7 +34,7 @@ export function registerImportTabTool(server: McpServer, deps: ToolDeps): void {
         deps.backend,
         target,
         content,
-        { dry_run, allow_deletions, base, mode, file_base: sessionBase(deps, target, base) },
+        { dry_run, allow_deletions, base, mode, last_write: lastWrite(deps, target, base) },
         deps.bases,
       );
       rememberWrite(deps, target, result);

@@ -60,6 +60,13 @@ export interface ImportOptions {
    * after the import that wrote its sidecar, and it is that export the content was edited from.
    */
   file_base?: string;
+  /**
+   * What this caller last wrote to the target (the `base` that import returned; an MCP
+   * connection's, tools/import-session.ts), when no `base` was passed. Without a file's base the
+   * import takes the read most like the content; among reads equally like it, this one: the
+   * caller's own earlier edit is no one else's, so editing the same words again is no clash.
+   */
+  last_write?: string;
   /** `suggest`: the same requests written as suggestions (`writeMode: SUGGEST`); `edit` (default): direct edits. */
   mode?: 'edit' | 'suggest';
 }

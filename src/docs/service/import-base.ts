@@ -45,6 +45,8 @@ export async function findBase(
   file: BaseToken | null = null,
   /** The target's text now: its heading finds a section in a tab read when the content renamed it. */
   current?: string,
+  /** What the caller last wrote to the target: the base among reads equally like the content. */
+  lastWrite: BaseToken | null = null,
 ): Promise<BaseToken | null> {
   if (explicit) {
     checkBaseTarget(explicit, scope);
@@ -74,7 +76,13 @@ export async function findBase(
     } else if (score === best) tied.push({ token, blocks: handed });
   }
   if (tied.length === 0) return null;
-  return closerRead(blocks, tied);
+  const own = lastWrite && tied.find(({ token }) => sameRead(token, lastWrite));
+  return own ? own.token : closerRead(blocks, tied);
+}
+
+/** Whether two tokens name the same read: the same text of the same target at the same revision. */
+function sameRead(a: BaseToken, b: BaseToken): boolean {
+  return a.fingerprint === b.fingerprint && a.revisionId === b.revisionId && !a.part === !b.part;
 }
 
 /**

@@ -134,6 +134,7 @@ export async function runImport(
   let sent = first ? undefined : parseIntended(content);
   const explicit = options.base ? decodeBaseToken(options.base) : null;
   const fileBase = !explicit && options.file_base ? decodeBaseToken(options.file_base) : null;
+  const lastWrite = options.last_write ? decodeBaseToken(options.last_write) : null;
   // The base is settled at the first read (the last read of the target needs its resolved tab).
   let base: BaseToken | null | undefined;
   // What the first read showed of the target: without a base, a retry after a revision conflict
@@ -144,7 +145,7 @@ export async function runImport(
     const read = attempt === 0 && first ? readAs(first, where) : await readTarget(backend, where);
     const scope = { documentId: where.documentId, tabId: read.scope.tabId, anchorId: where.anchorId };
     if (base === undefined)
-      base = await findBase(explicit, scope, content, bases, fileBase, read.target.content);
+      base = await findBase(explicit, scope, content, bases, fileBase, read.target.content, lastWrite);
     const readPrint = contentFingerprint(read.target.content);
     // The same text again from the same old base: the first import landed, nothing is left to do.
     if (base && readPrint !== base.fingerprint) {
