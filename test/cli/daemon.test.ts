@@ -8,10 +8,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import {
   chmodSync,
   copyFileSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
   rmSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -92,9 +94,16 @@ afterAll(() => {
 });
 
 describe('the background gdoc', () => {
-  it('starts after a first command and runs the next ones', async () => {
+  it('starts after a first command and runs the next ones, tidying what others left', async () => {
     const dir = workspace('start');
     expect(status(dir).running).toBe(false);
+    // Left by a background gdoc of another build that was killed: its socket and a start marker.
+    const folder = join(runtime, `gdoc-${process.getuid?.()}`);
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    const leftovers = [join(folder, 'oldbuild-node0.sock'), join(folder, 'oldbuild-node0.starting')];
+    for (const file of leftovers) writeFileSync(file, '');
+    const hourAgo = new Date(Date.now() - 3600_000);
+    utimesSync(leftovers[1]!, hourAgo, hourAgo);
     const first = gdoc(['outline', 'sample.json'], { daemon: true, cwd: dir });
     expect(first.status, first.stderr).toBe(0);
     await until(() => status(dir).running, 'the background gdoc to listen');
@@ -102,6 +111,7 @@ describe('the background gdoc', () => {
     const second = gdoc(['outline', 'sample.json'], { daemon: true, cwd: dir });
     expect(second).toEqual(first);
     expect(status(dir).commands).toBe(before + 1);
+    for (const file of leftovers) expect(existsSync(file), file).toBe(false);
   });
 
   it('gives the same output, exit code and document as a command in its own process', async () => {

@@ -5,8 +5,9 @@
  * caller's streams (io.ts). It stops by itself after some idle minutes (`GDOC_DAEMON_IDLE_MS`),
  * or with `gdoc daemon stop`; a newer build listens on a socket of its own (place.ts).
  */
-import { appendFileSync, statSync, truncateSync, unlinkSync } from 'node:fs';
+import { appendFileSync, readdirSync, statSync, truncateSync, unlinkSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { settleWrittenDocuments } from '../../docs/backends/local.js';
 import { identify, writerIdentity } from '../../docs/service/writer-identity.js';
@@ -25,6 +26,7 @@ export async function serveDaemon(): Promise<void> {
   if (!place) return;
   process.title = 'gdoc-daemon';
   trimLog(place.log);
+  await tidyFolder(place);
   const log = (line: string) => {
     try {
       appendFileSync(place.log, `${new Date().toISOString()} ${process.pid} ${line}\n`, { mode: 0o600 });
@@ -98,9 +100,9 @@ export async function serveDaemon(): Promise<void> {
     });
   }
 
-  const listening = await listen(server, place);
-  if (listening !== true) {
-    if (listening) log(`cannot listen: ${listening.message}`);
+  const listened = await listen(server, place);
+  if (listened !== true) {
+    if (listened) log(`cannot listen: ${listened.message}`);
     return;
   }
   log('listening');
@@ -109,6 +111,38 @@ export async function serveDaemon(): Promise<void> {
   setInterval(() => {
     if (identify(fileURLToPath(import.meta.url)) !== writerIdentity()) stop();
   }, BUILD_CHECK_MS).unref();
+}
+
+/** A log of another build untouched this long is of a gdoc no longer in use. */
+const OLD_LOG_MS = 7 * 24 * 3600_000;
+
+/**
+ * Removes what background processes of other builds left in the folder: a socket nothing listens
+ * on (a process killed), a start marker of a start that never listened, an old log.
+ */
+async function tidyFolder(place: DaemonPlace): Promise<void> {
+  const own = basename(place.socket, '.sock');
+  for (const name of readdirSync(place.dir)) {
+    if (name.startsWith(own)) continue;
+    const path = join(place.dir, name);
+    try {
+      const age = Date.now() - statSync(path).mtimeMs;
+      const dead =
+        (name.endsWith('.sock') && !(await listening(path))) ||
+        (name.endsWith('.starting') && age > 60_000) ||
+        (name.endsWith('.log') && age > OLD_LOG_MS);
+      if (dead) unlinkSync(path);
+    } catch {
+      // Gone meanwhile, or not ours to remove.
+    }
+  }
+}
+
+/** Whether a background process listens on the socket at `path`. */
+async function listening(path: string): Promise<boolean> {
+  const socket = await reach(path);
+  socket?.destroy();
+  return socket !== undefined;
 }
 
 /** The log is for the last problems: one grown past this is started afresh. */
