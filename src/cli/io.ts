@@ -49,6 +49,30 @@ function processStream(stream: NodeJS.WriteStream): CliStream {
   };
 }
 
+/** Streams that keep what is written (`stdin`: the input; none: a terminal, as when nothing is piped). */
+export function memoryIo(stdin?: string): { io: CliIo; stdout(): string; stderr(): string } {
+  let out = '';
+  let err = '';
+  const io: CliIo = {
+    stdout: {
+      isTTY: false,
+      write: (text) => {
+        out += text;
+      },
+    },
+    stderr: {
+      isTTY: false,
+      write: (text) => {
+        err += text;
+      },
+    },
+    stdinIsTTY: stdin === undefined,
+    readStdin: async () => stdin ?? '',
+    exitCode: undefined,
+  };
+  return { io, stdout: () => out, stderr: () => err };
+}
+
 let fallback: CliIo | undefined;
 
 /** The streams of the command running now (this process's own outside any command). */

@@ -4,7 +4,7 @@
  * carries the full request list for the CLI — to a count, which is all a model needs.
  */
 import { z } from 'zod';
-import type { ImportResult } from '../docs/service/contract.js';
+import type { ImportOptions, ImportResult } from '../docs/service/contract.js';
 import type { ToolDeps } from './deps.js';
 import type { ImportTargetKey } from './import-session.js';
 import { newHeadingsField, preservedObjectsField, revisionIdField, warningsField } from './schemas.js';
@@ -79,16 +79,26 @@ export function toImportOutput(result: ImportResult) {
   };
 }
 
-/** What this client last wrote to the target, for an import without `base` (import-session.ts). */
-export function lastWrite(
-  deps: ToolDeps,
-  target: ImportTargetKey,
-  base: string | undefined,
-): string | undefined {
-  return base === undefined ? deps.session?.lastWrite(target) : undefined;
+/** The options an import tool passes on (its input's). */
+export interface ImportArgs {
+  dry_run?: boolean | undefined;
+  allow_deletions?: boolean | undefined;
+  base?: string | undefined;
+  mode?: 'edit' | 'suggest' | undefined;
 }
 
-/** Remembers what an import wrote for the client's next one (a dry run or suggestions write no text of it). */
-export function rememberWrite(deps: ToolDeps, target: ImportTargetKey, result: ImportResult): void {
+/**
+ * Runs an import tool's service: without `base`, with what this client last wrote to the target
+ * (import-session.ts); and remembers what it writes (a dry run or suggestions write no text).
+ */
+export async function importForClient(
+  deps: ToolDeps,
+  target: ImportTargetKey,
+  args: ImportArgs,
+  service: (options: ImportOptions) => Promise<ImportResult>,
+): Promise<ImportResult> {
+  const last = args.base === undefined ? deps.session?.lastWrite(target) : undefined;
+  const result = await service({ ...args, ...(last ? { last_write: last } : {}) });
   if (!result.dry_run && !result.suggestion_ids) deps.session?.wrote(target, result.base);
+  return result;
 }

@@ -4,13 +4,7 @@ import { z } from 'zod';
 import { importSectionService } from '../docs/service/import.js';
 import { defineTool } from './define-tool.js';
 import type { ToolDeps } from './deps.js';
-import {
-  importOptionFields,
-  importOutputFields,
-  lastWrite,
-  rememberWrite,
-  toImportOutput,
-} from './import-fields.js';
+import { importForClient, importOptionFields, importOutputFields, toImportOutput } from './import-fields.js';
 import { MEBDF_REMINDER } from './mebdf-hint.js';
 import { linkTo } from './resource-links.js';
 import { documentIdField, tabIdField, tabTarget } from './schemas.js';
@@ -38,14 +32,12 @@ export function registerImportSectionTool(server: McpServer, deps: ToolDeps): vo
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
     run: async ({ document_id, anchor_id, content, tab_id, dry_run, allow_deletions, base, mode }) => {
       const target = { ...tabTarget(document_id, tab_id), anchor_id };
-      const result = await importSectionService(
-        deps.backend,
+      const result = await importForClient(
+        deps,
         target,
-        content,
-        { dry_run, allow_deletions, base, mode, last_write: lastWrite(deps, target, base) },
-        deps.bases,
+        { dry_run, allow_deletions, base, mode },
+        (options) => importSectionService(deps.backend, target, content, options, deps.bases),
       );
-      rememberWrite(deps, target, result);
       return { ...toImportOutput(result), anchor_id: result.anchor_id ?? anchor_id };
     },
     links: (args, value) =>

@@ -4,13 +4,7 @@ import { z } from 'zod';
 import { importTabService } from '../docs/service/import.js';
 import { defineTool } from './define-tool.js';
 import type { ToolDeps } from './deps.js';
-import {
-  importOptionFields,
-  importOutputFields,
-  lastWrite,
-  rememberWrite,
-  toImportOutput,
-} from './import-fields.js';
+import { importForClient, importOptionFields, importOutputFields, toImportOutput } from './import-fields.js';
 import { MEBDF_REMINDER } from './mebdf-hint.js';
 import { linkTo } from './resource-links.js';
 import { documentIdField, tabIdField, tabTarget } from './schemas.js';
@@ -30,14 +24,12 @@ export function registerImportTabTool(server: McpServer, deps: ToolDeps): void {
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
     run: async ({ document_id, content, tab_id, dry_run, allow_deletions, base, mode }) => {
       const target = tabTarget(document_id, tab_id);
-      const result = await importTabService(
-        deps.backend,
+      const result = await importForClient(
+        deps,
         target,
-        content,
-        { dry_run, allow_deletions, base, mode, last_write: lastWrite(deps, target, base) },
-        deps.bases,
+        { dry_run, allow_deletions, base, mode },
+        (options) => importTabService(deps.backend, target, content, options, deps.bases),
       );
-      rememberWrite(deps, target, result);
       return toImportOutput(result);
     },
     links: (args, value) =>

@@ -7,7 +7,7 @@
 import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CliIo } from '../io.js';
+import { memoryIo } from '../io.js';
 import { runGdoc } from '../program.js';
 
 /**
@@ -47,19 +47,7 @@ function oneWordChanged(text: string): string {
 
 /** Runs a command with its output kept, not printed; its stdout. */
 async function quietly(args: string[]): Promise<string> {
-  let out = '';
-  const io: CliIo = {
-    stdout: {
-      isTTY: false,
-      write: (text) => {
-        out += text;
-      },
-    },
-    stderr: { isTTY: false, write: () => undefined },
-    stdinIsTTY: true,
-    readStdin: async () => '',
-    exitCode: undefined,
-  };
-  await runGdoc(args, io);
-  return out;
+  const kept = memoryIo();
+  await runGdoc(args, kept.io);
+  return kept.stdout();
 }
