@@ -13,6 +13,7 @@ import {
   mkdtempSync,
   readFileSync,
   rmSync,
+  statSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
@@ -177,6 +178,32 @@ describe('the background gdoc', () => {
     expect(next.stdout).toContain('{^ h.');
     // Nothing was written by the import that never got its input.
     expect(readFileSync(join(dir, 'sample.json'), 'utf8')).toBe(readFileSync(SAMPLE_FILE, 'utf8'));
+  });
+
+  it("makes files with the caller's modes (its umask)", async () => {
+    await started();
+    const dirs = [workspace('umask-handed'), workspace('umask-own')];
+    dirs.forEach((cwd, i) => {
+      const { GDOC_DAEMON: _off, ...env } = process.env;
+      const run = spawnSync(
+        'sh',
+        ['-c', `umask 077 && exec "${process.execPath}" "${BIN}" export sample.json -o out.md`],
+        {
+          cwd,
+          encoding: 'utf8',
+          timeout: 30_000,
+          env: {
+            ...env,
+            XDG_RUNTIME_DIR: runtime,
+            GDOC_CONFIG_DIR: join(root, 'config'),
+            ...(i === 0 ? {} : { GDOC_DAEMON: '0' }),
+          },
+        },
+      );
+      expect(run.status, run.stderr).toBe(0);
+    });
+    const modes = dirs.map((cwd) => statSync(join(cwd, 'out.md')).mode & 0o777);
+    expect(modes).toEqual([0o600, 0o600]);
   });
 
   it('stops on gdoc daemon stop', async () => {

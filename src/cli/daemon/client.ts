@@ -50,6 +50,7 @@ export async function runInDaemon(args: string[]): Promise<number | undefined> {
       args,
       cwd: process.cwd(),
       env: { ...process.env },
+      umask: process.umask(),
       stdinIsTTY: process.stdin.isTTY === true,
       stdout: { isTTY: process.stdout.isTTY === true, columns: process.stdout.columns },
       stderr: { isTTY: process.stderr.isTTY === true, columns: process.stderr.columns },

@@ -15,6 +15,8 @@ export interface RunMessage {
   args: string[];
   cwd: string;
   env: Record<string, string | undefined>;
+  /** The caller's file mode mask: what the command creates has the modes it would have had. */
+  umask: number;
   stdinIsTTY: boolean;
   stdout: { isTTY: boolean; columns?: number | undefined };
   stderr: { isTTY: boolean; columns?: number | undefined };

@@ -177,8 +177,9 @@ function socketIo(
 }
 
 /**
- * One command, as its own process would run it. The folder and the environment are the process's
- * own while it runs (relative paths, credentials, settings), which is why commands run one at a time.
+ * One command, as its own process would run it. The folder, the environment and the file mode mask
+ * are the process's own while it runs (relative paths, credentials, settings, the modes of files it
+ * makes), which is why commands run one at a time.
  */
 async function runHanded(run: RunMessage, io: CliIo): Promise<number> {
   const env = process.env;
@@ -190,9 +191,11 @@ async function runHanded(run: RunMessage, io: CliIo): Promise<number> {
     return 1;
   }
   process.env = { ...run.env };
+  const umask = process.umask(run.umask);
   try {
     return await runGdoc(run.args, io);
   } finally {
+    process.umask(umask);
     process.env = env;
     process.chdir(cwd);
   }
