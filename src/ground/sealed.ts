@@ -27,3 +27,21 @@ export function sealDocument(document: Document): void {
 export function isSealed(value: object): boolean {
   return sealed.has(value);
 }
+
+/**
+ * Under the tests, what is kept for later reads is frozen, so that anything changing it throws
+ * there instead of changing what the next read is handed.
+ */
+const FREEZE = process.env.VITEST !== undefined;
+
+/** `value`, deep-frozen under the tests (the same object either way). */
+export function frozenInTests<T>(value: T): T {
+  if (FREEZE) deepFreeze(value);
+  return value;
+}
+
+function deepFreeze(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const child of Object.values(value)) deepFreeze(child);
+}

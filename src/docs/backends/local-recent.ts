@@ -13,7 +13,7 @@
  * engine works on its own copy). Under the tests they are frozen, so a change would throw.
  */
 import type { Document } from '../../ground/docs-json.js';
-import { sealDocument } from '../../ground/sealed.js';
+import { frozenInTests, sealDocument } from '../../ground/sealed.js';
 
 interface Recent {
   key: string;
@@ -27,7 +27,6 @@ type Parse<D extends Document = Document> = (text: string, path: string) => D;
 /** A process works on one document at a time, or two (a 400-page one is some 100 MB parsed). */
 const KEPT = 2;
 const recent = new Map<string, Recent>();
-const freeze = process.env.VITEST !== undefined;
 
 /** The document at `path` when the file is still the one with identity `key`. */
 export function recentDocument<D extends Document>(
@@ -69,12 +68,5 @@ function parsed(path: string, entry: Recent, parse: Parse): Document {
 /** Sealed (ground/sealed.ts): what is worked out from it may be kept while it lives. */
 function shared(document: Document): Document {
   sealDocument(document);
-  if (freeze) deepFreeze(document);
-  return document;
-}
-
-function deepFreeze(value: unknown): void {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
-  Object.freeze(value);
-  for (const child of Object.values(value)) deepFreeze(child);
+  return frozenInTests(document);
 }

@@ -8,7 +8,7 @@
  */
 
 import type { Document, StructuralElement, Table } from '../../ground/docs-json.js';
-import { isSealed } from '../../ground/sealed.js';
+import { frozenInTests, isSealed } from '../../ground/sealed.js';
 import type {
   Block,
   MebdfDocument,
@@ -103,6 +103,9 @@ export function buildTab(doc: Document, tabId?: string | null, options: BuildOpt
   if (known) return known;
   const built = build(doc, tab, tabContext(tab), content, options, null)!;
   if (view !== undefined) {
+    // Its model and sources are shared by every later read (frozen under the tests).
+    frozenInTests(built.model);
+    frozenInTests(built.sources);
     if (builds) builds.set(view, built);
     else wholeBuilds.set(tab.content, new Map([[view, built]]));
   }
