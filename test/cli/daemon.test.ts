@@ -22,6 +22,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_FILE } from '../../src/cli/demo-run.js';
+import { FIXTURES, fixturePath } from '../server/harness.js';
+
+const fixture = (name: keyof typeof FIXTURES) => fixturePath(FIXTURES[name]);
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
@@ -178,6 +181,32 @@ describe('the background gdoc', () => {
     expect(next.stdout).toContain('{^ h.');
     // Nothing was written by the import that never got its input.
     expect(readFileSync(join(dir, 'sample.json'), 'utf8')).toBe(readFileSync(SAMPLE_FILE, 'utf8'));
+  });
+
+  it('keeps the output of commands handed over at the same time apart', async () => {
+    await started();
+    const dirs = ['together-1', 'together-2', 'together-3'].map(workspace);
+    writeFileSync(join(dirs[1]!, 'sample.json'), readFileSync(fixture('support'), 'utf8'));
+    const own = dirs.map((cwd) => gdoc(['export', 'sample.json'], { daemon: false, cwd }).stdout);
+    const { GDOC_DAEMON: _off, ...env } = process.env;
+    const handed = await Promise.all(
+      dirs.map(
+        (cwd) =>
+          new Promise<string>((resolve) => {
+            let out = '';
+            const child = spawn(process.execPath, [BIN, 'export', 'sample.json'], {
+              cwd,
+              env: { ...env, XDG_RUNTIME_DIR: runtime, GDOC_CONFIG_DIR: join(root, 'config') },
+            });
+            child.stdout.on('data', (chunk: Buffer) => {
+              out += chunk.toString('utf8');
+            });
+            child.on('close', () => resolve(out));
+          }),
+      ),
+    );
+    expect(handed).toEqual(own);
+    expect(own[0]).not.toBe(own[1]);
   });
 
   it("makes files with the caller's modes (its umask)", async () => {
