@@ -5,6 +5,7 @@
  */
 import type { Command } from 'commander';
 import { ValidationError } from '../../errors.js';
+import { cliIo } from '../io.js';
 
 interface ImportOptions {
   tab?: string;
@@ -177,7 +178,6 @@ export async function readContent(file: string | undefined): Promise<string> {
       );
     }
   }
-  const { cliIo } = await import('../io.js');
   if (cliIo().stdinIsTTY) {
     throw new ValidationError(
       'No content: pass a FILE, or pipe MEBDF into stdin.',
