@@ -149,11 +149,13 @@ describe('incremental parse', () => {
           }
         },
       ),
-      { numRuns: 250 },
+      // A fixed draw: the count below is of these 250 edits (unseeded, it ranged from 47 to 81
+      // over runs, and one run in many fell under the bound).
+      { numRuns: 250, seed: 20261127 },
     );
     // The point of it: edits are parsed incrementally wherever they can be. About 70 of the 250
-    // random edits can (67–77 in five runs; the rest reach a footnote, break the text, or change
-    // what the canonical form writes elsewhere); the bound leaves room for the random draw.
+    // random edits can (the rest reach a footnote, break the text, or change what the canonical
+    // form writes elsewhere).
     expect(incremental).toBeGreaterThan(50);
   });
 
