@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_FILE } from '../../src/cli/demo-run.js';
+import { startEmulator } from '../../src/emulator/server.js';
 import { FIXTURES, fixturePath } from '../server/harness.js';
 
 const fixture = (name: keyof typeof FIXTURES) => fixturePath(FIXTURES[name]);
@@ -207,6 +208,53 @@ describe('the background gdoc', () => {
     );
     expect(handed).toEqual(own);
     expect(own[0]).not.toBe(own[1]);
+  });
+
+  it("speaks to Google with each caller's own credentials", async () => {
+    await started();
+    const store = workspace('google');
+    const id = 'abcdefghijklmnopqrstuvwxyz01';
+    copyFileSync(SAMPLE_FILE, join(store, `${id}.json`));
+    const emulator = await startEmulator({ storeDir: store, acceptedTokens: ['token-one'] });
+    try {
+      // Spawned without blocking: the emulator answers from this process.
+      const asCaller = (token: string, daemon: boolean) =>
+        new Promise<Run>((resolve) => {
+          const { GDOC_DAEMON: _off, ...env } = process.env;
+          const child = spawn(process.execPath, [BIN, 'export', id], {
+            cwd: root,
+            env: {
+              ...env,
+              XDG_RUNTIME_DIR: runtime,
+              GDOC_CONFIG_DIR: join(root, 'config'),
+              GDOC_API_ROOT: emulator.url,
+              GDOC_ACCESS_TOKEN: token,
+              ...(daemon ? {} : { GDOC_DAEMON: '0' }),
+            },
+          });
+          let stdout = '';
+          let stderr = '';
+          child.stdout.on('data', (chunk: Buffer) => {
+            stdout += chunk.toString('utf8');
+          });
+          child.stderr.on('data', (chunk: Buffer) => {
+            stderr += chunk.toString('utf8');
+          });
+          child.on('close', (code) => resolve({ status: code, stdout, stderr }));
+        });
+      const before = status(root).commands ?? 0;
+      const good = await asCaller('token-one', true);
+      expect(good.status, good.stderr).toBe(0);
+      expect(good).toEqual(await asCaller('token-one', false));
+      // The next caller's token is its own, not the one the background gdoc last used.
+      const bad = await asCaller('token-two', true);
+      expect(bad.status).toBe(1);
+      expect(bad.stderr).toContain('AuthRequiredError');
+      expect(bad).toEqual(await asCaller('token-two', false));
+      expect(status(root).commands).toBe(before + 2);
+    } finally {
+      await emulator.close();
+    }
   });
 
   it("makes files with the caller's modes (its umask)", async () => {
