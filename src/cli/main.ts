@@ -29,12 +29,13 @@ if (args[0] === '__daemon') {
   await serveDaemon();
 } else {
   const daemon = await import('./daemon/client.js');
-  const handed = daemon.handedToDaemon(args) ? await daemon.runInDaemon(args) : undefined;
+  const place = daemon.placeFor(args);
+  const handed = place ? await daemon.runInDaemon(place, args) : undefined;
   if (handed !== undefined) {
     process.exitCode = handed;
   } else {
     const [{ runGdoc }, { processIo }] = await Promise.all([import('./program.js'), import('./io.js')]);
     process.exitCode = await runGdoc(args, processIo());
-    if (daemon.handedToDaemon(args)) await daemon.startDaemon();
+    if (place) await daemon.startDaemon(place);
   }
 }

@@ -38,22 +38,44 @@ interface Run {
   stderr: string;
 }
 
-function gdoc(args: string[], options: { daemon: boolean; cwd: string; input?: string }): Run {
+/** A caller's environment: this test's folders, with the background gdoc on or off. */
+function callerEnv(daemon: boolean, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const { GDOC_DAEMON: _off, ...env } = process.env;
+  return {
+    ...env,
+    XDG_RUNTIME_DIR: runtime,
+    GDOC_CONFIG_DIR: join(root, 'config'),
+    ...(daemon ? { GDOC_DAEMON_IDLE_MS: '120000' } : { GDOC_DAEMON: '0' }),
+    ...extra,
+  };
+}
+
+function gdoc(args: string[], options: { daemon: boolean; cwd: string; input?: string }): Run {
   const run = spawnSync(process.execPath, [BIN, ...args], {
     cwd: options.cwd,
     encoding: 'utf8',
     input: options.input,
     // A command held up in the background gdoc is a failure, not a hang.
     timeout: 30_000,
-    env: {
-      ...env,
-      XDG_RUNTIME_DIR: runtime,
-      GDOC_CONFIG_DIR: join(root, 'config'),
-      ...(options.daemon ? { GDOC_DAEMON_IDLE_MS: '120000' } : { GDOC_DAEMON: '0' }),
-    },
+    env: callerEnv(options.daemon),
   });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** `gdoc`, spawned without blocking this process (which may be serving what the command calls). */
+function gdocAsync(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    child.on('close', (code) => resolve({ status: code, stdout, stderr }));
+  });
 }
 
 function status(cwd: string): { running: boolean; commands?: number } {
@@ -165,12 +187,7 @@ describe('the background gdoc', () => {
     // An import from a pipe that never ends, whose caller is then killed (Ctrl-C).
     const caller = spawn(process.execPath, [BIN, 'import', 'sample.json', '-'], {
       cwd: dir,
-      env: {
-        ...process.env,
-        GDOC_DAEMON: '',
-        XDG_RUNTIME_DIR: runtime,
-        GDOC_CONFIG_DIR: join(root, 'config'),
-      },
+      env: callerEnv(true),
       stdio: ['pipe', 'ignore', 'ignore'],
     });
     // Time to reach the background gdoc and be asked for its input.
@@ -189,22 +206,8 @@ describe('the background gdoc', () => {
     const dirs = ['together-1', 'together-2', 'together-3'].map(workspace);
     writeFileSync(join(dirs[1]!, 'sample.json'), readFileSync(fixture('support'), 'utf8'));
     const own = dirs.map((cwd) => gdoc(['export', 'sample.json'], { daemon: false, cwd }).stdout);
-    const { GDOC_DAEMON: _off, ...env } = process.env;
     const handed = await Promise.all(
-      dirs.map(
-        (cwd) =>
-          new Promise<string>((resolve) => {
-            let out = '';
-            const child = spawn(process.execPath, [BIN, 'export', 'sample.json'], {
-              cwd,
-              env: { ...env, XDG_RUNTIME_DIR: runtime, GDOC_CONFIG_DIR: join(root, 'config') },
-            });
-            child.stdout.on('data', (chunk: Buffer) => {
-              out += chunk.toString('utf8');
-            });
-            child.on('close', () => resolve(out));
-          }),
-      ),
+      dirs.map(async (cwd) => (await gdocAsync(['export', 'sample.json'], cwd, callerEnv(true))).stdout),
     );
     expect(handed).toEqual(own);
     expect(own[0]).not.toBe(own[1]);
@@ -219,29 +222,11 @@ describe('the background gdoc', () => {
     try {
       // Spawned without blocking: the emulator answers from this process.
       const asCaller = (token: string, daemon: boolean) =>
-        new Promise<Run>((resolve) => {
-          const { GDOC_DAEMON: _off, ...env } = process.env;
-          const child = spawn(process.execPath, [BIN, 'export', id], {
-            cwd: root,
-            env: {
-              ...env,
-              XDG_RUNTIME_DIR: runtime,
-              GDOC_CONFIG_DIR: join(root, 'config'),
-              GDOC_API_ROOT: emulator.url,
-              GDOC_ACCESS_TOKEN: token,
-              ...(daemon ? {} : { GDOC_DAEMON: '0' }),
-            },
-          });
-          let stdout = '';
-          let stderr = '';
-          child.stdout.on('data', (chunk: Buffer) => {
-            stdout += chunk.toString('utf8');
-          });
-          child.stderr.on('data', (chunk: Buffer) => {
-            stderr += chunk.toString('utf8');
-          });
-          child.on('close', (code) => resolve({ status: code, stdout, stderr }));
-        });
+        gdocAsync(
+          ['export', id],
+          root,
+          callerEnv(daemon, { GDOC_API_ROOT: emulator.url, GDOC_ACCESS_TOKEN: token }),
+        );
       const before = status(root).commands ?? 0;
       const good = await asCaller('token-one', true);
       expect(good.status, good.stderr).toBe(0);
@@ -261,7 +246,6 @@ describe('the background gdoc', () => {
     await started();
     const dirs = [workspace('umask-handed'), workspace('umask-own')];
     dirs.forEach((cwd, i) => {
-      const { GDOC_DAEMON: _off, ...env } = process.env;
       const run = spawnSync(
         'sh',
         ['-c', `umask 077 && exec "${process.execPath}" "${BIN}" export sample.json -o out.md`],
@@ -269,12 +253,7 @@ describe('the background gdoc', () => {
           cwd,
           encoding: 'utf8',
           timeout: 30_000,
-          env: {
-            ...env,
-            XDG_RUNTIME_DIR: runtime,
-            GDOC_CONFIG_DIR: join(root, 'config'),
-            ...(i === 0 ? {} : { GDOC_DAEMON: '0' }),
-          },
+          env: callerEnv(i === 0),
         },
       );
       expect(run.status, run.stderr).toBe(0);

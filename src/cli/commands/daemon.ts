@@ -31,7 +31,7 @@ export function register(program: Command): void {
     .command('stop')
     .description('Stop the background gdoc of this build (the next export or import starts another).')
     .action(async () => {
-      const stopped = (await ask('stop')) !== undefined;
+      const stopped = await ask('stop');
       cliIo().stdout.write(stopped ? 'stopped\n' : 'not running\n');
     });
 }
@@ -49,16 +49,18 @@ interface Status {
   log: string;
 }
 
-/** Sends `status` or `stop`; undefined when no background process answers. */
-async function ask(type: 'status' | 'stop'): Promise<Status | undefined> {
+/** The background process's status, or undefined when none answers. */
+async function ask(type: 'status'): Promise<Status | undefined>;
+/** Stops it: true when one was running (its socket closing once it has stopped says so). */
+async function ask(type: 'stop'): Promise<boolean>;
+async function ask(type: 'status' | 'stop'): Promise<Status | boolean | undefined> {
   const where = await place();
-  if (!where) return undefined;
   const [{ reach }, { onMessages, send }] = await Promise.all([
     import('../daemon/client.js'),
     import('../daemon/protocol.js'),
   ]);
-  const socket = await reach(where.socket);
-  if (!socket) return undefined;
+  const socket = where && (await reach(where.socket));
+  if (!where || !socket) return type === 'stop' ? false : undefined;
   return await new Promise((resolve) => {
     let answer: Status | undefined;
     onMessages<{ type: string; pid: number; commands: number; since: string }>(socket, (message) => {
@@ -68,12 +70,7 @@ async function ask(type: 'status' | 'stop'): Promise<Status | undefined> {
       }
     });
     socket.on('error', () => undefined);
-    // `stop` gets no answer: the socket closing once it has stopped says it.
-    socket.on('close', () =>
-      resolve(
-        type === 'stop' ? { pid: 0, commands: 0, since: '', socket: where.socket, log: where.log } : answer,
-      ),
-    );
+    socket.on('close', () => resolve(type === 'stop' ? true : answer));
     send(socket, type === 'stop' ? { type: 'stop' } : { type: 'status' });
   });
 }

@@ -5,6 +5,7 @@
  */
 import { closeSync, openSync, statSync, unlinkSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
+import { processIo } from '../io.js';
 import { type DaemonPlace, daemonPlace } from './place.js';
 import { type FromDaemon, onMessages, send } from './protocol.js';
 
@@ -15,14 +16,14 @@ import { type FromDaemon, onMessages, send } from './protocol.js';
  */
 const HANDED = new Set(['export', 'import', 'outline', 'info', 'find', 'lint', 'fmt']);
 
-export function handedToDaemon(args: readonly string[]): boolean {
-  return HANDED.has(args[0] ?? '');
+/** Where the background process for this command is, when the command is one to hand over. */
+export function placeFor(args: readonly string[]): DaemonPlace | undefined {
+  return HANDED.has(args[0] ?? '') ? daemonPlace() : undefined;
 }
 
 /** Runs the command in the background process: its exit code, or undefined when none is running. */
-export async function runInDaemon(args: string[]): Promise<number | undefined> {
-  const place = daemonPlace();
-  const socket = place && (await reach(place.socket));
+export async function runInDaemon(place: DaemonPlace, args: string[]): Promise<number | undefined> {
+  const socket = await reach(place.socket);
   if (!socket) return undefined;
   return await new Promise<number>((resolve) => {
     let code: number | undefined;
@@ -30,7 +31,9 @@ export async function runInDaemon(args: string[]): Promise<number | undefined> {
       if (message.type === 'out') process.stdout.write(message.text);
       else if (message.type === 'err') process.stderr.write(message.text);
       else if (message.type === 'stdin?')
-        void readStdin().then((text) => send(socket, { type: 'stdin', text }));
+        void processIo()
+          .readStdin()
+          .then((text) => send(socket, { type: 'stdin', text }));
       else if (message.type === 'exit') {
         code = message.code;
         socket.destroy();
@@ -67,12 +70,6 @@ export function reach(path: string): Promise<Socket | undefined> {
   });
 }
 
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /** A start that has not listened within this long has failed: another `gdoc` may try again. */
 const START_GRACE_MS = 10_000;
 
@@ -80,9 +77,8 @@ const START_GRACE_MS = 10_000;
  * Starts the background process for the commands that follow, unless one is already starting.
  * It outlives this `gdoc` and stops by itself when idle (server.ts).
  */
-export async function startDaemon(): Promise<void> {
-  const place = daemonPlace();
-  if (!place || !claimStart(place)) return;
+export async function startDaemon(place: DaemonPlace): Promise<void> {
+  if (!claimStart(place)) return;
   const { spawn } = await import('node:child_process');
   const script = process.argv[1];
   if (!script) return;

@@ -8,7 +8,6 @@
  * scripts/postbuild.mjs). Running the sources (tests, development): `source`. A build without
  * its id: one of its own per process, so nothing kept by another process is reused.
  */
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +26,6 @@ export function identify(path: string): string {
   try {
     return `build:${readFileSync(join(path.slice(0, at), 'dist', 'build-id'), 'utf8').trim()}`;
   } catch {
-    return `unknown:${randomUUID()}`;
+    return `unknown:${globalThis.crypto.randomUUID()}`;
   }
 }
