@@ -169,8 +169,17 @@ function withLevelIndentsAsIntended(
   if (blocks.length !== intended.length) return blocks;
   return blocks.map((rb, i) => {
     const ib = intended[i]!;
-    const src = result.sources[i];
     if (rb.type !== 'paragraph' || ib.type !== 'paragraph' || !rb.list || !ib.list) return rb;
+    // Only an indent the intended item spells and the result's leaves out can be its level's. The
+    // source is read after that: reading one moves it to the result's indices (rebuild.ts), which
+    // for every item of a tab costs more than the rest of the check.
+    const { indentLeft, firstLineIndent } = rb.style;
+    if (
+      (indentLeft !== undefined || ib.style.indentLeft === undefined) &&
+      (firstLineIndent !== undefined || ib.style.firstLineIndent === undefined)
+    )
+      return rb;
+    const src = result.sources[i];
     if (src?.kind !== 'paragraph' || !src.listId) return rb;
     const level = levelIndents(tab, src.listId, rb.list.level);
     const style = { ...rb.style };
