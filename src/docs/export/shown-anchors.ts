@@ -114,27 +114,40 @@ export function headingAnchorOf(b: ParagraphBlock): string | null {
 export function shownModel(model: MebdfDocument, shown: ShownAnchors): MebdfDocument {
   if (shown === 'all') return model;
   let changed = false;
-  const para = (b: ParagraphBlock): ParagraphBlock => {
-    const id = headingAnchorOf(b);
-    if (id === null || shown.has(id)) return b;
-    changed = true;
-    return { ...b, inlines: b.inlines.slice(1) as Inline[] };
-  };
-  const block = (b: Block): Block => {
-    if (b.type === 'paragraph') return para(b);
-    let rowsChanged = false;
-    const rows = b.rows.map((row) =>
-      row.map((cell) => {
-        const blocks = cell.blocks.map(para);
-        if (blocks.every((x, i) => x === cell.blocks[i])) return cell;
-        rowsChanged = true;
-        return { ...cell, blocks };
-      }),
-    );
-    return rowsChanged ? { ...b, rows } : b;
-  };
-  const blocks = model.blocks.map(block);
+  const blocks = model.blocks.map((b) => {
+    const out = shownBlock(b, shown);
+    if (out !== b) changed = true;
+    return out;
+  });
   const footnotes: MebdfDocument['footnotes'] = {};
-  for (const [label, fb] of Object.entries(model.footnotes)) footnotes[label] = fb.map(para);
+  for (const [label, fb] of Object.entries(model.footnotes)) {
+    footnotes[label] = fb.map((p) => {
+      const out = shownParagraph(p, shown);
+      if (out !== p) changed = true;
+      return out;
+    });
+  }
   return changed ? { blocks, footnotes } : model;
+}
+
+/** One block as the text shows it (`shownModel`); the block itself when it hides no anchor. */
+export function shownBlock(b: Block, shown: ShownAnchors): Block {
+  if (shown === 'all') return b;
+  if (b.type === 'paragraph') return shownParagraph(b, shown);
+  let rowsChanged = false;
+  const rows = b.rows.map((row) =>
+    row.map((cell) => {
+      const blocks = cell.blocks.map((p) => shownParagraph(p, shown));
+      if (blocks.every((x, i) => x === cell.blocks[i])) return cell;
+      rowsChanged = true;
+      return { ...cell, blocks };
+    }),
+  );
+  return rowsChanged ? { ...b, rows } : b;
+}
+
+function shownParagraph(b: ParagraphBlock, shown: ShownAnchors): ParagraphBlock {
+  const id = headingAnchorOf(b);
+  if (id === null || shown === 'all' || shown.has(id)) return b;
+  return { ...b, inlines: b.inlines.slice(1) as Inline[] };
 }

@@ -17,10 +17,13 @@ import type { Backend } from '../../ground/backend.js';
 import type { BatchUpdateResponse, Document, Request } from '../../ground/docs-json.js';
 import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
 import type { MebdfDocument } from '../../mebdf/model.js';
+import { deepEqual } from '../equality.js';
 import { type BuiltTab, buildTab } from '../export/exporter.js';
+import { withoutForcedEdges } from '../export/forced-paragraphs.js';
 import { type RenderCache, resolveTab, type SectionExport, sectionOf, tabOf } from '../export/index.js';
 import { embedIds } from '../export/model-utils.js';
 import { headingLevel } from '../export/style-overrides.js';
+import { asReadEnds } from '../import/as-read.js';
 import { asDocsStoresText } from '../import/docs-text.js';
 import { matchEmbeds } from '../import/embed-match.js';
 import { type BodyEdges, suggestedBreakParagraphs, withForcedParagraphs } from '../import/forced.js';
@@ -308,21 +311,79 @@ function intendedOf(model: MebdfDocument, warnings: string[] = [], written?: str
  * the object's kind (import/embed-match.ts), and values equal to what they inherit in the tab's
  * styles say nothing and are dropped (import/inherited.ts), so they are neither sent nor expected
  * back.
+ *
+ * Blocks at either end that the text says exactly as read are the target's own (import/as-read.ts):
+ * only the blocks between are resolved, against the target's blocks between, each side with its
+ * neighbour kept for context (a table after a table gets its paragraph in between), so the cost
+ * follows the edit, and the planner and verification are handed the very blocks they read.
  */
 function resolveIntended(intended: Intended, read: Read): Intended {
-  const anchored = withHeadingAnchors(intended.model, read.target.model);
-  const matched = matchEmbeds(anchored, read.target.model);
-  const stored = asDocsStoresText(matched.model, read.target.model);
-  const forced = withForcedParagraphs(stored.model, bodyEdges(read), read.target.model.blocks);
+  const edges = bodyEdges(read);
+  const old = read.target.model;
+  const next = intended.model;
+  // Where the text leaves out a paragraph Docs keeps by a table at an edge, blocks do not pair.
+  const ends =
+    withoutForcedEdges(old, edges) === old
+      ? asReadEnds(next.blocks, old.blocks, read.target.shown)
+      : { pre: 0, suf: 0 };
+  if (ends.pre + ends.suf === 0) {
+    const whole = resolveAgainst(next, old, read, edges);
+    if (whole.model === next && !whole.warnings.length) return intended;
+    return intendedOf(whole.model, whole.warnings);
+  }
+  const { pre, suf } = ends;
+  const before = pre > 0 ? 1 : 0;
+  const after = suf > 0 ? 1 : 0;
+  const oldEnd = old.blocks.length - suf;
+  const context = old.blocks.slice(pre - before, pre);
+  const following = old.blocks.slice(oldEnd, oldEnd + after);
+  const part = resolveAgainst(
+    {
+      blocks: [...context, ...next.blocks.slice(pre, next.blocks.length - suf), ...following],
+      footnotes: next.footnotes,
+    },
+    { blocks: old.blocks.slice(pre - before, oldEnd + after), footnotes: old.footnotes },
+    read,
+    { ...edges, startsBody: edges.startsBody && pre === 0, endsBody: edges.endsBody && suf === 0 },
+  );
+  const blocks = part.model.blocks;
+  // The neighbours are the target's blocks and resolve as themselves; were one not to, the part
+  // would not be what the whole resolves to, and the whole is resolved instead.
+  const first = blocks[0];
+  const last = blocks[blocks.length - 1];
+  if ((before && !deepEqual(first, context[0])) || (after && !deepEqual(last, following[0]))) {
+    const whole = resolveAgainst(next, old, read, edges);
+    return intendedOf(whole.model, whole.warnings);
+  }
+  const model: MebdfDocument = {
+    blocks: [
+      ...old.blocks.slice(0, pre),
+      ...blocks.slice(before, blocks.length - after),
+      ...old.blocks.slice(oldEnd),
+    ],
+    footnotes: part.model.footnotes,
+  };
+  return intendedOf(model, part.warnings);
+}
+
+/** `next` resolved against `old` (the whole target, or the part of it between the blocks as read). */
+function resolveAgainst(
+  next: MebdfDocument,
+  old: MebdfDocument,
+  read: Read,
+  edges: BodyEdges,
+): { model: MebdfDocument; warnings: string[] } {
+  const anchored = withHeadingAnchors(next, old);
+  const matched = matchEmbeds(anchored, old);
+  const stored = asDocsStoresText(matched.model, old);
+  const forced = withForcedParagraphs(stored.model, edges, read.target.model.blocks);
   const model = withoutInherited(
     forced.model,
     resolveTab(read.doc, read.scope.tabId).content,
     read.built.bases,
   );
-  const images = keptImageWarnings(read.target.model, model);
-  const warnings = [...matched.warnings, ...stored.warnings, ...forced.warnings, ...images];
-  if (model === intended.model && !warnings.length) return intended;
-  return intendedOf(model, warnings);
+  const images = keptImageWarnings(old, model);
+  return { model, warnings: [...matched.warnings, ...stored.warnings, ...forced.warnings, ...images] };
 }
 
 /** Whether the target starts or ends the tab's body (tables there get Docs' paragraphs). */
