@@ -23,6 +23,44 @@ export function sealDocument(document: Document): void {
   seal(document.tabs);
 }
 
+/**
+ * Seals `document`, a read of the text this process wrote from `written` (the same data, other
+ * objects), as `written`'s twin: what was worked out from a tab of `written` stands for the same tab
+ * of `document` (`twinOf`), so a store that writes a file and reads it back does not work out again
+ * what the writer knew of it.
+ */
+export function sealAsWritten(document: Document, written: Document): void {
+  sealDocument(document);
+  const byId = new Map<string, object>();
+  const collect = (tabs: readonly Tab[] | undefined) => {
+    for (const tab of tabs ?? []) {
+      if (tab.documentTab && tab.tabProperties?.tabId) byId.set(tab.tabProperties.tabId, tab.documentTab);
+      collect(tab.childTabs);
+    }
+  };
+  collect(written.tabs);
+  const pair = (tabs: readonly Tab[] | undefined) => {
+    for (const tab of tabs ?? []) {
+      const was = tab.tabProperties?.tabId ? byId.get(tab.tabProperties.tabId) : undefined;
+      if (tab.documentTab && was) twins.set(tab.documentTab, was);
+      pair(tab.childTabs);
+    }
+  };
+  pair(document.tabs);
+}
+
+const twins = new WeakMap<object, object>();
+
+/**
+ * The tab content of the written document a sealed tab content was read back from (`sealAsWritten`),
+ * once: the caller moves what it kept of the twin over, and the twin is let go.
+ */
+export function takeTwin(content: object): object | undefined {
+  const twin = twins.get(content);
+  twins.delete(content);
+  return twin;
+}
+
 /** Whether `value` (a document, or a tab's content) was sealed. */
 export function isSealed(value: object): boolean {
   return sealed.has(value);

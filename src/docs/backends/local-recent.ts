@@ -13,12 +13,14 @@
  * engine works on its own copy). Under the tests they are frozen, so a change would throw.
  */
 import type { Document } from '../../ground/docs-json.js';
-import { frozenInTests, sealDocument } from '../../ground/sealed.js';
+import { frozenInTests, sealAsWritten, sealDocument } from '../../ground/sealed.js';
 
 interface Recent {
   key: string;
   document?: Document;
   text?: string;
+  /** The document `text` was written from, when this process made it (ground/sealed.ts `sealAsWritten`). */
+  written?: Document;
 }
 
 /** The document a file's text holds, as the store reads it. */
@@ -43,9 +45,13 @@ export function recentDocument<D extends Document>(
 }
 
 /** Keeps what the file at `path` with identity `key` holds: its document, or the text written. */
-export function keepRecent(path: string, key: string, held: { document: Document } | { text: string }): void {
+export function keepRecent(
+  path: string,
+  key: string,
+  held: { document: Document } | { text: string; written?: Document },
+): void {
   recent.delete(path);
-  recent.set(path, 'document' in held ? { key, document: shared(held.document) } : { key, text: held.text });
+  recent.set(path, 'document' in held ? { key, document: shared(held.document) } : { key, ...held });
   for (const oldest of recent.keys()) {
     if (recent.size <= KEPT) break;
     recent.delete(oldest);
@@ -59,8 +65,11 @@ export function settleRecentDocuments(parse: Parse): void {
 
 function parsed(path: string, entry: Recent, parse: Parse): Document {
   if (!entry.document) {
-    entry.document = shared(parse(entry.text ?? '', path));
+    const document = parse(entry.text ?? '', path);
+    if (entry.written) sealAsWritten(document, entry.written);
+    entry.document = shared(document);
     entry.text = undefined;
+    entry.written = undefined;
   }
   return entry.document;
 }

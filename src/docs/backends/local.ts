@@ -213,7 +213,7 @@ export class LocalBackend implements Backend {
     if (seen.documentId === undefined) delete saved.documentId;
     else saved.documentId = seen.documentId;
     if (seen.viewMode !== undefined) saved.suggestionsViewMode = seen.viewMode;
-    await this.writeFile(path, serializeDocument(saved));
+    await this.writeFile(path, serializeDocument(saved), saved);
     return { ...predicted.response, documentId: seen.id };
   }
 
@@ -247,8 +247,8 @@ export class LocalBackend implements Backend {
   }
 
   /** Writes a document file, and keeps its text for the next read (local-recent.ts). */
-  private async writeFile(path: string, text: string): Promise<void> {
-    keepRecent(path, fileKey(await writeFileAtomic(path, text)), { text });
+  private async writeFile(path: string, text: string, written?: Document): Promise<void> {
+    keepRecent(path, fileKey(await writeFileAtomic(path, text)), { text, ...(written ? { written } : {}) });
   }
 
   async create(title: string): Promise<Document> {

@@ -8,7 +8,7 @@
  */
 
 import type { Document, StructuralElement, Table } from '../../ground/docs-json.js';
-import { frozenInTests, isSealed } from '../../ground/sealed.js';
+import { frozenInTests, isSealed, takeTwin } from '../../ground/sealed.js';
 import type {
   Block,
   MebdfDocument,
@@ -17,6 +17,7 @@ import type {
   TableBlock,
   TableCell,
 } from '../../mebdf/model.js';
+import { buildDifference } from './build-check.js';
 import { isCodeRangeName } from './code-blocks.js';
 import { type ContextState, ExportContext } from './context.js';
 import { closeOpenHtml, HTML_RANGE_NAME } from './html-ranges.js';
@@ -53,6 +54,13 @@ export interface BuiltTab {
    */
   marks?: BlockMarks;
   /**
+   * Where each stage's warnings start in `warnings`, in the order a build raises them: the named
+   * ranges' (0), the blocks' as converted (`conversion`), the tab's after the blocks (`late`),
+   * numbered lists that go on (`lists`), the read's suggestions mode (`mode`). A rebuild of a
+   * span keeps them in this order (rebuild.ts).
+   */
+  stages?: WarningStages;
+  /**
    * Set when the body was converted from this block on (a section's read, section-start.ts): the
    * blocks before it are holes in `model.blocks` and `sources` (and `undefined` in a rebuild of
    * such a build), so that the others keep their numbers in the tab. Such a build is `partial`.
@@ -70,6 +78,13 @@ export interface BuiltTab {
 export interface BuildOptions {
   /** An anchor id (`""`: the preamble): convert the body only as far as that section needs. */
   section?: string;
+}
+
+export interface WarningStages {
+  conversion: number;
+  late: number;
+  lists: number;
+  mode: number;
 }
 
 export interface BlockMarks {
@@ -98,7 +113,7 @@ export function buildTab(doc: Document, tabId?: string | null, options: BuildOpt
   }
   // A sealed tab's whole build is kept for the tab's later reads (ground/sealed.ts).
   const view = options.section === undefined && isSealed(tab.content) ? viewOf(doc) : undefined;
-  const builds = view === undefined ? undefined : wholeBuilds.get(tab.content);
+  const builds = view === undefined ? undefined : (wholeBuilds.get(tab.content) ?? twinBuilds(doc, tab));
   const known = view === undefined ? undefined : builds?.get(view);
   if (known) return known;
   const built = build(doc, tab, tabContext(tab), content, options, null)!;
@@ -113,6 +128,56 @@ export function buildTab(doc: Document, tabId?: string | null, options: BuildOpt
 }
 
 /**
+ * Keeps `built`, a whole build of `doc`'s tab that `buildTab` did not make (verification's rebuild
+ * of the part an import wrote, export/rebuild.ts), for the tab's later reads once `doc` is sealed:
+ * the store that takes the written document then hands out a tab whose build is already made,
+ * and whose blocks are the very objects the import read (its next import and export tell the
+ * unchanged ones apart at a glance). Only a build that stands for a whole build (a rebuild
+ * carries marks only then). Under the tests it is held to a whole build made afresh.
+ */
+export function keepBuild(doc: Document, built: BuiltTab): void {
+  if (!built.marks || built.partial || built.skipped) return;
+  const tab = resolveTab(doc, built.tab.tabId);
+  if (tab.content !== built.tab.content) return;
+  if (CHECK_KEPT) checkKept(doc, built);
+  // Its model is shared by every later read (frozen under the tests); its sources move lazily.
+  frozenInTests(built.model);
+  const view = viewOf(doc);
+  const builds = wholeBuilds.get(tab.content);
+  if (builds) builds.set(view, built);
+  else wholeBuilds.set(tab.content, new Map([[view, built]]));
+}
+
+/**
+ * The builds kept of the written document `tab` was read back from (ground/sealed.ts
+ * `sealAsWritten`), now `tab`'s: the same data, so the same builds, of this tab's objects.
+ */
+function twinBuilds(doc: Document, tab: ResolvedTab): Map<string, BuiltTab> | undefined {
+  const twin = takeTwin(tab.content);
+  const kept = twin && wholeBuilds.get(twin);
+  if (!kept) return undefined;
+  const builds = new Map<string, BuiltTab>();
+  for (const [view, built] of kept) {
+    const moved = { ...built, tab };
+    if (CHECK_KEPT) checkKept(doc, moved);
+    builds.set(view, moved);
+  }
+  wholeBuilds.set(tab.content, builds);
+  return builds;
+}
+
+/** Throws when `built` is not the whole build of `doc`'s tab (under the tests). */
+function checkKept(doc: Document, built: BuiltTab): void {
+  const tab = resolveTab(doc, built.tab.tabId);
+  const whole = build(doc, tab, tabContext(tab), tab.content.body?.content ?? [], {}, null)!;
+  const difference = buildDifference(built, whole);
+  if (difference) throw new Error(`The kept build's ${difference} differs from a whole build's`);
+}
+
+/** Under the tests, a build kept by `keepBuild` is compared with a whole build of its document. */
+const CHECK_KEPT = process.env.VITEST !== undefined;
+
+/**
  * The whole builds of sealed tabs, by the view the document was read in: a process that exports a
  * tab and then imports into it (a server, the background gdoc, on the local store: the read is
  * the very tab the export read) builds the tab's model once, not once per command (a fifth of a
@@ -120,9 +185,15 @@ export function buildTab(doc: Document, tabId?: string | null, options: BuildOpt
  */
 const wholeBuilds = new WeakMap<object, Map<string, BuiltTab>>();
 
-/** The views of a document a build depends on beside the tab's own content. */
+/**
+ * The view of a document a build depends on beside the tab's own content: its suggestions mode
+ * (the build warns of a mode that hides them). Whether comments were read does not change a
+ * build (comment markers are put on the export after it, service/comment-export.ts), and a read
+ * without them has tabs of its own where the tab held comment anchors: an export and an import's
+ * read (which asks for comments) of one tab share its build.
+ */
 function viewOf(doc: Document): string {
-  return `${doc.suggestionsViewMode ?? ''} ${(doc as { commentsViewMode?: string }).commentsViewMode ?? ''}`;
+  return doc.suggestionsViewMode ?? '';
 }
 
 /**
@@ -148,11 +219,13 @@ function build(
     marks.element.length = skipped;
   }
   const stop = options.section === undefined ? undefined : sectionEnd(options.section, skipped);
+  const conversion = ctx.warnings.length;
   const reached = convertBody(ctx, tab, content, start?.element ?? 0, content.length, out, marks, stop);
   marks.before.set(out.blocks.length, ctx.state());
   const { blocks, sources, footnotes, footnoteSources } = out;
   if (start && refersToAny(out, skipped, start.footnotes)) return null;
   const partial = reached < content.length || skipped > 0;
+  const late = ctx.warnings.length;
 
   for (const a of partial ? [] : ctx.namedRanges.rest()) {
     const where = a.segmentId
@@ -176,7 +249,9 @@ function build(
   }
 
   closeOpenHtml(blocks, ctx.openHtml);
+  const lists = ctx.warnings.length;
   warnInterruptedLists(ctx, blocks, start?.lists);
+  const stages = { conversion, late, lists, mode: ctx.warnings.length };
   const mode = doc.suggestionsViewMode;
   if (mode && mode !== 'SUGGESTIONS_INLINE') {
     ctx.warn(
@@ -201,6 +276,7 @@ function build(
       start ? { elements: start.element, linked: start.linked } : undefined,
     ),
     marks,
+    stages,
     bases: ctx.bases,
     ...(partial ? { partial: true as const } : {}),
     ...(skipped ? { skipped } : {}),
@@ -304,8 +380,8 @@ export function convertBody(
 }
 
 /** Whether a body element is a paragraph in a heading style (it may start a section). */
-function startsSection(se: StructuralElement): boolean {
-  return se.paragraph?.paragraphStyle?.namedStyleType?.startsWith('HEADING_') === true;
+export function startsSection(se: StructuralElement | undefined): boolean {
+  return se?.paragraph?.paragraphStyle?.namedStyleType?.startsWith('HEADING_') === true;
 }
 
 function collectNamedRanges(ctx: ExportContext): void {

@@ -13,8 +13,15 @@
 import type { Document } from '../../ground/docs-json.js';
 import type { Block, MebdfDocument } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
-import { sameState } from './context.js';
-import { type BuiltTab, type Converted, convertBody, tabContext } from './exporter.js';
+import { type ContextState, sameState } from './context.js';
+import {
+  type BlockMarks,
+  type BuiltTab,
+  type Converted,
+  convertBody,
+  startsSection,
+  tabContext,
+} from './exporter.js';
 import { assignListKeys, footnoteLabels } from './model-utils.js';
 import { normaliseQuoteRun } from './quote-blocks.js';
 import { headingLinks, linkedHeadings } from './shown-anchors.js';
@@ -55,16 +62,26 @@ export function rebuildSpan(before: BuiltTab, after: Document, first: number, en
   // the build's bases are the span's too, and are not worked out again.
   const sameStyles = before.bases && deepEqual(tab.content.namedStyles, before.tab.content.namedStyles);
   const ctx = tabContext(tab, sameStyles ? before.bases : undefined);
+  // What collecting the tab's named ranges said, before any block: the written tab's.
+  const early = ctx.warnings.length;
   ctx.restore(from);
   const span: Converted = { blocks: [], sources: [], footnotes: {}, footnoteSources: {} };
-  convertBody(ctx, tab, now, e0, e1After, span);
-  if (!sameState(ctx.state(), to) || footnoteLabels(span.blocks).length > 0) return null;
+  const spanMarks: BlockMarks = { element: [], before: new Map() };
+  convertBody(ctx, tab, now, e0, e1After, span, spanMarks);
+  const end_ = ctx.state();
+  if (!sameState(end_, to) || footnoteLabels(span.blocks).length > 0) return null;
   // An HTML block left open is one only when nothing follows it (html-ranges.ts): that depends on
   // the blocks after the span, so such a span is left to a whole build (as is an empty one).
   if (span.blocks.length === 0 || span.blocks.some((b) => b.type === 'paragraph' && ctx.openHtml.has(b)))
     return null;
-  // List keys as a build gives them: by first appearance (sections renumber their own anyway).
-  assignListKeys({ blocks: span.blocks, footnotes: {} });
+  // Numbered lists that go on after other content, within the span (their keys are still the
+  // Docs lists'): a build warns of them after every block's own warnings.
+  const spanLists = listIdsOf(span.blocks);
+  const listsGoOn = goesOn(span.blocks);
+  // List keys as a whole build numbers them: by first appearance, from the lists before the span.
+  // (A build as far as one section needs numbers nothing before it: sections number their own.)
+  const keysBefore = before.skipped ? 0 : lastListKey(before.model.blocks, first);
+  assignListKeys({ blocks: span.blocks, footnotes: {} }, keysBefore);
   // Quotes as a build gives them (a `+` depends on the block before), and the block after the span
   // must see a quote as deep as before, or its own `+` could read otherwise.
   const quoteOf = (b: Block | undefined): string => (b?.type === 'paragraph' ? (b.quote ?? '') : '');
@@ -77,16 +94,32 @@ export function rebuildSpan(before: BuiltTab, after: Document, first: number, en
     ...span.blocks,
     ...before.model.blocks.slice(end),
   ];
-  const sources = shiftedAfter(
-    [...before.sources.slice(0, first), ...span.sources, ...before.sources.slice(end)],
-    first + span.sources.length,
-    delta,
-  );
+  const sources = splicedSources(before.sources, first, end, span.sources, delta);
+  const stages = before.stages ?? {
+    conversion: 0,
+    late: before.warnings.length,
+    lists: before.warnings.length,
+    mode: before.warnings.length,
+  };
+  const was_ = before.warnings;
+  const moved = (w: LocatedWarning): LocatedWarning =>
+    w.block >= end ? { ...w, block: w.block + grown } : w;
+  const converted = [
+    ...was_.slice(stages.conversion, stages.late).filter((w) => w.block < first),
+    ...ctx.warnings.slice(early).map((w) => ({ ...w, block: w.block + first })),
+    ...was_
+      .slice(stages.conversion, stages.late)
+      .filter((w) => w.block >= end)
+      .map(moved),
+  ];
+  const lateWarnings = was_.slice(stages.late, stages.lists);
+  const listWarnings = was_.slice(stages.lists, stages.mode).map(moved);
   const warnings: LocatedWarning[] = [
-    ...before.warnings.filter((w) => w.block >= 0 && w.block < first),
-    ...ctx.warnings.map((w) => ({ ...w, block: w.block + first })),
-    ...before.warnings.filter((w) => w.block >= end).map((w) => ({ ...w, block: w.block + grown })),
-    ...before.warnings.filter((w) => w.block < 0),
+    ...ctx.warnings.slice(0, early),
+    ...converted,
+    ...lateWarnings,
+    ...listWarnings,
+    ...was_.slice(stages.mode),
   ];
   const model: MebdfDocument = { blocks, footnotes: before.model.footnotes };
   // Which headings links point to can change with the span's links (shown-anchors.ts). Outside the
@@ -103,11 +136,184 @@ export function rebuildSpan(before: BuiltTab, after: Document, first: number, en
     footnoteSources: before.footnoteSources,
     warnings,
     linked,
+    bases: ctx.bases,
   };
   // What `before` left out (a build as far as one section needs) is left out here too.
   if (before.partial) rebuilt.partial = true;
   if (before.skipped) rebuilt.skipped = before.skipped;
+  // A rebuild is the whole build of `after` when `before` was one and nothing after the span reads
+  // otherwise: as many lists in the span (the keys after it stay), no list going on (its warning
+  // depends on every list before it) in the build or the span, and no list of the span that was
+  // not in it before (a list after the span using it would go on). Only then does it carry the
+  // marks a later rebuild starts from, and can stand for the written document's build.
+  const oldSpan = before.model.blocks.slice(first, end);
+  const exact =
+    before.marks !== undefined &&
+    before.stages !== undefined &&
+    !before.partial &&
+    !before.skipped &&
+    stages.mode === stages.lists &&
+    !listsGoOn &&
+    listRuns(span.blocks, keysBefore) === listRuns(oldSpan, keysBefore) &&
+    isSubset(spanLists, listIdsOfSources(before.sources, first, end)) &&
+    lastListId(span.sources) === lastListId(before.sources.slice(first, end));
+  if (exact) {
+    rebuilt.stages = {
+      conversion: early,
+      late: early + converted.length,
+      lists: early + converted.length + lateWarnings.length,
+      mode: early + converted.length + lateWarnings.length,
+    };
+    const opensSection = first === 0 || startsSection(now[e0]);
+    rebuilt.marks = rebuiltMarks(
+      marks,
+      spanMarks,
+      first,
+      end,
+      grown,
+      now.length - was.length,
+      delta,
+      end_,
+      to,
+      opensSection,
+    );
+  }
   return rebuilt;
+}
+
+/**
+ * The marks of the rebuilt tab: before the span as they were, the span's own, and after it moved
+ * by what the span grew (block numbers, element indices, the body indices a state holds) with each
+ * segment's named-range cursor where the written tab's lists of starts put it.
+ */
+function rebuiltMarks(
+  marks: BlockMarks,
+  span: BlockMarks,
+  first: number,
+  end: number,
+  grown: number,
+  elements: number,
+  delta: number,
+  atEnd: ContextState,
+  wasAtEnd: ContextState,
+  opensSection: boolean,
+): BlockMarks {
+  const after = marks.element.slice(end);
+  const element = [
+    ...marks.element.slice(0, first),
+    ...span.element,
+    ...(elements === 0 ? after : after.map((e) => e + elements)),
+  ];
+  const lengths = rangeCounts(atEnd);
+  const wasLengths = rangeCounts(wasAtEnd);
+  // Cursors index each segment's sorted starts: they move only where the span's count changed.
+  const sameRanges =
+    lengths.size === wasLengths.size && [...lengths].every(([s, n]) => wasLengths.get(s) === n);
+  const at = <T extends { segmentId: string; end: number } | undefined>(x: T): T =>
+    x && x.segmentId === '' && delta !== 0 ? { ...x, end: x.end + delta } : x;
+  const moved = (state: ContextState): ContextState => {
+    let namedRanges = state.namedRanges;
+    if (!sameRanges) {
+      const cursor = new Map<string, number>();
+      for (const [segment, remaining] of state.namedRanges.remaining)
+        cursor.set(segment, (lengths.get(segment) ?? 0) - remaining);
+      namedRanges = { cursor, remaining: state.namedRanges.remaining };
+    }
+    const quoteBefore = at(state.quoteBefore);
+    const itemBefore = at(state.itemBefore);
+    if (
+      namedRanges === state.namedRanges &&
+      quoteBefore === state.quoteBefore &&
+      itemBefore === state.itemBefore
+    )
+      return state;
+    return { ...state, namedRanges, quoteBefore, itemBefore };
+  };
+  const before = new Map<number, ContextState>();
+  for (const [block, state] of marks.before) {
+    if (block < first) before.set(block, state);
+    else if (block > end) before.set(block + grown, moved(state));
+  }
+  // The span's first block is marked only when a build marks it too: a section start.
+  for (const [block, state] of span.before) if (block > 0 || opensSection) before.set(first + block, state);
+  before.set(end + grown, atEnd);
+  return { element, before };
+}
+
+/** Per segment, how many named-range starts the tab has (what a state's cursor indexes). */
+function rangeCounts(state: ContextState): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [segment, remaining] of state.namedRanges.remaining)
+    out.set(segment, (state.namedRanges.cursor.get(segment) ?? 0) + remaining);
+  return out;
+}
+
+/** The Docs lists of the top-level items of `blocks`, while their keys are still those. */
+function listIdsOf(blocks: readonly Block[]): Set<string> {
+  const out = new Set<string>();
+  for (const b of blocks) if (b.type === 'paragraph' && b.list) out.add(b.list.key);
+  return out;
+}
+
+/** The Docs lists of the top-level items among sources `[from, to)`. */
+function listIdsOfSources(sources: readonly BlockSource[], from: number, to: number): Set<string> {
+  const out = new Set<string>();
+  for (let i = from; i < to; i++) {
+    const s = sources[i];
+    if (s?.kind === 'paragraph' && s.listId) out.add(s.listId);
+  }
+  return out;
+}
+
+/** The Docs list of the last source when it is a top-level item, else null. */
+function lastListId(sources: readonly BlockSource[]): string | null {
+  const s = sources[sources.length - 1];
+  return s?.kind === 'paragraph' && s.listId ? s.listId : null;
+}
+
+/** Whether a numbered list of `blocks` goes on after other content in them (exporter.ts `warnInterruptedLists`). */
+function goesOn(blocks: readonly Block[]): boolean {
+  const seen = new Set<string>();
+  let prev: string | null = null;
+  for (const block of blocks) {
+    const key = block.type === 'paragraph' ? (block.list?.key ?? null) : null;
+    if (
+      key !== null &&
+      key !== prev &&
+      seen.has(key) &&
+      block.type === 'paragraph' &&
+      block.list?.kind === 'ordered'
+    )
+      return true;
+    if (key !== null) seen.add(key);
+    prev = key;
+  }
+  return false;
+}
+
+/** The last list key a build gave before block `at` (keys count list runs in order; 0: none). */
+function lastListKey(blocks: readonly Block[], at: number): number {
+  for (let i = at - 1; i >= 0; i--) {
+    const b = blocks[i];
+    if (!b) return 0;
+    const paragraphs = b.type === 'paragraph' ? [b] : b.rows.flat().flatMap((cell) => cell.blocks);
+    for (let k = paragraphs.length - 1; k >= 0; k--) {
+      const key = paragraphs[k]!.list?.key;
+      if (key !== undefined) return Number(key);
+    }
+  }
+  return 0;
+}
+
+/** How many list runs `blocks` number after the `before` runs before them. */
+function listRuns(blocks: readonly Block[], before: number): number {
+  const last = lastListKey(blocks, blocks.length);
+  return last === 0 ? 0 : last - before;
+}
+
+function isSubset(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  for (const x of a) if (!b.has(x)) return false;
+  return true;
 }
 
 /** The keys of Docs JSON, and of the exporter's sources (types.ts), that hold an index. */
@@ -143,25 +349,45 @@ function holdsIndex(value: unknown): boolean {
   return false;
 }
 
+/** Sources handed out with their moves still to make: the array, and each entry's move. */
+const pending = new WeakMap<BlockSource[], { raw: BlockSource[]; moves: number[] }>();
+
 /**
- * `sources` with those from `from` on moved by `delta`, each moved when first read: a section's
- * export reads only its own, so the cost stays with the part rebuilt.
+ * `before`'s sources with `[first, end)` replaced by `span`'s and those after moved by `delta`,
+ * each moved when first read: a section's export reads only its own, so the cost stays with the
+ * part rebuilt. Moves a rebuild of a rebuild has not made yet add up (nothing is moved to splice).
  */
-function shiftedAfter(sources: BlockSource[], from: number, delta: number): BlockSource[] {
-  if (delta === 0 || from >= sources.length) return sources;
-  const moved = new Set<number>();
-  return new Proxy(sources, {
+function splicedSources(
+  before: BlockSource[],
+  first: number,
+  end: number,
+  span: BlockSource[],
+  delta: number,
+): BlockSource[] {
+  const was = pending.get(before);
+  const raw = was?.raw ?? before;
+  const moves = was?.moves ?? new Array<number>(raw.length).fill(0);
+  const out = [...raw.slice(0, first), ...span, ...raw.slice(end)];
+  const outMoves = [
+    ...moves.slice(0, first),
+    ...new Array<number>(span.length).fill(0),
+    ...moves.slice(end).map((m) => m + delta),
+  ];
+  if (outMoves.every((m) => m === 0)) return out;
+  const proxy = new Proxy(out, {
     get(target, key, receiver) {
       if (typeof key === 'string') {
         const i = Number(key);
-        if (Number.isInteger(i) && i >= from && i < target.length && !moved.has(i)) {
-          target[i] = shifted(target[i]!, delta);
-          moved.add(i);
+        if (Number.isInteger(i) && i >= 0 && i < target.length && outMoves[i] !== 0) {
+          target[i] = shifted(target[i]!, outMoves[i]!);
+          outMoves[i] = 0;
         }
       }
       return Reflect.get(target, key, receiver);
     },
   });
+  pending.set(proxy, { raw: out, moves: outMoves });
+  return proxy;
 }
 
 /** A source with every index moved by `delta` (a copy; `source` is left as it is). */

@@ -92,6 +92,8 @@ export type Verification =
       /** The engine's response to the requests (none when there were none). */
       response?: BatchUpdateResponse;
       result: ImportTarget;
+      /** The tab of `after` as built for the check (a rebuild of the part the requests stay in, when proved). */
+      built: BuiltTab;
       /** The second batch, when the input asked for one (new footnotes' text). */
       second?: SecondBatch;
     }
@@ -284,7 +286,14 @@ export function verifyImport(input: VerifyInput): Verification {
     const outside = outsideDifference(before, built.model, result as SectionExport);
     if (outside !== null) return fail('outside', outside);
   }
-  return { ok: true, after, ...(response ? { response } : {}), ...(second ? { second } : {}), result };
+  return {
+    ok: true,
+    after,
+    ...(response ? { response } : {}),
+    ...(second ? { second } : {}),
+    result,
+    built,
+  };
 }
 
 /**

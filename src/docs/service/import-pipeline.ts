@@ -18,7 +18,7 @@ import type { BatchUpdateResponse, Document, Request } from '../../ground/docs-j
 import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
 import type { MebdfDocument } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
-import { type BuiltTab, buildTab } from '../export/exporter.js';
+import { type BuiltTab, buildTab, keepBuild } from '../export/exporter.js';
 import { withoutForcedEdges } from '../export/forced-paragraphs.js';
 import { type RenderCache, resolveTab, type SectionExport, sectionOf, tabOf } from '../export/index.js';
 import { embedIds } from '../export/model-utils.js';
@@ -579,6 +579,8 @@ async function guardedWrite(
   // not with new footnotes, where verification made the document after both writes.
   const predicted =
     verified.response && !footnotes ? { document: verified.after, response: verified.response } : undefined;
+  // A store that takes the document reads it next with the tab built already (exporter.ts).
+  if (predicted) keepBuild(verified.after, verified.built);
   let response: BatchUpdateResponse;
   try {
     response = await backend.batchUpdate(
