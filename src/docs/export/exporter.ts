@@ -103,6 +103,12 @@ export interface Converted {
 export function buildTab(doc: Document, tabId?: string | null, options: BuildOptions = {}): BuiltTab {
   const tab = resolveTab(doc, tabId);
   const content = tab.content.body?.content ?? [];
+  // A sealed tab's whole build is kept for the tab's later reads (ground/sealed.ts), and serves a
+  // section's read as well as the tab's.
+  const view = isSealed(tab.content) ? viewOf(doc) : undefined;
+  const builds = view === undefined ? undefined : (wholeBuilds.get(tab.content) ?? twinBuilds(doc, tab));
+  const known = view === undefined ? undefined : builds?.get(view);
+  if (known) return known;
   if (options.section) {
     // A section after the first blocks: start converting near it, from its start's state as a scan
     // of the body before it finds it, rather than converting that body (section-start.ts).
@@ -111,13 +117,8 @@ export function buildTab(doc: Document, tabId?: string | null, options: BuildOpt
     const built = start && build(doc, tab, ctx, content, options, start);
     if (built) return built;
   }
-  // A sealed tab's whole build is kept for the tab's later reads (ground/sealed.ts).
-  const view = options.section === undefined && isSealed(tab.content) ? viewOf(doc) : undefined;
-  const builds = view === undefined ? undefined : (wholeBuilds.get(tab.content) ?? twinBuilds(doc, tab));
-  const known = view === undefined ? undefined : builds?.get(view);
-  if (known) return known;
   const built = build(doc, tab, tabContext(tab), content, options, null)!;
-  if (view !== undefined) {
+  if (view !== undefined && options.section === undefined) {
     // Its model and sources are shared by every later read (frozen under the tests).
     frozenInTests(built.model);
     frozenInTests(built.sources);

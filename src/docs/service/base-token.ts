@@ -34,9 +34,26 @@ export interface BaseToken {
   part?: PartRange;
 }
 
+/**
+ * The digest of a text, as bases and kept records name it. An import and the export after it take
+ * the digest of the same tab's text a dozen times (the read, the base, the result, the records
+ * kept): the last few are remembered, by the text itself (a map finds a string it has seen by the
+ * hash the engine keeps on it, far cheaper than digesting a megabyte again).
+ */
 export function contentFingerprint(content: string): string {
-  return createHash('sha256').update(content, 'utf8').digest('base64url');
+  const known = fingerprints.get(content);
+  if (known !== undefined) return known;
+  const digest = createHash('sha256').update(content, 'utf8').digest('base64url');
+  fingerprints.set(content, digest);
+  for (const oldest of fingerprints.keys()) {
+    if (fingerprints.size <= FINGERPRINTS_KEPT) break;
+    fingerprints.delete(oldest);
+  }
+  return digest;
 }
+
+const FINGERPRINTS_KEPT = 6;
+const fingerprints = new Map<string, string>();
 
 export function encodeBaseToken(token: BaseToken): string {
   const json = JSON.stringify({

@@ -1,0 +1,57 @@
+/**
+ * The section loop a person runs in one process, as a server or the background gdoc runs it: read
+ * the outline once, then export one section, change one word, import it; again and again. Prints
+ * the import's elapsed time and CPU time (medians after two warm-up rounds) at each size, and the
+ * growth from the first size to the last. Beside section-cpu.ts, which hands every import a
+ * document parsed afresh (as a read from Google is), here the store holds the document written
+ * last, as the local store does: the tab's build is the one verification made of the write.
+ * `node --import tsx bench/section-loop.ts 25 100 400`
+ */
+import { toTabsShape } from '../src/docs/engine/index.js';
+import { getHierarchy } from '../src/docs/export/index.js';
+import { exportSectionService } from '../src/docs/service/export.js';
+import { importSectionService } from '../src/docs/service/import.js';
+import type { Backend } from '../src/ground/backend.js';
+import { generateDocument } from '../test/support/generate-document.js';
+import { MemoryStore } from './memory-store.js';
+import { editOneWord, middleAnchor } from './user.js';
+
+const sizes = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((n) => n > 0);
+const WORDS = ['edited', 'amended'];
+const middle = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const results: Array<[number, number]> = [];
+for (const pages of sizes.length ? sizes : [25, 100, 400]) {
+  const doc = toTabsShape(generateDocument({ pages }));
+  doc.revisionId = 'r0';
+  const store = new MemoryStore(doc);
+  const backend = store as unknown as Backend;
+  const target = { document_id: 'doc', anchor_id: middleAnchor(doc) };
+  // `gdoc outline`, to find the section's anchor.
+  getHierarchy(await store.get(), null);
+  const elapsed: number[] = [];
+  const cpu: number[] = [];
+  const runs = 30;
+  for (let i = 0; i < runs + 2; i++) {
+    // Another word each round: the first plain word of the section, which the last round wrote.
+    const edited = editOneWord((await exportSectionService(backend, target)).content, WORDS[i % 2]);
+    const t0 = performance.now();
+    const start = process.cpuUsage();
+    const result = await importSectionService(backend, target, edited);
+    const used = process.cpuUsage(start);
+    if (result.requests.length === 0) throw new Error('bench: the edit changed nothing');
+    if (i < 2) continue; // warm-up rounds
+    elapsed.push(performance.now() - t0);
+    cpu.push((used.user + used.system) / 1000);
+  }
+  results.push([pages, middle(elapsed)]);
+  console.log(
+    `${pages} pages: import ${middle(elapsed).toFixed(1)} ms elapsed, ${middle(cpu).toFixed(1)} ms CPU (medians of ${runs})`,
+  );
+}
+if (results.length > 1) {
+  const [first, last] = [results[0]!, results.at(-1)!];
+  console.log(`growth ${first[0]}→${last[0]} pages: ${(last[1] / first[1]).toFixed(2)}× (elapsed)`);
+}
