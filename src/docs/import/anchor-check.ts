@@ -5,13 +5,14 @@
 import { ValidationError } from '../../errors.js';
 import type { MebdfDocument } from '../../mebdf/model.js';
 import type { PlanContext } from './context.js';
-import { allInlines } from './guards.js';
+import { markedInlines } from './guards.js';
 import type { PlanInput } from './plan.js';
 
 /** Named-range anchors `{^ id}` (heading anchors are headings' own: not named ranges). */
 function namedAnchors(doc: MebdfDocument): Set<string> {
   const out = new Set<string>();
-  for (const i of allInlines(doc)) if (i.type === 'anchor' && i.id && !i.id.startsWith('h.')) out.add(i.id);
+  for (const i of markedInlines(doc))
+    if (i.type === 'anchor' && i.id && !i.id.startsWith('h.')) out.add(i.id);
   return out;
 }
 

@@ -12,16 +12,46 @@ import { notFound } from './context.js';
 import { isNewChip } from './new-chips.js';
 import { changesSuggestedText } from './suggested-text.js';
 
-export function* inlinesOf(blocks: Block[]): Generator<Inline> {
+/**
+ * The inlines of `blocks` the checks look at, in order: every inline but plain text (anchors,
+ * objects, footnote references, breaks), and text that links, stands for an image or is suggested.
+ * A tab is mostly plain text, and the checks run over the whole target and the whole content of
+ * every import: each paragraph's are found once and kept with its inlines (which never change once
+ * made), so a block an import read and hands on unchanged is not walked again.
+ */
+export function markedInlinesOf(blocks: readonly Block[]): Inline[] {
+  const out: Inline[] = [];
   for (const b of blocks) {
-    if (b.type === 'paragraph') yield* b.inlines;
-    else for (const row of b.rows) for (const cell of row) yield* inlinesOf(cell.blocks);
+    if (b.type === 'paragraph') pushAll(out, markedOf(b.inlines));
+    else for (const row of b.rows) for (const cell of row) pushAll(out, markedInlinesOf(cell.blocks));
   }
+  return out;
 }
 
-export function* allInlines(doc: MebdfDocument): Generator<Inline> {
-  yield* inlinesOf(doc.blocks);
-  for (const blocks of Object.values(doc.footnotes)) yield* inlinesOf(blocks);
+/** `markedInlinesOf` the blocks, then of each footnote. */
+export function markedInlines(doc: MebdfDocument): Inline[] {
+  const out = markedInlinesOf(doc.blocks);
+  for (const blocks of Object.values(doc.footnotes)) pushAll(out, markedInlinesOf(blocks));
+  return out;
+}
+
+const marked = new WeakMap<readonly Inline[], readonly Inline[]>();
+const NONE: readonly Inline[] = [];
+
+function markedOf(inlines: readonly Inline[]): readonly Inline[] {
+  let found = marked.get(inlines);
+  if (found === undefined) {
+    const some = inlines.filter(
+      (i) => i.type !== 'text' || i.style.link || i.style.image || i.style.suggestion,
+    );
+    found = some.length === 0 ? NONE : some;
+    marked.set(inlines, found);
+  }
+  return found;
+}
+
+function pushAll(out: Inline[], items: readonly Inline[]): void {
+  for (const item of items) out.push(item);
 }
 
 export function isHeading(b: Block): b is ParagraphBlock {
@@ -71,7 +101,7 @@ export function checkSection(
 }
 
 export function checkNoSuggestions(blocks: Block[]): void {
-  for (const i of inlinesOf(blocks)) {
+  for (const i of markedInlinesOf(blocks)) {
     if (i.type === 'text' && i.style.suggestion) throw changesSuggestedText();
   }
 }
@@ -93,12 +123,12 @@ export function checkObjects(
   allowDeletions: boolean,
 ): ObjectCheck {
   const oldEmbeds = new Map<string, { kind: string; caption?: string }>();
-  for (const i of allInlines(old)) {
+  for (const i of markedInlines(old)) {
     if (i.type === 'embed')
       oldEmbeds.set(i.id, i.caption === undefined ? { kind: i.kind } : { kind: i.kind, caption: i.caption });
   }
   const seen = new Set<string>();
-  for (const i of allInlines(next)) {
+  for (const i of markedInlines(next)) {
     if (i.type !== 'embed' || (i.id === '' && isNewChip(i))) continue;
     if (seen.has(i.id)) {
       throw new ValidationError(
@@ -138,11 +168,11 @@ export function checkFootnotes(old: MebdfDocument, next: MebdfDocument): Set<str
   const created = new Set(Object.keys(next.footnotes).filter((label) => !(label in old.footnotes)));
   if (created.size === 0) return created;
   const refs = new Map<string, number>();
-  for (const i of inlinesOf(next.blocks)) {
+  for (const i of markedInlinesOf(next.blocks)) {
     if (i.type === 'footnoteRef') refs.set(i.label, (refs.get(i.label) ?? 0) + 1);
   }
   for (const blocks of Object.values(next.footnotes)) {
-    for (const i of inlinesOf(blocks)) {
+    for (const i of markedInlinesOf(blocks)) {
       if (i.type === 'footnoteRef' && created.has(i.label)) {
         throw new ValidationError(
           `The new footnote [^${i.label}] is referenced from inside a footnote; Docs creates footnote references in the body only.`,

@@ -3,11 +3,11 @@
  * the target is kept as its linked text (export/image-marks.ts), and the result names its URL.
  */
 import type { MebdfDocument } from '../../mebdf/model.js';
-import { allInlines } from './guards.js';
+import { markedInlines } from './guards.js';
 
 function keptImages(model: MebdfDocument): Map<string, string> {
   const out = new Map<string, string>();
-  for (const i of allInlines(model)) {
+  for (const i of markedInlines(model)) {
     if (i.type === 'text' && i.style.image && i.style.link)
       out.set(`${i.style.link}\u0000${i.text}\u0000${i.style.image}`, i.style.link);
   }

@@ -7,7 +7,7 @@
 import { ValidationError } from '../../errors.js';
 import type { StructuralElement } from '../../ground/docs-json.js';
 import type { MebdfDocument } from '../../mebdf/model.js';
-import { allInlines, headingAnchorId, isHeading } from './guards.js';
+import { headingAnchorId, isHeading, markedInlines } from './guards.js';
 import type { PlanInput } from './plan.js';
 
 /** A link to a heading, in words: its text and the heading id. */
@@ -56,7 +56,7 @@ export function checkDanglingLinks(input: PlanInput): string[] {
   const before = headingIds(input.old.model);
   if (before.size === 0) return [];
   const kept = new Set<string>();
-  for (const i of allInlines(input.next)) if (i.type === 'anchor' && i.id) kept.add(i.id);
+  for (const i of markedInlines(input.next)) if (i.type === 'anchor' && i.id) kept.add(i.id);
   // A heading written again without its anchor, under the same text, is not a deletion to warn of.
   const rewritten = new Set<string>();
   for (const b of input.next.blocks) {
@@ -70,7 +70,7 @@ export function checkDanglingLinks(input: PlanInput): string[] {
   const start = sources[0]?.startIndex ?? 0;
   const end = sources[sources.length - 1]?.endIndex ?? start;
   const links = bodyLinks(input.tab.body?.content ?? [], input.tabId, start, end);
-  for (const i of allInlines(input.next)) {
+  for (const i of markedInlines(input.next)) {
     if (i.type === 'text' && i.style.link?.startsWith('#^'))
       links.push({ id: i.style.link.slice(2), text: i.text });
   }

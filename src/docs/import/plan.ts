@@ -17,7 +17,7 @@ import type { BlockSource, FootnoteSource } from '../export/types.js';
 import { checkAnchors } from './anchor-check.js';
 import { buildScript } from './build-script.js';
 import { type DeletedObject, type FollowingParagraph, PlanContext, type PlanEnv } from './context.js';
-import { allInlines, checkFootnotes, checkObjects, checkSection, type ObjectCheck } from './guards.js';
+import { checkFootnotes, checkObjects, checkSection, markedInlines, type ObjectCheck } from './guards.js';
 import { withHeadingAnchors } from './heading-anchors.js';
 import { checkDanglingLinks } from './link-check.js';
 import { lowerScript } from './lower.js';
@@ -117,7 +117,7 @@ function planEnv(
   const positionedIds = new Set(Object.keys(input.tab.positionedObjects ?? {}));
   const bases = input.bases ?? namedStyleBases(input.tab);
   const newFootnoteLabels = new Set<string>();
-  for (const i of allInlines(input.next)) if (i.type === 'footnoteRef') newFootnoteLabels.add(i.label);
+  for (const i of markedInlines(input.next)) if (i.type === 'footnoteRef') newFootnoteLabels.add(i.label);
   return {
     tabId: input.tabId,
     bases,
