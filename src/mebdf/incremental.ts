@@ -115,13 +115,26 @@ export function parseIncrementalKnown(text: string, known: KnownText): KnownText
 /** How many characters the two texts share at their start and at their end (not overlapping). */
 export function commonEnds(a: string, b: string): { prefix: number; suffix: number } {
   const n = Math.min(a.length, b.length);
+  // A chunk at a time first (the engine compares two strings' characters far faster than a loop
+  // over them: texts of a megabyte are compared with each text kept at every import), then
+  // character by character in the chunk that differs.
   let prefix = 0;
+  while (prefix + CHUNK <= n && a.slice(prefix, prefix + CHUNK) === b.slice(prefix, prefix + CHUNK))
+    prefix += CHUNK;
   while (prefix < n && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
   let suffix = 0;
+  while (
+    suffix + CHUNK <= n - prefix &&
+    a.slice(a.length - suffix - CHUNK, a.length - suffix) ===
+      b.slice(b.length - suffix - CHUNK, b.length - suffix)
+  )
+    suffix += CHUNK;
   while (suffix < n - prefix && a.charCodeAt(a.length - 1 - suffix) === b.charCodeAt(b.length - 1 - suffix))
     suffix++;
   return { prefix, suffix };
 }
+
+const CHUNK = 2048;
 
 /** The model of `text` read from `state` alone; null when it has problems or reaches outside itself. */
 function parseAlone(text: string, state: WriterState): MebdfDocument | null {
