@@ -13,15 +13,14 @@ import { exportSectionService } from '../src/docs/service/export.js';
 import { importSectionService } from '../src/docs/service/import.js';
 import type { Backend } from '../src/ground/backend.js';
 import { generateDocument } from '../test/support/generate-document.js';
+import { editLoop } from './edit-loop.js';
 import { MemoryStore } from './memory-store.js';
-import { editOneWord, middleAnchor } from './user.js';
+import { middleAnchor } from './user.js';
 
 const sizes = process.argv
   .slice(2)
   .map(Number)
   .filter((n) => n > 0);
-const WORDS = ['edited', 'amended'];
-const middle = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const results: Array<[number, number]> = [];
 for (const pages of sizes.length ? sizes : [25, 100, 400]) {
   const doc = toTabsShape(generateDocument({ pages }));
@@ -31,24 +30,15 @@ for (const pages of sizes.length ? sizes : [25, 100, 400]) {
   const target = { document_id: 'doc', anchor_id: middleAnchor(doc) };
   // `gdoc outline`, to find the section's anchor.
   getHierarchy(await store.get(), null);
-  const elapsed: number[] = [];
-  const cpu: number[] = [];
   const runs = 30;
-  for (let i = 0; i < runs + 2; i++) {
-    // Another word each round: the first plain word of the section, which the last round wrote.
-    const edited = editOneWord((await exportSectionService(backend, target)).content, WORDS[i % 2]);
-    const t0 = performance.now();
-    const start = process.cpuUsage();
-    const result = await importSectionService(backend, target, edited);
-    const used = process.cpuUsage(start);
-    if (result.requests.length === 0) throw new Error('bench: the edit changed nothing');
-    if (i < 2) continue; // warm-up rounds
-    elapsed.push(performance.now() - t0);
-    cpu.push((used.user + used.system) / 1000);
-  }
-  results.push([pages, middle(elapsed)]);
+  const { elapsed, cpu } = await editLoop(
+    runs,
+    async () => (await exportSectionService(backend, target)).content,
+    (text) => importSectionService(backend, target, text),
+  );
+  results.push([pages, elapsed]);
   console.log(
-    `${pages} pages: import ${middle(elapsed).toFixed(1)} ms elapsed, ${middle(cpu).toFixed(1)} ms CPU (medians of ${runs})`,
+    `${pages} pages: import ${elapsed.toFixed(1)} ms elapsed, ${cpu.toFixed(1)} ms CPU (medians of ${runs})`,
   );
 }
 if (results.length > 1) {

@@ -10,36 +10,25 @@ import { exportTabService } from '../src/docs/service/export.js';
 import { importTabService } from '../src/docs/service/import.js';
 import type { Backend } from '../src/ground/backend.js';
 import { generateDocument } from '../test/support/generate-document.js';
+import { editLoop } from './edit-loop.js';
 import { MemoryStore } from './memory-store.js';
-import { editOneWord } from './user.js';
 
 const sizes = process.argv
   .slice(2)
   .map(Number)
   .filter((n) => n > 0);
-const WORDS = ['edited', 'amended'];
-const middle = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 for (const pages of sizes.length ? sizes : [25, 100, 400]) {
   const doc = toTabsShape(generateDocument({ pages }));
   doc.revisionId = 'r0';
   const backend = new MemoryStore(doc) as unknown as Backend;
   const target = { document_id: 'doc' };
-  const elapsed: number[] = [];
-  const cpu: number[] = [];
   const runs = pages >= 400 ? 7 : 15;
-  for (let i = 0; i < runs + 2; i++) {
-    // Another word each round: the first plain word of the text, which the last round wrote.
-    const edited = editOneWord((await exportTabService(backend, target)).content, WORDS[i % 2]);
-    const t0 = performance.now();
-    const start = process.cpuUsage();
-    const result = await importTabService(backend, target, edited);
-    const used = process.cpuUsage(start);
-    if (result.requests.length === 0) throw new Error('bench: the edit changed nothing');
-    if (i < 2) continue; // warm-up rounds
-    elapsed.push(performance.now() - t0);
-    cpu.push((used.user + used.system) / 1000);
-  }
+  const { elapsed, cpu } = await editLoop(
+    runs,
+    async () => (await exportTabService(backend, target)).content,
+    (text) => importTabService(backend, target, text),
+  );
   console.log(
-    `${pages} pages: import ${middle(elapsed).toFixed(1)} ms elapsed, ${middle(cpu).toFixed(1)} ms CPU (medians of ${runs})`,
+    `${pages} pages: import ${elapsed.toFixed(1)} ms elapsed, ${cpu.toFixed(1)} ms CPU (medians of ${runs})`,
   );
 }

@@ -553,7 +553,26 @@ function warnInterruptedLists(
   blocks: MebdfDocument['blocks'],
   before: ReadonlySet<string> = new Set(),
 ): void {
+  for (const index of listsGoingOn(blocks, before)) {
+    const block = blocks[index] as ParagraphBlock;
+    const key = block.list!.key;
+    ctx.block = index;
+    const text = `Numbered list ${key} goes on after other content; MEBDF shows each continuation as a new list, so its numbering restarts`;
+    ctx.warn(
+      `Numbered list ${key} goes on after other content at ${paragraphText(block)}; MEBDF shows the rest as a new list, so its numbering restarts.`,
+      { text, where: `at ${paragraphText(block)}` },
+    );
+  }
+  ctx.block = -1;
+}
+
+/**
+ * The blocks where a numbered Docs list goes on after other content (their list keys still the
+ * Docs lists', before `assignListKeys`); `before`: the Docs lists of the items before the blocks.
+ */
+export function listsGoingOn(blocks: readonly Block[], before: ReadonlySet<string> = new Set()): number[] {
   const seen = new Set(before);
+  const out: number[] = [];
   let prev: string | null = null;
   blocks.forEach((block, index) => {
     const key = block.type === 'paragraph' ? (block.list?.key ?? null) : null;
@@ -563,18 +582,12 @@ function warnInterruptedLists(
       seen.has(key) &&
       block.type === 'paragraph' &&
       block.list?.kind === 'ordered'
-    ) {
-      ctx.block = index;
-      const text = `Numbered list ${key} goes on after other content; MEBDF shows each continuation as a new list, so its numbering restarts`;
-      ctx.warn(
-        `Numbered list ${key} goes on after other content at ${paragraphText(block)}; MEBDF shows the rest as a new list, so its numbering restarts.`,
-        { text, where: `at ${paragraphText(block)}` },
-      );
-    }
+    )
+      out.push(index);
     if (key !== null) seen.add(key);
     prev = key;
   });
-  ctx.block = -1;
+  return out;
 }
 
 function paragraphText(block: ParagraphBlock): string {

@@ -19,6 +19,7 @@ import {
   type BuiltTab,
   type Converted,
   convertBody,
+  listsGoingOn,
   startsSection,
   tabContext,
 } from './exporter.js';
@@ -77,7 +78,7 @@ export function rebuildSpan(before: BuiltTab, after: Document, first: number, en
   // Numbered lists that go on after other content, within the span (their keys are still the
   // Docs lists'): a build warns of them after every block's own warnings.
   const spanLists = listIdsOf(span.blocks);
-  const listsGoOn = goesOn(span.blocks);
+  const listsGoOn = listsGoingOn(span.blocks).length > 0;
   // List keys as a whole build numbers them: by first appearance, from the lists before the span.
   // (A build as far as one section needs numbers nothing before it: sections number their own.)
   const keysBefore = before.skipped ? 0 : lastListKey(before.model.blocks, first);
@@ -269,26 +270,6 @@ function listIdsOfSources(sources: readonly BlockSource[], from: number, to: num
 function lastListId(sources: readonly BlockSource[]): string | null {
   const s = sources[sources.length - 1];
   return s?.kind === 'paragraph' && s.listId ? s.listId : null;
-}
-
-/** Whether a numbered list of `blocks` goes on after other content in them (exporter.ts `warnInterruptedLists`). */
-function goesOn(blocks: readonly Block[]): boolean {
-  const seen = new Set<string>();
-  let prev: string | null = null;
-  for (const block of blocks) {
-    const key = block.type === 'paragraph' ? (block.list?.key ?? null) : null;
-    if (
-      key !== null &&
-      key !== prev &&
-      seen.has(key) &&
-      block.type === 'paragraph' &&
-      block.list?.kind === 'ordered'
-    )
-      return true;
-    if (key !== null) seen.add(key);
-    prev = key;
-  }
-  return false;
 }
 
 /** The last list key a build gave before block `at` (keys count list runs in order; 0: none). */

@@ -1,0 +1,34 @@
+/**
+ * The loop a person runs in one process, as a server or the background gdoc runs it: export,
+ * change one word, import; again and again (tab-loop.ts, section-loop.ts). Times the imports
+ * after two warm-up rounds.
+ */
+import type { ImportResult } from '../src/docs/service/contract.js';
+import { editOneWord } from './user.js';
+
+const WORDS = ['edited', 'amended'];
+
+const middle = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** The medians of an import's elapsed and CPU time over `runs` rounds of export, edit, import. */
+export async function editLoop(
+  runs: number,
+  exportText: () => Promise<string>,
+  importText: (text: string) => Promise<ImportResult>,
+): Promise<{ elapsed: number; cpu: number }> {
+  const elapsed: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < runs + 2; i++) {
+    // Another word each round: the first plain word of the text, which the last round wrote.
+    const edited = editOneWord(await exportText(), WORDS[i % 2]);
+    const t0 = performance.now();
+    const start = process.cpuUsage();
+    const result = await importText(edited);
+    const used = process.cpuUsage(start);
+    if (result.requests.length === 0) throw new Error('bench: the edit changed nothing');
+    if (i < 2) continue; // warm-up rounds
+    elapsed.push(performance.now() - t0);
+    cpu.push((used.user + used.system) / 1000);
+  }
+  return { elapsed: middle(elapsed), cpu: middle(cpu) };
+}
