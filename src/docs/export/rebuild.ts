@@ -144,8 +144,9 @@ export function rebuildSpan(before: BuiltTab, after: Document, first: number, en
   if (before.skipped) rebuilt.skipped = before.skipped;
   // A rebuild is the whole build of `after` when `before` was one and nothing after the span reads
   // otherwise: as many lists in the span (the keys after it stay), no list going on (its warning
-  // depends on every list before it) in the build or the span, and no list of the span that was
-  // not in it before (a list after the span using it would go on). Only then does it carry the
+  // depends on every list before it) in the build or the span, no list of the span that was not
+  // in it before (a list after the span using it would go on), and the same lists at its two
+  // edges (where a list may go on from the block before or into the block after). Only then does it carry the
   // marks a later rebuild starts from, and can stand for the written document's build.
   const oldSpan = before.model.blocks.slice(first, end);
   const exact =
@@ -157,7 +158,8 @@ export function rebuildSpan(before: BuiltTab, after: Document, first: number, en
     !listsGoOn &&
     listRuns(span.blocks, keysBefore) === listRuns(oldSpan, keysBefore) &&
     isSubset(spanLists, listIdsOfSources(before.sources, first, end)) &&
-    lastListId(span.sources) === lastListId(before.sources.slice(first, end));
+    listIdAt(span.sources, 0) === listIdAt(before.sources, first) &&
+    listIdAt(span.sources, span.sources.length - 1) === listIdAt(before.sources, end - 1);
   if (exact) {
     rebuilt.stages = {
       conversion: early,
@@ -266,9 +268,9 @@ function listIdsOfSources(sources: readonly BlockSource[], from: number, to: num
   return out;
 }
 
-/** The Docs list of the last source when it is a top-level item, else null. */
-function lastListId(sources: readonly BlockSource[]): string | null {
-  const s = sources[sources.length - 1];
+/** The Docs list of source `i` when it is a top-level item, else null. */
+function listIdAt(sources: readonly BlockSource[], i: number): string | null {
+  const s = sources[i];
   return s?.kind === 'paragraph' && s.listId ? s.listId : null;
 }
 
