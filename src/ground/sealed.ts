@@ -26,7 +26,7 @@ export function sealDocument(document: Document): void {
 /**
  * Seals `document`, a read of the text this process wrote from `written` (the same data, other
  * objects), as `written`'s twin: what was worked out from a tab of `written` stands for the same tab
- * of `document` (`twinOf`), so a store that writes a file and reads it back does not work out again
+ * of `document` (`takeTwin`), so a store that writes a file and reads it back does not work out again
  * what the writer knew of it.
  */
 export function sealAsWritten(document: Document, written: Document): void {

@@ -1,10 +1,10 @@
 /**
  * The blocks an import's text leaves as they were. An edit of a tab changes a few blocks between
  * two runs the text says exactly as it was read: those are the target's own blocks, and need no
- * resolving against the target (their anchors, objects and styles are the target's already), no
- * planning and no comparing. Knowing them up front lets the import do its work on the blocks
- * between, and hands the planner and verification the very objects they read, which they tell
- * apart from changed ones at a glance. Pure.
+ * resolving against the target (their anchors, objects and styles are the target's already).
+ * Knowing them up front lets the import resolve only the blocks between, and hands the planner
+ * and verification the very objects they read, which their comparisons tell apart from changed
+ * ones at a glance (`deepEqual` of one object with itself). Pure.
  */
 import type { Block } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
