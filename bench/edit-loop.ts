@@ -1,12 +1,21 @@
 /**
  * The loop a person runs in one process, as a server or the background gdoc runs it: export,
  * change one word, import; again and again (tab-loop.ts, section-loop.ts). Times the imports
- * after two warm-up rounds.
+ * after two warm-up rounds. Also the sizes the in-process benches take from their command line.
  */
 import type { ImportResult } from '../src/docs/service/contract.js';
 import { editOneWord } from './user.js';
 
 const WORDS = ['edited', 'amended'];
+
+/** The sizes in pages given on the command line (`node --import tsx FILE 25 100 400`), or 25, 100, 400. */
+export function pagesFromArgs(): number[] {
+  const given = process.argv
+    .slice(2)
+    .map(Number)
+    .filter((n) => n > 0);
+  return given.length ? given : [25, 100, 400];
+}
 
 const middle = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 

@@ -8,14 +8,11 @@
 
 import { importSectionService } from '../src/docs/service/import.js';
 import type { Document } from '../src/ground/docs-json.js';
+import { pagesFromArgs } from './edit-loop.js';
 import { sectionEdit } from './memory-store.js';
 
-const sizes = process.argv
-  .slice(2)
-  .map(Number)
-  .filter((n) => n > 0);
 const results: Array<[number, number]> = [];
-for (const pages of sizes.length ? sizes : [25, 100, 400]) {
+for (const pages of pagesFromArgs()) {
   const { text, store, backend, target, edited } = await sectionEdit(pages);
   const times: number[] = [];
   const walls: number[] = [];

@@ -13,16 +13,12 @@ import { exportSectionService } from '../src/docs/service/export.js';
 import { importSectionService } from '../src/docs/service/import.js';
 import type { Backend } from '../src/ground/backend.js';
 import { generateDocument } from '../test/support/generate-document.js';
-import { editLoop } from './edit-loop.js';
+import { editLoop, pagesFromArgs } from './edit-loop.js';
 import { MemoryStore } from './memory-store.js';
 import { middleAnchor } from './user.js';
 
-const sizes = process.argv
-  .slice(2)
-  .map(Number)
-  .filter((n) => n > 0);
 const results: Array<[number, number]> = [];
-for (const pages of sizes.length ? sizes : [25, 100, 400]) {
+for (const pages of pagesFromArgs()) {
   const doc = toTabsShape(generateDocument({ pages }));
   doc.revisionId = 'r0';
   const store = new MemoryStore(doc);

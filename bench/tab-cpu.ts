@@ -10,14 +10,11 @@ import { exportTabService } from '../src/docs/service/export.js';
 import { importTabService } from '../src/docs/service/import.js';
 import type { Backend } from '../src/ground/backend.js';
 import { generateDocument } from '../test/support/generate-document.js';
+import { pagesFromArgs } from './edit-loop.js';
 import { MemoryStore } from './memory-store.js';
 import { editOneWord } from './user.js';
 
-const sizes = process.argv
-  .slice(2)
-  .map(Number)
-  .filter((n) => n > 0);
-for (const pages of sizes.length ? sizes : [25, 100, 400]) {
+for (const pages of pagesFromArgs()) {
   const doc = toTabsShape(generateDocument({ pages }));
   doc.revisionId = 'r0';
   const backend = new MemoryStore(doc) as unknown as Backend;
