@@ -14,13 +14,7 @@ const sealed = new WeakSet<object>();
 /** Seals `document` and each of its tabs' contents (nested tabs too). */
 export function sealDocument(document: Document): void {
   sealed.add(document);
-  const seal = (tabs: readonly Tab[] | undefined) => {
-    for (const tab of tabs ?? []) {
-      if (tab.documentTab) sealed.add(tab.documentTab);
-      seal(tab.childTabs);
-    }
-  };
-  seal(document.tabs);
+  for (const tab of allTabs(document.tabs)) if (tab.documentTab) sealed.add(tab.documentTab);
 }
 
 /**
@@ -32,21 +26,22 @@ export function sealDocument(document: Document): void {
 export function sealAsWritten(document: Document, written: Document): void {
   sealDocument(document);
   const byId = new Map<string, object>();
-  const collect = (tabs: readonly Tab[] | undefined) => {
-    for (const tab of tabs ?? []) {
-      if (tab.documentTab && tab.tabProperties?.tabId) byId.set(tab.tabProperties.tabId, tab.documentTab);
-      collect(tab.childTabs);
-    }
-  };
-  collect(written.tabs);
-  const pair = (tabs: readonly Tab[] | undefined) => {
-    for (const tab of tabs ?? []) {
-      const was = tab.tabProperties?.tabId ? byId.get(tab.tabProperties.tabId) : undefined;
-      if (tab.documentTab && was) twins.set(tab.documentTab, was);
-      pair(tab.childTabs);
-    }
-  };
-  pair(document.tabs);
+  for (const tab of allTabs(written.tabs)) {
+    const id = tab.tabProperties?.tabId;
+    if (tab.documentTab && id) byId.set(id, tab.documentTab);
+  }
+  for (const tab of allTabs(document.tabs)) {
+    const was = tab.tabProperties?.tabId ? byId.get(tab.tabProperties.tabId) : undefined;
+    if (tab.documentTab && was) twins.set(tab.documentTab, was);
+  }
+}
+
+/** Every tab, nested ones after their parent. */
+function* allTabs(tabs: readonly Tab[] | null | undefined): Generator<Tab> {
+  for (const tab of tabs ?? []) {
+    yield tab;
+    yield* allTabs(tab.childTabs);
+  }
 }
 
 const twins = new WeakMap<object, object>();

@@ -69,8 +69,8 @@ export function rebuildSpan(before: BuiltTab, after: Document, first: number, en
   const span: Converted = { blocks: [], sources: [], footnotes: {}, footnoteSources: {} };
   const spanMarks: BlockMarks = { element: [], before: new Map() };
   convertBody(ctx, tab, now, e0, e1After, span, spanMarks);
-  const end_ = ctx.state();
-  if (!sameState(end_, to) || footnoteLabels(span.blocks).length > 0) return null;
+  const atEnd = ctx.state();
+  if (!sameState(atEnd, to) || footnoteLabels(span.blocks).length > 0) return null;
   // An HTML block left open is one only when nothing follows it (html-ranges.ts): that depends on
   // the blocks after the span, so such a span is left to a whole build (as is an empty one).
   if (span.blocks.length === 0 || span.blocks.some((b) => b.type === 'paragraph' && ctx.openHtml.has(b)))
@@ -102,25 +102,25 @@ export function rebuildSpan(before: BuiltTab, after: Document, first: number, en
     lists: before.warnings.length,
     mode: before.warnings.length,
   };
-  const was_ = before.warnings;
+  const wasWarnings = before.warnings;
   const moved = (w: LocatedWarning): LocatedWarning =>
     w.block >= end ? { ...w, block: w.block + grown } : w;
   const converted = [
-    ...was_.slice(stages.conversion, stages.late).filter((w) => w.block < first),
+    ...wasWarnings.slice(stages.conversion, stages.late).filter((w) => w.block < first),
     ...ctx.warnings.slice(early).map((w) => ({ ...w, block: w.block + first })),
-    ...was_
+    ...wasWarnings
       .slice(stages.conversion, stages.late)
       .filter((w) => w.block >= end)
       .map(moved),
   ];
-  const lateWarnings = was_.slice(stages.late, stages.lists);
-  const listWarnings = was_.slice(stages.lists, stages.mode).map(moved);
+  const lateWarnings = wasWarnings.slice(stages.late, stages.lists);
+  const listWarnings = wasWarnings.slice(stages.lists, stages.mode).map(moved);
   const warnings: LocatedWarning[] = [
     ...ctx.warnings.slice(0, early),
     ...converted,
     ...lateWarnings,
     ...listWarnings,
-    ...was_.slice(stages.mode),
+    ...wasWarnings.slice(stages.mode),
   ];
   const model: MebdfDocument = { blocks, footnotes: before.model.footnotes };
   // Which headings links point to can change with the span's links (shown-anchors.ts). Outside the
@@ -176,7 +176,7 @@ export function rebuildSpan(before: BuiltTab, after: Document, first: number, en
       grown,
       now.length - was.length,
       delta,
-      end_,
+      atEnd,
       to,
       opensSection,
     );

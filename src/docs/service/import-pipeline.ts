@@ -321,17 +321,28 @@ function resolveIntended(intended: Intended, read: Read): Intended {
   const edges = bodyEdges(read);
   const old = read.target.model;
   const next = intended.model;
+  const part = resolveBetweenAsRead(next, old, read, edges);
+  if (part) return intendedOf(part.model, part.warnings);
+  const whole = resolveAgainst(next, old, read, edges);
+  if (whole.model === next && !whole.warnings.length) return intended;
+  return intendedOf(whole.model, whole.warnings);
+}
+
+/**
+ * `next` resolved where it differs from the blocks as read (import/as-read.ts), the target's own
+ * blocks around it; null when no block at either end is as read, or the part would not resolve
+ * as the whole does.
+ */
+function resolveBetweenAsRead(
+  next: MebdfDocument,
+  old: MebdfDocument,
+  read: Read,
+  edges: BodyEdges,
+): { model: MebdfDocument; warnings: string[] } | null {
   // Where the text leaves out a paragraph Docs keeps by a table at an edge, blocks do not pair.
-  const ends =
-    withoutForcedEdges(old, edges) === old
-      ? asReadEnds(next.blocks, old.blocks, read.target.shown)
-      : { pre: 0, suf: 0 };
-  if (ends.pre + ends.suf === 0) {
-    const whole = resolveAgainst(next, old, read, edges);
-    if (whole.model === next && !whole.warnings.length) return intended;
-    return intendedOf(whole.model, whole.warnings);
-  }
-  const { pre, suf } = ends;
+  if (withoutForcedEdges(old, edges) !== old) return null;
+  const { pre, suf } = asReadEnds(next.blocks, old.blocks, read.target.shown);
+  if (pre + suf === 0) return null;
   const before = pre > 0 ? 1 : 0;
   const after = suf > 0 ? 1 : 0;
   const oldEnd = old.blocks.length - suf;
@@ -348,13 +359,9 @@ function resolveIntended(intended: Intended, read: Read): Intended {
   );
   const blocks = part.model.blocks;
   // The neighbours are the target's blocks and resolve as themselves; were one not to, the part
-  // would not be what the whole resolves to, and the whole is resolved instead.
-  const first = blocks[0];
-  const last = blocks[blocks.length - 1];
-  if ((before && !deepEqual(first, context[0])) || (after && !deepEqual(last, following[0]))) {
-    const whole = resolveAgainst(next, old, read, edges);
-    return intendedOf(whole.model, whole.warnings);
-  }
+  // would not be what the whole resolves to.
+  if (before && !deepEqual(blocks[0], context[0])) return null;
+  if (after && !deepEqual(blocks[blocks.length - 1], following[0])) return null;
   const model: MebdfDocument = {
     blocks: [
       ...old.blocks.slice(0, pre),
@@ -363,7 +370,7 @@ function resolveIntended(intended: Intended, read: Read): Intended {
     ],
     footnotes: part.model.footnotes,
   };
-  return intendedOf(model, part.warnings);
+  return { model, warnings: part.warnings };
 }
 
 /** `next` resolved against `old` (the whole target, or the part of it between the blocks as read). */
