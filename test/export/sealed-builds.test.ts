@@ -1,6 +1,7 @@
 /**
  * A sealed document's whole builds are kept (exporter.ts `buildTab`, ground/sealed.ts): a later
- * read of the same tab gets the same build; a document that is not sealed, which its holder may
+ * read of the same tab gets the same build, and so does a later read of the same section (the
+ * import that follows a section's export); a document that is not sealed, which its holder may
  * change in place, is built afresh each time.
  */
 import { readFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { buildTab } from '../../src/docs/export/exporter.js';
 import { exportTab } from '../../src/docs/export/index.js';
 import type { Document } from '../../src/ground/docs-json.js';
 import { sealDocument } from '../../src/ground/sealed.js';
+import { generateDocument } from '../support/generate-document.js';
 
 const sample = (): Document => toTabsShape(JSON.parse(readFileSync(SAMPLE_FILE, 'utf8')) as Document);
 
@@ -24,6 +26,34 @@ describe('builds of sealed documents', () => {
     expect(buildTab({ ...doc }, null)).toBe(first);
     // Another view of the document is another build.
     expect(buildTab({ ...doc, suggestionsViewMode: 'PREVIEW_WITHOUT_SUGGESTIONS' }, null)).not.toBe(first);
+  });
+
+  it("keep a section's build for the next read of that section, a build as far as it needs", () => {
+    const doc = toTabsShape(generateDocument({ pages: 6 }));
+    // Read before the seal: not kept.
+    const headings = buildTab(doc, null).model.blocks.flatMap((b) =>
+      b.type === 'paragraph' && b.style.namedStyle === 'HEADING_2' && b.inlines[0]?.type === 'anchor'
+        ? [b.inlines[0].id]
+        : [],
+    );
+    const [early, middle] = [headings[0]!, headings[Math.floor(headings.length / 2)]!];
+    sealDocument(doc);
+    const section = buildTab(doc, null, { section: middle });
+    // Built from near the section (the blocks before it are holes) and only as far as it needs.
+    expect(section.skipped).toBeGreaterThan(0);
+    expect(section.partial).toBe(true);
+    expect(buildTab({ ...doc }, null, { section: middle })).toBe(section);
+    // Another section, or another view, is another build; the tab's whole build is not a section's.
+    const other = buildTab(doc, null, { section: early });
+    expect(other).not.toBe(section);
+    expect(buildTab(doc, null, { section: early })).toBe(other);
+    expect(
+      buildTab({ ...doc, suggestionsViewMode: 'PREVIEW_WITHOUT_SUGGESTIONS' }, null, { section: middle }),
+    ).not.toBe(section);
+    const whole = buildTab(doc, null);
+    expect(whole.partial).toBeUndefined();
+    // Once the whole build is made, it serves every section's read.
+    expect(buildTab(doc, null, { section: middle })).toBe(whole);
   });
 
   it('are not kept for a document that is not sealed, which may change in place', () => {

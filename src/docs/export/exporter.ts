@@ -104,26 +104,80 @@ export function buildTab(doc: Document, tabId?: string | null, options: BuildOpt
   const tab = resolveTab(doc, tabId);
   const content = tab.content.body?.content ?? [];
   // A sealed tab's whole build is kept for the tab's later reads (ground/sealed.ts), and serves a
-  // section's read as well as the tab's.
+  // section's read as well as the tab's; a section's build is kept for that section's reads.
   const view = isSealed(tab.content) ? viewOf(doc) : undefined;
   const builds = view === undefined ? undefined : (wholeBuilds.get(tab.content) ?? twinBuilds(doc, tab));
   const known = view === undefined ? undefined : builds?.get(view);
   if (known) return known;
-  if (options.section) {
-    // A section after the first blocks: start converting near it, from its start's state as a scan
-    // of the body before it finds it, rather than converting that body (section-start.ts).
-    const ctx = tabContext(tab);
-    const start = sectionStart(ctx, content, options.section);
-    const built = start && build(doc, tab, ctx, content, options, start);
-    if (built) return built;
+  if (options.section !== undefined && view !== undefined) {
+    const key = sectionKey(view, options.section);
+    const kept = sectionBuilds.get(tab.content)?.get(key);
+    if (kept) return kept;
+    return keepSectionBuild(tab.content, key, sectionBuild(doc, tab, content, options));
   }
-  const built = build(doc, tab, tabContext(tab), content, options, null)!;
-  if (view !== undefined && options.section === undefined) {
+  const built =
+    options.section !== undefined
+      ? sectionBuild(doc, tab, content, options)
+      : whole(doc, tab, content, options);
+  if (view !== undefined) {
     // Its model and sources are shared by every later read (frozen under the tests).
     frozenInTests(built.model);
     frozenInTests(built.sources);
     if (builds) builds.set(view, built);
     else wholeBuilds.set(tab.content, new Map([[view, built]]));
+  }
+  return built;
+}
+
+/** A whole build of `tab` (`options.section`: as far as that section needs). */
+function whole(
+  doc: Document,
+  tab: ResolvedTab,
+  content: StructuralElement[],
+  options: BuildOptions,
+): BuiltTab {
+  return build(doc, tab, tabContext(tab), content, options, null)!;
+}
+
+/**
+ * The build a section's read needs: from its start's state as a scan of the body before it finds
+ * it, rather than converting that body (section-start.ts), when it comes after the first blocks.
+ */
+function sectionBuild(
+  doc: Document,
+  tab: ResolvedTab,
+  content: StructuralElement[],
+  options: BuildOptions,
+): BuiltTab {
+  if (!options.section) return whole(doc, tab, content, options);
+  const ctx = tabContext(tab);
+  const start = sectionStart(ctx, content, options.section);
+  return (start && build(doc, tab, ctx, content, options, start)) ?? whole(doc, tab, content, options);
+}
+
+/**
+ * The section builds of sealed tabs, by view and section: the background gdoc and a server read
+ * the very tab again when an import follows an export of the same section, and the import then
+ * finds the section built (the scan before it and the walk for links after it grow with the
+ * document, not with the section). A few per tab: a process edits one section at a time.
+ */
+const sectionBuilds = new WeakMap<object, Map<string, BuiltTab>>();
+const SECTION_BUILDS_KEPT = 4;
+
+function sectionKey(view: string, section: string): string {
+  return `${view}\0${section}`;
+}
+
+function keepSectionBuild(content: object, key: string, built: BuiltTab): BuiltTab {
+  // Shared by every later read of the section, as a whole build is (frozen under the tests).
+  frozenInTests(built.model);
+  frozenInTests(built.sources);
+  const builds = sectionBuilds.get(content) ?? new Map<string, BuiltTab>();
+  sectionBuilds.set(content, builds);
+  builds.set(key, built);
+  for (const oldest of builds.keys()) {
+    if (builds.size <= SECTION_BUILDS_KEPT) break;
+    builds.delete(oldest);
   }
   return built;
 }
