@@ -33,6 +33,8 @@ export function openBases(ref: string, local: string | undefined): BaseStore {
  */
 class WarningStore implements BaseStore {
   private warned = false;
+  /** The command's own (io.ts `later`): what only speeds up the next command waits for the answer. */
+  readonly later = cliIo().later;
   constructor(private readonly store: FileBaseStore) {}
   async get(key: string): Promise<string | undefined> {
     return await this.store.get(key).catch(() => undefined);

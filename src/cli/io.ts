@@ -22,6 +22,12 @@ export interface CliIo {
   readStdin(): Promise<string>;
   /** Set by a command that ends with a failure it has already reported (lint, fmt --check). */
   exitCode: number | undefined;
+  /**
+   * Work to do once the caller has the command's answer, as the command would have done it (its
+   * folder, environment and file modes), before the next command: the background gdoc's
+   * (daemon/server.ts). Absent in a process of the command's own, where there is no "after".
+   */
+  readonly later?: (work: () => Promise<void>) => void;
 }
 
 const current = new AsyncLocalStorage<CliIo>();

@@ -11,6 +11,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
@@ -105,6 +106,13 @@ function workspace(name: string): string {
   return dir;
 }
 
+/** The records of texts kept in the base store beside the documents of `dir` (known-store.ts), by key. */
+function keptRecords(dir: string): Record<string, string> {
+  const bases = join(dir, '.gdoc-bases');
+  const names = readdirSync(bases).filter((name) => /^m\d+-/.test(name));
+  return Object.fromEntries(names.sort().map((name) => [name, readFileSync(join(bases, name), 'utf8')]));
+}
+
 /** Revisions (and the base tokens that name them) are new at every write: the same text otherwise. */
 const same = (text: string) =>
   text.replace(/revision [\w-]+/g, 'revision R').replace(/"(revision_id|base)": "[\w-]+"/g, '"$1": "R"');
@@ -177,8 +185,13 @@ describe('the background gdoc', () => {
     }
     expect(readFileSync(join(handed, 'part.md'), 'utf8')).toBe(readFileSync(join(own, 'part.md'), 'utf8'));
     expect(readFileSync(join(handed, 'sample.json'), 'utf8')).not.toBe(readFileSync(SAMPLE_FILE, 'utf8'));
+    // The texts kept for the next import's parse, which the background gdoc keeps once it has
+    // answered (before its next command), are the ones a command in its own process keeps.
+    gdoc(['lint', '-'], { daemon: true, cwd: handed, input: 'text\n' });
+    expect(keptRecords(handed)).toEqual(keptRecords(own));
+    expect(Object.keys(keptRecords(own)).length).toBeGreaterThan(0);
     // Each of them ran in the background process.
-    expect(status(root).commands).toBe(before + steps.length);
+    expect(status(root).commands).toBe(before + steps.length + 1);
   });
 
   it('goes on with the next command when a caller is gone while its command waits for input', async () => {
@@ -260,6 +273,13 @@ describe('the background gdoc', () => {
     });
     const modes = dirs.map((cwd) => statSync(join(cwd, 'out.md')).mode & 0o777);
     expect(modes).toEqual([0o600, 0o600]);
+    // The text kept after the answer too (io.ts `later`), once the next command has run.
+    gdoc(['lint', '-'], { daemon: true, cwd: dirs[0]!, input: 'text\n' });
+    for (const cwd of dirs) {
+      const records = Object.keys(keptRecords(cwd));
+      expect(records.length, cwd).toBeGreaterThan(0);
+      for (const name of records) expect(statSync(join(cwd, '.gdoc-bases', name)).mode & 0o777).toBe(0o600);
+    }
   });
 
   it('stops on gdoc daemon stop', async () => {

@@ -75,21 +75,40 @@ export async function serveDaemon(): Promise<void> {
         stdin = undefined;
       } else if (message.type === 'run') {
         clearTimeout(idle);
-        const io = socketIo(socket, message, (resolve) => {
-          if (closed) resolve('');
-          else stdin = resolve;
-        });
+        const later: Array<() => Promise<void>> = [];
+        const io = socketIo(
+          socket,
+          message,
+          (resolve) => {
+            if (closed) resolve('');
+            else stdin = resolve;
+          },
+          (work) => later.push(work),
+        );
         state.queue = state.queue.then(async () => {
           const t0 = performance.now();
-          const code = await runHanded(message, io).catch((error: unknown) => {
+          let answered = false;
+          const answer = (code: number) => {
+            if (answered) return;
+            answered = true;
+            state.commands++;
+            if (process.env.GDOC_DAEMON_TRACE)
+              log(`${message.args[0]} ${(performance.now() - t0).toFixed(1)} ms`);
+            send(socket, { type: 'exit', code });
+            socket.end();
+          };
+          const code = await runHanded(message, io, async (code) => {
+            answer(code);
+            // What only speeds up the next command, now that the caller has its answer (io.ts `later`).
+            for (const work of later.splice(0))
+              await work().catch((error: unknown) =>
+                log(`after ${message.args[0]}: ${(error as Error).stack ?? error}`),
+              );
+          }).catch((error: unknown) => {
             log(`command failed: ${(error as Error).stack ?? error}`);
             return 70;
           });
-          state.commands++;
-          if (process.env.GDOC_DAEMON_TRACE)
-            log(`${message.args[0]} ${(performance.now() - t0).toFixed(1)} ms`);
-          send(socket, { type: 'exit', code });
-          socket.end();
+          answer(code);
           rest();
           // The documents the command wrote are parsed once its caller has its answer, while
           // the person reads it.
@@ -161,6 +180,7 @@ function socketIo(
   socket: Socket,
   run: RunMessage,
   awaitStdin: (resolve: (text: string) => void) => void,
+  later: (work: () => Promise<void>) => void,
 ): CliIo {
   const write = (type: 'out' | 'err') => (text: string) => send(socket, { type, text } as FromDaemon);
   return {
@@ -173,15 +193,22 @@ function socketIo(
         send(socket, { type: 'stdin?' });
       }),
     exitCode: undefined,
+    later,
   };
 }
 
 /**
- * One command, as its own process would run it. The folder, the environment and the file mode mask
+ * One command, as its own process would run it, then `answered` with its exit code while its
+ * folder, environment and file mode mask are still the command's (the work it left for after
+ * its answer is done as the command would have done it). The folder, the environment and the file mode mask
  * are the process's own while it runs (relative paths, credentials, settings, the modes of files it
  * makes), which is why commands run one at a time.
  */
-async function runHanded(run: RunMessage, io: CliIo): Promise<number> {
+async function runHanded(
+  run: RunMessage,
+  io: CliIo,
+  answered: (code: number) => Promise<void>,
+): Promise<number> {
   const env = process.env;
   const cwd = process.cwd();
   try {
@@ -193,7 +220,9 @@ async function runHanded(run: RunMessage, io: CliIo): Promise<number> {
   process.env = { ...run.env };
   const umask = process.umask(run.umask);
   try {
-    return await runGdoc(run.args, io);
+    const code = await runGdoc(run.args, io);
+    await answered(code);
+    return code;
   } finally {
     process.umask(umask);
     process.env = env;

@@ -15,6 +15,12 @@ import { contentFingerprint } from './base-token.js';
 export interface BaseStore {
   get(key: string): Promise<string | undefined>;
   put(key: string, value: string): Promise<void>;
+  /**
+   * Takes work that only speeds up a later call (known-store.ts: the text kept for the next
+   * import's parse) and does it once the caller has its answer, before the next command (the
+   * background gdoc). Absent: such work is done in the call itself.
+   */
+  later?(work: () => Promise<void>): void;
 }
 
 /** The key of the text whose digest is `fingerprint`. */

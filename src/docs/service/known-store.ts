@@ -15,7 +15,14 @@ import type { KnownText } from '../../mebdf/incremental.js';
 import { type Earlier, RenderCache } from '../../mebdf/render-blocks.js';
 import type { BaseStore } from './base-store.js';
 import { contentFingerprint } from './base-token.js';
-import { type KeptRecord, type NamedTarget, readKept, recordKey, targetKey } from './kept-text.js';
+import {
+  holdRecord,
+  type KeptRecord,
+  type NamedTarget,
+  readKept,
+  recordKey,
+  targetKey,
+} from './kept-text.js';
 import { writerIdentity } from './writer-identity.js';
 
 export type { NamedTarget } from './kept-text.js';
@@ -23,15 +30,31 @@ export type { NamedTarget } from './kept-text.js';
 /** A text kept for a target, with the export's warnings for it when they were kept. */
 export type KeptText = KnownText & { warnings?: string[] };
 
-/** Keeps `known` as the target's last text, with its export's `warnings` (and empties the one it replaces). */
+/**
+ * Keeps `known` as the target's last text, with its export's `warnings` (and empties the one it
+ * replaces): after the answer, with a store that does such work then (`BaseStore.later`). Nothing
+ * else depends on it: an import that finds no text kept parses the whole of what it is given.
+ */
 export async function keepKnown(
   store: BaseStore,
   target: NamedTarget,
   known: KnownText | undefined,
-  warnings?: string[],
+  warnings?: readonly string[],
 ): Promise<void> {
   // A text other code wrote is not stamped as this code's.
   if (!known || known.otherWriter) return;
+  const kept = warnings && [...warnings];
+  const keep = () => keepRecord(store, target, known, kept);
+  if (store.later) store.later(keep);
+  else await keep();
+}
+
+async function keepRecord(
+  store: BaseStore,
+  target: NamedTarget,
+  known: KnownText,
+  warnings: string[] | undefined,
+): Promise<void> {
   const fingerprint = contentFingerprint(known.content);
   const key = targetKey(target);
   const before = await store.get(key);
@@ -49,7 +72,10 @@ export async function keepKnown(
   };
   await store.put(recordKey(fingerprint), JSON.stringify(record));
   await store.put(key, fingerprint);
-  if (before) await store.put(recordKey(before), '');
+  holdRecord(recordKey(fingerprint), record);
+  if (!before) return;
+  await store.put(recordKey(before), '');
+  holdRecord(recordKey(before), undefined);
 }
 
 /** The target's last text kept, or undefined (none, emptied, or not readable). */
