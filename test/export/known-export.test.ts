@@ -78,6 +78,59 @@ function edited(model: MebdfDocument): MebdfDocument {
   return { ...model, blocks };
 }
 
+describe('a text kept after the answer', () => {
+  it('is kept when the store does its later work, as it would have been at once', async () => {
+    const doc = document();
+    const first = exportTab(doc, null, { cache: new RenderCache() });
+    const target = { documentId: 'doc', tab: undefined, anchorId: null };
+    const work: Array<() => Promise<void>> = [];
+    const later = Object.assign(new MemoryBaseStore(), { later: (w: () => Promise<void>) => work.push(w) });
+    const now = new MemoryBaseStore();
+    const warnings = ['a warning'];
+    await keepKnown(later, target, first.known, warnings);
+    await keepKnown(now, target, first.known, warnings);
+    // Nothing written yet: the answer goes out first.
+    expect(await recallKnown(later, target)).toBeUndefined();
+    expect(work).toHaveLength(1);
+    // The warnings as they were when kept, whatever the caller does with its list meanwhile.
+    warnings.push('added after');
+    await work[0]!();
+    const [afterwards, atOnce] = [await recallKnown(later, target), await recallKnown(now, target)];
+    expect(afterwards?.content).toBe(first.content);
+    expect(afterwards?.warnings).toEqual(['a warning']);
+    expect({ ...afterwards, cache: undefined }).toEqual({ ...atOnce, cache: undefined });
+  });
+});
+
+describe('a record this process kept', () => {
+  it('is read again without parsing the store’s copy; another process parses it', async () => {
+    const doc = document();
+    const first = exportTab(doc, null, { cache: new RenderCache() });
+    const target = { documentId: 'doc', tab: undefined, anchorId: null };
+    const asked: string[] = [];
+    const store = new MemoryBaseStore();
+    const counting = {
+      get: (key: string) => {
+        asked.push(key);
+        return store.get(key);
+      },
+      put: (key: string, value: string) => store.put(key, value),
+    };
+    await keepKnown(counting, target, first.known);
+    asked.length = 0;
+    const held = await recallKnown(counting, target);
+    // Only the target's pointer to its record is read: the record is the one kept.
+    expect(asked).toHaveLength(1);
+    expect(held?.model).toBe(first.known!.model);
+    forgetKnown(); // the next command is another process
+    const parsed = await recallKnown(counting, target);
+    expect(asked).toHaveLength(3);
+    expect(parsed?.model).not.toBe(first.known!.model);
+    expect(parsed?.model).toEqual(held?.model);
+    expect(parsed?.content).toBe(held?.content);
+  });
+});
+
 describe('renderings kept in the base store for the next process', () => {
   it.each(realDocNames())('write an edited model exactly as a fresh render: %s', async (name) => {
     const doc = toTabsShape(loadReal(name));

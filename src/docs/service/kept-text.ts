@@ -5,6 +5,7 @@
  * command that only hands a kept text out does not load them.
  */
 import { createHash } from 'node:crypto';
+import { frozenInTests } from '../../ground/sealed.js';
 import type { MebdfDocument } from '../../mebdf/model.js';
 import type { RenderedBlock } from '../../mebdf/render-blocks.js';
 import type { WriterState } from '../../mebdf/semantic/write-state.js';
@@ -45,12 +46,46 @@ export function targetKey(target: NamedTarget): string {
   return `n${MODEL_FORM}-${createHash('sha256').update(id, 'utf8').digest('base64url')}`;
 }
 
+/**
+ * The records this process kept or read last, by key: a record is a function of its text (its key
+ * is the text's digest) and of the code that wrote it, so the next command of a process serving
+ * many (the background gdoc, a server) reads the one the last command kept without parsing it
+ * again (megabytes of JSON for a long tab). Nothing changes a record once kept.
+ */
+const recentRecords = new Map<string, KeptRecord>();
+const RECENT_RECORDS = 2;
+
+/** Holds `record`, kept under `key`, for this process's next reads (undefined: it was emptied). */
+export function holdRecord(key: string, record: KeptRecord | undefined): void {
+  recentRecords.delete(key);
+  if (!record) return;
+  recentRecords.set(key, frozenInTests(record));
+  for (const oldest of recentRecords.keys()) {
+    if (recentRecords.size <= RECENT_RECORDS) break;
+    recentRecords.delete(oldest);
+  }
+}
+
+/** Forgets the records held (tests: the next command is another process's). */
+export function forgetHeldRecords(): void {
+  recentRecords.clear();
+}
+
 /** The target's last record kept, or undefined (none, emptied, or not readable). */
 export async function readKept(store: BaseStore, target: NamedTarget): Promise<KeptRecord | undefined> {
   const fingerprint = await store.get(targetKey(target));
   if (!fingerprint) return undefined;
-  const raw = await store.get(recordKey(fingerprint));
+  const key = recordKey(fingerprint);
+  const held = recentRecords.get(key);
+  if (held) return held;
+  const raw = await store.get(key);
   if (!raw) return undefined;
+  const record = parseRecord(raw);
+  holdRecord(key, record);
+  return record;
+}
+
+function parseRecord(raw: string): KeptRecord | undefined {
   try {
     const record = JSON.parse(raw) as Partial<KeptRecord>;
     if (

@@ -10,6 +10,7 @@ import { commonEnds, type KnownText, nearEnough, parseIncrementalKnown } from '.
 import { parseMebdf } from '../../mebdf/index.js';
 import type { MebdfDocument } from '../../mebdf/model.js';
 import { RenderCache } from '../../mebdf/render-blocks.js';
+import { forgetHeldRecords } from './kept-text.js';
 
 /** How many texts are kept (the last read and the last result, of one or two targets). */
 const KEPT = 3;
@@ -91,7 +92,8 @@ export function renderCache(): RenderCache {
   return cache;
 }
 
-/** Forgets every text (tests). */
+/** Forgets every text, and the store's records held (tests: the next command is another process's). */
 export function forgetKnown(): void {
   texts.length = 0;
+  forgetHeldRecords();
 }
