@@ -123,8 +123,8 @@ describe('verifyImport', () => {
     const target = exportSection(doc, undefined, 'h.a', { anchors: 'all' });
     const withoutId = target.content.replace('{^ h.a}', '');
     expect(withoutId).not.toBe(target.content);
-    expect(saysIntended(target, parseMebdf(withoutId), withoutId)).toBe(true);
-    expect(saysIntended(target, parseMebdf('# Other\n'), '# Other\n')).toBe(false);
+    expect(saysIntended(target, parseMebdf(withoutId), () => withoutId)).toBe(true);
+    expect(saysIntended(target, parseMebdf('# Other\n'), () => '# Other\n')).toBe(false);
   });
 });
 

@@ -40,7 +40,7 @@ import {
   type VerifyScope,
   verifyImport,
 } from '../import/verify.js';
-import { alreadyAppliedResult } from './already-applied.js';
+import { alreadyAppliedResult, wordsDiffer } from './already-applied.js';
 import { checkAnchorLinks } from './anchor-links.js';
 import { type BaseStore, rememberExactRead } from './base-store.js';
 import { type BaseToken, contentFingerprint, decodeBaseToken } from './base-token.js';
@@ -239,9 +239,10 @@ function keepAll(objects: string[]): Plan {
 
 /** Whether the target as read already says `intended` (resolved against it as an import would). */
 function says(read: Read, intended: Intended): boolean {
+  if (wordsDiffer(read.target.model, intended.model)) return false;
   try {
     const meant = resolveIntended(intended, read);
-    return saysIntended(read.target, meant.model, meant.text);
+    return saysIntended(read.target, meant.model, () => meant.text);
   } catch (e) {
     if (e instanceof GdocError) return false;
     throw e;
@@ -658,7 +659,7 @@ function landed(now: Document, scope: VerifyScope, intended: Intended): boolean 
     return saysIntended(
       exportWritten(now, scope, intended.model.blocks.length),
       intended.model,
-      intended.text,
+      () => intended.text,
     );
   } catch (e) {
     if (e instanceof GdocError) return false;

@@ -87,7 +87,7 @@ export class NewFootnotes {
       for (const label of this.created)
         footnotes[label] = target.model.footnotes[theirs[ours.indexOf(label)]!] ?? [];
       const meant = { ...this.intended, footnotes };
-      return saysIntended(target, meant, stringifyMebdf(meant));
+      return saysIntended(target, meant, () => stringifyMebdf(meant));
     } catch (e) {
       if (e instanceof GdocError) return false;
       throw e;
