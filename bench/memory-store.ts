@@ -1,45 +1,20 @@
 /**
- * One document in memory for the in-process benches (section-cpu.ts, tab-cpu.ts): `get` hands out
- * the document as it is (parsed before the clock starts), and a write takes the document the
- * import's verification predicted, at a new revision, so the store costs nothing of its own.
+ * One document in memory for the in-process benches (section-cpu.ts, tab-cpu.ts): the tests'
+ * TakingStore (`get` hands out the document as it is, parsed before the clock starts; a write
+ * takes the document the import's verification predicted), so the store costs nothing of its own.
  */
 import { serializeDocument } from '../src/docs/engine/json.js';
 import { exportSectionService } from '../src/docs/service/export.js';
-import type { Backend, BatchUpdateOptions } from '../src/ground/backend.js';
-import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../src/ground/docs-json.js';
-import { sealDocument } from '../src/ground/sealed.js';
+import type { Backend } from '../src/ground/backend.js';
+import type { Document } from '../src/ground/docs-json.js';
 import { generateDocument } from '../test/support/generate-document.js';
+import { TakingStore } from '../test/support/taking-store.js';
 import { editOneWord, middleAnchor } from './user.js';
 
-export class MemoryStore {
-  readonly kind = 'local';
-  private revision = 0;
-  constructor(private doc: Document) {
-    // Never changed once handed out, as the local store's kept documents (ground/sealed.ts).
-    sealDocument(doc);
-  }
-
-  /** Starts over from `doc` (a run that must import into the same document as the one before). */
-  reset(doc: Document): void {
-    sealDocument(doc);
-    this.doc = doc;
-  }
-
-  async get(): Promise<Document> {
-    return this.doc;
-  }
-
-  async batchUpdate(
-    _id: string,
-    _body: BatchUpdateRequest,
-    options?: BatchUpdateOptions,
-  ): Promise<BatchUpdateResponse> {
-    if (!options?.predicted) throw new Error('bench: the import offered no predicted document');
-    this.revision += 1;
-    const revisionId = `bench-${this.revision}`;
-    this.doc = { ...options.predicted.document, revisionId };
-    sealDocument(this.doc);
-    return { ...options.predicted.response, writeControl: { requiredRevisionId: revisionId } };
+/** The benches' store: a write without a predicted document is refused (it would cost a second apply). */
+export class MemoryStore extends TakingStore {
+  constructor(doc: Document) {
+    super(doc, { predictedOnly: true });
   }
 }
 

@@ -17,15 +17,11 @@ import { type BuiltTab, buildTab, keepBuild } from '../../src/docs/export/export
 import { rebuildSpan } from '../../src/docs/export/rebuild.js';
 import { exportTabService } from '../../src/docs/service/export.js';
 import { importTabService } from '../../src/docs/service/import.js';
-import type { Backend, BatchUpdateOptions } from '../../src/ground/backend.js';
-import type {
-  BatchUpdateRequest,
-  BatchUpdateResponse,
-  Document,
-  Request,
-} from '../../src/ground/docs-json.js';
+import type { Backend } from '../../src/ground/backend.js';
+import type { Document, Request } from '../../src/ground/docs-json.js';
 import { sealDocument } from '../../src/ground/sealed.js';
 import { generateDocument } from '../support/generate-document.js';
+import { TakingStore } from '../support/taking-store.js';
 
 /** A paragraph of text in each section of `built`, with the section's blocks. */
 function sectionParagraphs(
@@ -133,34 +129,6 @@ function newRuns(before: BuiltTab, after: BuiltTab): number[] {
     }
   }
   return runs;
-}
-
-/** A store that takes the document verification predicted, as a server's own engine would. */
-class TakingStore {
-  readonly kind = 'local';
-  private revision = 0;
-  constructor(public doc: Document) {
-    sealDocument(doc);
-  }
-  async get(): Promise<Document> {
-    return this.doc;
-  }
-  async batchUpdate(
-    _id: string,
-    body: BatchUpdateRequest,
-    options?: BatchUpdateOptions,
-  ): Promise<BatchUpdateResponse> {
-    this.revision += 1;
-    const revisionId = `r${this.revision}`;
-    if (!options?.predicted) {
-      this.doc = { ...applyBatchUpdate(this.doc, body).document, revisionId };
-      sealDocument(this.doc);
-      return { replies: [], writeControl: { requiredRevisionId: revisionId } };
-    }
-    this.doc = { ...options.predicted.document, revisionId };
-    sealDocument(this.doc);
-    return { ...options.predicted.response, writeControl: { requiredRevisionId: revisionId } };
-  }
 }
 
 /** The text with one word of a plain paragraph in its second half changed to `word`. */
