@@ -79,13 +79,10 @@ export function toImportOutput(result: ImportResult) {
   };
 }
 
-/** The options an import tool passes on (its input's). */
-export interface ImportArgs {
-  dry_run?: boolean | undefined;
-  allow_deletions?: boolean | undefined;
-  base?: string | undefined;
-  mode?: 'edit' | 'suggest' | undefined;
-}
+/** The options an import tool passes on (its input's, as zod hands optional fields over). */
+export type ImportArgs = {
+  [K in 'dry_run' | 'allow_deletions' | 'base' | 'mode']?: ImportOptions[K] | undefined;
+};
 
 /**
  * Runs an import tool's service: without `base`, with what this client last wrote to the target
