@@ -1,7 +1,8 @@
 /**
  * The repeat-import check's cheap "no" (service/already-applied.ts `wordsDiffer`): a text whose
  * paragraphs say other words than the target's cannot be what the target says, so the check need
- * not write either out; a text that says the same words (styles aside) is left to the full check.
+ * not write either out; a text that says the same words (styles, empty paragraphs and characters
+ * Docs drops aside) is left to the full check.
  */
 import { describe, expect, it } from 'vitest';
 import { wordsDiffer } from '../../src/docs/service/already-applied.js';
@@ -35,6 +36,11 @@ describe('wordsDiffer', () => {
         model('# Title\n\nOne paragraph here.\n\n| a | b |\n| - | - |\n| c | e |\n\nLast one.\n'),
       ),
     ).toBe(true);
+  });
+
+  it('is false for what resolving the text against the target changes: an empty paragraph, a character Docs drops', () => {
+    expect(wordsDiffer(target, model(`${stringifyMebdf(target)}\n{!}\n`))).toBe(false);
+    expect(wordsDiffer(target, model(stringifyMebdf(target).replace('here', 'he\u0001re')))).toBe(false);
   });
 
   it('is true for a paragraph more or less', () => {

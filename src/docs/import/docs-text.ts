@@ -17,6 +17,11 @@ export interface DocsText {
   warnings: string[];
 }
 
+/** `text` without the characters Docs drops (those an import leaves out when the target has none). */
+export function withoutDropped(text: string): string {
+  return text.replace(DROPPED, '');
+}
+
 /** `next` with the characters Docs drops left out and vertical tabs as breaks. */
 export function asDocsStoresText(next: MebdfDocument, old: MebdfDocument): DocsText {
   const kept = new Set<string>();

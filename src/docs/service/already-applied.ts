@@ -6,8 +6,9 @@
  * that says so, not a revision conflict.
  */
 
-import type { MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
+import type { MebdfDocument } from '../../mebdf/model.js';
 import { blockParagraphs, plainText } from '../export/model-utils.js';
+import { withoutDropped } from '../import/docs-text.js';
 import type { ImportResult } from './contract.js';
 
 export const ALREADY_APPLIED =
@@ -33,20 +34,28 @@ export function alreadyAppliedResult(
 }
 
 /**
- * Whether the paragraphs of the text sent say other words than the target's (as a reader sees
- * them, in the blocks' order): then the target cannot say the text already, since every character
- * of a paragraph is written out, and nothing needs writing out to tell. The usual case of a base
- * that no longer matches, a colleague's edit since the read, is told so at the cost of a walk
- * instead of writing out both. A "true" where the texts agree (characters the import would drop,
- * a footnote moved) only sends the import on to its merge, which finds nothing to write.
+ * Whether the text sent says other words than the target (its paragraphs' words as a reader sees
+ * them, in order, empty paragraphs and the characters Docs drops left out): then the target cannot
+ * say the text already, since every other character is written out, and nothing needs writing out
+ * to tell. The usual case of a base that no longer matches, a colleague's edit since the read, is
+ * told so at the cost of a walk instead of writing out both. What resolving the text against the
+ * target changes besides (a paragraph Docs forces, a dropped character, an anchor, a style) is
+ * left to the full comparison.
  */
 export function wordsDiffer(target: MebdfDocument, sent: MebdfDocument): boolean {
-  const mine = paragraphs(target);
-  const theirs = paragraphs(sent);
-  if (mine.length !== theirs.length) return true;
-  return mine.some((p, i) => p !== theirs[i] && plainText(p.inlines) !== plainText(theirs[i]!.inlines));
+  const mine = words(target);
+  const theirs = words(sent);
+  return mine.length !== theirs.length || mine.some((w, i) => w !== theirs[i]);
 }
 
-function paragraphs(model: MebdfDocument): ParagraphBlock[] {
-  return model.blocks.flatMap((b) => blockParagraphs(b));
+/** The words of each paragraph that has any. */
+function words(model: MebdfDocument): string[] {
+  const out: string[] = [];
+  for (const block of model.blocks) {
+    for (const p of blockParagraphs(block)) {
+      const text = withoutDropped(plainText(p.inlines)).replace(/\s+/g, ' ').trim();
+      if (text) out.push(text);
+    }
+  }
+  return out;
 }
