@@ -67,6 +67,21 @@ describe.each([
     expect(exportTab(backend.doc).content).toBe(after.replace('World', 'Earth'));
   });
 
+  it('is found for a text Docs stores otherwise: a character it drops, a paragraph it adds', async () => {
+    const backend = await documentWith('Hello\n\nWorld\n');
+    const bases = store();
+    const { base } = await exportTabService(backend, { document_id: 'doc' }, { bases });
+    const text = 'Hello\u0001 there\n\n| a | b |\n| - | - |\n| c | d |\n';
+    const first = await importTabService(backend, { document_id: 'doc' }, text, { base }, bases);
+    expect(first.requests.length).toBeGreaterThan(0);
+    const after = exportTab(backend.doc).content;
+    expect(after).not.toContain('\u0001');
+    const second = await importTabService(backend, { document_id: 'doc' }, text, { base }, bases);
+    expect(second.requests).toEqual([]);
+    expect(second.warnings).toEqual([ALREADY_APPLIED]);
+    expect(exportTab(backend.doc).content).toBe(after);
+  });
+
   it('a different text from that base is not taken for a repeat', async () => {
     const backend = await documentWith('Hello\n\nWorld\n');
     const bases = store();
