@@ -12,7 +12,9 @@
  * Documents handed out are shared by every read of the same file; nothing may change them (the
  * engine works on its own copy). Under the tests they are frozen, so a change would throw.
  */
+
 import type { Document } from '../../ground/docs-json.js';
+import { setNewest } from '../../ground/newest.js';
 import { frozenInTests, sealAsWritten, sealDocument } from '../../ground/sealed.js';
 
 interface Recent {
@@ -50,12 +52,8 @@ export function keepRecent(
   key: string,
   held: { document: Document } | { text: string; written?: Document },
 ): void {
-  recent.delete(path);
-  recent.set(path, 'document' in held ? { key, document: shared(held.document) } : { key, ...held });
-  for (const oldest of recent.keys()) {
-    if (recent.size <= KEPT) break;
-    recent.delete(oldest);
-  }
+  const entry = 'document' in held ? { key, document: shared(held.document) } : { key, ...held };
+  setNewest(recent, path, entry, KEPT);
 }
 
 /** Parses the texts this process wrote, ahead of their next read (for a moment with nothing to do). */

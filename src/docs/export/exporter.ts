@@ -8,6 +8,7 @@
  */
 
 import type { Document, StructuralElement, Table } from '../../ground/docs-json.js';
+import { setNewest } from '../../ground/newest.js';
 import { frozenInTests, isSealed, takeTwin } from '../../ground/sealed.js';
 import type {
   Block,
@@ -174,11 +175,7 @@ function keepSectionBuild(content: object, key: string, built: BuiltTab): BuiltT
   frozenInTests(built.sources);
   const builds = sectionBuilds.get(content) ?? new Map<string, BuiltTab>();
   sectionBuilds.set(content, builds);
-  builds.set(key, built);
-  for (const oldest of builds.keys()) {
-    if (builds.size <= SECTION_BUILDS_KEPT) break;
-    builds.delete(oldest);
-  }
+  setNewest(builds, key, built, SECTION_BUILDS_KEPT);
   return built;
 }
 

@@ -262,8 +262,8 @@ function listIdsOf(blocks: readonly Block[]): Set<string> {
 function listIdsOfSources(sources: readonly BlockSource[], from: number, to: number): Set<string> {
   const out = new Set<string>();
   for (let i = from; i < to; i++) {
-    const s = sources[i];
-    if (s?.kind === 'paragraph' && s.listId) out.add(s.listId);
+    const id = listIdAt(sources, i);
+    if (id) out.add(id);
   }
   return out;
 }

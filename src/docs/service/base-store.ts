@@ -7,9 +7,11 @@
  *
  * Keys are base64url digests, so they are safe as file names.
  */
+
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setNewest } from '../../ground/newest.js';
 import { contentFingerprint } from './base-token.js';
 
 export interface BaseStore {
@@ -175,12 +177,7 @@ export class MemoryBaseStore implements BaseStore {
   }
 
   async put(key: string, value: string): Promise<void> {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    while (this.entries.size > this.max) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
-    }
+    setNewest(this.entries, key, value, this.max);
   }
 }
 

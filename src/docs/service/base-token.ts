@@ -12,8 +12,10 @@
  * and `p` the block range of a part. Version 1 tokens (no `d`, no `p`) still decode. Opaque to
  * clients.
  */
+
 import { createHash } from 'node:crypto';
 import { ValidationError } from '../../errors.js';
+import { setNewest } from '../../ground/newest.js';
 
 /** A part of a target: blocks `[from, to)` of its text as `splitBlocks` cuts it. */
 export interface PartRange {
@@ -44,11 +46,7 @@ export function contentFingerprint(content: string): string {
   const known = fingerprints.get(content);
   if (known !== undefined) return known;
   const digest = createHash('sha256').update(content, 'utf8').digest('base64url');
-  fingerprints.set(content, digest);
-  for (const oldest of fingerprints.keys()) {
-    if (fingerprints.size <= FINGERPRINTS_KEPT) break;
-    fingerprints.delete(oldest);
-  }
+  setNewest(fingerprints, content, digest, FINGERPRINTS_KEPT);
   return digest;
 }
 

@@ -4,7 +4,9 @@
  * is kept, its form, and reading it back. Imports nothing of the exporter or the writer, so a
  * command that only hands a kept text out does not load them.
  */
+
 import { createHash } from 'node:crypto';
+import { setNewest } from '../../ground/newest.js';
 import { frozenInTests } from '../../ground/sealed.js';
 import type { MebdfDocument } from '../../mebdf/model.js';
 import type { RenderedBlock } from '../../mebdf/render-blocks.js';
@@ -57,13 +59,8 @@ const RECENT_RECORDS = 2;
 
 /** Holds `record`, kept under `key`, for this process's next reads (undefined: it was emptied). */
 export function holdRecord(key: string, record: KeptRecord | undefined): void {
-  recentRecords.delete(key);
-  if (!record) return;
-  recentRecords.set(key, frozenInTests(record));
-  for (const oldest of recentRecords.keys()) {
-    if (recentRecords.size <= RECENT_RECORDS) break;
-    recentRecords.delete(oldest);
-  }
+  if (record) setNewest(recentRecords, key, frozenInTests(record), RECENT_RECORDS);
+  else recentRecords.delete(key);
 }
 
 /** Forgets the records held (tests: the next command is another process's). */
