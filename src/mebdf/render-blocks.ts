@@ -231,8 +231,11 @@ function topLevel(
   }
   cache.misses += 1;
   const text = handle(node, parent, state, info);
-  cache.texts.set(key, { text, bullet: state.bulletLastUsed, used: cache.renders });
-  return { text, key, bullet: state.bulletLastUsed };
+  // Only a list leaves a bullet: any other node's would be whatever list came before its first
+  // render, and the same text would be kept with another bullet by another history.
+  const bullet = node.type === 'list' ? state.bulletLastUsed : undefined;
+  cache.texts.set(key, { text, bullet, used: cache.renders });
+  return { text, key, bullet };
 }
 
 function toMarkdownWith(tree: Root, root: Handle): string {

@@ -15,10 +15,10 @@ import {
   sectionSpans,
   shownModel,
 } from '../../src/docs/export/index.js';
+import { generateDocument } from '../../src/docs/generate-document.js';
 import type { Document } from '../../src/ground/docs-json.js';
 import { stringifyMebdf } from '../../src/mebdf/index.js';
 import type { MebdfDocument, ParagraphBlock } from '../../src/mebdf/model.js';
-import { generateDocument } from '../support/generate-document.js';
 import { loadReal, realDocNames } from './real-docs.js';
 
 const documents: Array<[string, Document]> = [
@@ -93,6 +93,23 @@ describe('renderBlocks', () => {
     expect(cache.misses - before).toBe(1);
     const piece = out.blocks.find((p) => p.firstBlock === index)!;
     expect(out.content.slice(piece.start, piece.end)).toContain('A new first sentence.');
+  });
+
+  it('records a bullet for lists only: the same text keeps the same nodes whatever came before', () => {
+    const para = (text: string): ParagraphBlock => ({
+      type: 'paragraph',
+      style: { namedStyle: 'NORMAL_TEXT' },
+      inlines: text ? [{ type: 'text', text, style: {} }] : [],
+    });
+    const item: ParagraphBlock = { ...para('An item'), list: { key: '1', level: 0, kind: 'bullet' } };
+    const text: MebdfDocument = { blocks: [para('Before'), item, para(''), para('After')], footnotes: {} };
+    // The empty paragraph first rendered after a list, then in a text with no list before it.
+    const cache = new RenderCache();
+    renderBlocks({ blocks: [item, para('')], footnotes: {} }, cache);
+    const seen = renderBlocks(text, cache).nodes!;
+    const fresh = renderBlocks(text).nodes!;
+    expect(seen).toEqual(fresh);
+    expect(fresh.map((n) => n.bullet)).toEqual([undefined, '-', undefined, undefined]);
   });
 
   it('gives a section export the text it gives without a cache', () => {
