@@ -4,10 +4,10 @@
  * takes the document the import's verification predicted), so the store costs nothing of its own.
  */
 import { serializeDocument } from '../src/docs/engine/json.js';
+import { generateDocument } from '../src/docs/generate-document.js';
 import { exportSectionService } from '../src/docs/service/export.js';
 import type { Backend } from '../src/ground/backend.js';
 import type { Document } from '../src/ground/docs-json.js';
-import { generateDocument } from '../test/support/generate-document.js';
 import { TakingStore } from '../test/support/taking-store.js';
 import { editOneWord, middleAnchor } from './user.js';
 

@@ -17,10 +17,10 @@ import {
   type SectionExport,
   type TabExport,
 } from '../src/docs/export/index.js';
+import { generateDocument } from '../src/docs/generate-document.js';
 import { planImport } from '../src/docs/import/index.js';
 import type { Document, Request } from '../src/ground/docs-json.js';
 import { parseMebdf } from '../src/mebdf/index.js';
-import { generateDocument } from '../test/support/generate-document.js';
 import { type Figure, median } from './measure.js';
 import { middleAnchor } from './user.js';
 

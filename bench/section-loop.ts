@@ -9,10 +9,10 @@
  */
 import { toTabsShape } from '../src/docs/engine/index.js';
 import { getHierarchy } from '../src/docs/export/index.js';
+import { generateDocument } from '../src/docs/generate-document.js';
 import { exportSectionService } from '../src/docs/service/export.js';
 import { importSectionService } from '../src/docs/service/import.js';
 import type { Backend } from '../src/ground/backend.js';
-import { generateDocument } from '../test/support/generate-document.js';
 import { editLoop, pagesFromArgs } from './edit-loop.js';
 import { MemoryStore } from './memory-store.js';
 import { middleAnchor } from './user.js';

@@ -8,12 +8,12 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exportTab } from '../src/docs/export/index.js';
+import { generateDocument } from '../src/docs/generate-document.js';
 import type { Document } from '../src/ground/docs-json.js';
 import { stringifyMebdf } from '../src/mebdf/index.js';
 import type { MebdfDocument } from '../src/mebdf/model.js';
 import { modelToTree } from '../src/mebdf/semantic/from-model.js';
 import { stringifyTree } from '../src/mebdf/tree.js';
-import { generateDocument } from '../test/support/generate-document.js';
 import { type Figure, formatTable } from './measure.js';
 
 /**

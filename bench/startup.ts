@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serializeDocument } from '../src/docs/engine/json.js';
-import { generateDocument } from '../test/support/generate-document.js';
+import { generateDocument } from '../src/docs/generate-document.js';
 import type { Figure } from './measure.js';
 import { paired, spawnMs } from './spawn.js';
 

@@ -6,10 +6,10 @@
  * `node --import tsx bench/tab-loop.ts 25 100 400`
  */
 import { toTabsShape } from '../src/docs/engine/index.js';
+import { generateDocument } from '../src/docs/generate-document.js';
 import { exportTabService } from '../src/docs/service/export.js';
 import { importTabService } from '../src/docs/service/import.js';
 import type { Backend } from '../src/ground/backend.js';
-import { generateDocument } from '../test/support/generate-document.js';
 import { editLoop, pagesFromArgs } from './edit-loop.js';
 import { MemoryStore } from './memory-store.js';
 

@@ -16,9 +16,9 @@ import { type BuiltTab, buildTab } from '../../src/docs/export/exporter.js';
 import { rebuildSpan } from '../../src/docs/export/rebuild.js';
 import { docsRange, sectionSpans } from '../../src/docs/export/sections.js';
 import { linkedHeadings } from '../../src/docs/export/shown-anchors.js';
+import { generateDocument } from '../../src/docs/generate-document.js';
 import { requestsWithin } from '../../src/docs/import/request-reach.js';
 import type { Document, Request } from '../../src/ground/docs-json.js';
-import { generateDocument } from '../support/generate-document.js';
 import { loadReal, realDocumentFiles } from './helpers.js';
 
 const BATCHES_PER_SECTION = 3;

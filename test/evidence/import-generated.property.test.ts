@@ -1,5 +1,5 @@
 /**
- * Random section edits on generated documents (test/support/generate-document.ts: headings,
+ * Random section edits on generated documents (src/docs/generate-document.ts: headings,
  * styled runs, links, lists, tables, inline images, emoji, CJK, combining marks), imported through
  * the import service over the in-memory backend. test/import/property.test.ts does this for the
  * real fixtures at the MEBDF level; this file extends it to generated documents of several sizes
@@ -14,13 +14,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { massage, type PropertyRule } from '../../src/docs/equality.js';
 import { exportSection, exportTab, getHierarchy } from '../../src/docs/export/index.js';
+import { generateDocument } from '../../src/docs/generate-document.js';
 import { importSectionService, importTabService } from '../../src/docs/service/import.js';
 import { ValidationError } from '../../src/errors.js';
 import type { Document, StructuralElement } from '../../src/ground/docs-json.js';
 import { parseMebdf, stringifyMebdf } from '../../src/mebdf/index.js';
 import type { Block, MebdfDocument, ParagraphBlock, TextInline } from '../../src/mebdf/model.js';
 import { MemoryBackend } from '../import/memory-backend.js';
-import { generateDocument } from '../support/generate-document.js';
 import { fuzzRuns, fuzzSeed, fuzzTimeout } from './fuzz-support.js';
 
 const PIECES = ['a', 'word ', ' ', 'Z', '😀', '漢字', 'e\u0301', '👩‍💻', '—', '*', '{!', '`'];

@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildTab } from '../../src/docs/export/exporter.js';
 import { findSection, sectionSpans } from '../../src/docs/export/sections.js';
+import { generateDocument } from '../../src/docs/generate-document.js';
 import { AnchorNotFoundError } from '../../src/errors.js';
 import type { Document } from '../../src/ground/docs-json.js';
-import { generateDocument } from '../support/generate-document.js';
 import { loadReal, realDocNames } from './real-docs.js';
 
 function checkAll(doc: Document): number {

@@ -15,12 +15,12 @@ import { serializeDocument } from '../../src/docs/engine/json.js';
 import { buildDifference } from '../../src/docs/export/build-check.js';
 import { type BuiltTab, buildTab, keepBuild } from '../../src/docs/export/exporter.js';
 import { rebuildSpan } from '../../src/docs/export/rebuild.js';
+import { generateDocument } from '../../src/docs/generate-document.js';
 import { exportTabService } from '../../src/docs/service/export.js';
 import { importTabService } from '../../src/docs/service/import.js';
 import type { Backend } from '../../src/ground/backend.js';
 import type { Document, Request } from '../../src/ground/docs-json.js';
 import { sealDocument } from '../../src/ground/sealed.js';
-import { generateDocument } from '../support/generate-document.js';
 import { TakingStore } from '../support/taking-store.js';
 
 /** A paragraph of text in each section of `built`, with the section's blocks. */

@@ -7,6 +7,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { applyBatchUpdate, toTabsShape } from '../../src/docs/engine/index.js';
 import { exportTab, listTabs, RenderCache } from '../../src/docs/export/index.js';
+import { generateDocument } from '../../src/docs/generate-document.js';
 import { MemoryBaseStore } from '../../src/docs/service/base-store.js';
 import { exportTabService } from '../../src/docs/service/export.js';
 import { keepKnown, recallKnown } from '../../src/docs/service/known-store.js';
@@ -16,7 +17,6 @@ import { stringifyMebdf } from '../../src/mebdf/index.js';
 import type { MebdfDocument } from '../../src/mebdf/model.js';
 import { renderBlocks } from '../../src/mebdf/render-blocks.js';
 import { MemoryBackend } from '../import/memory-backend.js';
-import { generateDocument } from '../support/generate-document.js';
 import { loadReal, realDocNames } from './real-docs.js';
 
 const TARGET = { document_id: 'doc' };

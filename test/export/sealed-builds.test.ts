@@ -10,9 +10,9 @@ import { SAMPLE_FILE } from '../../src/cli/demo-run.js';
 import { toTabsShape } from '../../src/docs/engine/document.js';
 import { buildTab } from '../../src/docs/export/exporter.js';
 import { exportTab } from '../../src/docs/export/index.js';
+import { generateDocument } from '../../src/docs/generate-document.js';
 import type { Document } from '../../src/ground/docs-json.js';
 import { sealDocument } from '../../src/ground/sealed.js';
-import { generateDocument } from '../support/generate-document.js';
 
 const sample = (): Document => toTabsShape(JSON.parse(readFileSync(SAMPLE_FILE, 'utf8')) as Document);
 

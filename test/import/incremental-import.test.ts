@@ -5,13 +5,13 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { exportTab } from '../../src/docs/export/index.js';
+import { generateDocument } from '../../src/docs/generate-document.js';
 import { MemoryBaseStore } from '../../src/docs/service/base-store.js';
 import { exportTabService } from '../../src/docs/service/export.js';
 import { importTabService } from '../../src/docs/service/import.js';
 import { forgetKnown, parses } from '../../src/docs/service/known-texts.js';
 import { MebdfParseError } from '../../src/errors.js';
 import { formatMebdf, lintMebdf } from '../../src/mebdf/index.js';
-import { generateDocument } from '../support/generate-document.js';
 import { MemoryBackend } from './memory-backend.js';
 
 const TARGET = { document_id: 'doc' };

@@ -9,11 +9,11 @@ import { applyBatchUpdate } from '../../src/docs/engine/index.js';
 import { type BuiltTab, buildTab } from '../../src/docs/export/exporter.js';
 import { type SectionExport, sectionOf, tabOf } from '../../src/docs/export/index.js';
 import { rebuildSpan } from '../../src/docs/export/rebuild.js';
+import { generateDocument } from '../../src/docs/generate-document.js';
 import { requestSpan, requestsWithin } from '../../src/docs/import/request-reach.js';
 import { verifyImport } from '../../src/docs/import/verify.js';
 import type { Document, Request } from '../../src/ground/docs-json.js';
 import { parseMebdf } from '../../src/mebdf/index.js';
-import { generateDocument } from '../support/generate-document.js';
 
 const doc = generateDocument({ pages: 6 });
 const built = buildTab(doc, null);

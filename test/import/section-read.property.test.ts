@@ -13,12 +13,12 @@ import { sameState } from '../../src/docs/export/context.js';
 import { type BuiltTab, buildTab } from '../../src/docs/export/exporter.js';
 import { type SectionExport, sectionOf } from '../../src/docs/export/index.js';
 import { sectionSpans } from '../../src/docs/export/sections.js';
+import { generateDocument } from '../../src/docs/generate-document.js';
 import { requestsWithin } from '../../src/docs/import/request-reach.js';
 import { verifyImport } from '../../src/docs/import/verify.js';
 import type { Document, Request } from '../../src/ground/docs-json.js';
 import { parseMebdf } from '../../src/mebdf/index.js';
 import { loadReal, realDocNames } from '../export/real-docs.js';
-import { generateDocument } from '../support/generate-document.js';
 
 /** What an import reads of a section export. */
 function seen(s: SectionExport) {

@@ -8,11 +8,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exportTab, listTabs, RenderCache } from '../../src/docs/export/index.js';
+import { generateDocument } from '../../src/docs/generate-document.js';
 import { type KnownText, knownText, parseIncremental } from '../../src/mebdf/incremental.js';
 import { parseMebdf } from '../../src/mebdf/index.js';
 import type { MebdfDocument } from '../../src/mebdf/model.js';
 import { loadReal, realDocNames } from '../export/real-docs.js';
-import { generateDocument } from '../support/generate-document.js';
 import { documentArb } from './arbitraries.js';
 
 /** The known text of every real tab with a few blocks, and of a generated document. */

@@ -8,11 +8,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateTokens, getHierarchy } from '../../src/docs/export/index.js';
+import { generateDocument } from '../../src/docs/generate-document.js';
 import { DEFAULT_MAX_EXPORT_TOKENS } from '../../src/docs/service/export-size.js';
 import { splitBlocks } from '../../src/docs/service/three-way-merge.js';
 import type { Document } from '../../src/ground/docs-json.js';
 import { connectLocal, type Harness } from '../server/harness.js';
-import { generateDocument } from '../support/generate-document.js';
 
 const LIMIT = DEFAULT_MAX_EXPORT_TOKENS;
 let h: Harness;

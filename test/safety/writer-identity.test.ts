@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exportTab, RenderCache } from '../../src/docs/export/index.js';
+import { generateDocument } from '../../src/docs/generate-document.js';
 import type { BaseStore } from '../../src/docs/service/base-store.js';
 import { keepKnown, recallKnown } from '../../src/docs/service/known-store.js';
 import { forgetKnown } from '../../src/docs/service/known-texts.js';
 import { identify, writerIdentity } from '../../src/docs/service/writer-identity.js';
-import { generateDocument } from '../support/generate-document.js';
 
 /** A base store whose entries a test can rewrite, as another version would have written them. */
 class MapStore implements BaseStore {

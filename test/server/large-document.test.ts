@@ -10,11 +10,11 @@ import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGoogleBackend } from '../../src/docs/backends/google.js';
 import { estimateTokens, exportSection, exportTab } from '../../src/docs/export/index.js';
+import { generateDocument } from '../../src/docs/generate-document.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/server.js';
 import type { Document } from '../../src/ground/docs-json.js';
 import { createServer } from '../../src/server/index.js';
 import { createToolDeps } from '../../src/tools/deps.js';
-import { generateDocument } from '../support/generate-document.js';
 
 let dir: string;
 let emulator: RunningEmulator;

@@ -1,9 +1,9 @@
 /** find_in_document's core: places and snippets, and a runaway regular expression stopped in time. */
 import { describe, expect, it } from 'vitest';
+import { generateDocument } from '../../src/docs/generate-document.js';
 import { boundedMatcher } from '../../src/docs/service/find.js';
 import { findInDocument, matchHere } from '../../src/docs/structure/find.js';
 import { ValidationError } from '../../src/errors.js';
-import { generateDocument } from '../support/generate-document.js';
 
 describe('findInDocument', () => {
   const doc = generateDocument({ pages: 3, seed: 3 });

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyBatchUpdate, getTab } from '../../src/docs/engine/index.js';
 import { resolveTab } from '../../src/docs/export/tabs.js';
+import { generateDocument } from '../../src/docs/generate-document.js';
 import {
   extractStyles,
   isCodeRun,
@@ -17,7 +18,6 @@ import {
   verifyStyleResult,
 } from '../../src/docs/styles/index.js';
 import type { DocsTextStyle, Document, Paragraph } from '../../src/ground/docs-json.js';
-import { generateDocument } from '../support/generate-document.js';
 
 const FAMILIES = ['Georgia', 'Courier New', 'Wingdings', 'Comic Sans MS', 'Arial', 'Roboto Mono'];
 const COLOURS = [{ red: 0.8 }, { blue: 0.5 }, {}];

@@ -1,6 +1,6 @@
 /**
- * Builds realistic Docs JSON documents of a given number of pages for benchmarks and property
- * tests: headings with ids, styled runs, links, bullet and numbered lists, tables, inline images
+ * Builds realistic Docs JSON documents of a given number of pages for benchmarks, property tests
+ * and the background gdoc's warm-up (cli/daemon/warm-up.ts): headings with ids, styled runs, links, bullet and numbered lists, tables, inline images
  * and emoji, with indices laid out exactly as Google does (UTF-16, section break at [0,1), table
  * markers). Deterministic for a given seed, so figures are comparable between runs.
  */
@@ -12,7 +12,7 @@ import type {
   ParagraphElement,
   StructuralElement,
   TableRow,
-} from '../../src/ground/docs-json.js';
+} from '../ground/docs-json.js';
 
 export interface GenerateOptions {
   /** About 3,000 characters of body text a page. */
