@@ -1,7 +1,7 @@
 /**
  * The section loop a person runs in one process, as a server or the background gdoc runs it: read
  * the outline once, then export one section, change one word, import it; again and again. Prints
- * the import's elapsed time and CPU time (medians after two warm-up rounds) at each size, and the
+ * the import's elapsed time and CPU time (medians after fifteen untimed rounds) at each size, and the
  * growth from the first size to the last. Beside section-cpu.ts, which hands every import a
  * document parsed afresh (as a read from Google is), here the store holds the document written
  * last, as the local store does: the tab's build is the one verification made of the write.

@@ -1,7 +1,7 @@
 /**
  * The loop a person runs, in one process as a server or the background gdoc runs it: export the
  * whole tab, change one word, import it; again and again. Prints the import's elapsed time and
- * CPU time (medians after two warm-up rounds) at each size. Beside tab-cpu.ts, whose imports
+ * CPU time (medians after fifteen untimed rounds) at each size. Beside tab-cpu.ts, whose imports
  * follow one another with no export between them.
  * `node --import tsx bench/tab-loop.ts 25 100 400`
  */
