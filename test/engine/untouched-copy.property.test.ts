@@ -19,6 +19,7 @@ import { linkedHeadings } from '../../src/docs/export/shown-anchors.js';
 import { generateDocument } from '../../src/docs/generate-document.js';
 import { requestsWithin } from '../../src/docs/import/request-reach.js';
 import type { Document, Request } from '../../src/ground/docs-json.js';
+import { settleDocument, settledCopy } from '../../src/ground/stale-tail.js';
 import { loadReal, realDocumentFiles } from './helpers.js';
 
 const BATCHES_PER_SECTION = 3;
@@ -91,6 +92,34 @@ function rebuilds(built: BuiltTab, after: Document, first: number, end: number):
   return 'rebuilt';
 }
 
+/**
+ * The same batch with the tail left stale (EngineOptions.tailLater): the section rebuilt from it is
+ * the one rebuilt from the whole copy, and once settled it is the whole copy's document, whether
+ * its indices are moved by the lag (`settledCopy`) or re-derived (`settleDocument`).
+ */
+function checkTailLater(
+  built: BuiltTab,
+  doc: Document,
+  requests: Request[],
+  options: object,
+  whole: { json: string; doc: Document },
+  span: { firstBlock: number; endBlock: number },
+  what: string,
+): void {
+  const after = applyBatchUpdate(
+    doc,
+    { requests },
+    { ids: seededIds(11), revision: () => 'ALm37rev', ...options },
+  ).document;
+  const rebuilt = rebuildSpan(built, after, span.firstBlock, span.endBlock);
+  const expected = rebuildSpan(built, whole.doc, span.firstBlock, span.endBlock);
+  const shape = (tab: BuiltTab | null) =>
+    tab && JSON.stringify([tab.model, tab.sources, [...tab.linked].sort()]);
+  expect(shape(rebuilt), what).toBe(shape(expected));
+  expect(serializeDocument(settledCopy(after)), what).toBe(whole.json);
+  expect(serializeDocument(settleDocument(after)), what).toBe(whole.json);
+}
+
 function checkDocument(name: string, doc: Document, seed: number): number {
   const built = buildTab(doc, doc.tabs?.[0]?.tabProperties?.tabId);
   const tabId = built.tab.tabId;
@@ -145,6 +174,8 @@ function checkDocument(name: string, doc: Document, seed: number): number {
         expect(rebuilds(built, shared.doc, span.firstBlock, span.endBlock), what).toBe(
           rebuilds(built, whole.doc, span.firstBlock, span.endBlock),
         );
+      if ('doc' in whole)
+        checkTailLater(built, doc, requests, { ...untouched, tailLater: true }, whole, span, what);
       checked++;
     }
   }

@@ -9,22 +9,35 @@ import { applyBatchUpdate } from '../../src/docs/engine/index.js';
 import type { BatchUpdateOptions } from '../../src/ground/backend.js';
 import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../../src/ground/docs-json.js';
 import { sealDocument } from '../../src/ground/sealed.js';
+import { settleDocument } from '../../src/ground/stale-tail.js';
 
 export class TakingStore {
   readonly kind = 'local';
   private revision = 0;
 
+  private held: Document;
+
   constructor(
-    public doc: Document,
+    doc: Document,
     private readonly options: { predictedOnly?: boolean } = {},
   ) {
     sealDocument(doc);
+    this.held = doc;
+  }
+
+  /**
+   * The document as it is now. A predicted document may hold indices verification left stale
+   * (ground/stale-tail.ts): they are settled when it is first read, as a store settles them when
+   * it writes the file.
+   */
+  get doc(): Document {
+    return settleDocument(this.held);
   }
 
   /** Starts over from `doc` (a run that must import into the same document as the one before). */
   reset(doc: Document): void {
     sealDocument(doc);
-    this.doc = doc;
+    this.held = doc;
   }
 
   async get(): Promise<Document> {
@@ -42,8 +55,8 @@ export class TakingStore {
     if (!predicted && this.options.predictedOnly)
       throw new Error('TakingStore: the import offered no predicted document');
     const written = predicted ?? applyBatchUpdate(this.doc, body);
-    this.doc = { ...written.document, revisionId };
-    sealDocument(this.doc);
+    this.held = { ...written.document, revisionId };
+    sealDocument(this.held);
     return { ...written.response, writeControl: { requiredRevisionId: revisionId } };
   }
 }

@@ -26,6 +26,7 @@ import type {
 } from '../../ground/backend.js';
 import type { DocumentWithComments, GetOptions } from '../../ground/comments-json.js';
 import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../../ground/docs-json.js';
+import { settleDocument } from '../../ground/stale-tail.js';
 // Reads need only the document helpers; the request handlers (most of the engine) load on the
 // first write, so a command that only reads (gdoc export) does not pay for them at start.
 import { COMMENT_REQUESTS } from '../engine/comments.js';
@@ -205,7 +206,8 @@ export class LocalBackend implements Backend {
     const info = await stat(path).catch(() => undefined);
     if (!info || fileKey(info) !== seen.key || !isWritableMode(info.mode)) return undefined;
     // Only a read that showed the comments holds all the file holds (comments-view.ts).
-    const shown = predicted.document as DocumentWithComments;
+    // Verification read only what the batch changed: indices after it are settled now (stale-tail.ts).
+    const shown = settleDocument(predicted.document) as DocumentWithComments;
     if (shown.commentsViewMode !== COMMENTS_INCLUDED) return undefined;
     // As saved: the file's own id and view mode, not those `get` showed.
     const { suggestionsViewMode: _shown, commentsViewMode: _comments, ...rest } = shown;

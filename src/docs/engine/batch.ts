@@ -20,7 +20,7 @@ import { checkObject } from './payload.js';
 import { HANDLERS, PREVIEW_REQUESTS } from './requests.js';
 import { isSuggestMode, suggestHandler } from './suggest-mode.js';
 import { type SuggestionResponse, takeSuggestionResponse } from './suggestion-response.js';
-import { guardTail, inputTail, settleTail } from './untouched-tail.js';
+import { guardTail, inputTail, leaveTail, settleTail } from './untouched-tail.js';
 
 /** Start of the message of a `writeControl` revision mismatch (see `isRevisionMismatch`). */
 export const REVISION_MISMATCH_PREFIX = 'The document revision does not match';
@@ -237,7 +237,7 @@ export function applyBatchUpdate(
       throw e;
     }
   });
-  if (tail) settleTail(ctx, tail);
+  if (tail) (options.tailLater ? leaveTail : settleTail)(ctx, tail);
   // Comments are not document content: a batch of comment requests only keeps the revision.
   const kinds = requests.map((r) => Object.keys(r as object)[0] ?? '');
   if (kinds.some((k) => !COMMENT_REQUESTS.has(k))) {

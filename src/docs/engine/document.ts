@@ -31,6 +31,12 @@ export interface EngineOptions {
    * the one re-derivation every request ends with.
    */
   untouchedAfter?: { tabId: string; index: number };
+  /**
+   * With `untouchedAfter`: the caller reads only what the requests changed, so the elements after
+   * them may keep their old indices until `settleDocument` (untouched-tail.ts `leaveTail`). Whoever
+   * keeps, writes or reads the whole result must settle it first.
+   */
+  tailLater?: boolean;
 }
 
 /**

@@ -8,6 +8,7 @@
  * they are what a whole copy of the document would hold at that point.
  */
 import type { ParagraphElement, StructuralElement, TableCell, TableRow } from '../../ground/docs-json.js';
+import { markStale } from '../../ground/stale-tail.js';
 import { plainClone } from '../plain-clone.js';
 import type { EngineContext } from './context.js';
 import { elementLength, reindexContent } from './indices.js';
@@ -104,12 +105,35 @@ export function settleTail(ctx: EngineContext, tail: Tail): void {
 }
 
 /**
+ * After the batch's last request, for a caller that reads only the part the requests changed
+ * (EngineOptions.tailLater): a tail still of the input's own elements is left so, its indices
+ * stale, until ground/stale-tail.ts `settleDocument` (by whoever keeps or writes the whole
+ * document). A write to Google sends the requests and never needs it; re-indexing a long tail is
+ * most of a small edit's cost.
+ */
+export function leaveTail(_ctx: EngineContext, tail: Tail): void {
+  if (tail.state !== 'input') return;
+  const { content, count } = tail;
+  markStale(content, count, () => indexElements(content, count));
+}
+
+/** Where the element at `from` starts now: where the one before it ends. */
+function startAt(content: StructuralElement[], from: number): number {
+  return content[from - 1]!.endIndex ?? 0;
+}
+
+/**
  * The tail's input elements replaced by index copies, re-indexed from where it starts now: each
  * copied and re-indexed in turn, while it is at hand.
  */
 function indexTail(ctx: EngineContext, tail: Tail): void {
-  const { content, count } = tail;
-  let pos = startOf(tail);
+  indexElements(tail.content, tail.count);
+  ctx.reindexAll();
+}
+
+/** The last `count` elements of `content` replaced by index copies, re-indexed in turn. */
+function indexElements(content: StructuralElement[], count: number): void {
+  let pos = startAt(content, content.length - count);
   for (let i = content.length - count; i < content.length; i++) {
     const se = content[i]!;
     const paragraph = indexedParagraph(se, pos);
@@ -121,7 +145,6 @@ function indexTail(ctx: EngineContext, tail: Tail): void {
     content[i] = indexCopy(se);
     pos = reindexContent(content, pos, i, i + 1);
   }
-  ctx.reindexAll();
 }
 
 /**

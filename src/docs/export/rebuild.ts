@@ -11,6 +11,7 @@
  * That the edit is confined to the span is the caller's to prove (import/request-reach.ts).
  */
 import type { Document } from '../../ground/docs-json.js';
+import { staleTail } from '../../ground/stale-tail.js';
 import type { Block, MebdfDocument } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
 import { type ContextState, sameState } from './context.js';
@@ -47,11 +48,16 @@ export function rebuildSpan(before: BuiltTab, after: Document, first: number, en
   const e1After = e1 + now.length - was.length;
   if (first >= before.model.blocks.length || e1After < e0 || now.length - e1After !== was.length - e1)
     return null;
-  const delta = e1 < was.length ? (now[e1After]?.startIndex ?? 0) - (was[e1]?.startIndex ?? 0) : 0;
+  // Elements after the edit may still hold their old indices (ground/stale-tail.ts): by `lag` each.
+  const stale = staleTail(now);
+  if (stale && stale.from < e1After) return null;
+  const lag = (i: number) => (stale && i >= stale.from ? stale.shift : 0);
+  const delta =
+    e1 < was.length ? (now[e1After]?.startIndex ?? 0) + lag(e1After) - (was[e1]?.startIndex ?? 0) : 0;
   // The elements on either side of the span: untouched, the one after only moved.
   if (e0 > 0 && !sameShifted(was[e0 - 1], now[e0 - 1], 0)) return null;
-  if (e1 < was.length && !sameShifted(was[e1], now[e1After], delta)) return null;
-  if ((now.at(-1)?.endIndex ?? 0) - (was.at(-1)?.endIndex ?? 0) !== delta) return null;
+  if (e1 < was.length && !sameShifted(was[e1], now[e1After], delta - lag(e1After))) return null;
+  if ((now.at(-1)?.endIndex ?? 0) + lag(now.length - 1) - (was.at(-1)?.endIndex ?? 0) !== delta) return null;
 
   // Lists the blocks after the span use must say what they said (a new list is the span's own).
   // By key: a tab holds hundreds of lists, and `Object.entries` of so many costs more than the rest.

@@ -10,6 +10,7 @@
  */
 
 import type { BatchUpdateResponse, Document, DocumentTab, Request } from '../../ground/docs-json.js';
+import { settleDocument } from '../../ground/stale-tail.js';
 import type { KnownText } from '../../mebdf/incremental.js';
 import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
 import type { Block, MebdfDocument } from '../../mebdf/model.js';
@@ -245,10 +246,13 @@ export function verifyImport(input: VerifyInput): Verification {
   const part = input.second ? null : provenPart(input);
   try {
     if (requests.length) {
+      // Only the part is read back (rebuildSpan), so the elements after it keep their old indices
+      // until the document is kept or written whole (ground/stale-tail.ts).
       const untouched = part
         ? {
             untouchedBefore: { tabId: scope.tabId, index: part.startIndex },
             untouchedAfter: { tabId: scope.tabId, index: part.endIndex },
+            tailLater: true,
           }
         : {};
       ({ document: after, response } = applyBatchUpdate(doc, { requests }, untouched));
@@ -270,7 +274,7 @@ export function verifyImport(input: VerifyInput): Verification {
       ? rebuildSpan(input.before.built, after, part.firstBlock, part.endBlock)
       : null;
   try {
-    built = local ?? buildTab(after, scope.tabId);
+    built = local ?? buildTab(settleDocument(after), scope.tabId);
     result = exportWritten(after, scope, intended.blocks.length, built, {
       cache: input.cache,
       known: input.known,

@@ -12,6 +12,7 @@ import type {
   DocumentWithComments,
 } from '../../ground/comments-json.js';
 import type { Document } from '../../ground/docs-json.js';
+import { settleDocument } from '../../ground/stale-tail.js';
 import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
 import type { Block, MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
 import { COMMENTS_INCLUDED } from '../backends/comments-view.js';
@@ -61,7 +62,8 @@ export function withoutCommentMarkers(content: string): string {
 export function commentChanges(before: Document, after: Document, tabId: string): string[] {
   if ((before as DocumentWithComments).commentsViewMode !== COMMENTS_INCLUDED) return [];
   const was = resolveTab(before, tabId).content as DocumentTabWithAnchors;
-  const now = resolveTab(after, tabId).content as DocumentTabWithAnchors;
+  // Anchors after the edit are found by their indices: settled first (ground/stale-tail.ts).
+  const now = resolveTab(settleDocument(after), tabId).content as DocumentTabWithAnchors;
   const threads: readonly CommentThread[] = (before as DocumentWithComments).comments ?? [];
   const warnings: string[] = [];
   for (const anchorId of Object.keys(was.commentAnchors ?? {})) {

@@ -15,6 +15,7 @@
 import { GdocError, RevisionConflictError, VerificationError } from '../../errors.js';
 import type { Backend } from '../../ground/backend.js';
 import type { BatchUpdateResponse, Document, Request } from '../../ground/docs-json.js';
+import { settleDocument } from '../../ground/stale-tail.js';
 import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
 import type { MebdfDocument } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
@@ -191,7 +192,8 @@ export async function runImport(
     // The target's text after the write: what the next import of it is edited from.
     rememberKnown(verified.result.known);
     plan = withWarnings(plan, commentChanges(planned.doc, verified.after, planned.scope.tabId));
-    if (suggesting) plan = suggestedPlan(planned, plan, verified.after);
+    // The suggestions' check reads the whole edited document: its indices settled first.
+    if (suggesting) plan = suggestedPlan(planned, plan, settleDocument(verified.after));
     const result = verified.result;
     if (options.dry_run) {
       const shown = withSecondWrite(plan, footnotes, footnotes?.planned ?? []);
