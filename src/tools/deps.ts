@@ -2,7 +2,7 @@
  * What every tool needs from the outside world, passed in by the server factory so that tests can
  * hand the same tools a local store, a fake, or Google. Tools read nothing global.
  */
-import { type BaseStore, MemoryBaseStore } from '../docs/service/base-store.js';
+import { answeringFirst, type BaseStore, MemoryBaseStore } from '../docs/service/base-store.js';
 import { maxExportTokensFrom } from '../docs/service/export-size.js';
 import type { Backend } from '../ground/backend.js';
 import type { ImportSession } from './import-session.js';
@@ -26,12 +26,14 @@ export function createToolDeps(
   backend: Backend,
   overrides: Partial<Omit<ToolDeps, 'backend'>> = {},
 ): ToolDeps {
+  const log = overrides.log ?? ((message: string) => process.stderr.write(`gdoc-mcp: ${message}\n`));
   return {
     backend,
     maxExportTokens: maxExportTokensFrom(process.env),
-    bases: new MemoryBaseStore(),
-    log: (message) => process.stderr.write(`gdoc-mcp: ${message}\n`),
     now: () => performance.now(),
     ...overrides,
+    log,
+    // What only speeds up the next call is done after this one's answer.
+    bases: answeringFirst(overrides.bases ?? new MemoryBaseStore(), log),
   };
 }

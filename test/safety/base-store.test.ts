@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LocalBackend } from '../../src/docs/backends/local.js';
 import {
+  answeringFirst,
   FileBaseStore,
   lastReads,
   MemoryBaseStore,
@@ -83,6 +84,38 @@ describe('BaseStore', () => {
     expect(reads.at(-1)).toBe('tok9');
     expect(reads[0]).toBe('tok2');
     expect(await lastReads(store, { ...target, anchorId: null })).toEqual([]);
+  });
+});
+
+describe("a server's store (answeringFirst)", () => {
+  it('does later work after the call has answered, one piece after another, and logs a failure', async () => {
+    const logged: string[] = [];
+    const store = answeringFirst(new MemoryBaseStore(), (m) => logged.push(m));
+    const done: string[] = [];
+    const slow = (name: string, ms: number) => async () => {
+      done.push(`${name} starts`);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await store.put(name, name);
+      done.push(`${name} ends`);
+    };
+    store.later!(slow('a', 20));
+    store.later!(async () => {
+      throw new Error('disk full');
+    });
+    store.later!(slow('b', 0));
+    // The call that queued them answers first.
+    await Promise.resolve();
+    expect(done).toEqual([]);
+    expect(await store.get('a')).toBeUndefined();
+    for (let i = 0; i < 50 && done.length < 4; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(done).toEqual(['a starts', 'a ends', 'b starts', 'b ends']);
+    expect(await store.get('b')).toBe('b');
+    expect(logged).toEqual(['keeping a read for later failed: disk full']);
+  });
+
+  it("leaves a store that has its own later as it is (the CLI's)", () => {
+    const own = Object.assign(new MemoryBaseStore(), { later: () => undefined });
+    expect(answeringFirst(own, () => undefined)).toBe(own);
   });
 });
 
