@@ -5,9 +5,10 @@
  * every later read of the same document, which is the very same objects.
  *
  * Any other document (a test's, one a caller builds or edits in place) is worked out afresh at
- * every use. Ground level: imports nothing.
+ * every use. Ground level: imports only ground modules.
  */
-import type { Document, Tab } from './docs-json.js';
+import { allTabs } from './all-tabs.js';
+import type { Document } from './docs-json.js';
 
 const sealed = new WeakSet<object>();
 
@@ -33,14 +34,6 @@ export function sealAsWritten(document: Document, written: Document): void {
   for (const tab of allTabs(document.tabs)) {
     const was = tab.tabProperties?.tabId ? byId.get(tab.tabProperties.tabId) : undefined;
     if (tab.documentTab && was) twins.set(tab.documentTab, was);
-  }
-}
-
-/** Every tab, nested ones after their parent. */
-function* allTabs(tabs: readonly Tab[] | null | undefined): Generator<Tab> {
-  for (const tab of tabs ?? []) {
-    yield tab;
-    yield* allTabs(tab.childTabs);
   }
 }
 

@@ -4,8 +4,9 @@
  * engine/untouched-tail.ts), since re-indexing a long document after a small edit is most of the
  * edit's cost and a write to Google never needs it. Each is kept here with the work that settles
  * it; whoever keeps, writes or reads the whole document settles it first (`settleDocument`).
- * Ground level: imports nothing but the Docs JSON types.
+ * Ground level.
  */
+import { allTabs } from './all-tabs.js';
 import type { StructuralElement, Tab } from './docs-json.js';
 
 interface Stale {
@@ -38,7 +39,7 @@ export function staleTail(
 
 /** `doc` with every stale body settled in place (the same document); any other is left as it is. */
 export function settleDocument<D extends { tabs?: Tab[] | null }>(doc: D): D {
-  for (const tab of tabsOf(doc.tabs)) {
+  for (const tab of allTabs(doc.tabs)) {
     const content = tab.documentTab?.body?.content;
     const entry = content && stale.get(content);
     if (!content || !entry) continue;
@@ -54,14 +55,14 @@ export function settleDocument<D extends { tabs?: Tab[] | null }>(doc: D): D {
  * from the lengths as `settleDocument` does, so the two agree only where both are right.
  */
 export function settledCopy<D extends { tabs?: Tab[] | null }>(doc: D): D {
-  const tabs = [...tabsOf(doc.tabs)];
+  const tabs = [...allTabs(doc.tabs)];
   const lags = tabs.map((tab) => {
     const content = tab.documentTab?.body?.content;
     return content && staleTail(content);
   });
   if (lags.every((lag) => !lag)) return doc;
   const copy = structuredClone(doc);
-  [...tabsOf(copy.tabs)].forEach((tab, i) => {
+  [...allTabs(copy.tabs)].forEach((tab, i) => {
     const lag = lags[i];
     const content = tab.documentTab?.body?.content;
     if (!lag || !content) return;
@@ -77,12 +78,5 @@ function moveIndices(value: unknown, shift: number): void {
     const v = record[key];
     if ((key === 'startIndex' || key === 'endIndex') && typeof v === 'number') record[key] = v + shift;
     else moveIndices(v, shift);
-  }
-}
-
-function* tabsOf(tabs: readonly Tab[] | null | undefined): Generator<Tab> {
-  for (const tab of tabs ?? []) {
-    yield tab;
-    yield* tabsOf(tab.childTabs);
   }
 }
