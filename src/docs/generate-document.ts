@@ -13,6 +13,7 @@ import type {
   StructuralElement,
   TableRow,
 } from '../ground/docs-json.js';
+import { seededRandom } from './engine/ids.js';
 
 export interface GenerateOptions {
   /** About 3,000 characters of body text a page. */
@@ -26,18 +27,6 @@ const WORDS = (
   'feedback roadmap risks budget timeline partners market research design review ' +
   'engineering support onboarding metrics résumé naïve café 東京 データ 🚀 ✅ 👩‍💻 e\u0301clair'
 ).split(' ');
-
-/** A small, fast, seedable PRNG (mulberry32). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 class Builder {
   index = 1;
@@ -323,7 +312,7 @@ function namedStyles(): Document['namedStyles'] {
 
 /** A document of about `pages` pages, in the tabs shape (`includeTabsContent=true`). */
 export function generateDocument(options: GenerateOptions): Document {
-  const b = new Builder(prng(options.seed ?? 42));
+  const b = new Builder(seededRandom(options.seed ?? 42));
   const target = options.pages * 3000;
   let section = 0;
   while (b.index < target) {
