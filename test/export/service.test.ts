@@ -3,6 +3,7 @@
  * calls `get`), the export_tab size policy, the `base` token, and the public API of the export
  * module.
  */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import * as exportApi from '../../src/docs/export/index.js';
 import {
@@ -221,6 +222,9 @@ describe('base token', () => {
       fingerprint: contentFingerprint('hello'),
     });
     expect(contentFingerprint('hello')).not.toBe(contentFingerprint('hello!'));
+    // The SHA-256 of the UTF-8 text, in base64url, whichever way this Node computes it.
+    const text = 'naïve 東京 🚀';
+    expect(contentFingerprint(text)).toBe(createHash('sha256').update(text, 'utf8').digest('base64url'));
     expect(token).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(decodeBaseToken(baseTokenFor(origin, 'hello', { from: 2, to: 5 })).part).toEqual({
       from: 2,
