@@ -18,7 +18,7 @@ import { runGdoc } from '../program.js';
  */
 const ROUNDS = 4;
 
-/** The large document's size, and its rounds: about a second of work on two cores. */
+/** The large document's size, and its rounds: two to three seconds of work on two cores. */
 const LARGE_PAGES = 50;
 const LARGE_ROUNDS = 3;
 

@@ -206,9 +206,9 @@ export class LocalBackend implements Backend {
     const info = await stat(path).catch(() => undefined);
     if (!info || fileKey(info) !== seen.key || !isWritableMode(info.mode)) return undefined;
     // Only a read that showed the comments holds all the file holds (comments-view.ts).
+    if ((predicted.document as DocumentWithComments).commentsViewMode !== COMMENTS_INCLUDED) return undefined;
     // Verification read only what the batch changed: indices after it are settled now (stale-tail.ts).
     const shown = settleDocument(predicted.document) as DocumentWithComments;
-    if (shown.commentsViewMode !== COMMENTS_INCLUDED) return undefined;
     // As saved: the file's own id and view mode, not those `get` showed.
     const { suggestionsViewMode: _shown, commentsViewMode: _comments, ...rest } = shown;
     const saved: Document = rest;
