@@ -5,7 +5,7 @@
  * does, and verification must still catch a wrong plan, inside the section or outside it.
  */
 import { describe, expect, it } from 'vitest';
-import { applyBatchUpdate } from '../../src/docs/engine/index.js';
+import { applyBatchUpdate, seededIds } from '../../src/docs/engine/index.js';
 import { type BuiltTab, buildTab } from '../../src/docs/export/exporter.js';
 import { type SectionExport, sectionOf, tabOf } from '../../src/docs/export/index.js';
 import { rebuildSpan } from '../../src/docs/export/rebuild.js';
@@ -213,6 +213,37 @@ function withoutNewIds(written: Document): string {
   });
   return text;
 }
+
+describe('a document verification left with stale indices', () => {
+  const requests = EDITS['a paragraph added']!;
+  /** The document verification of the edit predicts, its elements after the section still stale. */
+  const staleAfter = (): Document => {
+    const intended = parseMebdf(sectionOf(buildTab(written(requests), tabId), section.anchorId).content);
+    const before = { tab: built.model, target: section, built };
+    const scope = { tabId, anchorId: section.anchorId };
+    const v = verifyImport({ doc, requests, intended, scope, before });
+    if (!v.ok) throw new Error('verification failed');
+    expect(staleTail(v.after.tabs![0]!.documentTab!.body!.content!)).toBeDefined();
+    return v.after;
+  };
+
+  it('is built as the whole copy it stands for', () => {
+    const b = buildTab(staleAfter(), tabId);
+    const w = buildTab(written(requests), tabId);
+    expect(JSON.stringify([b.model, b.sources])).toBe(JSON.stringify([w.model, w.sources]));
+  });
+
+  it('is applied to as the whole copy it stands for', () => {
+    const whole = written(requests);
+    const end = whole.tabs![0]!.documentTab!.body!.content!.at(-1)!.startIndex!;
+    const more: Request[] = [{ insertText: { text: 'tail ', location: { index: end, tabId } } }];
+    const engine = { ids: seededIds(3), revision: () => 'r2' };
+    const next = applyBatchUpdate(staleAfter(), { requests: more }, engine).document;
+    expect(withoutNewIds(next)).toEqual(
+      withoutNewIds(applyBatchUpdate(whole, { requests: more }, engine).document),
+    );
+  });
+});
 
 describe('the engine copy that shares what is before the part', () => {
   for (const [name, requests] of Object.entries(EDITS)) {

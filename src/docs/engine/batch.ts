@@ -10,6 +10,7 @@ import type {
   Document,
   StructuralElement,
 } from '../../ground/docs-json.js';
+import { settleDocument } from '../../ground/stale-tail.js';
 import { plainClone, plainCloneWith } from '../plain-clone.js';
 import { COMMENT_REQUESTS } from './comments.js';
 import { EngineContext, EnvelopeError, RequestError } from './context.js';
@@ -206,7 +207,8 @@ export function applyBatchUpdate(
   }
   checkWriteControl(doc, payload);
   const requests = (payload.requests as unknown[] | undefined) ?? [];
-  const copy = copyOf(doc, options);
+  // A document an earlier batch left with stale indices (tailLater) is applied to as what it is.
+  const copy = copyOf(settleDocument(doc), options);
   const work = toTabsShape(copy.doc);
   const ctx = new EngineContext(work, options.ids ?? randomIds(), options.comments);
   if (copy.shared) ctx.untouched(copy.shared.content, copy.shared.count);

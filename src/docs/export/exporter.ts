@@ -10,7 +10,7 @@
 import type { Document, StructuralElement, Table } from '../../ground/docs-json.js';
 import { setNewest } from '../../ground/newest.js';
 import { frozenInTests, isSealed, takeTwin } from '../../ground/sealed.js';
-import { settledCopy } from '../../ground/stale-tail.js';
+import { settleDocument, settledCopy } from '../../ground/stale-tail.js';
 import type {
   Block,
   MebdfDocument,
@@ -111,6 +111,8 @@ export function buildTab(doc: Document, tabId?: string | null, options: BuildOpt
   const builds = view === undefined ? undefined : (wholeBuilds.get(tab.content) ?? twinBuilds(doc, tab));
   const known = view === undefined ? undefined : builds?.get(view);
   if (known) return known;
+  // A document verification left with stale indices is built as what it is (ground/stale-tail.ts).
+  settleDocument(doc);
   if (options.section !== undefined && view !== undefined) {
     const key = sectionKey(view, options.section);
     const kept = sectionBuilds.get(tab.content)?.get(key);
