@@ -190,8 +190,9 @@ function guardShared(copy: WorkCopy, kind: string, suggest: boolean): void {
 }
 
 /**
- * Apply a batchUpdate body to a document. Pure: `doc` is never mutated; the result is in the tabs
- * shape. Throws DocsApiError (400, Google's message) when any request is invalid.
+ * Apply a batchUpdate body to a document. Pure: `doc` is never mutated (one an earlier batch left
+ * with stale indices is settled first: its indices become the true ones it stood for); the result
+ * is in the tabs shape. Throws DocsApiError (400, Google's message) when any request is invalid.
  */
 export function applyBatchUpdate(
   doc: Document,

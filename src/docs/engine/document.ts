@@ -33,8 +33,8 @@ export interface EngineOptions {
   untouchedAfter?: { tabId: string; index: number };
   /**
    * With `untouchedAfter`: the caller reads only what the requests changed, so the elements after
-   * them may keep their old indices until `settleDocument` (untouched-tail.ts `leaveTail`). Whoever
-   * keeps, writes or reads the whole result must settle it first.
+   * them may keep their old indices until ground/stale-tail.ts `settleDocument` (untouched-tail.ts
+   * `leaveTail`). Whoever keeps, writes or reads the whole result must settle it first.
    */
   tailLater?: boolean;
 }
