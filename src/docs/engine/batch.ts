@@ -240,7 +240,8 @@ export function applyBatchUpdate(
       throw e;
     }
   });
-  if (tail) (options.tailLater ? leaveTail : settleTail)(ctx, tail);
+  if (tail && options.tailLater) leaveTail(tail);
+  else if (tail) settleTail(ctx, tail);
   // Comments are not document content: a batch of comment requests only keeps the revision.
   const kinds = requests.map((r) => Object.keys(r as object)[0] ?? '');
   if (kinds.some((k) => !COMMENT_REQUESTS.has(k))) {

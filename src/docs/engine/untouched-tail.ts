@@ -59,7 +59,7 @@ export function inputTail(
 
 /** Where the tail starts now: where the element before it ends. */
 function startOf(tail: Tail): number {
-  return tail.content[tail.content.length - tail.count - 1]!.endIndex ?? 0;
+  return startAt(tail.content, tail.content.length - tail.count);
 }
 
 /**
@@ -111,7 +111,7 @@ export function settleTail(ctx: EngineContext, tail: Tail): void {
  * document). A write to Google sends the requests and never needs it; re-indexing a long tail is
  * most of a small edit's cost.
  */
-export function leaveTail(_ctx: EngineContext, tail: Tail): void {
+export function leaveTail(tail: Tail): void {
   if (tail.state !== 'input') return;
   const { content, count } = tail;
   markStale(content, count, () => indexElements(content, count));

@@ -10,7 +10,6 @@
  */
 
 import type { BatchUpdateResponse, Document, DocumentTab, Request } from '../../ground/docs-json.js';
-import { settleDocument } from '../../ground/stale-tail.js';
 import type { KnownText } from '../../mebdf/incremental.js';
 import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
 import type { Block, MebdfDocument } from '../../mebdf/model.js';
@@ -274,7 +273,7 @@ export function verifyImport(input: VerifyInput): Verification {
       ? rebuildSpan(input.before.built, after, part.firstBlock, part.endBlock)
       : null;
   try {
-    built = local ?? buildTab(settleDocument(after), scope.tabId);
+    built = local ?? buildTab(after, scope.tabId);
     result = exportWritten(after, scope, intended.blocks.length, built, {
       cache: input.cache,
       known: input.known,
