@@ -16,6 +16,7 @@ import { LazyBackend } from '../cli/lazy-backend.js';
 import { GoogleBackend } from '../docs/backends/google.js';
 import { readGoogleConfig } from '../docs/backends/google-config.js';
 import { AuthRequiredError } from '../errors.js';
+import { setNewest } from '../ground/newest.js';
 import { createToolDeps, type ToolDeps } from '../tools/deps.js';
 import { AuditedBackend } from './audited-backend.js';
 import type { GoogleUpstream } from './google-upstream.js';
@@ -96,9 +97,7 @@ export class TeamResources {
         });
       }
     });
-    if (this.clients.size >= CLIENT_CACHE_SIZE)
-      this.clients.delete(this.clients.keys().next().value as string);
-    this.clients.set(accountId, { refreshToken, client });
+    setNewest(this.clients, accountId, { refreshToken, client }, CLIENT_CACHE_SIZE);
     return client;
   }
 }

@@ -124,11 +124,9 @@ export function buildTab(doc: Document, tabId?: string | null, options: BuildOpt
       ? sectionBuild(doc, tab, content, options)
       : whole(doc, tab, content, options);
   if (view !== undefined) {
-    // Its model and sources are shared by every later read (frozen under the tests).
-    frozenInTests(built.model);
+    // Its sources are shared by every later read too (frozen under the tests).
     frozenInTests(built.sources);
-    if (builds) builds.set(view, built);
-    else wholeBuilds.set(tab.content, new Map([[view, built]]));
+    keepWholeBuild(tab.content, view, built);
   }
   return built;
 }
@@ -195,12 +193,16 @@ export function keepBuild(doc: Document, built: BuiltTab): void {
   const tab = resolveTab(doc, built.tab.tabId);
   if (tab.content !== built.tab.content) return;
   if (CHECK_KEPT) checkKept(doc, built);
-  // Its model is shared by every later read (frozen under the tests); its sources move lazily.
+  // Its sources move lazily: only its model is frozen with it.
+  keepWholeBuild(tab.content, viewOf(doc), built);
+}
+
+/** Keeps a whole build of a sealed tab for the reads in `view`; its model is shared by every one. */
+function keepWholeBuild(content: object, view: string, built: BuiltTab): void {
   frozenInTests(built.model);
-  const view = viewOf(doc);
-  const builds = wholeBuilds.get(tab.content);
+  const builds = wholeBuilds.get(content);
   if (builds) builds.set(view, built);
-  else wholeBuilds.set(tab.content, new Map([[view, built]]));
+  else wholeBuilds.set(content, new Map([[view, built]]));
 }
 
 /**
