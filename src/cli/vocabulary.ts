@@ -36,6 +36,11 @@ export const CLI_VOCABULARY: ReadonlyArray<readonly [RegExp, string]> = [
   [/\banchor_id\b/g, '--section'],
   [/\bposition "(after|before)"/g, '--$1'],
   [/\bposition "end"/g, '--end'],
+  // A file exported with -o keeps its read's base beside it: the next import finds it there.
+  [
+    /the `base` that read returns/g,
+    'the --base that read returns (`gdoc export DOC -o FILE` keeps it beside FILE)',
+  ],
   [/`base`/g, '--base'],
 ];
 

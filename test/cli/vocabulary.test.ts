@@ -27,6 +27,10 @@ describe('inCliTerms', () => {
       'Pass the --base value exactly as an export returned it.',
     ],
     [
+      'Read it again (export_tab), redo your edit, and import with the `base` that read returns.',
+      'Read it again (`gdoc export DOC`), redo your edit, and import with the --base that read returns (`gdoc export DOC -o FILE` keeps it beside FILE).',
+    ],
+    [
       'import it with import_section, or use import_tab.',
       'import it with `gdoc import DOC FILE --section`, or use `gdoc import DOC FILE`.',
     ],

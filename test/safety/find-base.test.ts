@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryBaseStore, rememberRead } from '../../src/docs/service/base-store.js';
 import { baseTokenFor, decodeBaseToken } from '../../src/docs/service/base-token.js';
-import { findBase } from '../../src/docs/service/import-base.js';
+import { findBase, reconcile } from '../../src/docs/service/import-base.js';
 
 const scope = { documentId: 'doc', tabId: 't.0', anchorId: 'h.1' };
 const first = '## Title\n\nThis has bold text and italic text in it.\n\nAnother paragraph.\n';
@@ -96,5 +96,28 @@ describe('findBase after a paragraph was added', () => {
     const { store } = await storeWith(first, other);
     const edited = `${first}\nBudget approved, we think.\n`;
     expect(await baseRevision(store, edited)).toBe('r0');
+  });
+});
+
+describe('the clash of a guessed base', () => {
+  // The same words edited in a later read and in the text: the older read is the base, and the
+  // refusal names the read to take again, for the target imported into.
+  async function clash(anchorId: string | null): Promise<{ message: string; suggestion?: string }> {
+    const target = { ...scope, anchorId };
+    const base = baseTokenFor({ ...target, revisionId: 'r0' }, first);
+    const store = new MemoryBaseStore();
+    await rememberRead(store, target, first, base);
+    const edited = first.replace('bold text', 'heavier text');
+    return await reconcile(edited, second, decodeBaseToken(base), store, false).then(
+      () => expect.fail('the import was not refused'),
+      (error: { message: string; suggestion?: string }) => error,
+    );
+  }
+
+  it('names export_tab for a tab and export_section for a section', async () => {
+    const tab = await clash(null);
+    expect(tab.message).toContain('touch the same paragraphs');
+    expect(tab.suggestion).toContain('Read it again (export_tab)');
+    expect((await clash('h.1')).suggestion).toContain('Read it again (export_section)');
   });
 });

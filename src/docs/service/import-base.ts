@@ -348,14 +348,15 @@ function conflictError(
     .map((c) => excerpt((c.theirs[0] ?? c.base[0] ?? '').replace(/\s+/g, ' '), '`'))
     .join(', ');
   const more = conflicts.length > 3 ? ` and ${conflicts.length - 3} more` : '';
+  const read = base.anchorId === null ? 'export_tab' : 'export_section';
   return new RevisionConflictError(
     `Your edit and a change made to this ${what} since it was read (revision ${base.revisionId}) touch the same paragraphs: ${named}${more}; nothing was written, so neither is lost.`,
     passed
-      ? 'Read it again (export_section, or gdoc export), redo your edit of those paragraphs on that text — the current content is also returned with this error — and import with the base that read returns; edits to other paragraphs are merged for you.'
+      ? `Read it again (${read}), redo your edit of those paragraphs on that text — the current content is also returned with this error — and import with the \`base\` that read returns; edits to other paragraphs are merged for you.`
       : // Without a base the import guesses the read the text came from; when the paragraph was
         // edited both in a later read and in the text, the older read is taken (never a revert),
         // and a redo on a new read is guessed the same way: only its base tells them apart.
-        'Read it again (export_section, or gdoc export), redo your edit of those paragraphs on that text — the current content is also returned with this error — and import it with the `base` that read returns (`gdoc export -o FILE` keeps it beside FILE): without it, the import cannot tell a redo from the old text. Edits to other paragraphs are merged for you.',
+        `Read it again (${read}), redo your edit of those paragraphs on that text — the current content is also returned with this error — and import it with the \`base\` that read returns: without it, the import cannot tell a redo of the same words from the old text. Edits to other paragraphs are merged for you.`,
     current,
   );
 }
