@@ -77,6 +77,22 @@ describe('escaping of literal text', () => {
       expect(parseMebdf(written)).toEqual(model);
     }
   });
+  it("should write a table as {!table} when an object's caption has `|`", () => {
+    // An image described "Revenue | Q1" (or a chip's value) in a cell: the GFM row would be cut
+    // inside the placeholder's caption (found by the round-trip property test).
+    for (const caption of ['|\n|', 'Revenue | Q1', '|']) {
+      const model = doc({
+        type: 'table',
+        rows: [
+          [{ blocks: [para([])] }],
+          [{ blocks: [para([{ type: 'embed', id: 'kix.1', kind: 'image', caption }])] }],
+        ],
+      });
+      const written = stringifyMebdf(model);
+      expect(written.startsWith('{!table}\n'), written).toBe(true);
+      expect(parseMebdf(written)).toEqual(model);
+    }
+  });
   it('should escape a leading `1.` so it is not an ordered list', () => {
     spelled([text('1. not a list')], '1\\. not a list');
   });
