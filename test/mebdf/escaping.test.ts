@@ -93,6 +93,18 @@ describe('escaping of literal text', () => {
       expect(parseMebdf(written)).toEqual(model);
     }
   });
+  it('should write a table as {!table} when a footnote label in it has `|`', () => {
+    const model = {
+      ...doc({
+        type: 'table',
+        rows: [[{ blocks: [para([text('x'), { type: 'footnoteRef', label: 'a|b' }])] }]],
+      }),
+      footnotes: { 'a|b': [para([text('note')])] },
+    };
+    const written = stringifyMebdf(model);
+    expect(written.startsWith('{!table}\n'), written).toBe(true);
+    expect(parseMebdf(written)).toEqual(model);
+  });
   it('should escape a leading `1.` so it is not an ordered list', () => {
     spelled([text('1. not a list')], '1\\. not a list');
   });
