@@ -26,4 +26,13 @@ describe('MEBDF diagnostics', () => {
     expect(diagnostics.map((d) => d.line)).toEqual([1, 3, 3, 5]);
     expect(diagnostics.every((d) => d.text !== '' && d.message !== '')).toBe(true);
   });
+  it("should say that a `|` in a GFM cell cut a placeholder's caption short", () => {
+    const [cut] = lintMebdf('| h |\n| - |\n| {^= kix.1 image "a|b"} |\n');
+    expect(cut).toMatchObject({ line: 3, column: 3 });
+    expect(cut?.message).toContain('before its table cell ends');
+    expect(cut?.suggestion).toContain('{!table}');
+    // Outside a table the same text is a whole placeholder, and a missing `}` is said as before.
+    expect(lintMebdf('{^= kix.1 image "a|b"}\n')).toEqual([]);
+    expect(lintMebdf('{^= kix.1 image\n')[0]?.message).toContain('on the same line');
+  });
 });

@@ -170,6 +170,8 @@ class Reader {
   private readonly footnoteLabels = new Map<string, string>();
   private state: BlockState = freshState();
   private table: TableBuild | undefined;
+  /** Set while the paragraph of a GFM table cell is read (what a `|` cut short is said so). */
+  private inGfmCell = false;
   private listCount = 0;
   private quoteCount = 0;
   /** The block quotes each quoted paragraph is in (see FlowContext.quote), made `quote` at the end. */
@@ -899,7 +901,13 @@ class Reader {
       Array.from({ length: width }, (_, index): TableCell => {
         const cell: MdastTableCell | undefined = row.children[index];
         const { children, colSpan, rowSpan } = this.cellSpans(cell ? cell.children : []);
-        const block = this.paragraph(this.state.named, children);
+        this.inGfmCell = true;
+        let block: ParagraphBlock;
+        try {
+          block = this.paragraph(this.state.named, children);
+        } finally {
+          this.inGfmCell = false;
+        }
         // Docs aligns paragraphs, not columns: a column's alignment is that of its cells' paragraphs.
         const column = align[index];
         if (column === 'center' || column === 'right') block.style.align ??= column;
@@ -1133,6 +1141,16 @@ class Reader {
         this.report(node, value, '`{/!}` closes no span', 'remove it, or write `\\{/!}` for literal text');
         return;
       case 'unterminated':
+        // In a GFM row every `|` ends a cell before anything in it is read, a quoted caption too.
+        if (this.inGfmCell) {
+          this.report(
+            node,
+            value,
+            `\`${value.slice(0, 2)}\` has no closing \`}\` before its table cell ends: in a GFM table every \`|\` ends a cell, also inside a caption`,
+            'leave the `|` out of the caption, or write the table in the `{!table}` form, where a cell is plain MEBDF',
+          );
+          return;
+        }
         this.report(
           node,
           value,
