@@ -59,7 +59,13 @@ describe('bulletSets', () => {
   });
 
   it('after a paragraph whose list is not known, a new list is always kept apart', () => {
-    expect(bulletSets(tab, 'unknown', [item(1)])[0]!.separate).toBe(true);
-    expect(bulletSets(tab, 'none', [item(1)])[0]!.separate).toBe(false);
+    expect(bulletSets(tab, 'unknown', [item(1)], false)[0]!.separate).toBe(true);
+    expect(bulletSets(tab, 'none', [item(1)], false)[0]!.separate).toBe(false);
+  });
+
+  it('a run that goes on the list of a paragraph bulleted by the same write is not kept apart', () => {
+    // That paragraph's list is not known yet; of the same preset, the set joins it.
+    expect(bulletSets(tab, 'unknown', [item(0)], true)[0]!.separate).toBe(false);
+    expect(bulletSets(tab, 'unknown', [item(1)], true)[0]!.separate).toBe(false);
   });
 });

@@ -150,6 +150,17 @@ describe('a new list right after another', () => {
   });
 });
 
+describe('a new list of new items and a paragraph made an item', () => {
+  it('is one list: the paragraph made an item joins the new item bulleted before it', async () => {
+    // Both are bulleted by this write: the paragraph's list is not known when its bullet is
+    // planned, and it was kept apart from the new item's (verification refused it as a bug).
+    const doc = makeDoc({ blocks: [para('Before'), para('Plain'), para('After')], lists: {} });
+    const { after, intended } = await run(doc, (c) => c.replace('Plain', '- New\n- Plain'));
+    expect(after).toBe(intended);
+    expect(after).toContain('- New\n- Plain');
+  });
+});
+
 describe('a new list typed right after another', () => {
   it('stays a list of its own: a temporary paragraph without bullet keeps it from joining', async () => {
     const doc = makeDoc({

@@ -124,8 +124,11 @@ export function bulletSets(
     const kind = items[i]!.list!.kind;
     let j = i;
     while (j + 1 < items.length && items[j + 1]!.list!.kind === kind) j++;
-    // After the first set, the paragraph before is the previous set's, a list of another kind.
-    const separate = i === 0 && (before === 'unknown' || (typeof before === 'object' && joinKind === kind));
+    // After the first set, the paragraph before is the previous set's, a list of another kind. A
+    // run that goes on the list of a paragraph this write bullets too (whose list is not known
+    // yet) is not kept apart from it: of the same preset, the set joins that list, as it should.
+    const separate =
+      i === 0 && (before === 'unknown' ? !continues : typeof before === 'object' && joinKind === kind);
     sets.push({ from: i, to: j, preset: PRESETS[kind], separate, anchor: anchored(i, j) });
     i = j + 1;
   }
