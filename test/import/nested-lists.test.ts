@@ -161,6 +161,25 @@ describe('a new list of new items and a paragraph made an item', () => {
   });
 });
 
+describe('a table and then a new first item of a list, added before it', () => {
+  it("the new item opens that list: typed at the first item's start, after the table", async () => {
+    const doc = makeDoc({
+      blocks: [para('Before'), item('One', 'L'), item('Two', 'L'), para('After')],
+      lists: { L: presetList('bullet') },
+    });
+    const {
+      after,
+      intended,
+      changed: diff,
+    } = await run(doc, (c) => c.replace('- One', '| a | b |\n| - | - |\n| c | d |\n\n- New\n- One'));
+    expect(after).toBe(intended);
+    expect(after).toContain('- New\n- One\n- Two');
+    // The items the list had are untouched: only the table, the paragraph before it and the new
+    // item are new.
+    expect(diff.old).toHaveLength(0);
+  });
+});
+
 describe('a new list typed right after another', () => {
   it('stays a list of its own: a temporary paragraph without bullet keeps it from joining', async () => {
     const doc = makeDoc({

@@ -367,7 +367,7 @@ describe('the same word of one paragraph edited in two rounds without a base', (
     want = edited(want, ['bold text', 'heavy text']);
     const refused = await pipe(edited(await read(), ['heavy text', 'weighty text']));
     expect(refused.stderr).toContain('RevisionConflictError');
-    expect(refused.stderr).toContain('gdoc export -o FILE');
+    expect(refused.stderr).toContain('gdoc export DOC -o FILE');
     expect(await tab()).toBe(want);
     await exportTo(file, '-o FILE', FORMATTING);
     editFile(file, ['heavy text', 'weighty text']);

@@ -107,6 +107,21 @@ function opensListAfter(
 }
 
 /**
+ * How many of the last new blocks open the survivor's list (opensListAfter), when blocks that do
+ * not come before them: 0 when none do, or when all do (then all go before the survivor).
+ */
+function listOpenersAtEnd(
+  blocks: Block[],
+  prev: ParagraphBlock,
+  surv: Survivor,
+  lists: ReadonlyMap<string, string>,
+): number {
+  let k = 0;
+  while (k < blocks.length - 1 && opensListAfter(blocks.slice(-(k + 1)), prev, surv, lists)) k++;
+  return k;
+}
+
+/**
  * A heading with no text: text typed at its start splits it at its newline, and the heading id is
  * known to stay with the heading's text only where it has some.
  */
@@ -293,16 +308,28 @@ class Lowering {
       // So does the mark of an empty quoted paragraph or a rule (quote-blocks.ts).
       const marked =
         pb.inlines.length === 0 && (pb.quote !== undefined || pb.rule === true || pb.item !== undefined);
-      if (
-        (!markKept || anchored || marked) &&
-        surv &&
-        beforeX !== null &&
-        canInsertBefore(blocks, pb, surv)
-      ) {
-        return this.insertBefore(seg, beforeX, blocks, surv);
-      }
+      const before = (!markKept || anchored || marked) && surv && beforeX !== null;
+      if (before && canInsertBefore(blocks, pb, surv)) return this.insertBefore(seg, beforeX, blocks, surv);
       if (surv && beforeX !== null && opensListAfter(blocks, pb, surv, ctx.env.lists))
         return this.insertBefore(seg, beforeX, blocks, surv);
+      // New blocks that end with items opening the survivor's list (a table, then a new first item):
+      // the items are typed at the survivor's start, where they copy its bullet, and the rest goes
+      // in after the paragraph before. Bulleted after that paragraph, the items made a list of
+      // their own and verification refused the edit.
+      const openers =
+        surv && beforeX !== null && step.next !== null
+          ? listOpenersAtEnd(blocks, pb, surv, ctx.env.lists)
+          : 0;
+      if (
+        surv &&
+        beforeX !== null &&
+        openers > 0 &&
+        !(before && canInsertBefore(blocks.slice(0, -openers), pb, surv))
+      ) {
+        const items = this.insertBefore(seg, beforeX, blocks.slice(-openers), surv);
+        const rest = this.insertRun(script, { ...step, news: step.news.slice(0, -openers), survivor: null });
+        return [...items, ...rest];
+      }
       const suggestedBreak = !markKept && ctx.env.runStyles.suggestedInsertion(seg, prevSrc.endIndex - 1);
       // A new table there goes in at the next paragraph's start: forced.ts put an empty paragraph
       // before it, which is the one the newline insertTable types there makes.
