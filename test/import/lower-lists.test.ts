@@ -4,7 +4,7 @@
  * own per kind, kept apart from a list before that its preset would join.
  */
 import { describe, expect, it } from 'vitest';
-import { bulletSets } from '../../src/docs/import/lower-lists.js';
+import { bulletSets, joinsByPreset } from '../../src/docs/import/lower-lists.js';
 import type { DocumentTab } from '../../src/ground/docs-json.js';
 import type { ListKind, ParagraphBlock } from '../../src/mebdf/model.js';
 import { listDef } from '../export/builder.js';
@@ -63,9 +63,23 @@ describe('bulletSets', () => {
     expect(bulletSets(tab, 'none', [item(1)], false)[0]!.separate).toBe(false);
   });
 
-  it('a run that goes on the list of a paragraph bulleted by the same write is not kept apart', () => {
-    // That paragraph's list is not known yet; of the same preset, the set joins it.
-    expect(bulletSets(tab, 'unknown', [item(0)], true)[0]!.separate).toBe(false);
-    expect(bulletSets(tab, 'unknown', [item(1)], true)[0]!.separate).toBe(false);
+  it('a run that goes on the list of a paragraph bulleted by the same write joins it by preset', () => {
+    // That paragraph's list is not known yet: only where its preset alone joins it rightly.
+    expect(bulletSets(tab, 'unknown', [item(0)], true, true)[0]!.separate).toBe(false);
+    expect(bulletSets(tab, 'unknown', [item(0)], true, false)[0]!.separate).toBe(true);
+  });
+
+  it('joinsByPreset: level 0 after level 0 of the same list, nothing else', () => {
+    const p = (level: number, key = 'l'): ParagraphBlock => ({
+      ...item(level),
+      list: { key, level, kind: 'bullet' },
+    });
+    expect(joinsByPreset(p(0), [p(0), p(0)])).toBe(true);
+    // At another level the glyphs of a list not known are not known either.
+    expect(joinsByPreset(p(0), [p(1)])).toBe(false);
+    expect(joinsByPreset(p(1), [p(0)])).toBe(false);
+    // Another list, or no paragraph before.
+    expect(joinsByPreset(p(0, 'm'), [p(0)])).toBe(false);
+    expect(joinsByPreset(undefined, [p(0)])).toBe(false);
   });
 });

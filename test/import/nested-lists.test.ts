@@ -161,6 +161,19 @@ describe('a new list of new items and a paragraph made an item', () => {
   });
 });
 
+describe('a new first item, and the item that was first indented under it', () => {
+  it('the new item takes the list over; the indented item is a list of its own at that level', async () => {
+    // The Docs editor's list: level 0 bullets, level 1 numbers. The old first item becomes a bullet
+    // at level 1, which that list numbers: it must not join it (it was, and came out numbered).
+    const doc = golden('cedricdelpoux__gatsby-source-google-docs__lists');
+    const { after, intended } = await run(doc, (c) =>
+      c.replace('- List **item** 1', '- A new item.\n  - List **item** 1'),
+    );
+    expect(after).toBe(intended);
+    expect(after).toContain('- A new item.\n  - List **item** 1\n  1. Sublist item 1');
+  });
+});
+
 describe('a table and then a new first item of a list, added before it', () => {
   it("the new item opens that list: typed at the first item's start, after the table", async () => {
     const doc = makeDoc({

@@ -105,6 +105,8 @@ export function bulletSets(
   before: Before,
   items: readonly ParagraphBlock[],
   continues = true,
+  /** The list before is not known but takes the run in by its preset (`joinsByPreset`). */
+  joinsUnknown = false,
 ): BulletSet[] {
   const joinKind = typeof before === 'object' ? presetKind(tab, before.listId) : null;
   const anchored = (from: number, to: number): boolean =>
@@ -126,13 +128,31 @@ export function bulletSets(
     while (j + 1 < items.length && items[j + 1]!.list!.kind === kind) j++;
     // After the first set, the paragraph before is the previous set's, a list of another kind. A
     // run that goes on the list of a paragraph this write bullets too (whose list is not known
-    // yet) is not kept apart from it: of the same preset, the set joins that list, as it should.
+    // yet) is not kept apart from it when its preset alone joins it rightly (joinsByPreset).
     const separate =
-      i === 0 && (before === 'unknown' ? !continues : typeof before === 'object' && joinKind === kind);
+      i === 0 && (before === 'unknown' ? !joinsUnknown : typeof before === 'object' && joinKind === kind);
     sets.push({ from: i, to: j, preset: PRESETS[kind], separate, anchor: anchored(i, j) });
     i = j + 1;
   }
   return sets;
+}
+
+/**
+ * Whether `items`, which go on the list of `prev`, a paragraph this write bullets too (its Docs
+ * list is not known when theirs is planned), join that list rightly by their preset alone: when
+ * all are at level 0, as `prev` is. That list's level 0 is then `prev`'s kind, which is theirs (one
+ * list, one kind a level), so createParagraphBullets joins it; at another level its glyphs are not
+ * known (a list `prev` copied from the item after it may number a level its items bullet).
+ */
+export function joinsByPreset(prev: Block | undefined, items: readonly ParagraphBlock[]): boolean {
+  const key = items[0]?.list?.key;
+  return (
+    prev?.type === 'paragraph' &&
+    prev.list?.level === 0 &&
+    key !== undefined &&
+    prev.list.key === key &&
+    items.every((b) => b.list?.level === 0 && b.list.key === key)
+  );
 }
 
 /**
@@ -215,7 +235,7 @@ export function rebuildLists(
     const items = next.slice(i, j + 1) as ParagraphBlock[];
     const prev = next[i - 1];
     const continues = prev?.type === 'paragraph' && prev.list?.key === key;
-    for (const set of bulletSets(tab, beforeOf(i), items, continues)) {
+    for (const set of bulletSets(tab, beforeOf(i), items, continues, joinsByPreset(prev, items))) {
       const idx = Array.from({ length: set.to - set.from + 1 }, (_, k) => i + set.from + k);
       bulletNested(
         ctx,

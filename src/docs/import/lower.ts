@@ -91,19 +91,24 @@ function plainStart(surv: Survivor): boolean {
  * New items that open the list the survivor is the first item of (the paragraph before is no
  * item of it), all at the survivor's level: typed at its start they copy its bullet and are items of
  * that list. Typed after the paragraph before and bulleted, they would make a list of their own.
+ * `'leaves'` when the survivor itself leaves that list (indented into a list of its own): it is
+ * re-bulleted once the container is done (lower-lists.ts), so what the new items copy is still
+ * its old bullet.
  */
 function opensListAfter(
   blocks: Block[],
   prev: ParagraphBlock,
   surv: Survivor,
   lists: ReadonlyMap<string, string>,
-): boolean {
+): 'stays' | 'leaves' | null {
   const item = surv.was.list;
   // Inline anchors and embeds stay in the item (text typed at its start goes before them).
-  if (!item || !sameList(lists, item, surv.block.list)) return false;
-  if (surv.src.positionedObjectIds?.length || emptyHeading(surv)) return false;
-  if (prev.list?.key === item.key) return false;
-  return blocks.every((b) => b.type === 'paragraph' && sameList(lists, item, b.list));
+  if (!item) return null;
+  if (surv.src.positionedObjectIds?.length || emptyHeading(surv)) return null;
+  if (prev.list?.key === item.key) return null;
+  if (!blocks.every((b) => b.type === 'paragraph' && sameList(lists, item, b.list))) return null;
+  if (sameList(lists, item, surv.block.list)) return 'stays';
+  return surv.isNew && surv.block.list !== undefined ? 'leaves' : null;
 }
 
 /**
@@ -117,7 +122,7 @@ function listOpenersAtEnd(
   lists: ReadonlyMap<string, string>,
 ): number {
   let k = 0;
-  while (k < blocks.length - 1 && opensListAfter(blocks.slice(-(k + 1)), prev, surv, lists)) k++;
+  while (k < blocks.length - 1 && opensListAfter(blocks.slice(-(k + 1)), prev, surv, lists) === 'stays') k++;
   return k;
 }
 
@@ -310,8 +315,9 @@ class Lowering {
         pb.inlines.length === 0 && (pb.quote !== undefined || pb.rule === true || pb.item !== undefined);
       const before = (!markKept || anchored || marked) && surv && beforeX !== null;
       if (before && canInsertBefore(blocks, pb, surv)) return this.insertBefore(seg, beforeX, blocks, surv);
-      if (surv && beforeX !== null && opensListAfter(blocks, pb, surv, ctx.env.lists))
-        return this.insertBefore(seg, beforeX, blocks, surv);
+      const opens = surv && beforeX !== null ? opensListAfter(blocks, pb, surv, ctx.env.lists) : null;
+      if (surv && beforeX !== null && opens)
+        return this.insertBefore(seg, beforeX, blocks, surv, opens === 'leaves');
       // New blocks that end with items opening the survivor's list (a table, then a new first item):
       // the items are typed at the survivor's start, where they copy its bullet, and the rest goes
       // in after the paragraph before. Bulleted after that paragraph, the items made a list of
@@ -436,8 +442,18 @@ class Lowering {
     };
   }
 
-  /** Inserts `blocks` before the surviving paragraph starting at `x`. */
-  private insertBefore(seg: string, x: number, blocks: Block[], surv: Survivor): ParagraphBlock[] {
+  /**
+   * Inserts `blocks` before the surviving paragraph starting at `x`. `asWas`: the survivor leaves
+   * its list but is re-bulleted only once the container is done, so the new paragraphs copy the
+   * bullet it has now (opensListAfter).
+   */
+  private insertBefore(
+    seg: string,
+    x: number,
+    blocks: Block[],
+    surv: Survivor,
+    asWas = false,
+  ): ParagraphBlock[] {
     const ctx = this.ctx;
     if (blocks[0]!.type === 'table') return this.tableBefore(seg, x, blocks, surv, null);
     // An empty paragraph and then a table (the one Docs forces after a table or a section break):
@@ -448,11 +464,12 @@ class Lowering {
     const nb0 = surv.block;
     const inh0: Inherited = {
       style: nb0.style,
-      list: nb0.list,
-      listIsNew: surv.isNew,
+      list: asWas ? surv.was.list : nb0.list,
+      listIsNew: surv.isNew && !asWas,
       // A survivor that changes list is bulleted once the container is done (paragraph-edit.ts).
-      bulletLater: surv.isNew && nb0.list !== undefined && !sameList(ctx.env.lists, surv.was.list, nb0.list),
-      listId: surv.isNew ? undefined : surv.listId,
+      bulletLater:
+        !asWas && surv.isNew && nb0.list !== undefined && !sameList(ctx.env.lists, surv.was.list, nb0.list),
+      listId: surv.isNew && !asWas ? undefined : surv.listId,
       textStyle: firstTextStyle(nb0, ctx) ?? (surv.isNew ? null : ctx.env.runStyles.at(seg, surv.start)),
       marks: { quote: nb0.quote, rule: nb0.rule, item: nb0.item },
     };

@@ -7,7 +7,7 @@
 import type { ParagraphBlock, ParagraphStyle, TextStyle } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
 import { furtherIndents, type PlanContext, quoteRuleLook } from './context.js';
-import { type Before, type BulletSet, bulletSets, indentsOver } from './lower-lists.js';
+import { type Before, type BulletSet, bulletSets, indentsOver, joinsByPreset } from './lower-lists.js';
 import { toUnits } from './paragraph-units.js';
 import {
   ALL_FIELDS,
@@ -316,7 +316,14 @@ function nestedSets(
     const inRun = (k: number) => (nested.has(blocks[k]!) || create[k]) && blocks[k]!.list!.key === key;
     let j = i;
     while (j + 1 < blocks.length && inRun(j + 1)) j++;
-    const sets = bulletSets(ctx.env.tab, before(i), blocks.slice(i, j + 1), continues(i, key));
+    const run = blocks.slice(i, j + 1);
+    const sets = bulletSets(
+      ctx.env.tab,
+      before(i),
+      run,
+      continues(i, key),
+      joinsByPreset(blocks[i - 1], run),
+    );
     // Level-0 items whose bullet a plain createParagraphBullets gives (joining the list before
     // when its preset matches) are left to it, unless they must be kept apart from that list.
     const plain = !nested.has(b) && !(typeof before(i) === 'object' && sets[0]!.separate);
