@@ -174,6 +174,24 @@ describe('a new first item, and the item that was first indented under it', () =
   });
 });
 
+describe('a paragraph made an item, and a new item after it', () => {
+  it('are one list: the new item, typed before the paragraph after, is bulleted with the item', async () => {
+    // The paragraph's text and its newline are runs of different styles: the new item goes in at
+    // the next paragraph's start, and was bulleted there before the paragraph got its bullet.
+    const be = new MemoryBackend(
+      golden('markkohdev__google-docs-markdown__Markdown_Conversion_Example_-_Multi-Tab'),
+    );
+    const target = { document_id: 'doc', tab_id: 't.0' };
+    const line = '{!size:12pt}This is bigger text with {!smzn8}a code snippet{/!} inline\n';
+    const content = exportTab(be.doc, 't.0').content;
+    expect(content).toContain(line);
+    const edited = content.replace(line, `- ${line}- A new item.\n`);
+    await importTabService(be, target, edited);
+    const after = exportTab(be.doc, 't.0').content;
+    expect(after).toBe(stringifyMebdf(parseMebdf(edited)));
+  });
+});
+
 describe('a table and then a new first item of a list, added before it', () => {
   it("the new item opens that list: typed at the first item's start, after the table", async () => {
     const doc = makeDoc({

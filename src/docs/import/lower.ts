@@ -314,7 +314,16 @@ class Lowering {
       const marked =
         pb.inlines.length === 0 && (pb.quote !== undefined || pb.rule === true || pb.item !== undefined);
       const before = (!markKept || anchored || marked) && surv && beforeX !== null;
-      if (before && canInsertBefore(blocks, pb, surv)) return this.insertBefore(seg, beforeX, blocks, surv);
+      // The paragraph before may be edited into a list item bulleted once the container is done:
+      // new items of its list typed before the survivor are bulleted with it then (bulleted now,
+      // before it, they could not join its list, and verification refused the edit).
+      const edited = pairedNew(script, prev!);
+      const laterKey =
+        edited?.list !== undefined && !sameList(ctx.env.lists, pb.list, edited.list)
+          ? edited.list.key
+          : undefined;
+      if (before && canInsertBefore(blocks, pb, surv))
+        return this.insertBefore(seg, beforeX, blocks, surv, false, laterKey);
       const opens = surv && beforeX !== null ? opensListAfter(blocks, pb, surv, ctx.env.lists) : null;
       if (surv && beforeX !== null && opens)
         return this.insertBefore(seg, beforeX, blocks, surv, opens === 'leaves');
@@ -453,6 +462,8 @@ class Lowering {
     blocks: Block[],
     surv: Survivor,
     asWas = false,
+    /** The list of the paragraph before the new blocks, when it is bulleted once the container is done. */
+    laterKey?: string,
   ): ParagraphBlock[] {
     const ctx = this.ctx;
     if (blocks[0]!.type === 'table') return this.tableBefore(seg, x, blocks, surv, null);
@@ -470,6 +481,7 @@ class Lowering {
       bulletLater:
         !asWas && surv.isNew && nb0.list !== undefined && !sameList(ctx.env.lists, surv.was.list, nb0.list),
       listId: surv.isNew && !asWas ? undefined : surv.listId,
+      ...(laterKey === undefined ? {} : { laterKey }),
       textStyle: firstTextStyle(nb0, ctx) ?? (surv.isNew ? null : ctx.env.runStyles.at(seg, surv.start)),
       marks: { quote: nb0.quote, rule: nb0.rule, item: nb0.item },
     };

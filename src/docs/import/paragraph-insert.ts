@@ -376,10 +376,10 @@ export function bulletPlan(
   const drop = blocks.map((b) => inh.list !== undefined && !same(b));
   const tabs = blocks.map(() => 0);
   const nested: ParagraphBlock[] = [];
-  // Items of the list of a paragraph bulleted later are bulleted with it (lower-lists.ts).
-  const later = inh.bulletLater
-    ? blocks.filter((b) => b.list !== undefined && b.list.key === inh.list?.key)
-    : [];
+  // Items of the list of a paragraph bulleted later are bulleted with it (lower-lists.ts): the one
+  // inherited from, or the one before the new paragraphs.
+  const laterKeys = new Set([inh.bulletLater ? inh.list?.key : undefined, inh.laterKey]);
+  const later = blocks.filter((b) => b.list !== undefined && laterKeys.has(b.list.key));
   // Items with further blocks of an item (model.ts `item`) between them are one Docs list: they are
   // bulleted together with those blocks once the container is done (lower-lists.ts rebuildLists).
   for (const b of spannedItems(blocks)) if (!later.includes(b)) later.push(b);

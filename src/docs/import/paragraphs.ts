@@ -37,6 +37,11 @@ export interface Inherited {
    * (paragraph-edit.ts): new paragraphs of its list are bulleted with it then, not split from it.
    */
   bulletLater?: boolean;
+  /**
+   * The list of the paragraph right before the new ones, when it gets its bullet only once the
+   * container is done and they are typed before the paragraph after them: its new items go with it.
+   */
+  laterKey?: string;
   /** The Docs list of the paragraph inherited from, when known. */
   listId?: string | undefined;
   /** The model style new text takes; null when unknown (then every field is written). */
