@@ -192,6 +192,19 @@ describe('a paragraph made an item, and a new item after it', () => {
   });
 });
 
+describe('the first item deleted and the next one indented', () => {
+  it('keeps the list one: the nested item and the items after it are bulleted as one set', async () => {
+    const doc = makeDoc({
+      blocks: [para('Before'), item('First', 'L'), item('Second', 'L'), item('Third', 'L'), para('After')],
+      lists: { L: presetList('ordered') },
+    });
+    const { after, intended } = await run(doc, (c) =>
+      c.replace('1. First\n2. Second\n3. Third', '1. 1. Second\n2. Third'),
+    );
+    expect(after).toBe(intended);
+  });
+});
+
 describe('a table and then a new first item of a list, added before it', () => {
   it("the new item opens that list: typed at the first item's start, after the table", async () => {
     const doc = makeDoc({

@@ -235,6 +235,32 @@ export function rebuildLists(
     const items = next.slice(i, j + 1) as ParagraphBlock[];
     const prev = next[i - 1];
     const continues = prev?.type === 'paragraph' && prev.list?.key === key;
+    // Nested items that no item of their list comes before (the item they were under is gone):
+    // bulleted alone they make a list of their own, and the list's items after them are another.
+    // They are bulleted as one set with those items (which lose their bullet first), when one
+    // preset has the kinds of all of them.
+    const after = continues ? j : itemsAfter(next, j, key);
+    if (after > j && items.every((b) => b.list!.level > 0)) {
+      const all = next.slice(i, after + 1) as ParagraphBlock[];
+      if (all.every((b) => b.list!.kind === kind)) {
+        const before = beforeOf(i);
+        ctx.push({
+          deleteParagraphBullets: { range: ctx.range(seg, starts[j + 1]!, starts[after + 1]! - 1) },
+        });
+        bulletNested(
+          ctx,
+          seg,
+          all.map((block, k) => ({ start: starts[i + k]!, end: starts[i + k + 1]!, block })),
+          {
+            preset: PRESETS[kind],
+            separate: before === 'unknown' || typeof before === 'object',
+            anchor: false,
+          },
+        );
+        i = after + 1;
+        continue;
+      }
+    }
     for (const set of bulletSets(tab, beforeOf(i), items, continues, joinsByPreset(prev, items))) {
       const idx = Array.from({ length: set.to - set.from + 1 }, (_, k) => i + set.from + k);
       bulletNested(
@@ -246,6 +272,17 @@ export function rebuildLists(
     }
     i = j + 1;
   }
+}
+
+/** The last of the paragraphs right after `j` that are items of list `key` (`j` when none is). */
+function itemsAfter(next: readonly Block[], j: number, key: string): number {
+  let k = j;
+  while (k + 1 < next.length) {
+    const b = next[k + 1]!;
+    if (b.type !== 'paragraph' || b.list?.key !== key) break;
+    k++;
+  }
+  return k;
 }
 
 /**
