@@ -6,13 +6,16 @@
  *
  * So each run of such items is bulleted with a temporary empty paragraph in front that stands for
  * level 0, then that paragraph is deleted: nothing but the items themselves changes (their
- * neighbours are never re-bulleted). The run joins the list of the item before it when that list
+ * neighbours are not re-bulleted, but in the one case said last). The run joins the list of the item before it when that list
  * has the items' glyph kinds at their levels; otherwise (a numbered level under bullets, a level
  * whose glyphs the list does not have) it becomes a list of its own at that nesting level, which
  * reads back as nested in the item before it (export/model-utils.ts assignListKeys). Every list
  * the API creates has one glyph kind on every level, so such a run is split by kind. When the list
  * before would take the new set in (its preset matches), a second temporary paragraph without a
- * bullet keeps them apart.
+ * bullet keeps them apart; after a paragraph this write bullets too (whose list is not known yet),
+ * only a level-0 run going on its list is let join it (`joinsByPreset`). A nested run that no item
+ * of its list comes before (the item it was under deleted) is bulleted as one set with that list's
+ * items after it, which lose their bullet first: no request puts it in their list otherwise.
  *
  * Every run's requests leave the text as long as before them (tabs and temporary paragraphs come
  * and go), so the positions computed from the new content hold for each run in turn.
