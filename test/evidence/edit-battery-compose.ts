@@ -1,0 +1,42 @@
+/**
+ * Two edits of the battery in one import: a model rarely changes one thing at a time (a new first
+ * item and the old one indented under it; a paragraph made a bullet and an item added after it).
+ * The second edit is one the battery makes of the section the first one wrote, so each pair is an
+ * edit a model could send. Which pairs: drawn with a seeded generator, `per` a document.
+ *
+ * The checks are the battery's (edit-battery.ts `runCase`), but for how far the edit reaches in
+ * the JSON and how many requests it takes: a pair may touch the whole section. An edit whose kind
+ * reads back otherwise than it was written (`expected`: special characters Docs stores its own
+ * way) is left out of pairs, whose second edit would not know it.
+ */
+import { seededRandom } from '../../src/docs/engine/index.js';
+import { type BatteryCase, casesOf } from './edit-battery.js';
+import { type BatteryEdit, batteryEdits } from './edit-battery-edits.js';
+
+/** Edits that write what they read back as. */
+const composable = (edit: BatteryEdit): boolean => !edit.expected && edit.kind !== 'special-characters';
+
+/** `per` pairs of edits of the sections of document `file`, drawn with `seed`. */
+export function composedCases(file: string, seed: number, per: number): BatteryCase[] {
+  const random = seededRandom(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const firsts = casesOf(file).filter((c) => composable(c.edit));
+  const out: BatteryCase[] = [];
+  for (let n = 0; n < per && firsts.length > 0; n++) {
+    const first = pick(firsts);
+    const seconds = batteryEdits(first.edit.next, first.anchorId === '').filter(composable);
+    if (seconds.length === 0) continue;
+    const second = pick(seconds);
+    out.push({
+      ...first,
+      edit: {
+        kind: first.edit.kind,
+        where: `${first.edit.where}, then ${second.kind} ${second.where}`,
+        next: second.next,
+        touched: { old: Number.POSITIVE_INFINITY, new: Number.POSITIVE_INFINITY },
+        maxRequests: Number.POSITIVE_INFINITY,
+      },
+    });
+  }
+  return out;
+}
