@@ -205,6 +205,19 @@ describe('the first item deleted and the next one indented', () => {
   });
 });
 
+describe('the first item deleted and a new item put a level down where it was', () => {
+  it("stays in the list: its paragraph still has that list's bullet, which a split-off paragraph keeps", async () => {
+    // Levels ordered / bullet / ordered, as the Docs editor makes them: no preset has them all,
+    // so the list's items after it cannot be bulleted anew with it.
+    const doc = golden('stencila__encoda__test-fixture-1');
+    const { after, intended } = await run(doc, (c) =>
+      c.replace('1. Fruit\n   - Apple', '1. - A new item.\n   - Apple'),
+    );
+    expect(after).toBe(intended);
+    expect(after).toContain('1. - A new item.\n   - Apple');
+  });
+});
+
 describe('a table and then a new first item of a list, added before it', () => {
   it("the new item opens that list: typed at the first item's start, after the table", async () => {
     const doc = makeDoc({

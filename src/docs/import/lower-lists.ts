@@ -14,8 +14,9 @@
  * before would take the new set in (its preset matches), a second temporary paragraph without a
  * bullet keeps them apart; after a paragraph this write bullets too (whose list is not known yet),
  * only a level-0 run going on its list is let join it (`joinsByPreset`). A nested run that no item
- * of its list comes before (the item it was under deleted) is bulleted as one set with that list's
- * items after it, which lose their bullet first: no request puts it in their list otherwise.
+ * of its list comes before (the item it was under deleted) joins that list through a temporary
+ * paragraph split off its first item, which still has the list's bullet (`keep`); failing that, it
+ * is bulleted as one set with that list's items after it, which lose their bullet first.
  *
  * Every run's requests leave the text as long as before them (tabs and temporary paragraphs come
  * and go), so the positions computed from the new content hold for each run in turn.
@@ -78,6 +79,11 @@ export interface BulletSet {
   separate: boolean;
   /** The set's items are all nested: a temporary paragraph stands for level 0. */
   anchor: boolean;
+  /**
+   * The set joins the list the first item still has a bullet of (it is re-bulleted only now): a
+   * temporary paragraph split off its start keeps that bullet and is the paragraph before the set.
+   */
+  keep?: boolean;
   /** The list joined; none: a list of the preset's own. */
   listId?: string;
 }
@@ -242,6 +248,32 @@ export function rebuildLists(
     // bulleted alone they make a list of their own, and the list's items after them are another.
     // They are bulleted as one set with those items (which lose their bullet first), when one
     // preset has the kinds of all of them.
+    // Nested items whose first one is still an item of the list they belong to (its paragraph was
+    // that list's item before, and loses the bullet only now): a temporary paragraph split off its
+    // start keeps that bullet, and the set joins the list after it at the items' levels.
+    const o = paired.get(i);
+    const was = o === undefined ? undefined : (script.old[o] as ParagraphBlock).list;
+    const own = o === undefined ? undefined : (sources[o] as ParagraphSource).listId;
+    if (
+      !continues &&
+      own !== undefined &&
+      was !== undefined &&
+      ctx.env.lists.get(was.key) === key &&
+      !isHeading(items[0]!) &&
+      items.every((b) => b.list!.level > 0)
+    ) {
+      const [set, ...more] = bulletSets(tab, { listId: own }, items, true);
+      if (set && more.length === 0 && set.listId === own) {
+        bulletNested(
+          ctx,
+          seg,
+          items.map((block, k) => ({ start: starts[i + k]!, end: starts[i + k + 1]!, block })),
+          { ...set, keep: true },
+        );
+        i = j + 1;
+        continue;
+      }
+    }
     const after = continues ? j : itemsAfter(next, j, key);
     if (after > j && items.every((b) => b.list!.level > 0)) {
       const all = next.slice(i, after + 1) as ParagraphBlock[];
@@ -329,7 +361,7 @@ export function bulletNested(
   ctx: PlanContext,
   seg: string,
   placed: readonly { start: number; end: number; block: ParagraphBlock }[],
-  set: Pick<BulletSet, 'preset' | 'separate' | 'anchor' | 'listId'>,
+  set: Pick<BulletSet, 'preset' | 'separate' | 'anchor' | 'listId' | 'keep'>,
 ): void {
   // createParagraphBullets would take an item's own leading tabs for nesting: they go first and
   // are typed back once it is bulleted.
@@ -342,7 +374,8 @@ export function bulletNested(
   });
   for (let k = placed.length - 1; k >= 0; k--)
     ctx.deleteRange(seg, placed[k]!.start, placed[k]!.start + own[k]!);
-  const sep = set.separate ? 1 : 0;
+  // The paragraphs before the set's own (`skip`): the one without bullet, or the one keeping it.
+  const sep = set.separate || set.keep ? 1 : 0;
   const temps = sep + (set.anchor ? 1 : 0);
   // A further block of an item (model.ts `item`) in the set is bulleted at level 0 and loses it again.
   const levelOf = (block: ParagraphBlock): number => block.list?.level ?? 0;
