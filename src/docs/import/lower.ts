@@ -373,20 +373,20 @@ class Lowering {
       const x = prevSrc.endIndex - 1;
       const textStyle =
         lastTextStyle(pb, ctx) ?? ctx.env.runStyles.at(seg, x > prevSrc.startIndex ? x - 1 : x);
-      // The paragraph before may be edited into a list item bulleted once the container is done.
-      const pair = script.ops.find((op) => op.op === 'pair' && op.o === prev);
-      const pn = pair?.op === 'pair' ? (script.next[pair.n] as ParagraphBlock) : undefined;
-      const later = pn?.list !== undefined && !sameList(ctx.env.lists, pb.list, pn.list);
+      // The paragraph before may be edited into a list item bulleted once the container is done
+      // (`edited`, `laterKey` above): the new paragraphs inherit that list, bulleted with it then.
+      const pn = edited;
       const marks = { quote: pb.quote, rule: pb.rule, item: pb.item };
-      const inh: Inherited = later
-        ? { style: pb.style, list: pn.list, listIsNew: true, bulletLater: true, textStyle, marks }
-        : {
-            style: pb.style,
-            list: pb.list,
-            listId: (prevSrc as ParagraphSource).listId,
-            textStyle,
-            marks,
-          };
+      const inh: Inherited =
+        laterKey !== undefined && pn?.list
+          ? { style: pb.style, list: pn.list, listIsNew: true, bulletLater: true, textStyle, marks }
+          : {
+              style: pb.style,
+              list: pb.list,
+              listId: (prevSrc as ParagraphSource).listId,
+              textStyle,
+              marks,
+            };
       const atTail = tailEnd !== null && prevSrc.endIndex === tailEnd;
       const nested = this.insertAfter(seg, x, blocks, inh, atTail);
       if (!markKept) this.restoreMark(seg, prevSrc);
