@@ -15,7 +15,10 @@ function headingAnchor(b: ParagraphBlock): string | null {
 }
 
 function plainText(b: Block): string {
-  if (b.type === 'table') return '';
+  if (b.type === 'table')
+    return b.rows
+      .map((row) => row.map((cell) => cell.blocks.map(plainText).join('\n')).join('\t'))
+      .join('\n');
   let s = '';
   for (const i of b.inlines) if (i.type === 'text') s += i.text;
   return s;
@@ -41,7 +44,9 @@ function textCost(a: string, b: string): number {
 /** The cost of editing old block `o` into new block `n` in place (Infinity when it cannot be). */
 function blockCost(o: Block, n: Block): number {
   if (o.type !== n.type) return Number.POSITIVE_INFINITY;
-  if (o.type === 'table' || n.type === 'table') return 0.5;
+  // Any table can be edited into any other; among new tables the one most like the old is its
+  // edit (a row added to a table, and a new table after it: the old one is the first, not the new).
+  if (o.type === 'table' || n.type === 'table') return 0.5 + 0.1 * dissimilarity(plainText(o), plainText(n));
   const na = headingAnchor(n);
   const oa = headingAnchor(o);
   // A heading that names its anchor is the paragraph holding that anchor, nothing else.
