@@ -4,7 +4,7 @@
  * what editing one into the other in place costs, and which items name an anchor.
  */
 
-import type { Block, ParagraphBlock, TableCell } from '../../mebdf/model.js';
+import type { Block, ParagraphBlock, TableBlock, TableCell } from '../../mebdf/model.js';
 import { canonicalKey } from '../equality.js';
 import type { Comparator } from './align.js';
 
@@ -15,13 +15,26 @@ function headingAnchor(b: ParagraphBlock): string | null {
 }
 
 function plainText(b: Block): string {
-  if (b.type === 'table')
-    return b.rows
-      .map((row) => row.map((cell) => cell.blocks.map(plainText).join('\n')).join('\t'))
-      .join('\n');
+  if (b.type === 'table') return tableText(b);
   let s = '';
   for (const i of b.inlines) if (i.type === 'text') s += i.text;
   return s;
+}
+
+/**
+ * A table's text, cells by tabs and rows by lines; kept per table, since a gap of the alignment
+ * weighs every old table against every new one.
+ */
+const tableTexts = new WeakMap<TableBlock, string>();
+function tableText(t: TableBlock): string {
+  let text = tableTexts.get(t);
+  if (text === undefined) {
+    text = t.rows
+      .map((row) => row.map((cell) => cell.blocks.map(plainText).join('\n')).join('\t'))
+      .join('\n');
+    tableTexts.set(t, text);
+  }
+  return text;
 }
 
 /** 0 (identical) … 1 (nothing in common): common prefix and suffix against the longer text. */
