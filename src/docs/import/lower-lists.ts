@@ -206,6 +206,27 @@ export function rebuildLists(
     // Its bullet stays as it was only when its membership did not change.
     return src.listId && sameList(ctx.env.lists, old.list, prev.list) ? { listId: src.listId } : 'unknown';
   };
+  /**
+   * Blocks `[from, to]` bulleted as one set of `kind` (items, and further blocks of items, of one
+   * list): the items bulleted already keep their list under a new bullet, so they lose it first.
+   */
+  const oneSet = (from: number, to: number, kind: ListKind): void => {
+    const all = next.slice(from, to + 1) as ParagraphBlock[];
+    const before = beforeOf(from);
+    ctx.push({
+      deleteParagraphBullets: { range: ctx.range(seg, starts[from]!, starts[to + 1]! - 1) },
+    });
+    bulletNested(
+      ctx,
+      seg,
+      all.map((block, k) => ({ start: starts[from + k]!, end: starts[from + k + 1]!, block })),
+      {
+        preset: PRESETS[kind],
+        separate: before === 'unknown' || typeof before === 'object',
+        anchor: all.every((b) => (b.list?.level ?? 1) > 0),
+      },
+    );
+  };
   const flagged = next.map((b) => b.type === 'paragraph' && nested.has(b));
   for (let i = 0; i < next.length; ) {
     if (!flagged[i]) {
@@ -221,33 +242,13 @@ export function rebuildLists(
     const from = furtherRunEdge(next, i, -1, key, kind);
     const to = furtherRunEdge(next, j, 1, key, kind);
     if (from < i || to > j) {
-      const all = next.slice(from, to + 1) as ParagraphBlock[];
-      const before = beforeOf(from);
-      const set = {
-        preset: PRESETS[kind],
-        separate: before === 'unknown' || typeof before === 'object',
-        anchor: all.every((b) => (b.list?.level ?? 1) > 0),
-      };
-      // The items bulleted already keep their list under a new bullet: they lose it first.
-      ctx.push({
-        deleteParagraphBullets: { range: ctx.range(seg, starts[from]!, starts[to + 1]! - 1) },
-      });
-      bulletNested(
-        ctx,
-        seg,
-        all.map((block, k) => ({ start: starts[from + k]!, end: starts[from + k + 1]!, block })),
-        set,
-      );
+      oneSet(from, to, kind);
       i = to + 1;
       continue;
     }
     const items = next.slice(i, j + 1) as ParagraphBlock[];
     const prev = next[i - 1];
     const continues = prev?.type === 'paragraph' && prev.list?.key === key;
-    // Nested items that no item of their list comes before (the item they were under is gone):
-    // bulleted alone they make a list of their own, and the list's items after them are another.
-    // They are bulleted as one set with those items (which lose their bullet first), when one
-    // preset has the kinds of all of them.
     // Nested items whose first one is still an item of the list they belong to (its paragraph was
     // that list's item before, and loses the bullet only now): a temporary paragraph split off its
     // start keeps that bullet, and the set joins the list after it at the items' levels.
@@ -274,27 +275,18 @@ export function rebuildLists(
         continue;
       }
     }
+    // Nested items that no item of their list comes before (the item they were under is gone):
+    // bulleted alone they make a list of their own, and the list's items after them are another.
+    // They are bulleted as one set with those items, when one preset has the kinds of all of them.
     const after = continues ? j : itemsAfter(next, j, key);
-    if (after > j && items.every((b) => b.list!.level > 0)) {
-      const all = next.slice(i, after + 1) as ParagraphBlock[];
-      if (all.every((b) => b.list!.kind === kind)) {
-        const before = beforeOf(i);
-        ctx.push({
-          deleteParagraphBullets: { range: ctx.range(seg, starts[j + 1]!, starts[after + 1]! - 1) },
-        });
-        bulletNested(
-          ctx,
-          seg,
-          all.map((block, k) => ({ start: starts[i + k]!, end: starts[i + k + 1]!, block })),
-          {
-            preset: PRESETS[kind],
-            separate: before === 'unknown' || typeof before === 'object',
-            anchor: false,
-          },
-        );
-        i = after + 1;
-        continue;
-      }
+    if (
+      after > j &&
+      items.every((b) => b.list!.level > 0) &&
+      next.slice(i, after + 1).every((b) => (b as ParagraphBlock).list!.kind === kind)
+    ) {
+      oneSet(i, after, kind);
+      i = after + 1;
+      continue;
     }
     for (const set of bulletSets(tab, beforeOf(i), items, continues, joinsByPreset(prev, items))) {
       const idx = Array.from({ length: set.to - set.from + 1 }, (_, k) => i + set.from + k);
