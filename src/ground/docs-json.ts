@@ -19,6 +19,7 @@ export type TableRow = docs_v1.Schema$TableRow;
 export type TableCell = docs_v1.Schema$TableCell;
 export type NamedStyle = docs_v1.Schema$NamedStyle;
 export type List = docs_v1.Schema$List;
+export type NestingLevel = docs_v1.Schema$NestingLevel;
 export type Request = docs_v1.Schema$Request;
 export type Response = docs_v1.Schema$Response;
 export type WriteControl = docs_v1.Schema$WriteControl;

@@ -77,6 +77,15 @@ export function presetLevels(preset: string): Level[] {
   });
 }
 
+/**
+ * The presets a createParagraphBullets joins the list whose outer level is `level` with (the list
+ * right before the set): those whose outer level has its glyph.
+ */
+export function presetsJoining(level: Level | undefined): string[] {
+  const want = signature(level);
+  return want ? Object.keys(PRESETS).filter((p) => signature(presetLevels(p)[0]) === want) : [];
+}
+
 /** Level-0 signature, to tell whether an existing list was made from the same preset. */
 function signature(level: Level | undefined): string {
   if (!level) return '';

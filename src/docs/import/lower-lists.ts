@@ -16,13 +16,17 @@
  * only a level-0 run going on its list is let join it (`joinsByPreset`). A nested run that no item
  * of its list comes before (the item it was under deleted) joins that list through a temporary
  * paragraph split off its first item, which still has the list's bullet (`keep`); failing that, it
- * is bulleted as one set with that list's items after it, which lose their bullet first.
+ * is bulleted as one set with that list's items after it, which lose their bullet first (so is a
+ * paragraph made the item before a list's first). A set joining a list is bulleted with the preset
+ * of that list, one of Google's 15 (`joining`), so that a list of A., I. or arrows is joined too.
  *
  * Every run's requests leave the text as long as before them (tabs and temporary paragraphs come
  * and go), so the positions computed from the new content hold for each run in turn.
  */
-import type { DocumentTab } from '../../ground/docs-json.js';
+import type { DocumentTab, NestingLevel } from '../../ground/docs-json.js';
 import type { Block, ListKind, ParagraphBlock } from '../../mebdf/model.js';
+import { presetLevels, presetsJoining } from '../engine/bullets.js';
+import { deepEqual } from '../equality.js';
 import { listLevel } from '../export/lists.js';
 import type { ParagraphSource } from '../export/types.js';
 import { furtherIndents, type PlanContext, quoteRuleLook } from './context.js';
@@ -31,13 +35,6 @@ import { isHeading } from './guards.js';
 import { PRESETS, sameList } from './paragraphs.js';
 import { type LevelIndents, paragraphStylePayload } from './style-payloads.js';
 import { blockLength } from './table-insert.js';
-
-/** The outer level of each preset the planner uses: [glyphSymbol, glyphType, glyphFormat]. */
-const PRESET_OUTER: Record<ListKind, [string | null, string | null, string | null]> = {
-  bullet: ['\u25cf', null, '%0'],
-  ordered: [null, 'DECIMAL', '%0.'],
-  checkbox: [null, 'GLYPH_TYPE_UNSPECIFIED', null],
-};
 
 /**
  * The indents list `listId` gives the items of `level`; for a list not known (one a preset makes
@@ -88,20 +85,22 @@ export interface BulletSet {
   listId?: string;
 }
 
-/** The kind whose preset list `listId` was made from (its outer level matches), if any. */
-function presetKind(tab: DocumentTab, listId: string): ListKind | null {
-  const level = tab.lists?.[listId]?.listProperties?.nestingLevels?.[0];
-  if (!level) return null;
-  for (const kind of Object.keys(PRESET_OUTER) as ListKind[]) {
-    const want = PRESET_OUTER[kind];
-    if (
-      (level.glyphSymbol ?? null) === want[0] &&
-      (level.glyphType ?? null) === want[1] &&
-      (level.glyphFormat ?? null) === want[2]
-    )
-      return kind;
-  }
-  return null;
+/**
+ * The preset a set joining list `listId` is bulleted with (one whose outer level is that list's:
+ * createParagraphBullets then joins it; the planner's own preset for its kind when that one does),
+ * and whether the planner's preset for `kind` joins it too (a set of `kind` kept apart from it
+ * needs a paragraph without bullet in between). Google has 15 presets (engine/bullets.ts): a list
+ * made with A., I. or arrows is joined by its own.
+ */
+function joining(
+  tab: DocumentTab,
+  listId: string,
+): { preset: string | null; takes: (kind: ListKind) => boolean } {
+  const outer = tab.lists?.[listId]?.listProperties?.nestingLevels?.[0];
+  const presets = presetsJoining(outer as Record<string, unknown> | undefined);
+  const own = presets.length > 0 ? PRESETS[listLevel(tab, listId, 0).kind] : undefined;
+  const preset = own && presets.includes(own) ? own : (presets[0] ?? null);
+  return { preset, takes: (kind) => presets.includes(PRESETS[kind]) };
 }
 
 /**
@@ -117,18 +116,18 @@ export function bulletSets(
   /** The list before is not known but takes the run in by its preset (`joinsByPreset`). */
   joinsUnknown = false,
 ): BulletSet[] {
-  const joinKind = typeof before === 'object' ? presetKind(tab, before.listId) : null;
+  const join = typeof before === 'object' ? joining(tab, before.listId) : null;
   const anchored = (from: number, to: number): boolean =>
     items.slice(from, to + 1).every((b) => b.list!.level > 0);
   if (
     typeof before === 'object' &&
-    joinKind !== null &&
+    join?.preset &&
     (continues || anchored(0, items.length - 1)) &&
     items.every((b) => listLevel(tab, before.listId, b.list!.level).kind === b.list!.kind)
   ) {
     const to = items.length - 1;
     const listId = before.listId;
-    return [{ from: 0, to, preset: PRESETS[joinKind], separate: false, anchor: anchored(0, to), listId }];
+    return [{ from: 0, to, preset: join.preset, separate: false, anchor: anchored(0, to), listId }];
   }
   const sets: BulletSet[] = [];
   for (let i = 0; i < items.length; ) {
@@ -138,8 +137,7 @@ export function bulletSets(
     // After the first set, the paragraph before is the previous set's, a list of another kind. A
     // run that goes on the list of a paragraph this write bullets too (whose list is not known
     // yet) is not kept apart from it when its preset alone joins it rightly (joinsByPreset).
-    const separate =
-      i === 0 && (before === 'unknown' ? !joinsUnknown : typeof before === 'object' && joinKind === kind);
+    const separate = i === 0 && (before === 'unknown' ? !joinsUnknown : join !== null && join.takes(kind));
     sets.push({ from: i, to: j, preset: PRESETS[kind], separate, anchor: anchored(i, j) });
     i = j + 1;
   }
@@ -206,13 +204,48 @@ export function rebuildLists(
     // Its bullet stays as it was only when its membership did not change.
     return src.listId && sameList(ctx.env.lists, old.list, prev.list) ? { listId: src.listId } : 'unknown';
   };
+  /** The Docs list the items among `[from, to]` that are items of `key` already are in. */
+  const listNow = (
+    from: number,
+    to: number,
+    key: string,
+  ): { listId: string; item: ParagraphBlock } | undefined => {
+    for (let k = from; k <= to; k++) {
+      const o = paired.get(k);
+      if (o === undefined) continue;
+      const src = sources[o] as ParagraphSource;
+      const was = (script.old[o] as ParagraphBlock).list;
+      if (src.listId && was && ctx.env.lists.get(was.key) === key)
+        return { listId: src.listId, item: next[k] as ParagraphBlock };
+    }
+    return undefined;
+  };
   /**
-   * Blocks `[from, to]` bulleted as one set of `kind` (items, and further blocks of items, of one
-   * list): the items bulleted already keep their list under a new bullet, so they lose it first.
+   * How blocks `[from, to]` (items, and further blocks of items, of list `key`) are bulleted as
+   * one set: with the preset of the Docs list those of them bulleted already are in, so that they
+   * look as before; null when that preset does not have every item's kind at its level.
    */
-  const oneSet = (from: number, to: number, kind: ListKind): void => {
+  const setPreset = (from: number, to: number, key: string) => {
+    const items = (next.slice(from, to + 1) as ParagraphBlock[]).filter((b) => b.list);
+    const now = listNow(from, to, key);
+    const kind = items[0]!.list!.kind;
+    const preset = (now && joining(tab, now.listId).preset) || PRESETS[kind];
+    const levels = presetLevels(preset);
+    if (!items.every((b) => levelKind(levels, b.list!.level) === b.list!.kind)) return null;
+    return { preset, now };
+  };
+  /**
+   * Blocks `[from, to]` bulleted as one set: the items bulleted already keep their list under a
+   * new bullet, so they lose it first. When that list is not one its preset makes as it is (its
+   * own glyphs, indents or numbering), the Docs API forces those of the preset on it: said.
+   */
+  const oneSet = (from: number, to: number, how: NonNullable<ReturnType<typeof setPreset>>): void => {
     const all = next.slice(from, to + 1) as ParagraphBlock[];
     const before = beforeOf(from);
+    if (how.now && !madeByPreset(tab, how.now.listId, how.preset))
+      ctx.warnings.push(
+        `The list of "${clip(how.now.item)}" was bulleted anew to take in the new items (the Docs API joins new items only to the list before them): its own glyphs, indents and numbering are now those of Google's ${how.preset}.`,
+      );
     ctx.push({
       deleteParagraphBullets: { range: ctx.range(seg, starts[from]!, starts[to + 1]! - 1) },
     });
@@ -221,7 +254,7 @@ export function rebuildLists(
       seg,
       all.map((block, k) => ({ start: starts[from + k]!, end: starts[from + k + 1]!, block })),
       {
-        preset: PRESETS[kind],
+        preset: how.preset,
         separate: before === 'unknown' || typeof before === 'object',
         anchor: all.every((b) => (b.list?.level ?? 1) > 0),
       },
@@ -241,8 +274,9 @@ export function rebuildLists(
     // takes in those blocks and the items of the list before them, bulleted as one set.
     const from = furtherRunEdge(next, i, -1, key, kind);
     const to = furtherRunEdge(next, j, 1, key, kind);
-    if (from < i || to > j) {
-      oneSet(from, to, kind);
+    const further = from < i || to > j ? setPreset(from, to, key) : null;
+    if (further) {
+      oneSet(from, to, further);
       i = to + 1;
       continue;
     }
@@ -275,16 +309,14 @@ export function rebuildLists(
         continue;
       }
     }
-    // Nested items that no item of their list comes before (the item they were under is gone):
-    // bulleted alone they make a list of their own, and the list's items after them are another.
-    // They are bulleted as one set with those items, when one preset has the kinds of all of them.
+    // Items that no item of their list comes before (a paragraph before a list made its first
+    // item, or the item nested items were under deleted): bulleted alone they make a list of their
+    // own, and the list's items after them are another. The Docs API joins a set only to the list
+    // before it, so they are bulleted as one set with those items, in the preset of their list.
     const after = continues ? j : itemsAfter(next, j, key);
-    if (
-      after > j &&
-      items.every((b) => b.list!.level > 0) &&
-      next.slice(i, after + 1).every((b) => (b as ParagraphBlock).list!.kind === kind)
-    ) {
-      oneSet(i, after, kind);
+    const whole = after > j ? setPreset(i, after, key) : null;
+    if (whole) {
+      oneSet(i, after, whole);
       i = after + 1;
       continue;
     }
@@ -418,4 +450,23 @@ export function bulletNested(
 function leadingTabs(block: ParagraphBlock): number {
   const first = block.inlines[0];
   return first?.type === 'text' ? (/^\t*/.exec(first.text)?.[0].length ?? 0) : 0;
+}
+
+/** The kind of list item a preset's `levels` give level `level`. */
+function levelKind(levels: Record<string, unknown>[], level: number): ListKind {
+  const lists = { l: { listProperties: { nestingLevels: levels as NestingLevel[] } } };
+  return listLevel({ lists }, 'l', level).kind;
+}
+
+/** Whether Docs list `listId` is exactly what `preset` makes (bulleting it anew changes nothing of its look). */
+function madeByPreset(tab: DocumentTab, listId: string, preset: string): boolean {
+  const levels = tab.lists?.[listId]?.listProperties?.nestingLevels ?? [];
+  const want = presetLevels(preset);
+  return levels.length === want.length && levels.every((l, n) => deepEqual(l, want[n]));
+}
+
+/** The first words of an item, to name it in a warning. */
+function clip(block: ParagraphBlock): string {
+  const text = block.inlines.map((n) => (n.type === 'text' ? n.text : '')).join('');
+  return text.length > 30 ? `${text.slice(0, 30)}…` : text;
 }
