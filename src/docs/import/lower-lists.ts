@@ -137,7 +137,7 @@ export function bulletSets(
     // After the first set, the paragraph before is the previous set's, a list of another kind. A
     // run that goes on the list of a paragraph this write bullets too (whose list is not known
     // yet) is not kept apart from it when its preset alone joins it rightly (joinsByPreset).
-    const separate = i === 0 && (before === 'unknown' ? !joinsUnknown : join !== null && join.takes(kind));
+    const separate = i === 0 && (before === 'unknown' ? !joinsUnknown : join?.takes(kind) === true);
     sets.push({ from: i, to: j, preset: PRESETS[kind], separate, anchor: anchored(i, j) });
     i = j + 1;
   }
