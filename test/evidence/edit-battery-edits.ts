@@ -29,6 +29,8 @@ export const EDIT_KINDS = [
   'trailing-whitespace',
   'special-characters',
   'move-heading',
+  'item-to-paragraph',
+  'join-list',
 ] as const;
 export type EditKind = (typeof EDIT_KINDS)[number];
 
@@ -293,6 +295,62 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
       if (e.firstLineIndent === -18) delete e.firstLineIndent;
       out[out.length - 1]!.expected = withBlocks(model, expected);
     }
+  }
+
+  // An item made a paragraph: the first, the last (the list goes on past a middle one unchanged).
+  for (const i of ends(items.filter((i) => isTextParagraph(blocks[i])))) {
+    const p = structuredClone(blocks) as Block[];
+    const item = p[i] as ParagraphBlock;
+    delete item.list;
+    // The bullet, then the indents its level gave it (Docs keeps them as the paragraph's own).
+    add('item-to-paragraph', `block ${i}`, p, { old: 1, new: 1 }, 3);
+    // An item's indent of 0 differs from its level's; a paragraph's is its named style's: unsaid.
+    if (item.style.indentLeft === 0 || item.style.firstLineIndent === 0) {
+      const expected = structuredClone(p);
+      const e = (expected[i] as ParagraphBlock).style;
+      if (e.indentLeft === 0) delete e.indentLeft;
+      if (e.firstLineIndent === 0) delete e.firstLineIndent;
+      out[out.length - 1]!.expected = withBlocks(model, expected);
+    }
+  }
+  // The text paragraph right before a list's first item, or right after its last, made an item of
+  // that list at level 0. After: one bullet joining it. Before: the Docs API joins a paragraph only
+  // to the list before it, so the list is bulleted anew with it (every item of it touched).
+  const level0 = new Map<string, ParagraphBlock['list']>();
+  for (const i of items) {
+    const list = (blocks[i] as ParagraphBlock).list!;
+    if (list.level === 0 && !level0.has(list.key)) level0.set(list.key, list);
+  }
+  for (const i of ends(firstItems)) {
+    const list = level0.get((blocks[i] as ParagraphBlock).list!.key);
+    const prev = i - 1;
+    // After an item of another list, the two would touch: the text would have to set them apart.
+    const touches = (blocks[prev - 1] as ParagraphBlock | undefined)?.list !== undefined;
+    if (
+      !list ||
+      prev < first ||
+      !isTextParagraph(blocks[prev]) ||
+      (blocks[prev] as ParagraphBlock).list ||
+      touches
+    )
+      continue;
+    let end = i;
+    while ((blocks[end + 1] as ParagraphBlock | undefined)?.list?.key === list.key) end++;
+    const p = structuredClone(blocks) as Block[];
+    (p[prev] as ParagraphBlock).list = { ...list };
+    const run = end - prev + 1;
+    add('join-list', `block ${prev} before`, p, { old: run, new: run }, 8 + 3 * run);
+  }
+  for (const i of ends(lastItems)) {
+    const list = level0.get((blocks[i] as ParagraphBlock).list!.key);
+    const next = i + 1;
+    const touches = (blocks[next + 1] as ParagraphBlock | undefined)?.list !== undefined;
+    if (!list || !isTextParagraph(blocks[next]) || (blocks[next] as ParagraphBlock).list || touches) continue;
+    const p = structuredClone(blocks) as Block[];
+    (p[next] as ParagraphBlock).list = { ...list };
+    // A bullet joining the list, with its level's indents put back; or, when no preset joins that
+    // list, the paragraph typed anew after its last item: deleted, typed, its paragraph and runs' styles.
+    add('join-list', `block ${next} after`, p, { old: 1, new: 1 }, 6);
   }
 
   // A subsection at the end (in the preamble: a first section).

@@ -63,6 +63,6 @@ describe('buildScript', () => {
     const s = script(d, (c) => c.replace('- Two', '- Two, edited'));
     const oldKey = (s.body.old[0] as { list?: { key: string } }).list!.key;
     const newKey = (s.body.next[0] as { list?: { key: string } }).list!.key;
-    expect(s.lists.get(oldKey)).toBe(newKey);
+    expect(s.lists.get(oldKey)).toEqual(new Set([newKey]));
   });
 });

@@ -27,20 +27,20 @@ describe('bulletPlan', () => {
 
   it('a sibling of the item it follows keeps the inherited bullet', () => {
     const inh: Inherited = { ...plain, list: bullet('old') };
-    const plan = bulletPlan(new Map([['old', 'n1']]), inh, [p(bullet('n1'))]);
+    const plan = bulletPlan(new Map([['old', new Set(['n1'])]]), inh, [p(bullet('n1'))]);
     expect(plan.create).toEqual([false]);
     expect(plan.drop).toEqual([false]);
   });
 
   it('plain text after a list item drops the bullet it would inherit', () => {
     const inh: Inherited = { ...plain, list: bullet('old') };
-    expect(bulletPlan(new Map([['old', 'n1']]), inh, [p()]).drop).toEqual([true]);
+    expect(bulletPlan(new Map([['old', new Set(['n1'])]]), inh, [p()]).drop).toEqual([true]);
   });
 
   it('items that only nest below an existing list wait for the list to be re-bulleted', () => {
     const inh: Inherited = { ...plain, list: bullet('old') };
     const nestedItem = p(bullet('n1', 1));
-    const plan = bulletPlan(new Map([['old', 'n1']]), inh, [nestedItem]);
+    const plan = bulletPlan(new Map([['old', new Set(['n1'])]]), inh, [nestedItem]);
     expect(plan.nested).toEqual([nestedItem]);
     expect(plan.create).toEqual([false]);
     expect(plan.drop).toEqual([false]);

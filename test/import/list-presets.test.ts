@@ -1,8 +1,9 @@
 /**
  * Lists made with any of Google's presets (A., I., arrows, stars), not only the three the planner
  * makes lists with: a new item joins such a list with its own preset (createParagraphBullets joins
- * the list before only when the preset's outer level is that list's), and a paragraph made the
- * item before a list's first takes the list in as one set, keeping its glyphs.
+ * the list before only when the preset's outer level is that list's); a paragraph made the item
+ * before a list's first is typed anew before it (copying its bullet), or, when it holds what
+ * typing anew would lose, takes the list in as one set, keeping its glyphs.
  */
 import { describe, expect, it } from 'vitest';
 import { presetLevels } from '../../src/docs/engine/bullets.js';
@@ -10,7 +11,7 @@ import { exportTab } from '../../src/docs/export/index.js';
 import { importTabService } from '../../src/docs/service/import.js';
 import type { Document, List } from '../../src/ground/docs-json.js';
 import { parseMebdf, stringifyMebdf } from '../../src/mebdf/index.js';
-import { listDef, makeDoc, para } from '../export/builder.js';
+import { el, listDef, makeDoc, para, text } from '../export/builder.js';
 import { MemoryBackend } from './memory-backend.js';
 
 const item = (t: string, listId: string) =>
@@ -44,6 +45,7 @@ async function run(doc: Document, edit: (content: string) => string) {
     warnings: r.warnings ?? [],
     listOf,
     level0: (id: string) => tab.lists![id]!.listProperties!.nestingLevels![0]!,
+    tab,
   };
 }
 
@@ -81,13 +83,78 @@ describe('a list made with another of Google presets', () => {
     });
   }
 
-  it('a list of its own look taken in by a new first item: done, and the warning names what changed', async () => {
+  /** A list of its own look: A. at level 0, numbered from 3. */
+  const ownLook = (): List => {
     const own = listDef('ordered');
     own.listProperties!.nestingLevels![0]!.glyphType = 'UPPER_ALPHA';
     own.listProperties!.nestingLevels![0]!.startNumber = 3;
-    const r = await run(docWith(own), (c) => c.replace(/^Intro\n\n/, 'M Intro\n'));
+    return own;
+  };
+
+  it('a plain paragraph made the item before the first of a list of its own look: typed anew into that list', async () => {
+    const doc = docWith(ownLook());
+    const list = structuredClone(doc.tabs![0]!.documentTab!.lists!.L);
+    const r = await run(doc, (c) => c.replace(/^Intro\n\n/, 'M Intro\n'));
     expect(r.after).toBe(r.intended);
-    expect(r.level0(r.listOf('One')!).glyphType).toBe('UPPER_ALPHA');
+    expect([r.listOf('Intro'), r.listOf('One'), r.listOf('Two')]).toEqual(['L', 'L', 'L']);
+    expect(r.tab.lists!.L).toEqual(list);
+    expect(r.warnings.join('\n')).not.toMatch(/bulleted anew/);
+  });
+
+  it('a paragraph holding a footnote made that item: the list is bulleted anew, and the warning says so', async () => {
+    const doc = makeDoc({
+      blocks: [
+        para([text('Intro'), el({ footnoteReference: { footnoteId: 'f1', footnoteNumber: '1' } })]),
+        item('One', 'L'),
+        item('Two', 'L'),
+        para('After'),
+        para(''),
+      ],
+      lists: { L: ownLook() },
+      footnotes: { f1: [para(' A note.')] },
+    });
+    const r = await run(doc, (c) => c.replace(/^Intro/, 'M Intro').replace(/\n\n(\S+ One)/, '\n$1'));
+    expect(r.after).toBe(r.intended);
+    const id = r.tab.body!.content!.find((se) => se.paragraph?.elements?.[1]?.footnoteReference)?.paragraph
+      ?.bullet?.listId;
+    expect([r.listOf('One'), r.listOf('Two')]).toEqual([id, id]);
+    expect(r.level0(id!).glyphType).toBe('UPPER_ALPHA');
     expect(r.warnings.join('\n')).toMatch(/list of "One" was bulleted anew.*NUMBERED_UPPERALPHA_ALPHA_ROMAN/);
+  });
+
+  it('a paragraph made the item after the last of a list no preset joins ((i), (ii)): typed anew after that item', async () => {
+    const roman = listDef('ordered');
+    Object.assign(roman.listProperties!.nestingLevels![0]!, { glyphType: 'ROMAN', glyphFormat: '(%0)' });
+    const r = await run(docWith(roman), (c) => c.replace(/Two\n\nAfter/, 'Two\nM After'));
+    expect(r.after).toBe(r.intended);
+    expect(r.listOf('After')).toBe('L');
+  });
+});
+
+describe('an item made a paragraph in the middle of a list', () => {
+  const three = (kind: 'bullet' | 'ordered') =>
+    makeDoc({
+      blocks: [item('One', 'L'), item('Two', 'L'), item('Three', 'L'), para('')],
+      lists: { L: listDef(kind) },
+    });
+  const unbullet = (c: string) => c.replace(/\S+ Two\n/, '\nTwo\n\n');
+
+  it('bullets: the items after it keep their bullet, untouched (read back, they are a list of their own anyway)', async () => {
+    const doc = three('bullet');
+    const be = new MemoryBackend(doc);
+    const threeBefore = structuredClone(be.doc.tabs![0]!.documentTab!.body!.content![3]);
+    const r = await importTabService(be, { document_id: 'doc' }, unbullet(exportTab(be.doc).content));
+    expect(exportTab(be.doc).content).toBe('- One\n\nTwo\n\n- Three\n{!}\n');
+    expect((r.requests as object[]).map((q) => Object.keys(q)[0])).not.toContain('createParagraphBullets');
+    const threeAfter = be.doc.tabs![0]!.documentTab!.body!.content![3]!;
+    expect(threeAfter.paragraph).toEqual(threeBefore!.paragraph);
+  });
+
+  it('numbers: the items after it are numbered anew from 1, as the text says (kept, Docs would go on at 3)', async () => {
+    const be = new MemoryBackend(three('ordered'));
+    await importTabService(be, { document_id: 'doc' }, unbullet(exportTab(be.doc).content));
+    const content = be.doc.tabs![0]!.documentTab!.body!.content!;
+    expect(content[3]!.paragraph!.bullet!.listId).not.toBe('L');
+    expect(exportTab(be.doc).content).toBe('1. One\n\nTwo\n\n1. Three\n{!}\n');
   });
 });

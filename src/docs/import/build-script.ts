@@ -22,6 +22,7 @@ interface ContainerInput {
   tailEnd: number | null;
   /** The old blocks in canonical form (the export read back), when they can stand in for `old`. */
   canon?: Block[] | undefined;
+  joinable: (listId: string) => boolean;
 }
 
 /** The old block before op `k` (kept, paired or deleted), or null at the start. */
@@ -93,6 +94,7 @@ function steps(input: ContainerInput, cmp: Block[], ops: AlignOp[]): Step[] {
             next: nb.rows[nr]![nc]!.blocks,
             tailEnd: cs.endIndex,
             canon: canon?.rows[r]?.[c]?.blocks,
+            joinable: input.joinable,
           });
         });
         out.push({ kind: 'edit-table', o: op.o, n: op.n, table, cells });
@@ -119,6 +121,63 @@ function steps(input: ContainerInput, cmp: Block[], ops: AlignOp[]): Step[] {
   return out;
 }
 
+/**
+ * A paragraph made an item of a list that stays next to it, which no bullet it could be given
+ * joins: the Docs API joins a bulleted paragraph only to the list before it, when a preset has
+ * that list's outer glyph. So a paragraph made the item before a list's first (bulleting the list
+ * anew with it would give the whole list a preset's look), or the item after the last of a list
+ * no preset joins, is typed anew next to that item instead, where it copies its bullet: its
+ * pairing becomes a deletion and an insertion, when it holds nothing typing anew would lose (text
+ * and line breaks only: no object, anchor, heading id or suggestion).
+ */
+function retypeListJoiners(
+  ops: AlignOp[],
+  old: Block[],
+  sources: AnySource[],
+  next: Block[],
+  joinable: (listId: string) => boolean,
+): void {
+  /** Whether op `j` keeps or pairs an old item with a new item of list `key`; its Docs list. */
+  const itemOf = (j: number, key: string): string | null => {
+    const op = ops[j];
+    if (!op || (op.op !== 'keep' && op.op !== 'pair')) return null;
+    const was = old[op.o]!;
+    const now = next[op.n]!;
+    const src = sources[op.o]!;
+    if (was.type !== 'paragraph' || !was.list || now.type !== 'paragraph' || now.list?.key !== key)
+      return null;
+    return src.kind === 'paragraph' && src.listId ? src.listId : null;
+  };
+  for (let k = 0; k < ops.length; k++) {
+    const op = ops[k]!;
+    if (op.op !== 'pair') continue;
+    const ob = old[op.o]!;
+    const nb = next[op.n]!;
+    const src = sources[op.o]!;
+    if (ob.type !== 'paragraph' || nb.type !== 'paragraph' || src.kind !== 'paragraph' || ob.list || !nb.list)
+      continue;
+    const before = itemOf(k - 1, nb.list.key);
+    const after = itemOf(k + 1, nb.list.key);
+    const opens = after !== null && before === null && !sameKey(next[op.n - 1], nb.list.key);
+    const closes = before !== null && after === null && !joinable(before);
+    if (!opens && !closes) continue;
+    const plain = ob.inlines.every(
+      (x) => x.type === 'break' || (x.type === 'text' && x.style.suggestion === undefined),
+    );
+    if (!plain || src.headingId || src.positionedObjectIds?.length || ob.code || ob.html) continue;
+    // Typed after the item before it, or before the item after it: the insertion next to that item.
+    const del: AlignOp = { op: 'del', o: op.o };
+    const ins: AlignOp = { op: 'ins', n: op.n };
+    ops.splice(k, 1, ...(closes ? [ins, del] : [del, ins]));
+    k++;
+  }
+}
+
+/** Whether `b` is an item of list `key`. */
+function sameKey(b: Block | undefined, key: string): boolean {
+  return b?.type === 'paragraph' && b.list?.key === key;
+}
+
 function container(input: ContainerInput): ContainerScript {
   const { old, sources, next, canon } = input;
   // Blocks are compared in their canonical form (the export read back), so a block the edit did
@@ -135,6 +194,7 @@ function container(input: ContainerInput): ContainerScript {
       return src.kind === 'paragraph';
     }),
   );
+  retypeListJoiners(ops, old, sources, next, input.joinable);
   return {
     seg: input.seg,
     inCell: input.inCell,
@@ -148,18 +208,24 @@ function container(input: ContainerInput): ContainerScript {
 }
 
 /**
- * Old list key -> new list key over the containers in the order the lowering visits them (each
- * container, then the cells of its tables from the last): the first pairing of a list wins.
+ * Old list key -> the new list keys it goes on as, over the containers in the order the lowering
+ * visits them (each container, then the cells of its tables from the last): the first pairing of
+ * a list wins. A list a new plain paragraph interrupts goes on after it too: a Docs list read back
+ * starts a new list after any paragraph that is no item (export/model-utils.ts assignListKeys), so
+ * its items there keep their bullets, unless they are numbered (bulleted anew, they number from 1
+ * as the text says; kept, Docs would go on counting).
  */
-function listPairs(scripts: readonly ContainerScript[]): Map<string, string> {
-  const out = new Map<string, string>();
+function listPairs(scripts: readonly ContainerScript[]): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
   const visit = (s: ContainerScript): void => {
     for (const op of s.ops) {
       if (op.op !== 'keep' && op.op !== 'pair') continue;
       const ob = s.old[op.o]!;
       const nb = s.next[op.n]!;
-      if (ob.type === 'paragraph' && nb.type === 'paragraph' && ob.list && nb.list && !out.has(ob.list.key))
-        out.set(ob.list.key, nb.list.key);
+      if (ob.type !== 'paragraph' || nb.type !== 'paragraph' || !ob.list || !nb.list) continue;
+      const keys = out.get(ob.list.key);
+      if (!keys) out.set(ob.list.key, new Set([nb.list.key]));
+      else if (!keys.has(nb.list.key) && startsUnnumberedRun(s.next, op.n)) keys.add(nb.list.key);
     }
     for (let k = s.steps.length - 1; k >= 0; k--) {
       const step = s.steps[k]!;
@@ -171,16 +237,34 @@ function listPairs(scripts: readonly ContainerScript[]): Map<string, string> {
   return out;
 }
 
+/**
+ * Whether list item `n` starts a run of items after a paragraph that is no item (nor a further
+ * block of one), a table or nothing, and no item of the run is numbered.
+ */
+function startsUnnumberedRun(next: readonly Block[], n: number): boolean {
+  const prev = next[n - 1];
+  if (prev?.type === 'paragraph' && (prev.list || prev.item !== undefined)) return false;
+  for (let k = n; k < next.length; k++) {
+    const b = next[k]!;
+    if (b.type !== 'paragraph' || (!b.list && b.item === undefined)) break;
+    if (b.list?.kind === 'ordered') return false;
+  }
+  return true;
+}
+
 export interface ScriptInput {
   old: { model: MebdfDocument; sources: AnySource[]; footnoteSources: Record<string, FootnoteSource> };
   next: MebdfDocument;
   bodyEnd: number;
   canonical?: MebdfDocument | undefined;
+  /** Whether a bullet preset joins Docs list `listId` (lower-lists.ts joinsByAnyPreset); all do when not said. */
+  joinable?: ((listId: string) => boolean) | undefined;
 }
 
 /** The edit script of `next` over `old`: every container aligned, tables and cells described. */
 export function buildScript(input: ScriptInput): EditScript {
   const { old, next } = input;
+  const joinable = input.joinable ?? (() => true);
   const footnotes: ContainerScript[] = [];
   for (const [label, blocks] of Object.entries(old.model.footnotes)) {
     const fs = old.footnoteSources[label];
@@ -196,6 +280,7 @@ export function buildScript(input: ScriptInput): EditScript {
         next: nb,
         tailEnd: last ? last.endIndex : null,
         canon: input.canonical?.footnotes[label],
+        joinable,
       }),
     );
   }
@@ -207,6 +292,7 @@ export function buildScript(input: ScriptInput): EditScript {
     next: next.blocks,
     tailEnd: input.bodyEnd,
     canon: input.canonical?.blocks,
+    joinable,
   });
   return { footnotes, body, lists: listPairs([...footnotes, body]) };
 }

@@ -22,6 +22,7 @@ import {
 } from '../export/quote-blocks.js';
 import { cellStyleBase, type NamedStyleBase } from '../export/style-overrides.js';
 import type { ParagraphSource } from '../export/types.js';
+import type { ListPairs } from './edit-script.js';
 import { ObjectCodes, type Units } from './paragraph-units.js';
 import type { RunStyles } from './run-styles.js';
 import { type LevelIndents, type TextField, textStylePayload } from './style-payloads.js';
@@ -44,7 +45,7 @@ export interface PlanEnv {
   readonly tabId: string;
   readonly bases: Record<NamedStyleType, NamedStyleBase>;
   /** Old list key -> new list key, learned from kept and paired list paragraphs. */
-  readonly lists: ReadonlyMap<string, string>;
+  readonly lists: ListPairs;
   /** The tab as read (its lists). */
   readonly tab: DocumentTab;
   /** The indents a list level gives its items (list unknown: a preset's). */

@@ -66,10 +66,13 @@ export interface ContainerScript {
   readonly steps: readonly Step[];
 }
 
+/** Old list key -> the new list keys it goes on as. */
+export type ListPairs = ReadonlyMap<string, ReadonlySet<string>>;
+
 export interface EditScript {
   /** Footnotes whose content changes, each its own segment. */
   readonly footnotes: readonly ContainerScript[];
   readonly body: ContainerScript;
-  /** Old list key -> new list key, from kept and paired list paragraphs (first pairing wins). */
-  readonly lists: ReadonlyMap<string, string>;
+  /** Old list key -> the new list keys it goes on as, from kept and paired list paragraphs (build-script.ts listPairs). */
+  readonly lists: ListPairs;
 }

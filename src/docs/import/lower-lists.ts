@@ -32,7 +32,7 @@ import type { ParagraphSource } from '../export/types.js';
 import { furtherIndents, type PlanContext, quoteRuleLook } from './context.js';
 import type { AnySource, ContainerScript } from './edit-script.js';
 import { isHeading } from './guards.js';
-import { PRESETS, sameList } from './paragraphs.js';
+import { goesOnAs, PRESETS, sameList } from './paragraphs.js';
 import { type LevelIndents, paragraphStylePayload } from './style-payloads.js';
 import { blockLength } from './table-insert.js';
 
@@ -101,6 +101,11 @@ function joining(
   const own = presets.length > 0 ? PRESETS[listLevel(tab, listId, 0).kind] : undefined;
   const preset = own && presets.includes(own) ? own : (presets[0] ?? null);
   return { preset, takes: (kind) => presets.includes(PRESETS[kind]) };
+}
+
+/** Whether one of Google's presets joins Docs list `listId` (its outer glyph is a preset's). */
+export function joinsByAnyPreset(tab: DocumentTab, listId: string): boolean {
+  return joining(tab, listId).preset !== null;
 }
 
 /**
@@ -215,7 +220,7 @@ export function rebuildLists(
       if (o === undefined) continue;
       const src = sources[o] as ParagraphSource;
       const was = (script.old[o] as ParagraphBlock).list;
-      if (src.listId && was && ctx.env.lists.get(was.key) === key)
+      if (src.listId && was && goesOnAs(ctx.env.lists, was.key, key))
         return { listId: src.listId, item: next[k] as ParagraphBlock };
     }
     return undefined;
@@ -293,7 +298,7 @@ export function rebuildLists(
       !continues &&
       own !== undefined &&
       was !== undefined &&
-      ctx.env.lists.get(was.key) === key &&
+      goesOnAs(ctx.env.lists, was.key, key) &&
       !isHeading(items[0]!) &&
       items.every((b) => b.list!.level > 0)
     ) {

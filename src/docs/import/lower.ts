@@ -13,7 +13,7 @@ import { deepEqual } from '../equality.js';
 import { isBareEmpty, isPlainEmpty } from '../export/forced-paragraphs.js';
 import type { ParagraphSource, TableSource } from '../export/types.js';
 import type { PlanContext } from './context.js';
-import type { AnySource, ContainerScript, EditScript, Step } from './edit-script.js';
+import type { AnySource, ContainerScript, EditScript, ListPairs, Step } from './edit-script.js';
 import { checkNoSuggestions, isHeading } from './guards.js';
 import { rebuildLists } from './lower-lists.js';
 import { lowerTableEdit } from './lower-table.js';
@@ -99,7 +99,7 @@ function opensListAfter(
   blocks: Block[],
   prev: ParagraphBlock,
   surv: Survivor,
-  lists: ReadonlyMap<string, string>,
+  lists: ListPairs,
 ): 'stays' | 'leaves' | null {
   const item = surv.was.list;
   // Inline anchors and embeds stay in the item (text typed at its start goes before them).
@@ -115,12 +115,7 @@ function opensListAfter(
  * How many of the last new blocks open the survivor's list (opensListAfter), when blocks that do
  * not come before them: 0 when none do, or when all do (then all go before the survivor).
  */
-function listOpenersAtEnd(
-  blocks: Block[],
-  prev: ParagraphBlock,
-  surv: Survivor,
-  lists: ReadonlyMap<string, string>,
-): number {
+function listOpenersAtEnd(blocks: Block[], prev: ParagraphBlock, surv: Survivor, lists: ListPairs): number {
   let k = 0;
   while (k < blocks.length - 1 && opensListAfter(blocks.slice(-(k + 1)), prev, surv, lists) === 'stays') k++;
   return k;

@@ -7,11 +7,13 @@
 import type { ParagraphBlock, ParagraphStyle, TextStyle } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
 import { furtherIndents, type PlanContext, quoteRuleLook } from './context.js';
+import type { ListPairs } from './edit-script.js';
 import { type Before, type BulletSet, bulletSets, indentsOver, joinsByPreset } from './lower-lists.js';
 import { toUnits } from './paragraph-units.js';
 import {
   ALL_FIELDS,
   fieldsFor,
+  goesOnAs,
   type Inherited,
   insertObject,
   PRESETS,
@@ -303,7 +305,7 @@ function nestedSets(
   const continues = (i: number, key: string): boolean => {
     if (i > 0) return blocks[i - 1]!.list?.key === key;
     if (mode !== 'after' || !inh.list) return false;
-    return inh.listIsNew ? inh.list.key === key : ctx.env.lists.get(inh.list.key) === key;
+    return inh.listIsNew ? inh.list.key === key : goesOnAs(ctx.env.lists, inh.list.key, key);
   };
   const out: BulletSet[] = [];
   for (let i = 0; i < blocks.length; ) {
@@ -365,11 +367,7 @@ export interface BulletPlan {
  * Which new paragraphs keep the inherited bullet, which get a new one, and which need their list
  * re-bulleted. `lists` pairs old list keys with new ones.
  */
-export function bulletPlan(
-  lists: ReadonlyMap<string, string>,
-  inh: Inherited,
-  blocks: ParagraphBlock[],
-): BulletPlan {
+export function bulletPlan(lists: ListPairs, inh: Inherited, blocks: ParagraphBlock[]): BulletPlan {
   const same = (b: ParagraphBlock): boolean =>
     inh.listIsNew ? deepEqual(inh.list ?? null, b.list ?? null) : sameList(lists, inh.list, b.list);
   const create = blocks.map((b) => b.list !== undefined && !same(b));

@@ -12,6 +12,7 @@ import { ValidationError } from '../../errors.js';
 import type { ListKind, ListMembership, ParagraphStyle, TextStyle } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
 import { cannotMove, notFound, type PlanContext } from './context.js';
+import type { ListPairs } from './edit-script.js';
 import { chipRequest } from './new-chips.js';
 import type { UnitObject, Units } from './paragraph-units.js';
 import { TEXT_FIELDS, type TextField, textFieldsDiffering } from './style-payloads.js';
@@ -50,14 +51,19 @@ export interface Inherited {
   marks?: { quote?: string | undefined; rule?: true | undefined; item?: number | undefined };
 }
 
+/** Whether old list `o` goes on as new list `n` (edit-script.ts ListPairs). */
+export function goesOnAs(lists: ListPairs, o: string, n: string): boolean {
+  return lists.get(o)?.has(n) === true;
+}
+
 /** Whether the old list membership already is the new one (same list, level and kind). */
 export function sameList(
-  lists: ReadonlyMap<string, string>,
+  lists: ListPairs,
   o: ListMembership | undefined,
   n: ListMembership | undefined,
 ): boolean {
   if (!o || !n) return !o && !n;
-  return lists.get(o.key) === n.key && o.level === n.level && o.kind === n.kind;
+  return goesOnAs(lists, o.key, n.key) && o.level === n.level && o.kind === n.kind;
 }
 
 /** The fields to write so that text inheriting `inherited` ends up `desired`. */

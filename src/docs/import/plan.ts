@@ -17,11 +17,12 @@ import type { BlockSource, FootnoteSource } from '../export/types.js';
 import { checkAnchors } from './anchor-check.js';
 import { buildScript } from './build-script.js';
 import { type DeletedObject, type FollowingParagraph, PlanContext, type PlanEnv } from './context.js';
+import type { ListPairs } from './edit-script.js';
 import { checkFootnotes, checkObjects, checkSection, markedInlines, type ObjectCheck } from './guards.js';
 import { withHeadingAnchors } from './heading-anchors.js';
 import { checkDanglingLinks } from './link-check.js';
 import { lowerScript } from './lower.js';
-import { levelIndents } from './lower-lists.js';
+import { joinsByAnyPreset, levelIndents } from './lower-lists.js';
 import { RunStyles } from './run-styles.js';
 
 export interface PlanTarget {
@@ -90,7 +91,7 @@ export function planImport(given: PlanInput): Plan {
   const createdFootnotes = checkFootnotes(old.model, next);
   const dangling = checkDanglingLinks(input);
   // 2. The edit script.
-  const script = buildScript(input);
+  const script = buildScript({ ...input, joinable: (id) => joinsByAnyPreset(input.tab, id) });
   // 3. Its lowering to requests.
   const ctx = new PlanContext(planEnv(input, script.lists, objects, createdFootnotes));
   for (const [id, m] of objects.missing) ctx.recordDeleted(id, m.kind, m.caption);
@@ -110,7 +111,7 @@ export function planImport(given: PlanInput): Plan {
 /** What the lowering reads: the tab's styles and objects, the list pairings, the objects on each side. */
 function planEnv(
   input: PlanInput,
-  lists: ReadonlyMap<string, string>,
+  lists: ListPairs,
   objects: ObjectCheck,
   createdFootnotes: ReadonlySet<string>,
 ): PlanEnv {
