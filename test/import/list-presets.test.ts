@@ -131,6 +131,30 @@ describe('a list made with another of Google presets', () => {
   });
 });
 
+describe('paragraphs made items of a list next to them', () => {
+  it('two paragraphs after the last item of a list no preset joins: both typed anew after it', async () => {
+    const roman = listDef('ordered');
+    Object.assign(roman.listProperties!.nestingLevels![0]!, { glyphType: 'ROMAN', glyphFormat: '(%0)' });
+    const doc = makeDoc({
+      blocks: [para('Intro'), item('One', 'L'), item('Two', 'L'), para('After'), para('More'), para('')],
+      lists: { L: roman },
+    });
+    const r = await run(doc, (c) => c.replace(/Two\n\nAfter\n\nMore/, 'Two\nM After\nM More'));
+    expect(r.after).toBe(r.intended);
+    expect([r.listOf('After'), r.listOf('More')]).toEqual(['L', 'L']);
+  });
+
+  it('two paragraphs before the first item of a list: both typed anew before it', async () => {
+    const doc = makeDoc({
+      blocks: [para('Intro'), para('Lead'), item('One', 'L'), item('Two', 'L'), para('')],
+      lists: { L: presetList('NUMBERED_UPPERALPHA_ALPHA_ROMAN') },
+    });
+    const r = await run(doc, (c) => c.replace(/^Intro\n\nLead\n\n/, 'M Intro\nM Lead\n'));
+    expect(r.after).toBe(r.intended);
+    expect([r.listOf('Intro'), r.listOf('Lead'), r.listOf('One')]).toEqual(['L', 'L', 'L']);
+  });
+});
+
 describe('an item made a paragraph in the middle of a list', () => {
   const three = (kind: 'bullet' | 'ordered') =>
     makeDoc({

@@ -5,7 +5,7 @@
  * no request and computes no index.
  */
 
-import type { Block, MebdfDocument } from '../../mebdf/model.js';
+import type { Block, MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
 import type { FootnoteSource } from '../export/types.js';
 import { type AlignOp, align } from './align.js';
@@ -148,28 +148,49 @@ function retypeListJoiners(
       return null;
     return src.kind === 'paragraph' && src.listId ? src.listId : null;
   };
-  for (let k = 0; k < ops.length; k++) {
-    const op = ops[k]!;
-    if (op.op !== 'pair') continue;
+  /** The list key pair `k` makes a plain paragraph an item of, when it can be typed anew. */
+  const joiner = (k: number): string | null => {
+    const op = ops[k];
+    if (op?.op !== 'pair') return null;
     const ob = old[op.o]!;
     const nb = next[op.n]!;
     const src = sources[op.o]!;
     if (ob.type !== 'paragraph' || nb.type !== 'paragraph' || src.kind !== 'paragraph' || ob.list || !nb.list)
-      continue;
-    const before = itemOf(k - 1, nb.list.key);
-    const after = itemOf(k + 1, nb.list.key);
-    const opens = after !== null && before === null && !sameKey(next[op.n - 1], nb.list.key);
-    const closes = before !== null && after === null && !joinable(before);
-    if (!opens && !closes) continue;
+      return null;
     const plain = ob.inlines.every(
       (x) => x.type === 'break' || (x.type === 'text' && x.style.suggestion === undefined),
     );
-    if (!plain || src.headingId || src.positionedObjectIds?.length || ob.code || ob.html) continue;
-    // Typed after the item before it, or before the item after it: the insertion next to that item.
-    const del: AlignOp = { op: 'del', o: op.o };
-    const ins: AlignOp = { op: 'ins', n: op.n };
-    ops.splice(k, 1, ...(closes ? [ins, del] : [del, ins]));
-    k++;
+    if (!plain || src.headingId || src.positionedObjectIds?.length || ob.code || ob.html) return null;
+    return nb.list.key;
+  };
+  const chains: { from: number; to: number; closes: boolean }[] = [];
+  for (let k = 0; k < ops.length; ) {
+    const key = joiner(k);
+    if (key === null) {
+      k++;
+      continue;
+    }
+    // A chain of such paragraphs, all made items of one list.
+    let end = k;
+    while (end + 1 < ops.length && joiner(end + 1) === key) end++;
+    const before = itemOf(k - 1, key);
+    const after = itemOf(end + 1, key);
+    const first = (ops[k] as { n: number }).n;
+    // Before a list's first item (nothing of that list before them), or after the last of a list
+    // no preset joins (nothing of it after them).
+    const opens = after !== null && before === null && !sameKey(next[first - 1], key);
+    const closes = before !== null && after === null && !joinable(before);
+    if (opens || closes) chains.push({ from: k, to: end, closes });
+    k = end + 1;
+  }
+  // Typed after the item before them, or before the item after them: their pairings become
+  // deletions and insertions next to that item (steps() places an insertion after the old block
+  // before it, or, when that one is deleted, before the paragraph that stays after it).
+  for (const { from, to, closes } of chains.reverse()) {
+    const pairs = ops.slice(from, to + 1) as { o: number; n: number }[];
+    const dels: AlignOp[] = pairs.map(({ o }) => ({ op: 'del', o }));
+    const ins: AlignOp[] = pairs.map(({ n }) => ({ op: 'ins', n }));
+    ops.splice(from, pairs.length, ...(closes ? [...ins, ...dels] : [...dels, ...ins]));
   }
 }
 
@@ -212,8 +233,8 @@ function container(input: ContainerInput): ContainerScript {
  * visits them (each container, then the cells of its tables from the last): the first pairing of
  * a list wins. A list a new plain paragraph interrupts goes on after it too: a Docs list read back
  * starts a new list after any paragraph that is no item (export/model-utils.ts assignListKeys), so
- * its items there keep their bullets, unless they are numbered (bulleted anew, they number from 1
- * as the text says; kept, Docs would go on counting).
+ * its items there keep their bullets, unless Docs would go on counting where the text numbers from
+ * 1 (goesOnUnseen): then they are bulleted anew.
  */
 function listPairs(scripts: readonly ContainerScript[]): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
@@ -225,7 +246,7 @@ function listPairs(scripts: readonly ContainerScript[]): Map<string, Set<string>
       if (ob.type !== 'paragraph' || nb.type !== 'paragraph' || !ob.list || !nb.list) continue;
       const keys = out.get(ob.list.key);
       if (!keys) out.set(ob.list.key, new Set([nb.list.key]));
-      else if (!keys.has(nb.list.key) && startsUnnumberedRun(s.next, op.n)) keys.add(nb.list.key);
+      else if (!keys.has(nb.list.key) && goesOnUnseen(s.next, op.n)) keys.add(nb.list.key);
     }
     for (let k = s.steps.length - 1; k >= 0; k--) {
       const step = s.steps[k]!;
@@ -238,16 +259,32 @@ function listPairs(scripts: readonly ContainerScript[]): Map<string, Set<string>
 }
 
 /**
- * Whether list item `n` starts a run of items after a paragraph that is no item (nor a further
- * block of one), a table or nothing, and no item of the run is numbered.
+ * Whether list item `n` starts a run of items after what interrupts a list (a paragraph that is no
+ * item nor a further block of one, a table, or nothing) whose numbering would read the same if it
+ * stayed in the Docs list of the items before the interruption: it is no numbered item, or no item
+ * before the interruption is at its level with none at a lower level after it (Docs would go on
+ * counting from that one where the text numbers from 1). Items nested deeper than it, or at lower
+ * levels after it, number under their own parents either way. Then its items keep their bullets;
+ * so do those of a run that could not be bulleted anew as the text says.
  */
-function startsUnnumberedRun(next: readonly Block[], n: number): boolean {
-  const prev = next[n - 1];
-  if (prev?.type === 'paragraph' && (prev.list || prev.item !== undefined)) return false;
-  for (let k = n; k < next.length; k++) {
-    const b = next[k]!;
-    if (b.type !== 'paragraph' || (!b.list && b.item === undefined)) break;
-    if (b.list?.kind === 'ordered') return false;
+function goesOnUnseen(next: readonly Block[], n: number): boolean {
+  const itemish = (b: Block | undefined): b is ParagraphBlock =>
+    b?.type === 'paragraph' && (b.list !== undefined || b.item !== undefined);
+  const first = next[n];
+  if (itemish(next[n - 1]) || first?.type !== 'paragraph' || !first.list) return false;
+  if (first.list.kind !== 'ordered') return true;
+  // A nested first item with outer items after it in the run: bulleted anew, the run would need
+  // one list with its kinds at their levels, which no preset may have (a numbered level under
+  // bullets): it keeps its list, and Docs goes on counting where the text numbers from 1.
+  if (first.list.level > 0) {
+    for (let k = n + 1; itemish(next[k]); k++) if ((next[k] as ParagraphBlock).list?.level === 0) return true;
+  }
+  let k = n - 1;
+  while (k >= 0 && next[k]!.type === 'paragraph' && !itemish(next[k])) k--;
+  for (; itemish(next[k]); k--) {
+    const level = (next[k] as ParagraphBlock).list?.level;
+    if (level === undefined || level > first.list.level) continue;
+    return level !== first.list.level;
   }
   return true;
 }

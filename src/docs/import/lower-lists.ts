@@ -230,7 +230,11 @@ export function rebuildLists(
    * one set: with the preset of the Docs list those of them bulleted already are in, so that they
    * look as before; null when that preset does not have every item's kind at its level.
    */
-  const setPreset = (from: number, to: number, key: string) => {
+  const setPreset = (
+    from: number,
+    to: number,
+    key: string,
+  ): { preset: string; now: ReturnType<typeof listNow> } | null => {
     const items = (next.slice(from, to + 1) as ParagraphBlock[]).filter((b) => b.list);
     const now = listNow(from, to, key);
     const kind = items[0]!.list!.kind;
@@ -284,6 +288,55 @@ export function rebuildLists(
       oneSet(from, to, further);
       i = to + 1;
       continue;
+    }
+    // Items of a list that change kind (a bulleted list made numbered) with items nested under
+    // them that stay, or a list numbered anew whose first items are nested: the nested items are
+    // in the old list, so each outer item after them would start a list of its own. The whole
+    // stretch is bulleted as one set in its outer items' preset, then its nested runs of another
+    // kind than that preset gives their level as lists of their own there.
+    const span = itemsAfter(next, j, key);
+    const stretch = next.slice(i, span + 1) as ParagraphBlock[];
+    const outer = stretch.filter((b) => b.list!.level === 0);
+    const kind0 = outer[0]?.list?.kind;
+    const nestedFirst = (next[i] as ParagraphBlock).list!.level > 0;
+    // An outer item after a nested one of another kind: one set a kind would leave it on its own.
+    const splitByKind = stretch.some(
+      (b, k) => k > 0 && b.list!.level === 0 && stretch[k - 1]!.list!.kind !== b.list!.kind,
+    );
+    if (
+      kind0 !== undefined &&
+      outer.every((b) => b.list!.kind === kind0) &&
+      (nestedFirst || splitByKind || (span > j && flagged.slice(j + 1, span + 1).some(Boolean)))
+    ) {
+      if (stretch.every((b, k) => flagged[i + k] || b.list!.level > 0)) {
+        const preset = PRESETS[kind0];
+        oneSet(i, span, { preset, now: undefined });
+        const levels = presetLevels(preset);
+        const apart = (k: number): boolean => {
+          const b = next[k] as ParagraphBlock;
+          return b.list!.level > 0 && levelKind(levels, b.list!.level) !== b.list!.kind;
+        };
+        for (let a = i; a <= span; ) {
+          if (!apart(a)) {
+            a++;
+            continue;
+          }
+          let z = a;
+          while (z + 1 <= span && apart(z + 1)) z++;
+          for (const set of bulletSets(tab, 'unknown', next.slice(a, z + 1) as ParagraphBlock[])) {
+            const idx = Array.from({ length: set.to - set.from + 1 }, (_, k) => a + set.from + k);
+            bulletNested(
+              ctx,
+              seg,
+              idx.map((n) => ({ start: starts[n]!, end: starts[n + 1]!, block: next[n] as ParagraphBlock })),
+              set,
+            );
+          }
+          a = z + 1;
+        }
+        i = span + 1;
+        continue;
+      }
     }
     const items = next.slice(i, j + 1) as ParagraphBlock[];
     const prev = next[i - 1];

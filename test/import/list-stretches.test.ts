@@ -1,0 +1,119 @@
+/**
+ * Edits of lists whose levels have different kinds, as the Docs editor makes them (bullets outside,
+ * numbers inside): the outer items made numbered, and a paragraph typed between an item and the
+ * items nested under it. The Docs API makes lists of one kind only, so a stretch whose outer items
+ * change is bulleted as one set and its nested runs of another kind as lists of their own; nested
+ * items an interruption leaves reading the same keep their bullets.
+ */
+import { describe, expect, it } from 'vitest';
+import { exportTab } from '../../src/docs/export/index.js';
+import { importTabService } from '../../src/docs/service/import.js';
+import type { Document, List } from '../../src/ground/docs-json.js';
+import { parseMebdf, stringifyMebdf } from '../../src/mebdf/index.js';
+import { makeDoc, para } from '../export/builder.js';
+import { MemoryBackend } from './memory-backend.js';
+
+const item = (t: string, level = 0) =>
+  para(
+    t,
+    {
+      indentStart: { magnitude: 36 + 36 * level, unit: 'PT' },
+      indentFirstLine: { magnitude: 18 + 36 * level, unit: 'PT' },
+    },
+    { bullet: { listId: 'L', ...(level ? { nestingLevel: level } : {}), textStyle: {} } },
+  );
+
+/** Bullets at even levels, numbers at odd ones (the Docs editor's "bullets, then 1. 2. 3."). */
+function mixedList(): List {
+  return {
+    listProperties: {
+      nestingLevels: Array.from({ length: 9 }, (_, n) => ({
+        indentStart: { magnitude: 36 + 36 * n, unit: 'PT' },
+        indentFirstLine: { magnitude: 18 + 36 * n, unit: 'PT' },
+        startNumber: 1,
+        ...(n % 2 === 0
+          ? { glyphSymbol: n === 0 ? '●' : '■' }
+          : { glyphType: 'DECIMAL', glyphFormat: `%${n}.` }),
+      })),
+    },
+  };
+}
+
+const doc = (): Document =>
+  makeDoc({
+    blocks: [
+      item('Fruit'),
+      item('Apple', 1),
+      item('Pear', 1),
+      item('Dairy'),
+      item('Butter', 1),
+      item('Salted', 2),
+      item('Cheese', 1),
+      item('Bread'),
+      para('After'),
+      para(''),
+    ],
+    lists: { L: mixedList() },
+  });
+
+const noIndices = (v: unknown): unknown =>
+  JSON.parse(JSON.stringify(v, (k, x) => (k === 'startIndex' || k === 'endIndex' ? undefined : x)));
+
+async function run(d: Document, edit: (content: string) => string) {
+  const be = new MemoryBackend(d);
+  const before = structuredClone(be.doc.tabs![0]!.documentTab!.body!.content!);
+  const content = exportTab(be.doc).content;
+  const intended = edit(content);
+  expect(intended, 'the edit changes the export').not.toBe(content);
+  const r = await importTabService(be, { document_id: 'doc' }, intended);
+  const body = be.doc.tabs![0]!.documentTab!.body!.content!;
+  const listOf = (text: string) =>
+    body.find((se) => se.paragraph?.elements?.[0]?.textRun?.content === `${text}\n`)?.paragraph?.bullet
+      ?.listId;
+  const was = (text: string) =>
+    before.find((se) => se.paragraph?.elements?.[0]?.textRun?.content === `${text}\n`)?.paragraph;
+  const now = (text: string) =>
+    body.find((se) => se.paragraph?.elements?.[0]?.textRun?.content === `${text}\n`)?.paragraph;
+  return {
+    after: exportTab(be.doc).content,
+    intended: stringifyMebdf(parseMebdf(intended)),
+    requests: r.requests as object[],
+    listOf,
+    was,
+    now,
+  };
+}
+
+describe('lists of mixed kinds', () => {
+  it('the outer items made numbered: one list, its nested bullets and numbers kept as they read', async () => {
+    const r = await run(doc(), (c) => c.replace(/^- /gm, '1. '));
+    expect(r.after).toBe(r.intended);
+    const outer = ['Fruit', 'Dairy', 'Bread'].map(r.listOf);
+    expect(new Set(outer).size).toBe(1);
+    expect(outer[0]).not.toBe('L');
+  });
+
+  it('a paragraph between an item and the items nested under it: those keep their bullets', async () => {
+    const r = await run(doc(), (c) => c.replace('- Fruit\n  1. Apple', '- Fruit\n\nBetween.\n\n- 1. Apple'));
+    expect(r.after).toBe(r.intended);
+    for (const t of ['Apple', 'Pear', 'Dairy', 'Butter', 'Salted', 'Cheese', 'Bread'])
+      expect(noIndices(r.now(t)), t).toEqual(noIndices(r.was(t)));
+  });
+
+  it('a paragraph between two numbered sub-items, the last of the list: those after it are numbered anew from 1', async () => {
+    const d = makeDoc({
+      blocks: [item('Fruit'), item('Apple', 1), item('Pear', 1), item('Plum', 1), para('After'), para('')],
+      lists: { L: mixedList() },
+    });
+    const r = await run(d, (c) => c.replace('  2. Pear\n', '\nBetween.\n\n- 1. Pear\n'));
+    expect(r.after).toBe(r.intended);
+    expect(r.listOf('Pear')).not.toBe('L');
+    expect(r.listOf('Plum')).toBe(r.listOf('Pear'));
+  });
+
+  it('one with outer items after: no preset numbers under bullets, so they keep their list (Docs goes on counting)', async () => {
+    const r = await run(doc(), (c) => c.replace('  2. Pear\n', '\nBetween.\n\n- 1. Pear\n'));
+    expect(r.after).toBe(r.intended);
+    for (const t of ['Pear', 'Dairy', 'Butter', 'Bread']) expect(r.listOf(t), t).toBe('L');
+  });
+});
