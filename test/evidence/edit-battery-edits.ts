@@ -31,6 +31,8 @@ export const EDIT_KINDS = [
   'move-heading',
   'item-to-paragraph',
   'join-list',
+  'list-kind',
+  'split-list',
 ] as const;
 export type EditKind = (typeof EDIT_KINDS)[number];
 
@@ -351,6 +353,51 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
     // A bullet joining the list, with its level's indents put back; or, when no preset joins that
     // list, the paragraph typed anew after its last item: deleted, typed, its paragraph and runs' styles.
     add('join-list', `block ${next} after`, p, { old: 1, new: 1 }, 6);
+  }
+
+  // A whole list made another kind at its outer level (bullets made numbers, numbers bullets), and
+  // a paragraph typed after its first item. Runs of one list key, the first items of each.
+  const runs: [number, number][] = [];
+  for (let i = 0; i < blocks.length; i++) {
+    const key = (blocks[i] as ParagraphBlock).list?.key;
+    if (i < first || key === undefined) continue;
+    let j = i;
+    while ((blocks[j + 1] as ParagraphBlock | undefined)?.list?.key === key) j++;
+    runs.push([i, j]);
+    i = j;
+  }
+  for (const [i, j] of ends(runs)) {
+    const top = (blocks[i] as ParagraphBlock).list!;
+    const to: ParagraphBlock['list'] & object = {
+      ...top,
+      kind: top.kind === 'ordered' ? 'bullet' : 'ordered',
+    };
+    const p = structuredClone(blocks) as Block[];
+    for (let k = i; k <= j; k++) {
+      const b = p[k] as ParagraphBlock;
+      if (b.list!.level === top.level && b.list!.kind === top.kind) b.list = { ...b.list!, kind: to.kind };
+    }
+    // Bulleted anew as one list of a preset's: an item's indent equal to its new level's reads back unsaid.
+    const expected = structuredClone(p) as Block[];
+    for (let k = i; k <= j; k++) {
+      const e = expected[k] as ParagraphBlock;
+      if (e.style.indentLeft === 36 + 36 * e.list!.level) delete e.style.indentLeft;
+      if (e.style.firstLineIndent === -18) delete e.style.firstLineIndent;
+    }
+    const run = j - i + 1;
+    add('list-kind', `run ${i}-${j}`, p, { old: run, new: run }, 10 + 8 * run);
+    out[out.length - 1]!.expected = withBlocks(model, expected);
+    if (j > i) {
+      // The items after the paragraph are a list of their own: bulleted anew where they number
+      // from 1 and Docs would go on counting (numbered, at the level of the item before).
+      add(
+        'split-list',
+        `after ${i}`,
+        inserted(model, i + 1, para('A paragraph between.')),
+        { old: run, new: run + 1 },
+        10 + 8 * run,
+      );
+    }
   }
 
   // A subsection at the end (in the preamble: a first section).

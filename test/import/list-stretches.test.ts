@@ -10,7 +10,7 @@ import { exportTab } from '../../src/docs/export/index.js';
 import { importTabService } from '../../src/docs/service/import.js';
 import type { Document, List } from '../../src/ground/docs-json.js';
 import { parseMebdf, stringifyMebdf } from '../../src/mebdf/index.js';
-import { makeDoc, para } from '../export/builder.js';
+import { listDef, makeDoc, para } from '../export/builder.js';
 import { MemoryBackend } from './memory-backend.js';
 
 const item = (t: string, level = 0) =>
@@ -115,5 +115,15 @@ describe('lists of mixed kinds', () => {
     const r = await run(doc(), (c) => c.replace('  2. Pear\n', '\nBetween.\n\n- 1. Pear\n'));
     expect(r.after).toBe(r.intended);
     for (const t of ['Pear', 'Dairy', 'Butter', 'Bread']) expect(r.listOf(t), t).toBe('L');
+  });
+
+  it('a paragraph between numbered items of a list that goes on later: they keep their list, so the later items number as before', async () => {
+    const d = makeDoc({
+      blocks: [item('One'), item('Two'), item('Three'), para('Elsewhere'), item('Later'), para('')],
+      lists: { L: listDef('ordered') },
+    });
+    const r = await run(d, (c) => c.replace('2. Two\n', '\nBetween.\n\n1. Two\n'));
+    expect(r.after).toBe(r.intended);
+    for (const t of ['Two', 'Three', 'Later']) expect(r.listOf(t), t).toBe('L');
   });
 });

@@ -236,18 +236,41 @@ function container(input: ContainerInput): ContainerScript {
  * its items there keep their bullets, unless Docs would go on counting where the text numbers from
  * 1 (goesOnUnseen): then they are bulleted anew.
  */
-function listPairs(scripts: readonly ContainerScript[]): Map<string, Set<string>> {
+function listPairs(
+  scripts: readonly ContainerScript[],
+  goesOnAfter: (listId: string, index: number) => boolean,
+): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   const visit = (s: ContainerScript): void => {
-    for (const op of s.ops) {
-      if (op.op !== 'keep' && op.op !== 'pair') continue;
+    /** Where the old items of the run of new items op `k` is in end (its last kept or paired one). */
+    const runEnd = (k: number): number => {
+      let end = 0;
+      for (let j = k; j < s.ops.length; j++) {
+        const op = s.ops[j]!;
+        if (op.op === 'del') continue;
+        const b = s.next[op.n]!;
+        if (b.type !== 'paragraph' || (!b.list && b.item === undefined)) break;
+        if (op.op !== 'ins') end = Math.max(end, s.sources[op.o]!.endIndex);
+      }
+      return end;
+    };
+    s.ops.forEach((op, k) => {
+      if (op.op !== 'keep' && op.op !== 'pair') return;
       const ob = s.old[op.o]!;
       const nb = s.next[op.n]!;
-      if (ob.type !== 'paragraph' || nb.type !== 'paragraph' || !ob.list || !nb.list) continue;
+      if (ob.type !== 'paragraph' || nb.type !== 'paragraph' || !ob.list || !nb.list) return;
       const keys = out.get(ob.list.key);
       if (!keys) out.set(ob.list.key, new Set([nb.list.key]));
-      else if (!keys.has(nb.list.key) && goesOnUnseen(s.next, op.n)) keys.add(nb.list.key);
-    }
+      else if (keys.has(nb.list.key)) return;
+      else if (goesOnUnseen(s.next, op.n)) keys.add(nb.list.key);
+      else {
+        // Bulleted anew, the run's items would leave a Docs list that has items after them, which
+        // would then number differently: they stay, and Docs goes on counting.
+        const src = s.sources[op.o]!;
+        if (src.kind === 'paragraph' && src.listId && goesOnAfter(src.listId, runEnd(k)))
+          keys.add(nb.list.key);
+      }
+    });
     for (let k = s.steps.length - 1; k >= 0; k--) {
       const step = s.steps[k]!;
       if (step.kind !== 'edit-table') continue;
@@ -296,6 +319,8 @@ export interface ScriptInput {
   canonical?: MebdfDocument | undefined;
   /** Whether a bullet preset joins Docs list `listId` (lower-lists.ts joinsByAnyPreset); all do when not said. */
   joinable?: ((listId: string) => boolean) | undefined;
+  /** Whether Docs list `listId` has a paragraph of the body at or after `index`; none has when not said. */
+  goesOnAfter?: ((listId: string, index: number) => boolean) | undefined;
 }
 
 /** The edit script of `next` over `old`: every container aligned, tables and cells described. */
@@ -331,5 +356,5 @@ export function buildScript(input: ScriptInput): EditScript {
     canon: input.canonical?.blocks,
     joinable,
   });
-  return { footnotes, body, lists: listPairs([...footnotes, body]) };
+  return { footnotes, body, lists: listPairs([...footnotes, body], input.goesOnAfter ?? (() => false)) };
 }

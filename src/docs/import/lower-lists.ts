@@ -108,6 +108,13 @@ export function joinsByAnyPreset(tab: DocumentTab, listId: string): boolean {
   return joining(tab, listId).preset !== null;
 }
 
+/** Whether Docs list `listId` has a paragraph of the body starting at or after `index`. */
+export function listGoesOnAfter(tab: DocumentTab, listId: string, index: number): boolean {
+  return (tab.body?.content ?? []).some(
+    (se) => (se.startIndex ?? 0) >= index && se.paragraph?.bullet?.listId === listId,
+  );
+}
+
 /**
  * The bulleted sets of one run of items that need a bullet set (in order): one set joining the
  * list before when it has every item's kind at the item's level (and, for a run with a level-0

@@ -22,7 +22,7 @@ import { checkFootnotes, checkObjects, checkSection, markedInlines, type ObjectC
 import { withHeadingAnchors } from './heading-anchors.js';
 import { checkDanglingLinks } from './link-check.js';
 import { lowerScript } from './lower.js';
-import { joinsByAnyPreset, levelIndents } from './lower-lists.js';
+import { joinsByAnyPreset, levelIndents, listGoesOnAfter } from './lower-lists.js';
 import { RunStyles } from './run-styles.js';
 
 export interface PlanTarget {
@@ -91,7 +91,11 @@ export function planImport(given: PlanInput): Plan {
   const createdFootnotes = checkFootnotes(old.model, next);
   const dangling = checkDanglingLinks(input);
   // 2. The edit script.
-  const script = buildScript({ ...input, joinable: (id) => joinsByAnyPreset(input.tab, id) });
+  const script = buildScript({
+    ...input,
+    joinable: (id) => joinsByAnyPreset(input.tab, id),
+    goesOnAfter: (id, index) => listGoesOnAfter(input.tab, id, index),
+  });
   // 3. Its lowering to requests.
   const ctx = new PlanContext(planEnv(input, script.lists, objects, createdFootnotes));
   for (const [id, m] of objects.missing) ctx.recordDeleted(id, m.kind, m.caption);
