@@ -5,12 +5,13 @@
  * no request and computes no index.
  */
 
-import type { Block, MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
+import type { Block, MebdfDocument } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
 import type { FootnoteSource } from '../export/types.js';
 import { type AlignOp, align } from './align.js';
 import { blockComparator } from './comparators.js';
 import type { AnySource, ContainerScript, EditScript, Step, Survivor } from './edit-script.js';
+import { listPairs, retypeListJoiners } from './list-pairing.js';
 import { tableEdit, tablesCompatible } from './table-edit.js';
 
 interface ContainerInput {
@@ -121,84 +122,6 @@ function steps(input: ContainerInput, cmp: Block[], ops: AlignOp[]): Step[] {
   return out;
 }
 
-/**
- * A paragraph made an item of a list that stays next to it, which no bullet it could be given
- * joins: the Docs API joins a bulleted paragraph only to the list before it, when a preset has
- * that list's outer glyph. So a paragraph made the item before a list's first (bulleting the list
- * anew with it would give the whole list a preset's look), or the item after the last of a list
- * no preset joins, is typed anew next to that item instead, where it copies its bullet: its
- * pairing becomes a deletion and an insertion, when it holds nothing typing anew would lose (text
- * and line breaks only: no object, anchor, heading id or suggestion).
- */
-function retypeListJoiners(
-  ops: AlignOp[],
-  old: Block[],
-  sources: AnySource[],
-  next: Block[],
-  joinable: (listId: string) => boolean,
-): void {
-  /** Whether op `j` keeps or pairs an old item with a new item of list `key`; its Docs list. */
-  const itemOf = (j: number, key: string): string | null => {
-    const op = ops[j];
-    if (!op || (op.op !== 'keep' && op.op !== 'pair')) return null;
-    const was = old[op.o]!;
-    const now = next[op.n]!;
-    const src = sources[op.o]!;
-    if (was.type !== 'paragraph' || !was.list || now.type !== 'paragraph' || now.list?.key !== key)
-      return null;
-    return src.kind === 'paragraph' && src.listId ? src.listId : null;
-  };
-  /** The list key pair `k` makes a plain paragraph an item of, when it can be typed anew. */
-  const joiner = (k: number): string | null => {
-    const op = ops[k];
-    if (op?.op !== 'pair') return null;
-    const ob = old[op.o]!;
-    const nb = next[op.n]!;
-    const src = sources[op.o]!;
-    if (ob.type !== 'paragraph' || nb.type !== 'paragraph' || src.kind !== 'paragraph' || ob.list || !nb.list)
-      return null;
-    const plain = ob.inlines.every(
-      (x) => x.type === 'break' || (x.type === 'text' && x.style.suggestion === undefined),
-    );
-    if (!plain || src.headingId || src.positionedObjectIds?.length || ob.code || ob.html) return null;
-    return nb.list.key;
-  };
-  const chains: { from: number; to: number; closes: boolean }[] = [];
-  for (let k = 0; k < ops.length; ) {
-    const key = joiner(k);
-    if (key === null) {
-      k++;
-      continue;
-    }
-    // A chain of such paragraphs, all made items of one list.
-    let end = k;
-    while (end + 1 < ops.length && joiner(end + 1) === key) end++;
-    const before = itemOf(k - 1, key);
-    const after = itemOf(end + 1, key);
-    const first = (ops[k] as { n: number }).n;
-    // Before a list's first item (nothing of that list before them), or after the last of a list
-    // no preset joins (nothing of it after them).
-    const opens = after !== null && before === null && !sameKey(next[first - 1], key);
-    const closes = before !== null && after === null && !joinable(before);
-    if (opens || closes) chains.push({ from: k, to: end, closes });
-    k = end + 1;
-  }
-  // Typed after the item before them, or before the item after them: their pairings become
-  // deletions and insertions next to that item (steps() places an insertion after the old block
-  // before it, or, when that one is deleted, before the paragraph that stays after it).
-  for (const { from, to, closes } of chains.reverse()) {
-    const pairs = ops.slice(from, to + 1) as { o: number; n: number }[];
-    const dels: AlignOp[] = pairs.map(({ o }) => ({ op: 'del', o }));
-    const ins: AlignOp[] = pairs.map(({ n }) => ({ op: 'ins', n }));
-    ops.splice(from, pairs.length, ...(closes ? [...ins, ...dels] : [...dels, ...ins]));
-  }
-}
-
-/** Whether `b` is an item of list `key`. */
-function sameKey(b: Block | undefined, key: string): boolean {
-  return b?.type === 'paragraph' && b.list?.key === key;
-}
-
 function container(input: ContainerInput): ContainerScript {
   const { old, sources, next, canon } = input;
   // Blocks are compared in their canonical form (the export read back), so a block the edit did
@@ -226,90 +149,6 @@ function container(input: ContainerInput): ContainerScript {
     ops,
     steps: steps(input, cmp, ops),
   };
-}
-
-/**
- * Old list key -> the new list keys it goes on as, over the containers in the order the lowering
- * visits them (each container, then the cells of its tables from the last): the first pairing of
- * a list wins. A list a new plain paragraph interrupts goes on after it too: a Docs list read back
- * starts a new list after any paragraph that is no item (export/model-utils.ts assignListKeys), so
- * its items there keep their bullets, unless Docs would go on counting where the text numbers from
- * 1 (goesOnUnseen): then they are bulleted anew.
- */
-function listPairs(
-  scripts: readonly ContainerScript[],
-  goesOnAfter: (listId: string, index: number) => boolean,
-): Map<string, Set<string>> {
-  const out = new Map<string, Set<string>>();
-  const visit = (s: ContainerScript): void => {
-    /** Where the old items of the run of new items op `k` is in end (its last kept or paired one). */
-    const runEnd = (k: number): number => {
-      let end = 0;
-      for (let j = k; j < s.ops.length; j++) {
-        const op = s.ops[j]!;
-        if (op.op === 'del') continue;
-        const b = s.next[op.n]!;
-        if (b.type !== 'paragraph' || (!b.list && b.item === undefined)) break;
-        if (op.op !== 'ins') end = Math.max(end, s.sources[op.o]!.endIndex);
-      }
-      return end;
-    };
-    s.ops.forEach((op, k) => {
-      if (op.op !== 'keep' && op.op !== 'pair') return;
-      const ob = s.old[op.o]!;
-      const nb = s.next[op.n]!;
-      if (ob.type !== 'paragraph' || nb.type !== 'paragraph' || !ob.list || !nb.list) return;
-      const keys = out.get(ob.list.key);
-      if (!keys) out.set(ob.list.key, new Set([nb.list.key]));
-      else if (keys.has(nb.list.key)) return;
-      else if (goesOnUnseen(s.next, op.n)) keys.add(nb.list.key);
-      else {
-        // Bulleted anew, the run's items would leave a Docs list that has items after them, which
-        // would then number differently: they stay, and Docs goes on counting.
-        const src = s.sources[op.o]!;
-        if (src.kind === 'paragraph' && src.listId && goesOnAfter(src.listId, runEnd(k)))
-          keys.add(nb.list.key);
-      }
-    });
-    for (let k = s.steps.length - 1; k >= 0; k--) {
-      const step = s.steps[k]!;
-      if (step.kind !== 'edit-table') continue;
-      for (let c = step.cells.length - 1; c >= 0; c--) visit(step.cells[c]!);
-    }
-  };
-  for (const s of scripts) visit(s);
-  return out;
-}
-
-/**
- * Whether list item `n` starts a run of items after what interrupts a list (a paragraph that is no
- * item nor a further block of one, a table, or nothing) whose numbering would read the same if it
- * stayed in the Docs list of the items before the interruption: it is no numbered item, or no item
- * before the interruption is at its level with none at a lower level after it (Docs would go on
- * counting from that one where the text numbers from 1). Items nested deeper than it, or at lower
- * levels after it, number under their own parents either way. Then its items keep their bullets;
- * so do those of a run that could not be bulleted anew as the text says.
- */
-function goesOnUnseen(next: readonly Block[], n: number): boolean {
-  const itemish = (b: Block | undefined): b is ParagraphBlock =>
-    b?.type === 'paragraph' && (b.list !== undefined || b.item !== undefined);
-  const first = next[n];
-  if (itemish(next[n - 1]) || first?.type !== 'paragraph' || !first.list) return false;
-  if (first.list.kind !== 'ordered') return true;
-  // A nested first item with outer items after it in the run: bulleted anew, the run would need
-  // one list with its kinds at their levels, which no preset may have (a numbered level under
-  // bullets): it keeps its list, and Docs goes on counting where the text numbers from 1.
-  if (first.list.level > 0) {
-    for (let k = n + 1; itemish(next[k]); k++) if ((next[k] as ParagraphBlock).list?.level === 0) return true;
-  }
-  let k = n - 1;
-  while (k >= 0 && next[k]!.type === 'paragraph' && !itemish(next[k])) k--;
-  for (; itemish(next[k]); k--) {
-    const level = (next[k] as ParagraphBlock).list?.level;
-    if (level === undefined || level > first.list.level) continue;
-    return level !== first.list.level;
-  }
-  return true;
 }
 
 export interface ScriptInput {

@@ -14,7 +14,8 @@
  *    for a container's blocks, a table's rows and its columns -> keep / pair / del / ins ops.
  * 4. edit script (edit-script.ts, built by build-script.ts; tables by table-edit.ts): immutable
  *    steps per container (edit-paragraph, edit-table {rows, columns, cell scripts, merges},
- *    delete run, insert run) and the old -> new list pairings. No index yet.
+ *    delete run, insert run) and the old -> new list pairings (list-pairing.ts, which also turns
+ *    the pairing of a paragraph made an item beside a list into typing it anew there). No index yet.
  * 5. lowering (lower.ts; paragraphs.ts, lower-table.ts, table-insert.ts, lower-lists.ts): the
  *    script -> batchUpdate requests, each container back to front so indices stay valid; request
  *    payloads from style-payloads.ts, paragraphs as Docs index units from paragraph-units.ts, the

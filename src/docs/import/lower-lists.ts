@@ -276,6 +276,16 @@ export function rebuildLists(
       },
     );
   };
+  /** Bullets `set` of the run of new blocks that starts at `at` (its `from`, `to` count from there). */
+  const bulletAt = (at: number, set: BulletSet): void => {
+    const idx = Array.from({ length: set.to - set.from + 1 }, (_, k) => at + set.from + k);
+    const placed = idx.map((n) => ({
+      start: starts[n]!,
+      end: starts[n + 1]!,
+      block: next[n] as ParagraphBlock,
+    }));
+    bulletNested(ctx, seg, placed, set);
+  };
   const flagged = next.map((b) => b.type === 'paragraph' && nested.has(b));
   for (let i = 0; i < next.length; ) {
     if (!flagged[i]) {
@@ -330,15 +340,8 @@ export function rebuildLists(
           }
           let z = a;
           while (z + 1 <= span && apart(z + 1)) z++;
-          for (const set of bulletSets(tab, 'unknown', next.slice(a, z + 1) as ParagraphBlock[])) {
-            const idx = Array.from({ length: set.to - set.from + 1 }, (_, k) => a + set.from + k);
-            bulletNested(
-              ctx,
-              seg,
-              idx.map((n) => ({ start: starts[n]!, end: starts[n + 1]!, block: next[n] as ParagraphBlock })),
-              set,
-            );
-          }
+          for (const set of bulletSets(tab, 'unknown', next.slice(a, z + 1) as ParagraphBlock[]))
+            bulletAt(a, set);
           a = z + 1;
         }
         i = span + 1;
@@ -385,15 +388,8 @@ export function rebuildLists(
       i = after + 1;
       continue;
     }
-    for (const set of bulletSets(tab, beforeOf(i), items, continues, joinsByPreset(prev, items))) {
-      const idx = Array.from({ length: set.to - set.from + 1 }, (_, k) => i + set.from + k);
-      bulletNested(
-        ctx,
-        seg,
-        idx.map((n) => ({ start: starts[n]!, end: starts[n + 1]!, block: next[n] as ParagraphBlock })),
-        set,
-      );
-    }
+    for (const set of bulletSets(tab, beforeOf(i), items, continues, joinsByPreset(prev, items)))
+      bulletAt(i, set);
     i = j + 1;
   }
 }
