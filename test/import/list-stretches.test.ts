@@ -78,6 +78,7 @@ async function run(d: Document, edit: (content: string) => string) {
     after: exportTab(be.doc).content,
     intended: stringifyMebdf(parseMebdf(intended)),
     requests: r.requests as object[],
+    warnings: r.warnings ?? [],
     listOf,
     was,
     now,
@@ -125,5 +126,24 @@ describe('lists of mixed kinds', () => {
     const r = await run(d, (c) => c.replace('2. Two\n', '\nBetween.\n\n1. Two\n'));
     expect(r.after).toBe(r.intended);
     for (const t of ['Two', 'Three', 'Later']) expect(r.listOf(t), t).toBe('L');
+  });
+
+  it('a paragraph between an item and its nested items, and a new nested item first after it: typed before them, into their list', async () => {
+    const r = await run(doc(), (c) =>
+      c.replace('- Fruit\n  1. Apple', '- Fruit\n\nBetween.\n\n- 1. New\n  2. Apple'),
+    );
+    expect(r.after).toBe(r.intended);
+    for (const t of ['New', 'Apple', 'Dairy']) expect(r.listOf(t), t).toBe('L');
+  });
+
+  it('an outer item after a nested one, in a list no preset joins ((i), (ii)): the list is bulleted anew as one, and the warning says so', async () => {
+    const roman = listDef('ordered');
+    Object.assign(roman.listProperties!.nestingLevels![0]!, { glyphType: 'ROMAN', glyphFormat: '(%0)' });
+    const d = makeDoc({ blocks: [item('One'), item('Two'), para('After'), para('')], lists: { L: roman } });
+    const r = await run(d, (c) => c.replace('2. Two\n\nAfter', '   1. Two\n2. After'));
+    expect(r.after).toBe(r.intended);
+    const id = r.listOf('One');
+    expect([r.listOf('Two'), r.listOf('After')]).toEqual([id, id]);
+    expect(r.warnings.join('\n')).toMatch(/list of "One" was bulleted anew/);
   });
 });

@@ -66,7 +66,12 @@ export function retypeListJoiners(
     // Before a list's first item (nothing of that list before them), or after the last of a list
     // no preset joins (nothing of it after them).
     const opens = after !== null && before === null && !sameKey(next[first - 1], key);
-    const closes = before !== null && after === null && !joinable(before);
+    // Typed after that item, they copy its level too: all of them must be at it.
+    const level = (b: Block | undefined) => (b?.type === 'paragraph' ? b.list?.level : undefined);
+    const atItsLevel = ops
+      .slice(k, end + 1)
+      .every((op) => level(next[(op as { n: number }).n]) === level(next[first - 1]));
+    const closes = before !== null && after === null && !joinable(before) && atItsLevel;
     if (opens || closes) chains.push({ from: k, to: end, closes });
     k = end + 1;
   }
@@ -151,8 +156,16 @@ export function listPairs(
 function goesOnUnseen(next: readonly Block[], n: number): boolean {
   const itemish = (b: Block | undefined): b is ParagraphBlock =>
     b?.type === 'paragraph' && (b.list !== undefined || b.item !== undefined);
-  const first = next[n];
-  if (itemish(next[n - 1]) || first?.type !== 'paragraph' || !first.list) return false;
+  const item = next[n];
+  if (item?.type !== 'paragraph' || !item.list) return false;
+  // The run's first item may be new (typed before the first one that stays).
+  const key = item.list.key;
+  while (n > 0 && itemish(next[n - 1]) && (next[n - 1] as ParagraphBlock).list?.key !== undefined) {
+    if ((next[n - 1] as ParagraphBlock).list!.key !== key) return false;
+    n--;
+  }
+  if (itemish(next[n - 1])) return false;
+  const first = next[n] as ParagraphBlock & { list: NonNullable<ParagraphBlock['list']> };
   if (first.list.kind !== 'ordered') return true;
   // A nested first item with outer items after it in the run: bulleted anew, the run would need
   // one list with its kinds at their levels, which no preset may have (a numbered level under

@@ -286,6 +286,37 @@ export function rebuildLists(
     }));
     bulletNested(ctx, seg, placed, set);
   };
+  /**
+   * Blocks `[from, to]` bulleted as one set in the preset of their outer items' kind, then their
+   * nested runs of another kind than that preset gives their level as lists of their own there
+   * (they read back nested in the item before them). `now`: the Docs list they were in, whose own
+   * look the preset replaces (oneSet says so when it differs).
+   */
+  const bulletStretch = (
+    from: number,
+    to: number,
+    kind0: ListKind,
+    now?: { listId: string; item: ParagraphBlock },
+  ) => {
+    const preset = PRESETS[kind0];
+    oneSet(from, to, { preset, now });
+    const levels = presetLevels(preset);
+    const apart = (k: number): boolean => {
+      const b = next[k] as ParagraphBlock;
+      return b.list !== undefined && b.list.level > 0 && levelKind(levels, b.list.level) !== b.list.kind;
+    };
+    for (let a = from; a <= to; ) {
+      if (!apart(a)) {
+        a++;
+        continue;
+      }
+      let z = a;
+      while (z + 1 <= to && apart(z + 1)) z++;
+      for (const set of bulletSets(tab, 'unknown', next.slice(a, z + 1) as ParagraphBlock[]))
+        bulletAt(a, set);
+      a = z + 1;
+    }
+  };
   const flagged = next.map((b) => b.type === 'paragraph' && nested.has(b));
   for (let i = 0; i < next.length; ) {
     if (!flagged[i]) {
@@ -305,6 +336,23 @@ export function rebuildLists(
       oneSet(from, to, further);
       i = to + 1;
       continue;
+    }
+    // A run going on a list no preset joins (its outer glyph is none of Google's: `(i)`, `§`): the
+    // list's items around it are bulleted anew with it as one set, in a preset's look (said).
+    const listBefore = i > 0 && (next[i - 1] as ParagraphBlock).list?.key === key ? beforeOf(i) : 'none';
+    if (typeof listBefore === 'object' && !joinsByAnyPreset(tab, listBefore.listId)) {
+      let from = i;
+      while (from > 0 && sameKeyOrFurther(next[from - 1], key)) from--;
+      while (!(next[from] as ParagraphBlock).list) from++;
+      const to = itemsAfter(next, j, key);
+      const all = (next.slice(from, to + 1) as ParagraphBlock[]).filter((b) => b.list);
+      const kinds = new Set(all.filter((b) => b.list!.level === 0).map((b) => b.list!.kind));
+      if (kinds.size === 1) {
+        const [kind0] = kinds;
+        bulletStretch(from, to, kind0!, { listId: listBefore.listId, item: next[from] as ParagraphBlock });
+        i = to + 1;
+        continue;
+      }
     }
     // Items of a list that change kind (a bulleted list made numbered) with items nested under
     // them that stay, or a list numbered anew whose first items are nested: the nested items are
@@ -326,24 +374,7 @@ export function rebuildLists(
       (nestedFirst || splitByKind || (span > j && flagged.slice(j + 1, span + 1).some(Boolean)))
     ) {
       if (stretch.every((b, k) => flagged[i + k] || b.list!.level > 0)) {
-        const preset = PRESETS[kind0];
-        oneSet(i, span, { preset, now: undefined });
-        const levels = presetLevels(preset);
-        const apart = (k: number): boolean => {
-          const b = next[k] as ParagraphBlock;
-          return b.list!.level > 0 && levelKind(levels, b.list!.level) !== b.list!.kind;
-        };
-        for (let a = i; a <= span; ) {
-          if (!apart(a)) {
-            a++;
-            continue;
-          }
-          let z = a;
-          while (z + 1 <= span && apart(z + 1)) z++;
-          for (const set of bulletSets(tab, 'unknown', next.slice(a, z + 1) as ParagraphBlock[]))
-            bulletAt(a, set);
-          a = z + 1;
-        }
+        bulletStretch(i, span, kind0);
         i = span + 1;
         continue;
       }
@@ -530,4 +561,9 @@ function madeByPreset(tab: DocumentTab, listId: string, preset: string): boolean
 function clip(block: ParagraphBlock): string {
   const text = block.inlines.map((n) => (n.type === 'text' ? n.text : '')).join('');
   return text.length > 30 ? `${text.slice(0, 30)}…` : text;
+}
+
+/** Whether `b` is an item of list `key` or a further block of an item. */
+function sameKeyOrFurther(b: Block | undefined, key: string): boolean {
+  return b?.type === 'paragraph' && (b.list ? b.list.key === key : b.item !== undefined);
 }

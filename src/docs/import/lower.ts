@@ -100,12 +100,14 @@ function opensListAfter(
   prev: ParagraphBlock,
   surv: Survivor,
   lists: ListPairs,
+  /** Other new blocks come before `blocks` (listOpenersAtEnd): `prev` is not right before them. */
+  afterOthers = false,
 ): 'stays' | 'leaves' | null {
   const item = surv.was.list;
   // Inline anchors and embeds stay in the item (text typed at its start goes before them).
   if (!item) return null;
   if (surv.src.positionedObjectIds?.length || emptyHeading(surv)) return null;
-  if (prev.list?.key === item.key) return null;
+  if (prev.list?.key === item.key && !afterOthers) return null;
   if (!blocks.every((b) => b.type === 'paragraph' && sameList(lists, item, b.list))) return null;
   if (sameList(lists, item, surv.block.list)) return 'stays';
   return surv.isNew && surv.block.list !== undefined ? 'leaves' : null;
@@ -117,7 +119,19 @@ function opensListAfter(
  */
 function listOpenersAtEnd(blocks: Block[], prev: ParagraphBlock, surv: Survivor, lists: ListPairs): number {
   let k = 0;
-  while (k < blocks.length - 1 && opensListAfter(blocks.slice(-(k + 1)), prev, surv, lists) === 'stays') k++;
+  // Items last after a new block that is no item: the paragraph before all of them is no neighbour of theirs.
+  let items = 0;
+  while (items < blocks.length) {
+    const b = blocks[blocks.length - 1 - items]!;
+    if (b.type !== 'paragraph' || !b.list) break;
+    items++;
+  }
+  const apart = items < blocks.length;
+  while (
+    k < blocks.length - 1 &&
+    opensListAfter(blocks.slice(-(k + 1)), prev, surv, lists, apart) === 'stays'
+  )
+    k++;
   return k;
 }
 
