@@ -155,6 +155,31 @@ describe('paragraphs made items of a list next to them', () => {
   });
 });
 
+describe('a paragraph made the first item of a list, with new blocks typed right before it', () => {
+  const doc = () =>
+    makeDoc({
+      blocks: [
+        para([text('Note:', { bold: true })]),
+        item('One', 'L'),
+        item('Two', 'L'),
+        para(''),
+      ],
+      lists: { L: presetList('BULLET_DISC_CIRCLE_SQUARE') },
+    });
+
+  it('a new plain paragraph first in the body: it takes none of the item typed after it (its bold)', async () => {
+    const r = await run(doc(), (c) => c.replace('**Note:**\n\n', 'A new paragraph.\n\nM **Note:**\n'));
+    expect(r.after).toBe(r.intended);
+    expect(r.listOf('One')).toBe('L');
+  });
+
+  it('a new item of that list: both go in before the list, into it', async () => {
+    const r = await run(doc(), (c) => c.replace('**Note:**\n\n', 'M New\nM **Note:**\n'));
+    expect(r.after).toBe(r.intended);
+    expect([r.listOf('New'), r.listOf('One')]).toEqual(['L', 'L']);
+  });
+});
+
 describe('an item made a paragraph in the middle of a list', () => {
   const three = (kind: 'bullet' | 'ordered') =>
     makeDoc({

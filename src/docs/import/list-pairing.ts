@@ -65,7 +65,15 @@ export function retypeListJoiners(
     const first = (ops[k] as { n: number }).n;
     // Before a list's first item (nothing of that list before them), or after the last of a list
     // no preset joins (nothing of it after them).
-    const opens = after !== null && before === null && !sameKey(next[first - 1], key);
+    // New items of that list typed right before them go in with them.
+    let lead = first;
+    for (
+      let j = k - 1;
+      j >= 0 && ops[j]!.op === 'ins' && sameKey(next[(ops[j] as { n: number }).n], key);
+      j--
+    )
+      lead = (ops[j] as { n: number }).n;
+    const opens = after !== null && before === null && !sameKey(next[lead - 1], key);
     // Typed after that item, they copy its level too: all of them must be at it.
     const level = (b: Block | undefined) => (b?.type === 'paragraph' ? b.list?.level : undefined);
     const atItsLevel = ops
@@ -78,11 +86,23 @@ export function retypeListJoiners(
   // Typed after the item before them, or before the item after them: their pairings become
   // deletions and insertions next to that item (steps() places an insertion after the old block
   // before it, or, when that one is deleted, before the paragraph that stays after it).
+  // The deletions go past the insertions next to them, so that all the new blocks there are one
+  // insertion run (typed in one place, each knowing what it is typed next to).
   for (const { from, to, closes } of chains.reverse()) {
     const pairs = ops.slice(from, to + 1) as { o: number; n: number }[];
     const dels: AlignOp[] = pairs.map(({ o }) => ({ op: 'del', o }));
     const ins: AlignOp[] = pairs.map(({ n }) => ({ op: 'ins', n }));
-    ops.splice(from, pairs.length, ...(closes ? [...ins, ...dels] : [...dels, ...ins]));
+    if (closes) {
+      let end = to + 1;
+      while (ops[end]?.op === 'ins') end++;
+      const later = ops.slice(to + 1, end);
+      ops.splice(from, end - from, ...ins, ...later, ...dels);
+    } else {
+      let start = from;
+      while (ops[start - 1]?.op === 'ins') start--;
+      const earlier = ops.slice(start, from);
+      ops.splice(start, to + 1 - start, ...dels, ...earlier, ...ins);
+    }
   }
 }
 
