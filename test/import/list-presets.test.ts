@@ -158,12 +158,7 @@ describe('paragraphs made items of a list next to them', () => {
 describe('a paragraph made the first item of a list, with new blocks typed right before it', () => {
   const doc = () =>
     makeDoc({
-      blocks: [
-        para([text('Note:', { bold: true })]),
-        item('One', 'L'),
-        item('Two', 'L'),
-        para(''),
-      ],
+      blocks: [para([text('Note:', { bold: true })]), item('One', 'L'), item('Two', 'L'), para('')],
       lists: { L: presetList('BULLET_DISC_CIRCLE_SQUARE') },
     });
 
