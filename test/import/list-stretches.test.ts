@@ -146,4 +146,22 @@ describe('lists of mixed kinds', () => {
     expect([r.listOf('Two'), r.listOf('After')]).toEqual([id, id]);
     expect(r.warnings.join('\n')).toMatch(/list of "One" was bulleted anew/);
   });
+
+  it('a paragraph between numbered items and a new item first after it: all after it are one list numbered from 1', async () => {
+    // Numbers outside, bullets inside (the Docs editor's mixed list, the other way round).
+    const list = mixedList();
+    for (const [n, level] of list.listProperties!.nestingLevels!.entries())
+      if (n % 2 === 0)
+        Object.assign(level, { glyphSymbol: undefined, glyphType: 'DECIMAL', glyphFormat: `%${n}.` });
+      else Object.assign(level, { glyphSymbol: '○', glyphType: undefined, glyphFormat: undefined });
+    const d = makeDoc({
+      blocks: [item('One'), item('Two'), item('Sub', 1), item('Three'), para('')],
+      lists: { L: JSON.parse(JSON.stringify(list)) },
+    });
+    const r = await run(d, (c) => c.replace('2. Two\n', '\nBetween.\n\n1. New\n2. Two\n'));
+    expect(r.after).toBe(r.intended);
+    const id = r.listOf('New');
+    expect([r.listOf('Two'), r.listOf('Three')]).toEqual([id, id]);
+    expect(id).not.toBe('L');
+  });
 });

@@ -337,6 +337,20 @@ export function rebuildLists(
       i = to + 1;
       continue;
     }
+    // New items of the list typed right before the run (bulleted when they were typed, as a list
+    // of their own): bulleted anew with it as one set.
+    let lead = i;
+    while (lead > 0 && (next[lead - 1] as ParagraphBlock).list?.key === key && !paired.has(lead - 1)) lead--;
+    if (lead < i && (next[lead] as ParagraphBlock).list!.level === 0) {
+      const to = itemsAfter(next, j, key);
+      const all = next.slice(lead, to + 1) as ParagraphBlock[];
+      const kind0 = all[0]!.list!.kind;
+      if (all.every((b) => b.list!.level > 0 || b.list!.kind === kind0)) {
+        bulletStretch(lead, to, kind0);
+        i = to + 1;
+        continue;
+      }
+    }
     // A run going on a list no preset joins (its outer glyph is none of Google's: `(i)`, `§`): the
     // list's items around it are bulleted anew with it as one set, in a preset's look (said).
     const listBefore = i > 0 && (next[i - 1] as ParagraphBlock).list?.key === key ? beforeOf(i) : 'none';
