@@ -168,6 +168,15 @@ describe('a paragraph made the first item of a list, with new blocks typed right
     expect(r.listOf('One')).toBe('L');
   });
 
+  it('a new table: the list is bulleted anew with the paragraph (its cells would take the bold of text typed there)', async () => {
+    const r = await run(doc(), (c) =>
+      c.replace('**Note:**\n\n', '| a | b |\n| - | - |\n| c | d |\n\nM **Note:**\n'),
+    );
+    expect(r.after).toBe(r.intended);
+    expect(r.listOf('Two')).toBe(r.listOf('One'));
+    expect(r.warnings.join('\n')).not.toMatch(/bulleted anew/);
+  });
+
   it('a new item of that list: both go in before the list, into it', async () => {
     const r = await run(doc(), (c) => c.replace('**Note:**\n\n', 'M New\nM **Note:**\n'));
     expect(r.after).toBe(r.intended);

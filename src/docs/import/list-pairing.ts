@@ -64,8 +64,9 @@ export function retypeListJoiners(
     const after = itemOf(end + 1, key);
     const first = (ops[k] as { n: number }).n;
     // Before a list's first item (nothing of that list before them), or after the last of a list
-    // no preset joins (nothing of it after them).
-    // New items of that list typed right before them go in with them.
+    // no preset joins (nothing of it after them). New items of that list typed right before them
+    // go in with them. Not next to a new table, whose cells would take the typed text's style
+    // (the list is then bulleted anew with them, lower-lists.ts).
     let lead = first;
     for (
       let j = k - 1;
@@ -73,33 +74,41 @@ export function retypeListJoiners(
       j--
     )
       lead = (ops[j] as { n: number }).n;
-    const opens = after !== null && before === null && !sameKey(next[lead - 1], key);
+    const newTable = (j: number): boolean => {
+      while (ops[j]?.op === 'ins' && next[(ops[j] as { n: number }).n]!.type === 'paragraph')
+        j += j < k ? -1 : 1;
+      const op = ops[j];
+      return op?.op === 'ins' && next[op.n]!.type === 'table';
+    };
+    const opens = after !== null && before === null && !sameKey(next[lead - 1], key) && !newTable(k - 1);
     // Typed after that item, they copy its level too: all of them must be at it.
     const level = (b: Block | undefined) => (b?.type === 'paragraph' ? b.list?.level : undefined);
     const atItsLevel = ops
       .slice(k, end + 1)
       .every((op) => level(next[(op as { n: number }).n]) === level(next[first - 1]));
-    const closes = before !== null && after === null && !joinable(before) && atItsLevel;
+    const closes = before !== null && after === null && !joinable(before) && atItsLevel && !newTable(end + 1);
     if (opens || closes) chains.push({ from: k, to: end, closes });
     k = end + 1;
   }
   // Typed after the item before them, or before the item after them: their pairings become
   // deletions and insertions next to that item (steps() places an insertion after the old block
   // before it, or, when that one is deleted, before the paragraph that stays after it).
-  // The deletions go past the insertions next to them, so that all the new blocks there are one
-  // insertion run (typed in one place, each knowing what it is typed next to).
+  // The deletions go past the new paragraphs next to them, so that all the new paragraphs there are
+  // one insertion run (typed in one place, each knowing what it is typed next to).
   for (const { from, to, closes } of chains.reverse()) {
     const pairs = ops.slice(from, to + 1) as { o: number; n: number }[];
     const dels: AlignOp[] = pairs.map(({ o }) => ({ op: 'del', o }));
     const ins: AlignOp[] = pairs.map(({ n }) => ({ op: 'ins', n }));
+    /** A new paragraph (a new table goes in on its own: it needs a paragraph of its own there). */
+    const newParagraph = (op: AlignOp | undefined) => op?.op === 'ins' && next[op.n]!.type === 'paragraph';
     if (closes) {
       let end = to + 1;
-      while (ops[end]?.op === 'ins') end++;
+      while (newParagraph(ops[end])) end++;
       const later = ops.slice(to + 1, end);
       ops.splice(from, end - from, ...ins, ...later, ...dels);
     } else {
       let start = from;
-      while (ops[start - 1]?.op === 'ins') start--;
+      while (newParagraph(ops[start - 1])) start--;
       const earlier = ops.slice(start, from);
       ops.splice(start, to + 1 - start, ...dels, ...earlier, ...ins);
     }
