@@ -91,9 +91,9 @@ export function retypeListJoiners(
     k = end + 1;
   }
   // Typed after the item before them, or before the item after them: their pairings become
-  // deletions and insertions next to that item (steps() places an insertion after the old block
-  // before it, or, when that one is deleted, before the paragraph that stays after it).
-  // The deletions go past the new paragraphs next to them, so that all the new paragraphs there are
+  // deletions and insertions next to that item (the lowering types an insertion after the
+  // paragraph before it, or before the one after it when the one before is deleted). The
+  // deletions go past the new paragraphs next to them, so that all the new paragraphs there are
   // one insertion run (typed in one place, each knowing what it is typed next to).
   for (const { from, to, closes } of chains.reverse()) {
     const pairs = ops.slice(from, to + 1) as { o: number; n: number }[];
@@ -126,7 +126,8 @@ function sameKey(b: Block | undefined, key: string): boolean {
  * a list wins. A list a new plain paragraph interrupts goes on after it too: a Docs list read back
  * starts a new list after any paragraph that is no item (export/model-utils.ts assignListKeys), so
  * its items there keep their bullets, unless Docs would go on counting where the text numbers from
- * 1 (goesOnUnseen): then they are bulleted anew.
+ * 1 (goesOnUnseen): then they are bulleted anew, but when their Docs list has items after them
+ * (`goesOnAfter`), which would be renumbered.
  */
 export function listPairs(
   scripts: readonly ContainerScript[],

@@ -260,7 +260,7 @@ export function rebuildLists(
     const before = beforeOf(from);
     if (how.now && !madeByPreset(tab, how.now.listId, how.preset))
       ctx.warnings.push(
-        `The list of "${clip(how.now.item)}" was bulleted anew to take in the new items (the Docs API joins new items only to the list before them): its own glyphs, indents and numbering are now those of Google's ${how.preset}.`,
+        `The list of "${clip(how.now.item)}" was bulleted anew to take in the new items (the Docs API joins new items to a list only right after it, and only through a preset with its outer glyph): its own glyphs, indents and numbering are now those of Google's ${how.preset}.`,
       );
     ctx.push({
       deleteParagraphBullets: { range: ctx.range(seg, starts[from]!, starts[to + 1]! - 1) },
