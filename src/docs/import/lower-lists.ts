@@ -351,10 +351,12 @@ export function rebuildLists(
         continue;
       }
     }
-    // A run going on a list no preset joins (its outer glyph is none of Google's: `(i)`, `§`): the
-    // list's items around it are bulleted anew with it as one set, in a preset's look (said).
+    // A run with an outer item going on a list no preset joins (its outer glyph is none of
+    // Google's: `(i)`, `§`): the list's items around it are bulleted anew with it as one set, in a
+    // preset's look (said). Nested items alone are a list of their own under the item before.
     const listBefore = i > 0 && (next[i - 1] as ParagraphBlock).list?.key === key ? beforeOf(i) : 'none';
-    if (typeof listBefore === 'object' && !joinsByAnyPreset(tab, listBefore.listId)) {
+    const outerIn = (next.slice(i, j + 1) as ParagraphBlock[]).some((b) => b.list!.level === 0);
+    if (typeof listBefore === 'object' && outerIn && !joinsByAnyPreset(tab, listBefore.listId)) {
       let from = i;
       while (from > 0 && sameKeyOrFurther(next[from - 1], key)) from--;
       while (!(next[from] as ParagraphBlock).list) from++;
