@@ -83,8 +83,11 @@ export function presetLevels(preset: string): Level[] {
  */
 export function presetsJoining(level: Level | undefined): string[] {
   const want = signature(level);
-  return want ? Object.keys(PRESETS).filter((p) => signature(presetLevels(p)[0]) === want) : [];
+  return want ? Object.keys(PRESETS).filter((p) => OUTER_SIGNATURES.get(p) === want) : [];
 }
+
+/** Each preset's level-0 signature, made once. */
+const OUTER_SIGNATURES = new Map(Object.keys(PRESETS).map((p) => [p, signature(presetLevels(p)[0])]));
 
 /** Level-0 signature, to tell whether an existing list was made from the same preset. */
 function signature(level: Level | undefined): string {

@@ -7,7 +7,7 @@
  * - `NONE` is a level without a glyph: shown as a bullet, with a warning.
  */
 
-import type { DocumentTab } from '../../ground/docs-json.js';
+import type { DocumentTab, NestingLevel } from '../../ground/docs-json.js';
 import type { ListKind } from '../../mebdf/model.js';
 import { pointsOf } from './style-overrides.js';
 
@@ -26,7 +26,11 @@ export interface ListLevelInfo {
 }
 
 export function listLevel(tab: DocumentTab, listId: string, level: number): ListLevelInfo {
-  const nl = tab.lists?.[listId]?.listProperties?.nestingLevels?.[level];
+  return nestingLevelInfo(tab.lists?.[listId]?.listProperties?.nestingLevels?.[level], level);
+}
+
+/** What nesting level `nl` (the `level`th of its list) shows: its kind, indents and any loss. */
+export function nestingLevelInfo(nl: NestingLevel | undefined, level: number): ListLevelInfo {
   if (!nl) return { kind: 'bullet', indentStart: null, indentFirstLine: null, loss: 'its list is missing' };
   const base = { indentStart: pointsOf(nl.indentStart), indentFirstLine: pointsOf(nl.indentFirstLine) };
   const glyphType = nl.glyphType ?? '';

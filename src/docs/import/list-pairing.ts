@@ -115,6 +115,11 @@ export function retypeListJoiners(
   }
 }
 
+/** Whether `b` is a list item or a further block of one (model.ts `item`): part of a list's run. */
+function itemish(b: Block | undefined): b is ParagraphBlock {
+  return b?.type === 'paragraph' && (b.list !== undefined || b.item !== undefined);
+}
+
 /** Whether `b` is an item of list `key`. */
 function sameKey(b: Block | undefined, key: string): boolean {
   return b?.type === 'paragraph' && b.list?.key === key;
@@ -142,7 +147,7 @@ export function listPairs(
         const op = s.ops[j]!;
         if (op.op === 'del') continue;
         const b = s.next[op.n]!;
-        if (b.type !== 'paragraph' || (!b.list && b.item === undefined)) break;
+        if (!itemish(b)) break;
         if (op.op !== 'ins') end = Math.max(end, s.sources[op.o]!.endIndex);
       }
       return end;
@@ -184,8 +189,6 @@ export function listPairs(
  * so do those of a run that could not be bulleted anew as the text says.
  */
 function goesOnUnseen(next: readonly Block[], n: number): boolean {
-  const itemish = (b: Block | undefined): b is ParagraphBlock =>
-    b?.type === 'paragraph' && (b.list !== undefined || b.item !== undefined);
   const item = next[n];
   if (item?.type !== 'paragraph' || !item.list) return false;
   // The run's first item may be new (typed before the first one that stays).

@@ -27,7 +27,7 @@ import type { DocumentTab, NestingLevel } from '../../ground/docs-json.js';
 import type { Block, ListKind, ParagraphBlock } from '../../mebdf/model.js';
 import { presetLevels, presetsJoining } from '../engine/bullets.js';
 import { deepEqual } from '../equality.js';
-import { listLevel } from '../export/lists.js';
+import { listLevel, nestingLevelInfo } from '../export/lists.js';
 import type { ParagraphSource } from '../export/types.js';
 import { furtherIndents, type PlanContext, quoteRuleLook } from './context.js';
 import type { AnySource, ContainerScript } from './edit-script.js';
@@ -317,6 +317,15 @@ export function rebuildLists(
       a = z + 1;
     }
   };
+  /** The one kind of the outer (level-0) items among blocks `[from, to]`; null when none or several. */
+  const outerKind = (from: number, to: number): ListKind | null => {
+    const kinds = new Set<ListKind>();
+    for (let k = from; k <= to; k++) {
+      const list = (next[k] as ParagraphBlock).list;
+      if (list?.level === 0) kinds.add(list.kind);
+    }
+    return kinds.size === 1 ? [...kinds][0]! : null;
+  };
   const flagged = next.map((b) => b.type === 'paragraph' && nested.has(b));
   for (let i = 0; i < next.length; ) {
     if (!flagged[i]) {
@@ -337,36 +346,30 @@ export function rebuildLists(
       i = to + 1;
       continue;
     }
+    const span = itemsAfter(next, j, key);
     // New items of the list typed right before the run (bulleted when they were typed, as a list
     // of their own): bulleted anew with it as one set.
     let lead = i;
     while (lead > 0 && (next[lead - 1] as ParagraphBlock).list?.key === key && !paired.has(lead - 1)) lead--;
-    if (lead < i && (next[lead] as ParagraphBlock).list!.level === 0) {
-      const to = itemsAfter(next, j, key);
-      const all = next.slice(lead, to + 1) as ParagraphBlock[];
-      const kind0 = all[0]!.list!.kind;
-      if (all.every((b) => b.list!.level > 0 || b.list!.kind === kind0)) {
-        bulletStretch(lead, to, kind0);
-        i = to + 1;
-        continue;
-      }
+    const leadKind =
+      lead < i && (next[lead] as ParagraphBlock).list!.level === 0 ? outerKind(lead, span) : null;
+    if (leadKind) {
+      bulletStretch(lead, span, leadKind);
+      i = span + 1;
+      continue;
     }
     // A run with an outer item going on a list no preset joins (its outer glyph is none of
     // Google's: `(i)`, `§`): the list's items around it are bulleted anew with it as one set, in a
     // preset's look (said). Nested items alone are a list of their own under the item before.
     const listBefore = i > 0 && (next[i - 1] as ParagraphBlock).list?.key === key ? beforeOf(i) : 'none';
-    const outerIn = (next.slice(i, j + 1) as ParagraphBlock[]).some((b) => b.list!.level === 0);
-    if (typeof listBefore === 'object' && outerIn && !joinsByAnyPreset(tab, listBefore.listId)) {
+    if (typeof listBefore === 'object' && outerKind(i, j) && !joinsByAnyPreset(tab, listBefore.listId)) {
       let from = i;
       while (from > 0 && sameKeyOrFurther(next[from - 1], key)) from--;
       while (!(next[from] as ParagraphBlock).list) from++;
-      const to = itemsAfter(next, j, key);
-      const all = (next.slice(from, to + 1) as ParagraphBlock[]).filter((b) => b.list);
-      const kinds = new Set(all.filter((b) => b.list!.level === 0).map((b) => b.list!.kind));
-      if (kinds.size === 1) {
-        const [kind0] = kinds;
-        bulletStretch(from, to, kind0!, { listId: listBefore.listId, item: next[from] as ParagraphBlock });
-        i = to + 1;
+      const kind0 = outerKind(from, span);
+      if (kind0) {
+        bulletStretch(from, span, kind0, { listId: listBefore.listId, item: next[from] as ParagraphBlock });
+        i = span + 1;
         continue;
       }
     }
@@ -375,25 +378,21 @@ export function rebuildLists(
     // in the old list, so each outer item after them would start a list of its own. The whole
     // stretch is bulleted as one set in its outer items' preset, then its nested runs of another
     // kind than that preset gives their level as lists of their own there.
-    const span = itemsAfter(next, j, key);
     const stretch = next.slice(i, span + 1) as ParagraphBlock[];
-    const outer = stretch.filter((b) => b.list!.level === 0);
-    const kind0 = outer[0]?.list?.kind;
+    const kind0 = outerKind(i, span);
     const nestedFirst = (next[i] as ParagraphBlock).list!.level > 0;
     // An outer item after a nested one of another kind: one set a kind would leave it on its own.
     const splitByKind = stretch.some(
       (b, k) => k > 0 && b.list!.level === 0 && stretch[k - 1]!.list!.kind !== b.list!.kind,
     );
     if (
-      kind0 !== undefined &&
-      outer.every((b) => b.list!.kind === kind0) &&
-      (nestedFirst || splitByKind || (span > j && flagged.slice(j + 1, span + 1).some(Boolean)))
+      kind0 &&
+      (nestedFirst || splitByKind || (span > j && flagged.slice(j + 1, span + 1).some(Boolean))) &&
+      stretch.every((b, k) => flagged[i + k] || b.list!.level > 0)
     ) {
-      if (stretch.every((b, k) => flagged[i + k] || b.list!.level > 0)) {
-        bulletStretch(i, span, kind0);
-        i = span + 1;
-        continue;
-      }
+      bulletStretch(i, span, kind0);
+      i = span + 1;
+      continue;
     }
     const items = next.slice(i, j + 1) as ParagraphBlock[];
     const prev = next[i - 1];
@@ -428,7 +427,7 @@ export function rebuildLists(
     // item, or the item nested items were under deleted): bulleted alone they make a list of their
     // own, and the list's items after them are another. The Docs API joins a set only to the list
     // before it, so they are bulleted as one set with those items, in the preset of their list.
-    const after = continues ? j : itemsAfter(next, j, key);
+    const after = continues ? j : span;
     const whole = after > j ? setPreset(i, after, key) : null;
     if (whole) {
       oneSet(i, after, whole);
@@ -562,8 +561,7 @@ function leadingTabs(block: ParagraphBlock): number {
 
 /** The kind of list item a preset's `levels` give level `level`. */
 function levelKind(levels: Record<string, unknown>[], level: number): ListKind {
-  const lists = { l: { listProperties: { nestingLevels: levels as NestingLevel[] } } };
-  return listLevel({ lists }, 'l', level).kind;
+  return nestingLevelInfo(levels[level] as NestingLevel | undefined, level).kind;
 }
 
 /** Whether Docs list `listId` is exactly what `preset` makes (bulleting it anew changes nothing of its look). */
