@@ -23,6 +23,7 @@
  * Every run's requests leave the text as long as before them (tabs and temporary paragraphs come
  * and go), so the positions computed from the new content hold for each run in turn.
  */
+import { ValidationError } from '../../errors.js';
 import type { DocumentTab, NestingLevel } from '../../ground/docs-json.js';
 import type { Block, ListKind, ParagraphBlock } from '../../mebdf/model.js';
 import { presetLevels, presetsJoining } from '../engine/bullets.js';
@@ -347,6 +348,7 @@ export function rebuildLists(
       continue;
     }
     const span = itemsAfter(next, j, key);
+
     // New items of the list typed right before the run (bulleted when they were typed, as a list
     // of their own): bulleted anew with it as one set.
     let lead = i;
@@ -433,6 +435,20 @@ export function rebuildLists(
       oneSet(i, after, whole);
       i = after + 1;
       continue;
+    }
+    // No preset has every item's kind at its level (bullets outside, numbers inside), and outer
+    // items of the list come after: bulleted apart, those would read as another list. As one set
+    // in the outer items' preset, with the nested runs of another kind as lists of their own under
+    // the item before them, unless the first item is such a nested one: no item is before it.
+    if (after > j && (next.slice(j + 1, after + 1) as ParagraphBlock[]).some((b) => b.list?.level === 0)) {
+      const kind0 = outerKind(i, after);
+      const lead = next[i] as ParagraphBlock;
+      if (kind0 && levelKind(presetLevels(PRESETS[kind0]), lead.list!.level) === lead.list!.kind) {
+        bulletStretch(i, after, kind0, listNow(i, after, key));
+        i = after + 1;
+        continue;
+      }
+      throw mixedListFirst(lead, kind0);
     }
     for (const set of bulletSets(tab, beforeOf(i), items, continues, joinsByPreset(prev, items)))
       bulletAt(i, set);
@@ -580,4 +596,23 @@ function clip(block: ParagraphBlock): string {
 /** Whether `b` is an item of list `key` or a further block of an item. */
 function sameKeyOrFurther(b: Block | undefined, key: string): boolean {
   return b?.type === 'paragraph' && (b.list ? b.list.key === key : b.item !== undefined);
+}
+
+const KIND_WORDS: Record<ListKind, string> = {
+  bullet: 'bulleted',
+  ordered: 'numbered',
+  checkbox: 'checklist',
+};
+
+/**
+ * The refusal of a list whose first item is nested and of another kind than its outer items: the
+ * Docs API makes lists from presets with one kind on every level, and joins new items only to
+ * the list right before them, so nothing can make that item the first of its outer items' list.
+ */
+function mixedListFirst(first: ParagraphBlock, outer: ListKind | null): ValidationError {
+  const kind = KIND_WORDS[first.list!.kind];
+  return new ValidationError(
+    `The nested ${kind} item "${clip(first)}" cannot start a list whose outer items are ${outer ? KIND_WORDS[outer] : 'of several kinds'}: the Docs API makes a new list from one of its presets, with one kind on every level, and adds items only to the list right before them.`,
+    `Put an outer item of the list before it, make it ${outer ? KIND_WORDS[outer] : 'the kind of the items after it'}, or end the list before the outer items after it (a paragraph between).`,
+  );
 }

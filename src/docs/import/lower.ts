@@ -143,6 +143,27 @@ function emptyHeading(surv: Survivor): boolean {
   return isHeading(surv.was) && surv.src.endIndex - surv.src.startIndex <= 1;
 }
 
+/**
+ * The paragraph that stays right after the blocks `step` inserts, when it is a list item keeping
+ * its bullet: its list in the new model and the Docs list it stays in (Inherited `itemAfter`).
+ */
+function keptItemAfter(
+  script: ContainerScript,
+  step: Step & { kind: 'insert' },
+  lists: ListPairs,
+): Inherited['itemAfter'] {
+  const s = step.survivor;
+  if (!s || s.n !== step.news[step.news.length - 1]! + 1) return undefined;
+  const now = script.next[s.n];
+  const was = script.old[s.o];
+  const listId = (script.sources[s.o] as ParagraphSource | undefined)?.listId;
+  if (now?.type !== 'paragraph' || !now.list || was?.type !== 'paragraph' || !listId) return undefined;
+  if (!sameList(lists, was.list, now.list)) return undefined;
+  const before = script.next[step.news[0]! - 1];
+  const itemBefore = before?.type === 'paragraph' && before.list?.key === now.list.key;
+  return { key: now.list.key, listId, itemBefore };
+}
+
 /** What the old block at `o` becomes when the script pairs it with a new one (edited in place). */
 function pairedNew(script: ContainerScript, o: number): ParagraphBlock | undefined {
   const pair = script.ops.find((op) => op.op === 'pair' && op.o === o);
@@ -397,7 +418,14 @@ class Lowering {
               marks,
             };
       const atTail = tailEnd !== null && prevSrc.endIndex === tailEnd;
-      const nested = this.insertAfter(seg, x, blocks, inh, atTail);
+      const nested = this.insertAfter(
+        seg,
+        x,
+        blocks,
+        inh,
+        atTail,
+        keptItemAfter(script, step, ctx.env.lists),
+      );
       if (!markKept) this.restoreMark(seg, prevSrc);
       ctx.remarkBlock(seg, prevSrc, pn ?? pb);
       // Its marks moved onto the last new paragraph: put them back, unless its edit remakes them.
@@ -586,6 +614,8 @@ class Lowering {
     blocks: Block[],
     inh: Inherited,
     atTail: boolean,
+    /** The item right after the new blocks, when it keeps its bullet (keptItemAfter). */
+    itemAfter?: Inherited['itemAfter'],
   ): ParagraphBlock[] {
     const nested: ParagraphBlock[] = [];
     let j = blocks.length;
@@ -601,8 +631,13 @@ class Lowering {
       }
       let i = j - 1;
       while (i > 0 && blocks[i - 1]!.type === 'paragraph') i--;
+      // Only the last paragraphs are right before the item after them.
+      const around =
+        j === blocks.length && itemAfter
+          ? { ...inh, itemAfter: { ...itemAfter, itemBefore: itemAfter.itemBefore && i === 0 } }
+          : inh;
       nested.push(
-        ...insertParagraphs(this.ctx, seg, x, 'after', blocks.slice(i, j) as ParagraphBlock[], inh),
+        ...insertParagraphs(this.ctx, seg, x, 'after', blocks.slice(i, j) as ParagraphBlock[], around),
       );
       j = i;
     }

@@ -48,6 +48,22 @@ export function insertParagraphs(
   const { create, drop, tabs, nested, later } = bulletPlan(ctx.env.lists, inh, blocks);
   // Nested items are bulleted at their levels through temporary paragraphs typed with them.
   const sets = nestedSets(ctx, inh, mode, blocks, create, new Set(nested));
+  // New nested items last, right before an item of their list that keeps its Docs list, and after
+  // no item of it: sets of their own would start lists of their own there (the Docs API joins a
+  // set only to the list before it), so they go into that list with the items after them once the
+  // container is done (lower-lists.ts rebuildLists), keeping the bullet they copy until then.
+  const after = inh.itemAfter;
+  let end = blocks.length;
+  while (after) {
+    const set = sets[sets.length - 1];
+    if (!set || set.to !== end - 1 || set.listId === after.listId) break;
+    if (!blocks.slice(set.from, set.to + 1).every((b) => b.list?.key === after.key)) break;
+    const itemBefore = set.from > 0 ? blocks[set.from - 1]!.list?.key === after.key : after.itemBefore;
+    if (itemBefore) break;
+    sets.pop();
+    for (let k = set.from; k <= set.to; k++) later.push(blocks[k]!);
+    end = set.from;
+  }
   const pre = blocks.map(() => 0);
   const bulleted = new Set(nested);
   for (const set of sets) {

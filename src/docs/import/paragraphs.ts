@@ -43,6 +43,13 @@ export interface Inherited {
    * container is done and they are typed before the paragraph after them: its new items go with it.
    */
   laterKey?: string;
+  /**
+   * The paragraph right after the new ones, when it is an item that keeps its bullet: its list (a
+   * key of the new model), the Docs list it stays in, and whether the block right before the new
+   * ones is an item of that list too. New nested items of that list typed right before it, with no
+   * item of it before them, go into that Docs list with it (paragraph-insert.ts).
+   */
+  itemAfter?: { key: string; listId: string; itemBefore: boolean };
   /** The Docs list of the paragraph inherited from, when known. */
   listId?: string | undefined;
   /** The model style new text takes; null when unknown (then every field is written). */

@@ -1,0 +1,71 @@
+/**
+ * A new nested item typed as the first of a list whose outer items stay after it (the item it was
+ * under made a paragraph): the Docs API joins new items only to the list right before them, so
+ * the nested item goes into its list with the items after it; where no preset has both kinds (a
+ * numbered item first under bullets), the edit is refused with the Docs API's limit, and nothing
+ * is written.
+ */
+import { describe, expect, it } from 'vitest';
+import { presetLevels } from '../../src/docs/engine/bullets.js';
+import { exportTab } from '../../src/docs/export/index.js';
+import { importTabService } from '../../src/docs/service/import.js';
+import { ValidationError } from '../../src/errors.js';
+import type { Document, List } from '../../src/ground/docs-json.js';
+import { parseMebdf, stringifyMebdf } from '../../src/mebdf/index.js';
+import { listDef, makeDoc, para } from '../export/builder.js';
+import { MemoryBackend } from './memory-backend.js';
+
+const item = (t: string) =>
+  para(
+    t,
+    { indentStart: { magnitude: 36, unit: 'PT' }, indentFirstLine: { magnitude: 18, unit: 'PT' } },
+    { bullet: { listId: 'L', textStyle: {} } },
+  );
+
+/** A bulleted list as the Docs editor makes it (joined by a preset), or one no preset joins. */
+const lists: Record<string, List> = {
+  'a preset makes': { listProperties: { nestingLevels: presetLevels('BULLET_DISC_CIRCLE_SQUARE') } },
+  'no preset joins': listDef('bullet'),
+};
+
+const doc = (list: List): Document =>
+  makeDoc({ blocks: [item('A'), item('B'), item('C'), para('After'), para('')], lists: { L: list } });
+
+async function run(d: Document, edit: (content: string) => string) {
+  const be = new MemoryBackend(d);
+  const content = exportTab(be.doc).content;
+  const intended = edit(content);
+  expect(intended, 'the edit changes the export').not.toBe(content);
+  const listOf = (text: string) =>
+    be.doc.tabs![0]!.documentTab!.body!.content!.find(
+      (se) => se.paragraph?.elements?.[0]?.textRun?.content === `${text}\n`,
+    )?.paragraph?.bullet?.listId;
+  return { be, content, intended, listOf };
+}
+
+describe('a nested item first in its list, outer items after it', () => {
+  for (const [name, list] of Object.entries(lists)) {
+    it(`a bullet nested first in a list ${name}: one list with the items after it`, async () => {
+      const r = await run(doc(list), (c) => c.replace('- B\n', '\nB\n\n- - New\n'));
+      await importTabService(r.be, { document_id: 'doc' }, r.intended);
+      expect(exportTab(r.be.doc).content).toBe(stringifyMebdf(parseMebdf(r.intended)));
+      expect(r.listOf('New')).toBe(r.listOf('C'));
+    });
+
+    it(`a numbered item nested first under bullets of a list ${name}: refused with the limit, nothing written`, async () => {
+      const r = await run(doc(list), (c) => c.replace('- B\n', '\nB\n\n- 1. New\n'));
+      const before = structuredClone(r.be.doc);
+      const error = await importTabService(r.be, { document_id: 'doc' }, r.intended).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).message).toMatch(/nested numbered item "New" cannot start a list/);
+      expect((error as ValidationError).suggestion).toMatch(/outer item/);
+      expect(r.be.doc).toEqual(before);
+    });
+  }
+
+  it('a numbered item nested first with no outer item after it: a list of its own, written', async () => {
+    const r = await run(doc(lists['a preset makes']!), (c) => c.replace('- B\n- C\n', '\nB\n\n- 1. New\n'));
+    await importTabService(r.be, { document_id: 'doc' }, r.intended);
+    expect(exportTab(r.be.doc).content).toBe(stringifyMebdf(parseMebdf(r.intended)));
+  });
+});
