@@ -129,6 +129,24 @@ describe('a record this process kept', () => {
     expect(parsed?.model).toEqual(held?.model);
     expect(parsed?.content).toBe(held?.content);
   });
+
+  it('hands its renderings to the next export of the target in this process', async () => {
+    const doc = document();
+    const first = exportTab(doc, null, { cache: new RenderCache() });
+    const target = { documentId: 'doc', tab: undefined, anchorId: null };
+    const store = new MemoryBaseStore();
+    await keepKnown(store, target, first.known);
+    const held = (await recallKnown(store, target))!;
+    expect(held.cache).toBe(first.known!.cache);
+    // A colleague's edit: only the node it changed is written out again.
+    const edited = applyBatchUpdate(doc, {
+      requests: [{ insertText: { location: { index: 2 }, text: 'Theirs ' } }],
+    }).document;
+    const misses = held.cache.misses;
+    const now = exportTab(edited, null, { cache: held.cache, known: [held] });
+    expect(now.content).toBe(exportTab(edited, null).content);
+    expect(held.cache.misses - misses).toBe(1);
+  });
 });
 
 describe('renderings kept in the base store for the next process', () => {
@@ -139,7 +157,9 @@ describe('renderings kept in the base store for the next process', () => {
     const bases = new MemoryBaseStore();
     const target = { documentId: name, tab: tabId, anchorId: null };
     await keepKnown(bases, target, first.known);
+    forgetKnown(); // the next process: the renderings come from the store's record, by digest
     const kept = (await recallKnown(bases, target))!;
+    expect(kept.cache).not.toBe(first.known!.cache);
     const next = edited(kept.model);
     const rendered = renderBlocks(next, kept.cache);
     expect(rendered.content).toBe(stringifyMebdf(next));

@@ -73,6 +73,9 @@ async function keepRecord(
   await store.put(recordKey(fingerprint), JSON.stringify(record));
   await store.put(key, fingerprint);
   holdRecord(recordKey(fingerprint), record);
+  // What is dropped: renderings none of the last renders used (the record's text and the one before).
+  known.cache.forget(LIVE_RENDERS);
+  liveCaches.set(record, known.cache);
   if (!before) return;
   await store.put(recordKey(before), '');
   holdRecord(recordKey(before), undefined);
@@ -84,6 +87,16 @@ export async function recallKnown(store: BaseStore, target: NamedTarget): Promis
   return record ? keptText(record) : undefined;
 }
 
+/**
+ * The render caches of the records this process kept, while it holds them (kept-text.ts
+ * `holdRecord`): the next export of the target in this process (the background gdoc, a server)
+ * takes its renderings by key, where a record read back has them by digest only, and each of its
+ * nodes would be hashed to be found.
+ */
+const liveCaches = new WeakMap<KeptRecord, RenderCache>();
+/** A live cache keeps the renderings the last this many renders through it used. */
+const LIVE_RENDERS = 2;
+
 /** The text a record keeps, with a render cache of its node renderings when this code wrote it. */
 export function keptText(record: KeptRecord): KeptText {
   const { content, model, blocks, bodyEnd, nodes, writer, warnings } = record;
@@ -94,7 +107,7 @@ export function keptText(record: KeptRecord): KeptText {
     model,
     blocks,
     bodyEnd,
-    cache: earlierRenders(content, nodes),
+    cache: liveCaches.get(record) ?? earlierRenders(content, nodes),
     ...(warnings ? { warnings } : {}),
   };
 }
