@@ -16,23 +16,33 @@ import { type BatteryEdit, batteryEdits } from './edit-battery-edits.js';
 /** Edits that write what they read back as. */
 const composable = (edit: BatteryEdit): boolean => !edit.expected && edit.kind !== 'special-characters';
 
-/** `per` pairs of edits of the sections of document `file`, drawn with `seed`. */
-export function composedCases(file: string, seed: number, per: number): BatteryCase[] {
+/**
+ * `per` chains of `depth` edits (pairs by default) of the sections of document `file`, drawn with
+ * `seed`: each edit after the first is one the battery makes of the text the one before wrote.
+ */
+export function composedCases(file: string, seed: number, per: number, depth = 2): BatteryCase[] {
   const random = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const firsts = casesOf(file).filter((c) => composable(c.edit));
   const out: BatteryCase[] = [];
   for (let n = 0; n < per && firsts.length > 0; n++) {
     const first = pick(firsts);
-    const seconds = batteryEdits(first.edit.next, first.anchorId === '').filter(composable);
-    if (seconds.length === 0) continue;
-    const second = pick(seconds);
+    let next = first.edit.next;
+    let where = first.edit.where;
+    for (let k = 1; k < depth; k++) {
+      const more = batteryEdits(next, first.anchorId === '').filter(composable);
+      if (more.length === 0) break;
+      const then = pick(more);
+      next = then.next;
+      where = `${where}, then ${then.kind} ${then.where}`;
+    }
+    if (next === first.edit.next) continue;
     out.push({
       ...first,
       edit: {
         kind: first.edit.kind,
-        where: `${first.edit.where}, then ${second.kind} ${second.where}`,
-        next: second.next,
+        where,
+        next,
         touched: { old: Number.POSITIVE_INFINITY, new: Number.POSITIVE_INFINITY },
         maxRequests: Number.POSITIVE_INFINITY,
       },
