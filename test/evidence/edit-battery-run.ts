@@ -19,9 +19,9 @@ const depth = Number(process.env.BATTERY_DEPTH ?? 2);
 const results: CaseResult[] = [];
 for (const file of fixtureNames().filter((f) => f.includes(filter) && !(skip && f.includes(skip)))) {
   const started = Date.now();
-  const cases = (compose === undefined ? casesOf(file) : composedCases(file, Number(compose), per, depth)).filter(
-    (c) => !kinds || kinds.includes(c.edit.kind),
-  );
+  const cases = (
+    compose === undefined ? casesOf(file) : composedCases(file, Number(compose), per, depth)
+  ).filter((c) => !kinds || kinds.includes(c.edit.kind));
   for (const kase of cases) results.push(await runCase(kase));
   process.stderr.write(`${file}: ${cases.length} edits, ${Date.now() - started} ms\n`);
 }

@@ -59,7 +59,7 @@ export function fixtureNames(): string[] {
 }
 
 const loaded = new Map<string, Document>();
-function fixture(name: string): Document {
+export function fixture(name: string): Document {
   let doc = loaded.get(name);
   if (!doc) {
     doc = new MemoryBackend(JSON.parse(readFileSync(new URL(name, FIXTURES), 'utf8')) as Document).doc;
@@ -311,6 +311,8 @@ function withDocsTableParagraphs(
   const blocks: Block[] = [];
   model.blocks.forEach((b, i) => {
     const before = model.blocks[i - 1];
+    // Nor can a section break start the body or follow another.
+    if (isSectionBreak(b) && (i === 0 || isSectionBreak(before))) blocks.push(empty());
     if (
       b.type === 'table' &&
       (i === 0 || before?.type === 'table' || isSectionBreak(before) || afterSuggestedBreak(before, b))

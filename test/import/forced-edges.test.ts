@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { exportTab, resolveTab } from '../../src/docs/export/index.js';
 import { withForcedParagraphs } from '../../src/docs/import/forced.js';
 import { importTabService } from '../../src/docs/service/import.js';
-import type { MebdfDocument } from '../../src/mebdf/model.js';
+import type { MebdfDocument, ParagraphBlock } from '../../src/mebdf/model.js';
 import { emptyDocument, type MemoryBackend } from './memory-backend.js';
 
 const newDocument = (): MemoryBackend => emptyDocument('Tables');
@@ -62,5 +62,31 @@ describe('a table right after a section break', () => {
     expect(forced.model.blocks.map((b) => b.type)).toEqual(['paragraph', 'paragraph', 'table', 'paragraph']);
     expect(forced.model.blocks[1]).toEqual({ type: 'paragraph', style: normal, inlines: [] });
     expect(forced.warnings.join(' ')).toMatch(/between the section break and the table/);
+  });
+});
+
+describe('a section break first in the tab, or right after another', () => {
+  it('keeps an empty paragraph before it, with a warning: the Docs API keeps one there', () => {
+    const normal = { namedStyle: 'NORMAL_TEXT' } as const;
+    const brk = (id: string): ParagraphBlock => ({
+      type: 'paragraph',
+      style: normal,
+      inlines: [{ type: 'embed', id, kind: 'sectionbreak' }],
+    });
+    const next: MebdfDocument = {
+      blocks: [brk('sb.1'), brk('sb.2'), { type: 'paragraph', style: normal, inlines: [] }],
+      footnotes: {},
+    };
+    const forced = withForcedParagraphs(next, { startsBody: true, endsBody: true });
+    expect(
+      forced.model.blocks.map((b) => (b.type === 'paragraph' && b.inlines.length ? 'break' : 'empty')),
+    ).toEqual(['empty', 'break', 'empty', 'break', 'empty']);
+    expect(forced.warnings.join(' ')).toMatch(/stays before the section break/);
+    // Within the body, a break after a paragraph needs nothing.
+    const inner = withForcedParagraphs(
+      { blocks: next.blocks.slice(0, 1), footnotes: {} },
+      { startsBody: false, endsBody: false },
+    );
+    expect(inner.model.blocks).toHaveLength(1);
   });
 });

@@ -133,6 +133,14 @@ describe('neighbours of deleted paragraphs', () => {
     expect(r.warnings.join(' ')).toMatch(/section break that ends the tab/);
     expect(body(be.doc)).toEqual(before);
   });
+
+  it('the paragraph before the first section break is kept, not refused as a failed verification', async () => {
+    const be = load(REAL('cedricdelpoux__gatsby-source-google-docs__breaks'));
+    const before = structuredClone(body(be.doc));
+    const r = await removed(be, '', 0);
+    expect(r.warnings.join(' ')).toMatch(/stays before the section break/);
+    expect(body(be.doc)).toEqual(before);
+  });
 });
 
 describe('an anchor on an empty paragraph before a table', () => {

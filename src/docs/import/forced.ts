@@ -123,6 +123,14 @@ export function withForcedParagraphs(next: MebdfDocument, edges: BodyEdges, old?
       );
     }
     const before = next.blocks[i - 1];
+    // A section break ends the paragraph before it: it cannot start the body (whose own first
+    // break is not shown) nor follow another break right after it.
+    if (isSectionBreak(b) && ((i === 0 && edges.startsBody) || isSectionBreak(before))) {
+      blocks.push(empty());
+      warnings.add(
+        'An empty paragraph stays before the section break: the Docs API always keeps a paragraph right before one.',
+      );
+    }
     if (
       b.type === 'table' &&
       before?.type === 'paragraph' &&
