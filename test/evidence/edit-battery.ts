@@ -22,7 +22,12 @@ import {
   resolveTab,
 } from '../../src/docs/export/index.js';
 import { assignListKeys } from '../../src/docs/export/model-utils.js';
-import { endsNothing, isSectionBreak, suggestedBreakParagraphs } from '../../src/docs/import/forced.js';
+import {
+  endsNothing,
+  isSectionBreak,
+  nonParagraph,
+  suggestedBreakParagraphs,
+} from '../../src/docs/import/forced.js';
 import { importSectionService } from '../../src/docs/service/import.js';
 import { GdocError, VerificationError } from '../../src/errors.js';
 import type { Document, Paragraph, ParagraphElement, StructuralElement } from '../../src/ground/docs-json.js';
@@ -311,16 +316,16 @@ function withDocsTableParagraphs(
   const blocks: Block[] = [];
   model.blocks.forEach((b, i) => {
     const before = model.blocks[i - 1];
-    // Nor can a section break start the body or follow another.
-    if (isSectionBreak(b) && (i === 0 || isSectionBreak(before))) blocks.push(empty());
+    // Nor can a section break start the body or follow another, or a table of contents.
+    if (isSectionBreak(b) && (i === 0 || nonParagraph(before))) blocks.push(empty());
     if (
       b.type === 'table' &&
-      (i === 0 || before?.type === 'table' || isSectionBreak(before) || afterSuggestedBreak(before, b))
+      (i === 0 || before?.type === 'table' || nonParagraph(before) || afterSuggestedBreak(before, b))
     )
       blocks.push(empty());
     blocks.push(b);
-    // A section break always has a newline before it.
-    if (b.type === 'table' && isSectionBreak(model.blocks[i + 1])) blocks.push(empty());
+    // A section break or a table of contents always has a newline before it.
+    if (b.type === 'table' && nonParagraph(model.blocks[i + 1])) blocks.push(empty());
   });
   if (endsNothing(blocks[blocks.length - 1])) {
     // The paragraph that ended the body stays, its text gone, when a table or break preceded it.

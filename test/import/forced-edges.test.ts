@@ -90,3 +90,29 @@ describe('a section break first in the tab, or right after another', () => {
     expect(inner.model.blocks).toHaveLength(1);
   });
 });
+
+describe('a table right after a table of contents, and a table of contents that would end the tab', () => {
+  it('keep the empty paragraphs Docs holds there (a table of contents is no paragraph), with warnings', () => {
+    const normal = { namedStyle: 'NORMAL_TEXT' } as const;
+    const toc: ParagraphBlock = {
+      type: 'paragraph',
+      style: normal,
+      inlines: [{ type: 'embed', id: 'toc.1', kind: 'toc' }],
+    };
+    const table: MebdfDocument['blocks'][number] = {
+      type: 'table',
+      rows: [[{ blocks: [{ type: 'paragraph', style: normal, inlines: [] }] }]],
+    };
+    const between = withForcedParagraphs(
+      { blocks: [toc, table, { type: 'paragraph', style: normal, inlines: [] }], footnotes: {} },
+      { startsBody: false, endsBody: false },
+    );
+    expect(between.model.blocks.map((b) => b.type)).toEqual(['paragraph', 'paragraph', 'table', 'paragraph']);
+    expect(between.warnings.join(' ')).toMatch(/between the table of contents and the table/);
+    const last = withForcedParagraphs(
+      { blocks: [toc], footnotes: {} },
+      { startsBody: false, endsBody: true },
+    );
+    expect(last.model.blocks).toHaveLength(2);
+  });
+});

@@ -3,8 +3,10 @@
  * under made a paragraph): the Docs API joins new items only to the list right before them, so
  * the nested item goes into its list with the items after it; where no preset has both kinds (a
  * numbered item first under bullets), the edit is refused with the Docs API's limit, and nothing
- * is written.
+ * is written. So is a list whose first item is nested right after an item of another list: Docs
+ * reads it nested under that item.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { presetLevels } from '../../src/docs/engine/bullets.js';
 import { exportTab } from '../../src/docs/export/index.js';
@@ -67,5 +69,40 @@ describe('a nested item first in its list, outer items after it', () => {
     const r = await run(doc(lists['a preset makes']!), (c) => c.replace('- B\n- C\n', '\nB\n\n- 1. New\n'));
     await importTabService(r.be, { document_id: 'doc' }, r.intended);
     expect(exportTab(r.be.doc).content).toBe(stringifyMebdf(parseMebdf(r.intended)));
+  });
+});
+
+/** The Docs editor's list of the real fixture: bullets outside, numbers inside. */
+const editorLists = (): Document =>
+  JSON.parse(
+    readFileSync(
+      new URL('../fixtures/real/cedricdelpoux__gatsby-source-google-docs__lists.json', import.meta.url),
+      'utf8',
+    ),
+  ) as Document;
+
+describe('a list whose first item is nested, right after an item of another list', () => {
+  it('is refused: Docs reads it nested under that item, whatever is written', async () => {
+    const r = await run(editorLists(), (c) => c.replace('- List **item** 1\n', '- List **item** 1\n\n* '));
+    const before = structuredClone(r.be.doc);
+    const error = await importTabService(r.be, { document_id: 'doc' }, r.intended).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).message).toMatch(
+      /nested item "Sublist item 1" comes right after the item "List item 1"/,
+    );
+    expect(r.be.doc).toEqual(before);
+  });
+});
+
+describe('a new item typed after an item, before the next made its numbered sub-item', () => {
+  it('goes on the list it was typed in (it copied the bullet of the item before it)', async () => {
+    // The text pairs "List item 5" with the new sub-item, so "Changed item 5" is new, typed after item 4.
+    const r = await run(editorLists(), (c) =>
+      c.replace('- List item 5\n', '- Changed item 5 &#x20;\n  1. A numbered sub-item.\n'),
+    );
+    await importTabService(r.be, { document_id: 'doc' }, r.intended);
+    expect(exportTab(r.be.doc).content).toBe(stringifyMebdf(parseMebdf(r.intended)));
+    expect(r.listOf('List item 4')).toBe(r.listOf('List item 3'));
+    expect(r.listOf('List item 4')).toBeDefined();
   });
 });

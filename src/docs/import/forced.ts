@@ -74,18 +74,27 @@ const empty = (): ParagraphBlock => ({
   inlines: [],
 });
 
-/** A block that cannot end a body: a table, or a section break (a paragraph always follows one). */
+/**
+ * A block that cannot end a body: a table, a section break or a table of contents (a paragraph
+ * always follows each).
+ */
 export function endsNothing(b: Block | undefined): boolean {
-  return b?.type === 'table' || isSectionBreak(b);
+  return b?.type === 'table' || nonParagraph(b) !== null;
 }
 
 export function isSectionBreak(b: Block | undefined): boolean {
-  return (
-    b?.type === 'paragraph' &&
-    b.inlines.length === 1 &&
-    b.inlines[0]!.type === 'embed' &&
-    b.inlines[0]!.kind === 'sectionbreak'
-  );
+  return nonParagraph(b) === 'section break';
+}
+
+/**
+ * What a block the model writes as a paragraph of one placeholder is in Docs when it is no
+ * paragraph there (a section break, a table of contents), else null.
+ */
+export function nonParagraph(b: Block | undefined): 'section break' | 'table of contents' | null {
+  if (b?.type !== 'paragraph' || b.inlines.length !== 1) return null;
+  const only = b.inlines[0]!;
+  if (only.type !== 'embed') return null;
+  return only.kind === 'sectionbreak' ? 'section break' : only.kind === 'toc' ? 'table of contents' : null;
 }
 
 /**
@@ -115,17 +124,19 @@ export function withForcedParagraphs(next: MebdfDocument, edges: BodyEdges, old?
         'An empty paragraph stays between two tables: the Docs API always puts one before a table.',
       );
     }
-    // A section break is no paragraph: the newline insertTable types makes one between them.
-    if (b.type === 'table' && isSectionBreak(next.blocks[i - 1])) {
+    const before = next.blocks[i - 1];
+    // A section break or a table of contents is no paragraph: the newline insertTable types makes
+    // one between them.
+    const after = nonParagraph(before);
+    if (b.type === 'table' && after) {
       blocks.push(empty());
       warnings.add(
-        'An empty paragraph stays between the section break and the table after it: the Docs API always puts one before a table.',
+        `An empty paragraph stays between the ${after} and the table after it: the Docs API always puts one before a table.`,
       );
     }
-    const before = next.blocks[i - 1];
     // A section break ends the paragraph before it: it cannot start the body (whose own first
-    // break is not shown) nor follow another break right after it.
-    if (isSectionBreak(b) && ((i === 0 && edges.startsBody) || isSectionBreak(before))) {
+    // break is not shown) nor follow another break, or a table of contents, right after it.
+    if (isSectionBreak(b) && ((i === 0 && edges.startsBody) || after)) {
       blocks.push(empty());
       warnings.add(
         'An empty paragraph stays before the section break: the Docs API always keeps a paragraph right before one.',
@@ -143,10 +154,11 @@ export function withForcedParagraphs(next: MebdfDocument, edges: BodyEdges, old?
       );
     }
     blocks.push(b);
-    if (b.type === 'table' && isSectionBreak(next.blocks[i + 1])) {
+    const then = nonParagraph(next.blocks[i + 1]);
+    if (b.type === 'table' && then) {
       blocks.push(empty());
       warnings.add(
-        'An empty paragraph stays between the table and the section break after it: the Docs API always puts a newline before a section break.',
+        `An empty paragraph stays between the table and the ${then} after it: the Docs API always keeps a newline before a ${then}.`,
       );
     }
   });

@@ -350,11 +350,14 @@ export function rebuildLists(
     const span = itemsAfter(next, j, key);
 
     // New items of the list typed right before the run (bulleted when they were typed, as a list
-    // of their own): bulleted anew with it as one set.
+    // of their own): bulleted anew with it as one set. Not when an item of the list that keeps its
+    // bullet is right before them: typed after it, they copied its bullet and are in its list.
     let lead = i;
     while (lead > 0 && (next[lead - 1] as ParagraphBlock).list?.key === key && !paired.has(lead - 1)) lead--;
+    const copied =
+      lead > 0 && (next[lead - 1] as ParagraphBlock).list?.key === key && typeof beforeOf(lead) === 'object';
     const leadKind =
-      lead < i && (next[lead] as ParagraphBlock).list!.level === 0 ? outerKind(lead, span) : null;
+      lead < i && !copied && (next[lead] as ParagraphBlock).list!.level === 0 ? outerKind(lead, span) : null;
     if (leadKind) {
       bulletStretch(lead, span, leadKind);
       i = span + 1;

@@ -19,6 +19,7 @@ import { buildScript } from './build-script.js';
 import { type DeletedObject, type FollowingParagraph, PlanContext, type PlanEnv } from './context.js';
 import type { ListPairs } from './edit-script.js';
 import { checkFootnotes, checkObjects, checkSection, markedInlines, type ObjectCheck } from './guards.js';
+import { checkListStarts } from './list-guard.js';
 import { withHeadingAnchors } from './heading-anchors.js';
 import { checkDanglingLinks } from './link-check.js';
 import { lowerScript } from './lower.js';
@@ -89,6 +90,7 @@ export function planImport(given: PlanInput): Plan {
   }
   const objects = checkObjects(old.model, next, input.tabEmbedIds, input.allowDeletions);
   const createdFootnotes = checkFootnotes(old.model, next);
+  checkListStarts(next);
   const dangling = checkDanglingLinks(input);
   // 2. The edit script.
   const script = buildScript({
