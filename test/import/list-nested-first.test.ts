@@ -106,3 +106,29 @@ describe('a new item typed after an item, before the next made its numbered sub-
     expect(r.listOf('List item 4')).toBeDefined();
   });
 });
+
+describe('a paragraph made an outer item after a numbered item nested first in a list no preset joins', () => {
+  it('is refused with the limit (as numbered headings of a § list are): nothing is written', async () => {
+    const level = (n: number) => ({
+      indentStart: { magnitude: 36 + 36 * n, unit: 'PT' },
+      indentFirstLine: { magnitude: 18 + 36 * n, unit: 'PT' },
+      startNumber: 1,
+      ...(n % 2 ? { glyphType: 'DECIMAL', glyphFormat: `%${n}.` } : { glyphSymbol: '§' }),
+    });
+    const head = para(
+      'Head',
+      { indentStart: { magnitude: 72, unit: 'PT' }, indentFirstLine: { magnitude: 54, unit: 'PT' } },
+      { bullet: { listId: 'L', nestingLevel: 1, textStyle: {} } },
+    );
+    const d = makeDoc({
+      blocks: [para('Intro'), head, para('Body'), para('')],
+      lists: { L: { listProperties: { nestingLevels: Array.from({ length: 9 }, (_, n) => level(n)) } } },
+    });
+    const r = await run(d, (c) => c.replace('\nBody', '- Body'));
+    const before = structuredClone(r.be.doc);
+    const error = await importTabService(r.be, { document_id: 'doc' }, r.intended).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).message).toMatch(/nested numbered item "Head" cannot start a list/);
+    expect(r.be.doc).toEqual(before);
+  });
+});

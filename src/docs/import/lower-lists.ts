@@ -300,12 +300,15 @@ export function rebuildLists(
     now?: { listId: string; item: ParagraphBlock },
   ) => {
     const preset = PRESETS[kind0];
-    oneSet(from, to, { preset, now });
     const levels = presetLevels(preset);
     const apart = (k: number): boolean => {
       const b = next[k] as ParagraphBlock;
       return b.list !== undefined && b.list.level > 0 && levelKind(levels, b.list.level) !== b.list.kind;
     };
+    // A first item apart would be a list of its own, and the outer items after it another.
+    const lead = next[from] as ParagraphBlock;
+    if (apart(from)) throw mixedListFirst(lead, kind0);
+    oneSet(from, to, { preset, now });
     for (let a = from; a <= to; ) {
       if (!apart(a)) {
         a++;
@@ -445,13 +448,10 @@ export function rebuildLists(
     // the item before them, unless the first item is such a nested one: no item is before it.
     if (after > j && (next.slice(j + 1, after + 1) as ParagraphBlock[]).some((b) => b.list?.level === 0)) {
       const kind0 = outerKind(i, after);
-      const lead = next[i] as ParagraphBlock;
-      if (kind0 && levelKind(presetLevels(PRESETS[kind0]), lead.list!.level) === lead.list!.kind) {
-        bulletStretch(i, after, kind0, listNow(i, after, key));
-        i = after + 1;
-        continue;
-      }
-      throw mixedListFirst(lead, kind0);
+      if (!kind0) throw mixedListFirst(next[i] as ParagraphBlock, null);
+      bulletStretch(i, after, kind0, listNow(i, after, key));
+      i = after + 1;
+      continue;
     }
     for (const set of bulletSets(tab, beforeOf(i), items, continues, joinsByPreset(prev, items)))
       bulletAt(i, set);
