@@ -147,6 +147,16 @@ describe('lists of mixed kinds', () => {
     expect(r.warnings.join('\n')).toMatch(/list of "One" was bulleted anew/);
   });
 
+  it('a new item and then the paragraph after a list no preset joins made items: typed after its last item, all in its list', async () => {
+    const roman = listDef('ordered');
+    Object.assign(roman.listProperties!.nestingLevels![0]!, { glyphType: 'ROMAN', glyphFormat: '(%0)' });
+    const d = makeDoc({ blocks: [item('One'), item('Two'), para('After'), para('')], lists: { L: roman } });
+    const r = await run(d, (c) => c.replace('2. Two\n\nAfter', '2. Two\n3. New\n4. After'));
+    expect(r.after).toBe(r.intended);
+    for (const t of ['New', 'After']) expect(r.listOf(t), t).toBe('L');
+    expect(r.warnings.join('\n')).not.toMatch(/bulleted anew/);
+  });
+
   it('a paragraph between numbered items and a new item first after it: all after it are one list numbered from 1', async () => {
     // Numbers outside, bullets inside (the Docs editor's mixed list, the other way round).
     const list = mixedList();

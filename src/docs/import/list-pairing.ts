@@ -68,12 +68,15 @@ export function retypeListJoiners(
     // go in with them. Not next to a new table, whose cells would take the typed text's style
     // (the list is then bulleted anew with them, lower-lists.ts).
     let lead = first;
+    let leadOp = k;
     for (
       let j = k - 1;
       j >= 0 && ops[j]!.op === 'ins' && sameKey(next[(ops[j] as { n: number }).n], key);
       j--
-    )
+    ) {
       lead = (ops[j] as { n: number }).n;
+      leadOp = j;
+    }
     const newTable = (j: number): boolean => {
       while (ops[j]?.op === 'ins' && next[(ops[j] as { n: number }).n]!.type === 'paragraph')
         j += j < k ? -1 : 1;
@@ -86,7 +89,9 @@ export function retypeListJoiners(
     const atItsLevel = ops
       .slice(k, end + 1)
       .every((op) => level(next[(op as { n: number }).n]) === level(next[first - 1]));
-    const closes = before !== null && after === null && !joinable(before) && atItsLevel && !newTable(end + 1);
+    // The last item of the list may be before those new items: typed after it, they copy its bullet too.
+    const last = before ?? itemOf(leadOp - 1, key);
+    const closes = last !== null && after === null && !joinable(last) && atItsLevel && !newTable(end + 1);
     if (opens || closes) chains.push({ from: k, to: end, closes });
     k = end + 1;
   }
