@@ -15,7 +15,7 @@ import type { ParagraphSource, TableSource } from '../export/types.js';
 import type { PlanContext } from './context.js';
 import type { AnySource, ContainerScript, EditScript, ListPairs, Step } from './edit-script.js';
 import { checkNoSuggestions, isHeading } from './guards.js';
-import { rebuildLists } from './lower-lists.js';
+import { rebuildLists } from './list-rebuild.js';
 import { lowerTableEdit } from './lower-table.js';
 import { editParagraph } from './paragraph-edit.js';
 import { insertParagraphs } from './paragraph-insert.js';
