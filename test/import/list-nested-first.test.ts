@@ -132,3 +132,22 @@ describe('a paragraph made an outer item after a numbered item nested first in a
     expect(r.be.doc).toEqual(before);
   });
 });
+
+describe('a new first item with a numbered sub-item under it, before the first item of the editor’s list', () => {
+  for (const [name, lead] of [
+    ['alone', ''],
+    ['after a new table', '| a | b |\n| - | - |\n| 1 | 2 |\n\n'],
+  ] as const)
+    it(`goes into that list, typed at its first item (${name})`, async () => {
+      const r = await run(editorLists(), (c) =>
+        `${lead}${c}`.replace(
+          '- List **item** 1\n',
+          '- A new item.\n  1. A numbered sub-item.\n- List **item** 1\n',
+        ),
+      );
+      await importTabService(r.be, { document_id: 'doc' }, r.intended);
+      expect(exportTab(r.be.doc).content).toBe(stringifyMebdf(parseMebdf(r.intended)));
+      expect(r.listOf('A new item.')).toBe(r.listOf('List item 3'));
+      expect(r.listOf('A numbered sub-item.')).toBe(r.listOf('List item 3'));
+    });
+});

@@ -20,7 +20,7 @@ import { lowerTableEdit } from './lower-table.js';
 import { editParagraph } from './paragraph-edit.js';
 import { insertParagraphs } from './paragraph-insert.js';
 import { toUnits } from './paragraph-units.js';
-import { type Inherited, sameList } from './paragraphs.js';
+import { goesOnAs, type Inherited, sameList } from './paragraphs.js';
 import { paragraphStylePayload, TEXT_FIELDS, type TextField } from './style-payloads.js';
 import { insertTable } from './table-insert.js';
 
@@ -108,7 +108,12 @@ function opensListAfter(
   if (!item) return null;
   if (surv.src.positionedObjectIds?.length || emptyHeading(surv)) return null;
   if (prev.list?.key === item.key && !afterOthers) return null;
-  if (!blocks.every((b) => b.type === 'paragraph' && sameList(lists, item, b.list))) return null;
+  // The first new block at the survivor's level and kind; the others items of its list at any
+  // level (typed there, they copy its bullet; those nested are bulleted at their level then).
+  const first = blocks[0];
+  if (first?.type !== 'paragraph' || !sameList(lists, item, first.list)) return null;
+  if (!blocks.every((b) => b.type === 'paragraph' && b.list && goesOnAs(lists, item.key, b.list.key)))
+    return null;
   if (sameList(lists, item, surv.block.list)) return 'stays';
   return surv.isNew && surv.block.list !== undefined ? 'leaves' : null;
 }
@@ -127,11 +132,10 @@ function listOpenersAtEnd(blocks: Block[], prev: ParagraphBlock, surv: Survivor,
     items++;
   }
   const apart = items < blocks.length;
-  while (
-    k < blocks.length - 1 &&
-    opensListAfter(blocks.slice(-(k + 1)), prev, surv, lists, apart) === 'stays'
-  )
-    k++;
+  // The longest such run of items whose first is at the survivor's level (nested items after it
+  // go with it: opensListAfter).
+  for (let m = Math.min(items, blocks.length - 1); m > k; m--)
+    if (opensListAfter(blocks.slice(-m), prev, surv, lists, apart) === 'stays') k = m;
   return k;
 }
 
