@@ -23,3 +23,72 @@ describe('edit battery, two edits in one import (sample)', () => {
       expect(r.detail, r.kase.edit.where).not.toMatch(/bug/i);
   }, 120_000);
 });
+
+/**
+ * Chains of four battery edits in one import that verification refused (our bug) until fixed, by
+ * document, seed and where: each now lands exactly, or is refused naming a Docs API limit.
+ */
+const FOUND_BY_CHAINS: Array<[file: string, seed: number, where: string, outcome: 'pass' | 'refused']> = [
+  [
+    'cedricdelpoux__gatsby-source-google-docs__breaks',
+    1,
+    'block 5, then add-table at block 5, then delete-paragraph block 3',
+    'pass',
+  ],
+  [
+    'markkohdev__google-docs-markdown__Markdown_Conversion_Example_-_Multi-Tab',
+    1,
+    'block 5, then add-table at block 8, then delete-paragraph block 7',
+    'pass',
+  ],
+  [
+    'cedricdelpoux__gatsby-source-google-docs__lists',
+    2,
+    'block 13, then trailing-whitespace block 13, then numbered-under-bullet after block 13',
+    'pass',
+  ],
+  [
+    'cedricdelpoux__gatsby-source-google-docs__lists',
+    2,
+    'block 1, then item-to-paragraph block 1, then paragraph-to-bullet block 1',
+    'refused',
+  ],
+  [
+    'cedricdelpoux__gatsby-source-google-docs__lists',
+    4,
+    'at block 0, then add-list-item before block 2, then numbered-under-bullet after block 2',
+    'pass',
+  ],
+  [
+    'think41__extrasuite__form15g_base',
+    3,
+    'after block 42, then join-list block 16 before, then add-paragraph at block 2',
+    'pass',
+  ],
+  [
+    'think41__extrasuite__1YKyqqH8wZa3kSnoBEdlwAumI94gRivSsZB1qvc9y4CA',
+    4,
+    'block 9, then numbered-under-bullet after block 8, then join-list block 10 after',
+    'pass',
+  ],
+  [
+    'think41__extrasuite__1arcBS-A_LqbvrstLAADAjCZj4kvTlqmQ0ztFNfyAEyc',
+    5,
+    'block 12, then change-word block 1, then item-to-paragraph block 12',
+    'pass',
+  ],
+];
+
+describe('edit battery, chains of four edits that were our bugs', () => {
+  it.each(FOUND_BY_CHAINS)(
+    '%s (seed %d): %s',
+    async (file, seed, where, outcome) => {
+      const kase = composedCases(`${file}.json`, seed, 40, 4).find((c) => c.edit.where.includes(where));
+      expect(kase, 'the chain is still drawn').toBeDefined();
+      const result = await runCase(kase!);
+      expect(result.outcome, result.detail).toBe(outcome);
+      if (outcome === 'refused') expect(result.detail).toMatch(/^ValidationError: /);
+    },
+    60_000,
+  );
+});

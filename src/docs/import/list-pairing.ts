@@ -15,7 +15,8 @@ import type { AnySource, ContainerScript } from './edit-script.js';
  * anew with it would give the whole list a preset's look), or the item after the last of a list
  * no preset joins, is typed anew next to that item instead, where it copies its bullet: its
  * pairing becomes a deletion and an insertion, when it holds nothing typing anew would lose (text
- * and line breaks only: no object, anchor, heading id or suggestion).
+ * and line breaks only: no object, anchor, heading id or suggestion). So is an item of another
+ * Docs list made an item of that list.
  */
 export function retypeListJoiners(
   ops: AlignOp[],
@@ -42,8 +43,7 @@ export function retypeListJoiners(
     const ob = old[op.o]!;
     const nb = next[op.n]!;
     const src = sources[op.o]!;
-    if (ob.type !== 'paragraph' || nb.type !== 'paragraph' || src.kind !== 'paragraph' || ob.list || !nb.list)
-      return null;
+    if (ob.type !== 'paragraph' || nb.type !== 'paragraph' || src.kind !== 'paragraph' || !nb.list) return null;
     const plain = ob.inlines.every(
       (x) => x.type === 'break' || (x.type === 'text' && x.style.suggestion === undefined),
     );
@@ -84,15 +84,25 @@ export function retypeListJoiners(
       return op?.op === 'ins' && next[op.n]!.type === 'table';
     };
     const opens = after !== null && before === null && !sameKey(next[lead - 1], key) && !newTable(k - 1);
+    // The last item of the list may be before those new items: typed after it, they copy its
+    // bullet too (new nested ones among them are bulleted at their level as they are typed).
+    const lastOp = before !== null ? k - 1 : leadOp - 1;
+    const last = itemOf(lastOp, key);
     // Typed after that item, they copy its level too: all of them must be at it.
     const level = (b: Block | undefined) => (b?.type === 'paragraph' ? b.list?.level : undefined);
-    const atItsLevel = ops
-      .slice(k, end + 1)
-      .every((op) => level(next[(op as { n: number }).n]) === level(next[first - 1]));
-    // The last item of the list may be before those new items: typed after it, they copy its bullet too.
-    const last = before ?? itemOf(leadOp - 1, key);
-    const closes = last !== null && after === null && !joinable(last) && atItsLevel && !newTable(end + 1);
-    if (opens || closes) chains.push({ from: k, to: end, closes });
+    const itsLevel = last === null ? undefined : level(next[(ops[lastOp] as { n: number }).n]);
+    const atItsLevel = ops.slice(k, end + 1).every((op) => level(next[(op as { n: number }).n]) === itsLevel);
+    // A list a preset joins takes them bulleted, from the paragraph before them: not when new
+    // items are typed between (one nested of another kind is a list of its own there).
+    const closes =
+      last !== null && after === null && (!joinable(last) || leadOp < k) && atItsLevel && !newTable(end + 1);
+    // An item of another list joins this one as a plain paragraph does; one in it already stays.
+    const neighbour = closes ? last : after;
+    const inIt = ops.slice(k, end + 1).some((op) => {
+      const src = sources[(op as { o: number }).o]!;
+      return src.kind === 'paragraph' && src.listId !== undefined && src.listId === neighbour;
+    });
+    if ((opens || closes) && !inIt) chains.push({ from: k, to: end, closes });
     k = end + 1;
   }
   // Typed after the item before them, or before the item after them: their pairings become

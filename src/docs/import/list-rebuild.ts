@@ -140,21 +140,34 @@ class ListRebuild {
   }
 
   /**
-   * A run with an outer item going on a list no preset joins (its outer glyph is none of Google's:
-   * `(i)`, `§`): the list's items around it are bulleted anew with it as one set, in a preset's
-   * look (said). Nested items alone are a list of their own under the item before.
+   * A run with an outer item going on a list that no set bulleted after the item before it joins:
+   * a list no preset joins (its outer glyph is none of Google's: `(i)`, `§`), or one whose outer
+   * items are another Docs list than the nested item right before the run (a set joins only the
+   * list right before it). The list's items around the run are bulleted anew with it as one set,
+   * in a preset's look (said). Nested items alone are a list of their own under the item before.
    */
   private onListNoPresetJoins({ i, j, key, span }: Run): number | null {
     const before = i > 0 && this.item(i - 1).list?.key === key ? this.beforeOf(i) : 'none';
-    if (typeof before !== 'object' || !this.outerKind(i, j) || joinsByAnyPreset(this.tab, before.listId))
-      return null;
+    if (typeof before !== 'object' || !this.outerKind(i, j)) return null;
     let from = i;
     while (from > 0 && sameKeyOrFurther(this.next[from - 1], key)) from--;
     while (!this.item(from).list) from++;
+    const outer = this.outerListBefore(from, i, key);
+    if (joinsByAnyPreset(this.tab, before.listId) && (!outer || outer.listId === before.listId)) return null;
     const kind0 = this.outerKind(from, span);
     if (!kind0) return null;
-    this.bulletStretch(from, span, kind0, { listId: before.listId, item: this.item(from) });
+    this.bulletStretch(from, span, kind0, outer ?? { listId: before.listId, item: this.item(from) });
     return span + 1;
+  }
+
+  /** The Docs list of the last outer item of list `key` among blocks `[from, to)` that keeps its bullet. */
+  private outerListBefore(from: number, to: number, key: string): Now {
+    for (let k = to - 1; k >= from; k--) {
+      if (this.item(k).list?.level !== 0) continue;
+      const now = this.listNow(k, k, key);
+      if (now) return now;
+    }
+    return undefined;
   }
 
   /**
