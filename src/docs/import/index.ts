@@ -16,8 +16,8 @@
  *    steps per container (edit-paragraph, edit-table {rows, columns, cell scripts, merges},
  *    delete run, insert run) and the old -> new list pairings (list-pairing.ts, which also turns
  *    the pairing of a paragraph made an item beside a list into typing it anew there). No index yet.
- * 5. lowering (lower.ts; paragraphs.ts, lower-table.ts, table-insert.ts, lower-lists.ts): the
- *    script -> batchUpdate requests, each container back to front so indices stay valid; request
+ * 5. lowering (lower.ts; paragraphs.ts, lower-table.ts, table-insert.ts, lower-lists.ts,
+ *    list-rebuild.ts, list-guard.ts): the script -> batchUpdate requests, each container back to front so indices stay valid; request
  *    payloads from style-payloads.ts, paragraphs as Docs index units from paragraph-units.ts, the
  *    style of the text as read from run-styles.ts. One accumulator (context.ts) per plan.
  * 6. anchor check (anchor-check.ts): named ranges dropped or left without text.

@@ -66,7 +66,7 @@ export function retypeListJoiners(
     // Before a list's first item (nothing of that list before them), or after the last of a list
     // no preset joins (nothing of it after them). New items of that list typed right before them
     // go in with them. Not next to a new table, whose cells would take the typed text's style
-    // (the list is then bulleted anew with them, lower-lists.ts).
+    // (the list is then bulleted anew with them, list-rebuild.ts).
     let lead = first;
     let leadOp = k;
     for (

@@ -92,7 +92,7 @@ function plainStart(surv: Survivor): boolean {
  * item of it), all at the survivor's level: typed at its start they copy its bullet and are items of
  * that list. Typed after the paragraph before and bulleted, they would make a list of their own.
  * `'leaves'` when the survivor itself leaves that list (indented into a list of its own): it is
- * re-bulleted once the container is done (lower-lists.ts), so what the new items copy is still
+ * re-bulleted once the container is done (list-rebuild.ts), so what the new items copy is still
  * its old bullet.
  */
 function opensListAfter(

@@ -38,7 +38,7 @@ function checkRemovable(ctx: PlanContext, u: Units, from: number, to: number): v
 
 /**
  * Bullets: removes the bullet of a paragraph at `start` that leaves its list; one that needs a
- * bullet (`nested`) gets it once the container is done (lower-lists.ts), where the paragraphs
+ * bullet (`nested`) gets it once the container is done (list-rebuild.ts), where the paragraphs
  * around it are known: a nested level comes only from a set holding a level-0 paragraph too, and
  * a new list must be kept from joining the list right before it.
  */

@@ -51,7 +51,7 @@ export function insertParagraphs(
   // New nested items last, right before an item of their list that keeps its Docs list, and after
   // no item of it: sets of their own would start lists of their own there (the Docs API joins a
   // set only to the list before it), so they go into that list with the items after them once the
-  // container is done (lower-lists.ts rebuildLists), keeping the bullet they copy until then.
+  // container is done (list-rebuild.ts), keeping the bullet they copy until then.
   const after = inh.itemAfter;
   let end = blocks.length;
   while (after) {
@@ -390,12 +390,12 @@ export function bulletPlan(lists: ListPairs, inh: Inherited, blocks: ParagraphBl
   const drop = blocks.map((b) => inh.list !== undefined && !same(b));
   const tabs = blocks.map(() => 0);
   const nested: ParagraphBlock[] = [];
-  // Items of the list of a paragraph bulleted later are bulleted with it (lower-lists.ts): the one
+  // Items of the list of a paragraph bulleted later are bulleted with it (list-rebuild.ts): the one
   // inherited from, or the one before the new paragraphs.
   const laterKeys = new Set([inh.bulletLater ? inh.list?.key : undefined, inh.laterKey]);
   const later = blocks.filter((b) => b.list !== undefined && laterKeys.has(b.list.key));
   // Items with further blocks of an item (model.ts `item`) between them are one Docs list: they are
-  // bulleted together with those blocks once the container is done (lower-lists.ts rebuildLists).
+  // bulleted together with those blocks once the container is done (list-rebuild.ts).
   for (const b of spannedItems(blocks)) if (!later.includes(b)) later.push(b);
   for (const [i, b] of blocks.entries()) {
     if (!later.includes(b)) continue;
