@@ -9,7 +9,8 @@
  * 1. parse: MEBDF text -> block model (src/mebdf, before this package).
  * 2. heading anchors (heading-anchors.ts): a heading written without its anchor that matches a
  *    heading of the target gets that anchor back (the export shows only the anchors links need).
- * 2b. guards (guards.ts): section rules, objects, suggestions: refusals before any planning.
+ * 2b. guards (guards.ts, list-guard.ts): section rules, objects, suggestions, lists no Docs
+ *    document holds: refusals before any planning.
  * 3. align (align.ts + comparators.ts): one comparator-based alignment of old and new items, used
  *    for a container's blocks, a table's rows and its columns -> keep / pair / del / ins ops.
  * 4. edit script (edit-script.ts, built by build-script.ts; tables by table-edit.ts): immutable
@@ -17,7 +18,8 @@
  *    delete run, insert run) and the old -> new list pairings (list-pairing.ts, which also turns
  *    the pairing of a paragraph made an item beside a list into typing it anew there). No index yet.
  * 5. lowering (lower.ts; paragraphs.ts, lower-table.ts, table-insert.ts, lower-lists.ts,
- *    list-rebuild.ts, list-guard.ts): the script -> batchUpdate requests, each container back to front so indices stay valid; request
+ *    list-rebuild.ts): the script -> batchUpdate requests, each container back to front so
+ *    indices stay valid; request
  *    payloads from style-payloads.ts, paragraphs as Docs index units from paragraph-units.ts, the
  *    style of the text as read from run-styles.ts. One accumulator (context.ts) per plan.
  * 6. anchor check (anchor-check.ts): named ranges dropped or left without text.
