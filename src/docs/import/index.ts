@@ -19,9 +19,8 @@
  *    the pairing of a paragraph made an item beside a list into typing it anew there). No index yet.
  * 5. lowering (lower.ts; paragraphs.ts, lower-table.ts, table-insert.ts, lower-lists.ts,
  *    list-rebuild.ts): the script -> batchUpdate requests, each container back to front so
- *    indices stay valid; request
- *    payloads from style-payloads.ts, paragraphs as Docs index units from paragraph-units.ts, the
- *    style of the text as read from run-styles.ts. One accumulator (context.ts) per plan.
+ *    indices stay valid; request payloads from style-payloads.ts, paragraphs as Docs index units
+ *    from paragraph-units.ts, the style of the text as read from run-styles.ts. One accumulator (context.ts) per plan.
  * 6. anchor check (anchor-check.ts): named ranges dropped or left without text.
  * 7. verification (verify.ts, describe-difference.ts): the plan applied to a copy of the document
  *    by the engine, re-exported and compared with the intended model; a difference is described
