@@ -77,6 +77,12 @@ const FOUND_BY_CHAINS: Array<[file: string, seed: number, where: string, outcome
     'block 12, then change-word block 1, then item-to-paragraph block 12',
     'pass',
   ],
+  [
+    'think41__extrasuite__1tlHGpgjoibP0eVXRvCGSmkqrLATrXYTo7dUnmV7x01o',
+    5,
+    'after block 14, then join-list block 16 after, then add-paragraph at block 1',
+    'pass',
+  ],
 ];
 
 describe('edit battery, chains of four edits that were our bugs', () => {

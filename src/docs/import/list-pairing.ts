@@ -43,7 +43,8 @@ export function retypeListJoiners(
     const ob = old[op.o]!;
     const nb = next[op.n]!;
     const src = sources[op.o]!;
-    if (ob.type !== 'paragraph' || nb.type !== 'paragraph' || src.kind !== 'paragraph' || !nb.list) return null;
+    if (ob.type !== 'paragraph' || nb.type !== 'paragraph' || src.kind !== 'paragraph' || !nb.list)
+      return null;
     const plain = ob.inlines.every(
       (x) => x.type === 'break' || (x.type === 'text' && x.style.suggestion === undefined),
     );

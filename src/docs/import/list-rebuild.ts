@@ -12,7 +12,7 @@ import type { DocumentTab, NestingLevel } from '../../ground/docs-json.js';
 import type { Block, ListKind, ParagraphBlock } from '../../mebdf/model.js';
 import { presetLevels } from '../engine/bullets.js';
 import { deepEqual } from '../equality.js';
-import { nestingLevelInfo } from '../export/lists.js';
+import { listLevel, nestingLevelInfo } from '../export/lists.js';
 import type { ParagraphSource } from '../export/types.js';
 import type { PlanContext } from './context.js';
 import type { AnySource, ContainerScript } from './edit-script.js';
@@ -248,9 +248,10 @@ class ListRebuild {
   private alone({ i, j, key }: Run): number {
     const items = this.next.slice(i, j + 1) as ParagraphBlock[];
     const prev = this.next[i - 1];
+    const before = this.beforeOf(i);
     const sets = bulletSets(
       this.tab,
-      this.beforeOf(i),
+      before === 'unknown' ? (this.throughNewItems(i, key) ?? before) : before,
       items,
       this.continues(i, key),
       joinsByPreset(prev, items),
@@ -292,6 +293,25 @@ class ListRebuild {
     if (!prev.list) return 'none';
     // Its bullet stays as it was only when its membership did not change.
     return src.listId && sameList(ctx.env.lists, old.list, prev.list) ? { listId: src.listId } : 'unknown';
+  }
+
+  /**
+   * The Docs list of the paragraph before new block `i` when it is a new item of list `key` typed
+   * this write after an item of that list that keeps its bullet: the new items between were typed
+   * copying that bullet, those nested joining its list at their level, which a list a preset joins
+   * takes when it has their kinds there (lower-lists.ts bulletSets). Undefined when not known.
+   */
+  private throughNewItems(i: number, key: string): { listId: string } | undefined {
+    let k = i - 1;
+    while (k >= 0 && !this.paired.has(k) && !this.flagged[k] && this.item(k).list?.key === key) k--;
+    if (k === i - 1 || k < 0 || this.item(k).list?.key !== key) return undefined;
+    const before = this.beforeOf(k + 1);
+    if (typeof before !== 'object' || !joinsByAnyPreset(this.tab, before.listId)) return undefined;
+    for (let n = k + 1; n < i; n++) {
+      const list = this.item(n).list!;
+      if (listLevel(this.tab, before.listId, list.level).kind !== list.kind) return undefined;
+    }
+    return before;
   }
 
   /** The Docs list the items among `[from, to]` that are items of `key` already are in. */
