@@ -151,3 +151,15 @@ describe('a new first item with a numbered sub-item under it, before the first i
       expect(r.listOf('A numbered sub-item.')).toBe(r.listOf('List item 3'));
     });
 });
+
+describe('a new list with a numbered sub-item between its bullets', () => {
+  it('is one list: its bullets one set, the sub-item a list of its own under the first', async () => {
+    const r = await run(doc(lists['a preset makes']!), (c) =>
+      c.replace('After\n', 'After\n\n- New one\n  1. Sub\n- New two\n'),
+    );
+    await importTabService(r.be, { document_id: 'doc' }, r.intended);
+    expect(exportTab(r.be.doc).content).toBe(stringifyMebdf(parseMebdf(r.intended)));
+    expect(r.listOf('New two')).toBe(r.listOf('New one'));
+    expect(r.listOf('Sub')).not.toBe(r.listOf('New one'));
+  });
+});
