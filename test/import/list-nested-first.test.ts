@@ -163,3 +163,16 @@ describe('a new list with a numbered sub-item between its bullets', () => {
     expect(r.listOf('Sub')).not.toBe(r.listOf('New one'));
   });
 });
+
+describe('a new list whose first item is a numbered sub-item, bullets after it', () => {
+  it('is refused with the limit, not a failed verification: nothing is written', async () => {
+    const r = await run(doc(lists['a preset makes']!), (c) =>
+      c.replace('After\n', 'After\n\n- 1. Sub\n- New\n'),
+    );
+    const before = structuredClone(r.be.doc);
+    const error = await importTabService(r.be, { document_id: 'doc' }, r.intended).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).message).toMatch(/nested numbered item "Sub" cannot start a list/);
+    expect(r.be.doc).toEqual(before);
+  });
+});

@@ -397,8 +397,8 @@ export function bulletPlan(lists: ListPairs, inh: Inherited, blocks: ParagraphBl
   // Items with further blocks of an item (model.ts `item`) between them are one Docs list: they are
   // bulleted together with those blocks once the container is done (list-rebuild.ts).
   for (const b of spannedItems(blocks)) if (!later.includes(b)) later.push(b);
-  // So are new items of a list whose outer items come on both sides of items of another kind
-  // nested between them: bulleted a kind at a time, the outer items after would be another list.
+  // So are new items of a list whose outer items come after items of another kind nested before
+  // them: bulleted a kind at a time, the outer items after would be another list.
   for (const b of splitByKind(blocks, create)) if (!later.includes(b)) later.push(b);
   for (const [i, b] of blocks.entries()) {
     if (!later.includes(b)) continue;
@@ -437,7 +437,8 @@ export function bulletPlan(lists: ListPairs, inh: Inherited, blocks: ParagraphBl
 
 /**
  * The new items of `blocks` (`create`) of a list, consecutive, where an outer item comes after an
- * outer item and an item of another kind (a numbered sub-item between two bullets).
+ * item of another kind (a numbered sub-item between two bullets, or first: list-rebuild.ts refuses
+ * that one, which no API call makes).
  */
 function splitByKind(blocks: readonly ParagraphBlock[], create: readonly boolean[]): ParagraphBlock[] {
   const out: ParagraphBlock[] = [];
@@ -450,11 +451,9 @@ function splitByKind(blocks: readonly ParagraphBlock[], create: readonly boolean
     let j = i;
     while (j + 1 < blocks.length && create[j + 1] && blocks[j + 1]!.list!.key === key) j++;
     const run = blocks.slice(i, j + 1);
-    const split = run.some((b, k) => {
-      if (b.list!.level !== 0) return false;
-      const before = run.slice(0, k);
-      return before.some((a) => a.list!.level === 0) && before.some((a) => a.list!.kind !== b.list!.kind);
-    });
+    const split = run.some(
+      (b, k) => b.list!.level === 0 && run.slice(0, k).some((a) => a.list!.kind !== b.list!.kind),
+    );
     if (split) out.push(...run);
     i = j + 1;
   }
