@@ -97,11 +97,17 @@ export function retypeListJoiners(
     // items are typed between (one nested of another kind is a list of its own there).
     const closes =
       last !== null && after === null && (!joinable(last) || leadOp < k) && atItsLevel && !newTable(end + 1);
-    // An item of another list joins this one as a plain paragraph does; one in it already stays.
-    const neighbour = closes ? last : after;
+    // An item of another list joins this one as a plain paragraph does; an item of the same list
+    // as that item (one that changes kind or level in it) is no joiner.
+    const neighbourOp = ops[closes ? lastOp : end + 1];
+    const neighbour =
+      neighbourOp && (neighbourOp.op === 'keep' || neighbourOp.op === 'pair')
+        ? old[neighbourOp.o]
+        : undefined;
+    const neighbourList = neighbour?.type === 'paragraph' ? neighbour.list?.key : undefined;
     const inIt = ops.slice(k, end + 1).some((op) => {
-      const src = sources[(op as { o: number }).o]!;
-      return src.kind === 'paragraph' && src.listId !== undefined && src.listId === neighbour;
+      const was = old[(op as { o: number }).o]!;
+      return was.type === 'paragraph' && was.list !== undefined && was.list.key === neighbourList;
     });
     if ((opens || closes) && !inIt) chains.push({ from: k, to: end, closes });
     k = end + 1;

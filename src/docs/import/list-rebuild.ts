@@ -160,12 +160,18 @@ class ListRebuild {
     return span + 1;
   }
 
-  /** The Docs list of the last outer item of list `key` among blocks `[from, to)` that keeps its bullet. */
+  /**
+   * The Docs list of the last outer item of list `key` among blocks `[from, to)`, when it keeps
+   * its bullet as it was (an outer item that changes kind is bulleted anew itself).
+   */
   private outerListBefore(from: number, to: number, key: string): Now {
     for (let k = to - 1; k >= from; k--) {
       if (this.item(k).list?.level !== 0) continue;
-      const now = this.listNow(k, k, key);
-      if (now) return now;
+      const o = this.paired.get(k);
+      if (o === undefined || this.flagged[k]) return undefined;
+      const was = (this.script.old[o] as ParagraphBlock).list;
+      if (!sameList(this.ctx.env.lists, was, this.item(k).list)) return undefined;
+      return this.listNow(k, k, key);
     }
     return undefined;
   }
