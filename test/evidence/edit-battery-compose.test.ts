@@ -83,6 +83,12 @@ const FOUND_BY_CHAINS: Array<[file: string, seed: number, where: string, outcome
     'after block 14, then join-list block 16 after, then add-paragraph at block 1',
     'pass',
   ],
+  [
+    'think41__extrasuite__1YicNYwId9u4okuK4uNfWdTEuKyS1QWb1RcnZl9eVyTc',
+    8,
+    'after block 4, then item-to-paragraph block 5, then indent-item block 4, then join-list block 5 after',
+    'pass',
+  ],
 ];
 
 describe('edit battery, chains of four edits that were our bugs', () => {

@@ -183,7 +183,11 @@ class ListRebuild {
    * bulleted as one set in its outer items' preset, then its nested runs of another kind than
    * that preset gives their level as lists of their own there.
    */
-  private asStretch({ i, j, span }: Run): number | null {
+  private asStretch({ i, j, key, span }: Run): number | null {
+    // A run going on a list that keeps its bullets and that a preset joins is bulleted into it.
+    const before = this.beforeOf(i);
+    if (this.continues(i, key) && typeof before === 'object' && joinsByAnyPreset(this.tab, before.listId))
+      return null;
     const stretch = this.next.slice(i, span + 1) as ParagraphBlock[];
     const kind0 = this.outerKind(i, span);
     const nestedFirst = this.item(i).list!.level > 0;
