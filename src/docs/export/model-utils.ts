@@ -2,7 +2,7 @@
  * Model-level helpers shared by the tab and section exports: list keys by first appearance,
  * footnotes of a slice, plain text of inlines, and the placeholder summary.
  */
-import type { Block, Inline, MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
+import type { Block, Inline, ListMembership, MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
 
 /** Every paragraph of the model in reading order: blocks (table cells row by row), then footnotes. */
 export function paragraphsOf(model: MebdfDocument): ParagraphBlock[] {
@@ -40,32 +40,46 @@ function pushParagraphs(block: Block, out: ParagraphBlock[]): ParagraphBlock[] {
  */
 export function assignListKeys(model: MebdfDocument, before = 0): void {
   let next = before;
-  const run = (container: readonly Block[]): void => {
-    /** The incoming key of the run's first item; null after a paragraph that is no item nor a further block of one. */
-    let root: string | null = null;
-    let key = '';
-    for (const block of container) {
-      if (block.type === 'table') {
-        root = null;
-        for (const row of block.rows) for (const cell of row) run(cell.blocks);
-        continue;
-      }
-      if (!block.list) {
-        // A further block of an item (model.ts `item`) leaves the list open: the items after it in
-        // the same Docs list are the same list.
-        if (block.item === undefined) root = null;
-        continue;
-      }
-      if (root === null || (block.list.key !== root && block.list.level === 0)) {
-        root = block.list.key;
-        next += 1;
-        key = String(next);
-      }
-      block.list = { ...block.list, key };
-    }
+  let key = '';
+  const rekey = (block: ListItem, starts: boolean): void => {
+    if (starts) key = String(++next);
+    block.list = { ...block.list, key };
   };
-  run(model.blocks);
-  for (const label of Object.keys(model.footnotes)) run(model.footnotes[label]!);
+  listRuns(model.blocks, rekey);
+  for (const label of Object.keys(model.footnotes)) listRuns(model.footnotes[label]!, rekey);
+}
+
+/** A paragraph that is a list item. */
+export type ListItem = ParagraphBlock & { list: ListMembership };
+
+/**
+ * The runs of list items of one container as a reader sees them (`assignListKeys`), the cells of
+ * its tables where they stand: `visit` gets each item, whether it starts a run, and the incoming
+ * key of the run's first item. A paragraph that is no item nor a further block of one (model.ts
+ * `item`) ends a run, and so does a table; a nested item continues it whatever its key; an outer
+ * item continues it only with the key that began it.
+ */
+export function listRuns(
+  container: readonly Block[],
+  visit: (block: ListItem, starts: boolean, root: string) => void,
+): void {
+  let root: string | null = null;
+  for (const block of container) {
+    if (block.type === 'table') {
+      root = null;
+      for (const row of block.rows) for (const cell of row) listRuns(cell.blocks, visit);
+      continue;
+    }
+    if (!block.list) {
+      // A further block of an item leaves the list open: the items after it in the same Docs
+      // list are the same list.
+      if (block.item === undefined) root = null;
+      continue;
+    }
+    const starts = root === null || (block.list.key !== root && block.list.level === 0);
+    if (starts) root = block.list.key;
+    visit(block as ListItem, starts, root!);
+  }
 }
 
 /** Footnote labels referenced by `blocks`, in order of first reference. */
