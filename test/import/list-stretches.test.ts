@@ -59,6 +59,13 @@ const doc = (): Document =>
 const noIndices = (v: unknown): unknown =>
   JSON.parse(JSON.stringify(v, (k, x) => (k === 'startIndex' || k === 'endIndex' ? undefined : x)));
 
+/** Items One, Two of an (i), (ii) list, which no preset joins, then a paragraph After. */
+function romanDoc(): Document {
+  const roman = listDef('ordered');
+  Object.assign(roman.listProperties!.nestingLevels![0]!, { glyphType: 'ROMAN', glyphFormat: '(%0)' });
+  return makeDoc({ blocks: [item('One'), item('Two'), para('After'), para('')], lists: { L: roman } });
+}
+
 async function run(d: Document, edit: (content: string) => string) {
   const be = new MemoryBackend(d);
   const before = structuredClone(be.doc.tabs![0]!.documentTab!.body!.content!);
@@ -137,9 +144,7 @@ describe('lists of mixed kinds', () => {
   });
 
   it('an outer item after a nested one, in a list no preset joins ((i), (ii)): the list is bulleted anew as one, and the warning says so', async () => {
-    const roman = listDef('ordered');
-    Object.assign(roman.listProperties!.nestingLevels![0]!, { glyphType: 'ROMAN', glyphFormat: '(%0)' });
-    const d = makeDoc({ blocks: [item('One'), item('Two'), para('After'), para('')], lists: { L: roman } });
+    const d = romanDoc();
     const r = await run(d, (c) => c.replace('2. Two\n\nAfter', '   1. Two\n2. After'));
     expect(r.after).toBe(r.intended);
     const id = r.listOf('One');
@@ -148,9 +153,7 @@ describe('lists of mixed kinds', () => {
   });
 
   it('a new item and then the paragraph after a list no preset joins made items: typed after its last item, all in its list', async () => {
-    const roman = listDef('ordered');
-    Object.assign(roman.listProperties!.nestingLevels![0]!, { glyphType: 'ROMAN', glyphFormat: '(%0)' });
-    const d = makeDoc({ blocks: [item('One'), item('Two'), para('After'), para('')], lists: { L: roman } });
+    const d = romanDoc();
     const r = await run(d, (c) => c.replace('2. Two\n\nAfter', '2. Two\n3. New\n4. After'));
     expect(r.after).toBe(r.intended);
     for (const t of ['New', 'After']) expect(r.listOf(t), t).toBe('L');
