@@ -89,6 +89,12 @@ const FOUND_BY_CHAINS: Array<[file: string, seed: number, where: string, outcome
     'after block 4, then item-to-paragraph block 5, then indent-item block 4, then join-list block 5 after',
     'pass',
   ],
+  [
+    'think41__extrasuite__operational_notes_repair.base',
+    7,
+    'after block 17, then split-list after 17, then indent-item block 20, then numbered-under-bullet after block 32',
+    'refused',
+  ],
 ];
 
 describe('edit battery, chains of four edits that were our bugs', () => {

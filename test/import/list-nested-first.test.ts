@@ -176,3 +176,39 @@ describe('a new list whose first item is a numbered sub-item, bullets after it',
     expect(r.be.doc).toEqual(before);
   });
 });
+
+describe('a list split, the second part starting with a new numbered sub-item over items that stay', () => {
+  const nested = (t: string) =>
+    para(
+      t,
+      { indentStart: { magnitude: 72, unit: 'PT' }, indentFirstLine: { magnitude: 54, unit: 'PT' } },
+      { bullet: { listId: 'L', nestingLevel: 1, textStyle: {} } },
+    );
+  const d = () =>
+    makeDoc({
+      blocks: [item('A'), item('B'), nested('Sub'), item('C'), para('')],
+      lists: { L: lists['a preset makes']! },
+    });
+
+  it('is refused with the limit where the kept items’ list has bullets at that level: nothing written', async () => {
+    // The items that stay keep their bullets in the list, whose nested level is bulleted: the new
+    // numbered item would be a list of its own, and the outer item after it another. B indented
+    // under it was bulleted into the list after the new item, and verification failed.
+    const r = await run(d(), (c) =>
+      c.replace('- A\n- B\n  - Sub\n', '- A\n\nBetween.\n\n- 1. New\n  - B\n  - Sub\n'),
+    );
+    const before = structuredClone(r.be.doc);
+    const error = await importTabService(r.be, { document_id: 'doc' }, r.intended).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).message).toMatch(/nested numbered item "New" cannot start a list/);
+    expect(r.be.doc).toEqual(before);
+  });
+
+  it('is written where the new sub-item is bulleted like the kept ones', async () => {
+    const r = await run(d(), (c) =>
+      c.replace('- A\n- B\n  - Sub\n', '- A\n\nBetween.\n\n- - New\n  - B\n  - Sub\n'),
+    );
+    await importTabService(r.be, { document_id: 'doc' }, r.intended);
+    expect(exportTab(r.be.doc).content).toBe(stringifyMebdf(parseMebdf(r.intended)));
+  });
+});

@@ -7,7 +7,6 @@
  * it when those would otherwise read as another list, and a list no API call can make is refused.
  * Positions are those of the new content: every set leaves the text as long as it found it.
  */
-import { ValidationError } from '../../errors.js';
 import type { DocumentTab, NestingLevel } from '../../ground/docs-json.js';
 import type { Block, ListKind, ParagraphBlock } from '../../mebdf/model.js';
 import { presetLevels } from '../engine/bullets.js';
@@ -17,6 +16,7 @@ import type { ParagraphSource } from '../export/types.js';
 import type { PlanContext } from './context.js';
 import type { AnySource, ContainerScript } from './edit-script.js';
 import { isHeading } from './guards.js';
+import { mixedListFirst } from './list-guard.js';
 import {
   type Before,
   type BulletSet,
@@ -130,11 +130,17 @@ class ListRebuild {
       if (this.paired.has(lead - 1)) break;
       lead--;
     }
-    if (lead === i || this.item(lead).list!.level !== 0) return null;
+    // A nested one leads only as the list's first item (a set of its own before, in no list).
+    const firstOfList = !(lead > 0 && sameKeyOrFurther(this.next[lead - 1], key));
+    if (lead === i || (this.item(lead).list!.level !== 0 && !firstOfList)) return null;
     const copied =
       lead > 0 && this.item(lead - 1).list?.key === key && typeof this.beforeOf(lead) === 'object';
     const kind0 = copied ? null : this.outerKind(lead, span);
     if (!kind0) return null;
+    // A nested first item the preset gives another kind stays out of the set (bulletStretch would
+    // refuse it): it can be typed into a list of the Docs editor's that has both kinds.
+    const { level, kind } = this.item(lead).list!;
+    if (level > 0 && levelKind(presetLevels(PRESETS[kind0]), level) !== kind) return null;
     this.bulletStretch(lead, span, kind0);
     return span + 1;
   }
@@ -483,23 +489,4 @@ function clip(block: ParagraphBlock): string {
 /** Whether `b` is an item of list `key` or a further block of an item. */
 function sameKeyOrFurther(b: Block | undefined, key: string): boolean {
   return b?.type === 'paragraph' && (b.list ? b.list.key === key : b.item !== undefined);
-}
-
-const KIND_WORDS: Record<ListKind, string> = {
-  bullet: 'bulleted',
-  ordered: 'numbered',
-  checkbox: 'checklist',
-};
-
-/**
- * The refusal of a list whose first item is nested and of another kind than its outer items: the
- * Docs API makes lists from presets with one kind on every level, and joins new items only to
- * the list right before them, so nothing can make that item the first of its outer items' list.
- */
-function mixedListFirst(first: ParagraphBlock, outer: ListKind | null): ValidationError {
-  const kind = KIND_WORDS[first.list!.kind];
-  return new ValidationError(
-    `The nested ${kind} item "${clip(first)}" cannot start a list whose outer items are ${outer ? KIND_WORDS[outer] : 'of several kinds'}: the Docs API makes a new list from one of its presets, with one kind on every level, and adds items only to the list right before them.`,
-    `Put an outer item of the list before it, make it ${outer ? KIND_WORDS[outer] : 'the kind of the items after it'}, or end the list before the outer items after it (a paragraph between).`,
-  );
 }

@@ -15,6 +15,7 @@ import type { ParagraphSource, TableSource } from '../export/types.js';
 import type { PlanContext } from './context.js';
 import type { AnySource, ContainerScript, EditScript, ListPairs, Step } from './edit-script.js';
 import { checkNoSuggestions, isHeading } from './guards.js';
+import { checkNestedFirstKinds } from './list-guard.js';
 import { rebuildLists } from './list-rebuild.js';
 import { lowerTableEdit } from './lower-table.js';
 import { editParagraph } from './paragraph-edit.js';
@@ -193,6 +194,7 @@ class Lowering {
     }
     const ctx = this.ctx;
     const { seg, old, sources, next } = script;
+    checkNestedFirstKinds(ctx.env.lists, this.tab, script);
     /** New list items that need a nested level: their list is re-bulleted once the container is done. */
     const nested = new Set<ParagraphBlock>();
     for (let k = script.steps.length - 1; k >= 0; k--) {

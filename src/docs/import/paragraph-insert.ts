@@ -46,6 +46,7 @@ export function insertParagraphs(
     if (u.styles.some((st) => st?.suggestion)) throw writesSuggestion();
   }
   const { create, drop, tabs, nested, later } = bulletPlan(ctx.env.lists, inh, blocks);
+  if (mode === 'after') later.push(...outerAfterNested(ctx.env.lists, inh, blocks, create, drop));
   // Nested items are bulleted at their levels through temporary paragraphs typed with them.
   const sets = nestedSets(ctx, inh, mode, blocks, create, new Set(nested));
   // New nested items last, right before an item of their list that keeps its Docs list, and after
@@ -433,6 +434,33 @@ export function bulletPlan(lists: ListPairs, inh: Inherited, blocks: ParagraphBl
     i = j;
   }
   return { create, drop, tabs, nested, later };
+}
+
+/**
+ * New items of a list typed right after a nested item of it (the paragraph split from), the first
+ * an outer one: a plain bullet joins the Docs list of that item, which need not be the one of
+ * the list's outer items (nested items of a Docs list of their own read as nested in the item
+ * before them): they are bulleted once the container is done, with the list (list-rebuild.ts).
+ * Until then it keeps the bullet it copies (`create` and `drop` lose it).
+ */
+function outerAfterNested(
+  lists: ListPairs,
+  inh: Inherited,
+  blocks: readonly ParagraphBlock[],
+  create: boolean[],
+  drop: boolean[],
+): ParagraphBlock[] {
+  const first = blocks[0];
+  if (!inh.list || inh.listIsNew || inh.list.level === 0 || !first?.list || !create[0]) return [];
+  if (first.list.level !== 0 || !goesOnAs(lists, inh.list.key, first.list.key)) return [];
+  const out: ParagraphBlock[] = [];
+  for (let k = 0; k < blocks.length && blocks[k]!.list?.key === first.list.key; k++) {
+    if (!create[k]) continue;
+    create[k] = false;
+    drop[k] = false;
+    out.push(blocks[k]!);
+  }
+  return out;
 }
 
 /**
