@@ -91,6 +91,11 @@ class PlanOutput {
   readonly rangesDeleted = new Set<string>();
   /** `segment:start` of old paragraphs whose code or HTML block mark remarkBlock has made. */
   readonly blocksMarked = new Set<string>();
+  /**
+   * New items that keep the bullet of the paragraph they were split from (the same list, level and
+   * kind: paragraph-insert.ts), by that paragraph's Docs list: they are in it once typed.
+   */
+  readonly copiedBullets = new Map<ParagraphBlock, string>();
 }
 
 export class PlanContext {
@@ -128,6 +133,9 @@ export class PlanContext {
   }
   get footnotesCreated(): readonly string[] {
     return this.out.footnotesCreated;
+  }
+  get copiedBullets(): Map<ParagraphBlock, string> {
+    return this.out.copiedBullets;
   }
 
   /**

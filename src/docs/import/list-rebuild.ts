@@ -7,7 +7,8 @@
  * it when those would otherwise read as another list, and a list no API call can make is refused.
  * Positions are those of the new content: every set leaves the text as long as it found it.
  */
-import type { DocumentTab, NestingLevel } from '../../ground/docs-json.js';
+import { ValidationError } from '../../errors.js';
+import type { DocumentTab, NestingLevel, Paragraph } from '../../ground/docs-json.js';
 import type { Block, ListKind, ParagraphBlock } from '../../mebdf/model.js';
 import { presetLevels } from '../engine/bullets.js';
 import { deepEqual } from '../equality.js';
@@ -133,6 +134,15 @@ class ListRebuild {
     // A nested one leads only as the list's first item (a set of its own before, in no list).
     const firstOfList = !(lead > 0 && sameKeyOrFurther(this.next[lead - 1], key));
     if (lead === i || (this.item(lead).list!.level !== 0 && !firstOfList)) return null;
+    // Typed with the bullet of the list's items after the run (which keep it), they are in that
+    // list already: bulleting them anew would leave those items another list.
+    const typedIn = this.ctx.copiedBullets.get(this.item(lead));
+    if (
+      typedIn &&
+      this.next.slice(lead, i).every((b) => this.ctx.copiedBullets.get(b as ParagraphBlock) === typedIn) &&
+      this.listNow(i, span, key)?.listId === typedIn
+    )
+      return null;
     const copied =
       lead > 0 && this.item(lead - 1).list?.key === key && typeof this.beforeOf(lead) === 'object';
     const kind0 = copied ? null : this.outerKind(lead, span);
@@ -303,7 +313,11 @@ class ListRebuild {
     const prev = next[i - 1]!;
     if (prev.type !== 'paragraph') return 'none';
     const o = this.paired.get(i - 1);
-    if (o === undefined) return prev.list ? 'unknown' : 'none';
+    if (o === undefined) {
+      // A new item that kept the bullet it copied is in that list, unless bulleted again here.
+      const copied = this.flagged[i - 1] ? undefined : this.ctx.copiedBullets.get(prev);
+      return copied ? { listId: copied } : prev.list ? 'unknown' : 'none';
+    }
     const src = script.sources[o] as ParagraphSource;
     const old = script.old[o] as ParagraphBlock;
     if (!prev.list) return 'none';
@@ -364,6 +378,7 @@ class ListRebuild {
    * own glyphs, indents or numbering), the Docs API forces those of the preset on it: said.
    */
   private oneSet(from: number, to: number, how: { preset: string; now: Now }): void {
+    this.checkListGoesOn(from, to);
     const { ctx, tab, starts } = this;
     const all = this.next.slice(from, to + 1) as ParagraphBlock[];
     const before = this.beforeOf(from);
@@ -379,6 +394,32 @@ class ListRebuild {
       separate: before === 'unknown' || typeof before === 'object',
       anchor: all.every((b) => (b.list?.level ?? 1) > 0),
     });
+  }
+
+  /**
+   * Refuses bulleting blocks `[from, to]` anew when they end the container (a section) and the
+   * paragraph right after it is an item of a Docs list items among them leave, which the text
+   * goes on (an outer item of their outer kind, or a nested one): a section's list numbering the
+   * next section's heading too. That item is not this import's to change, and left in the old
+   * list it would start a list of its own, numbered anew.
+   */
+  private checkListGoesOn(from: number, to: number): void {
+    const { script, tab } = this;
+    const last = script.sources[script.sources.length - 1];
+    if (script.seg !== '' || script.inCell || !last || to !== this.next.length - 1) return;
+    const leaving = new Set<string>();
+    for (let k = from; k <= to; k++) {
+      const o = this.paired.get(k);
+      const id = o === undefined ? undefined : (script.sources[o] as ParagraphSource).listId;
+      if (id) leaving.add(id);
+    }
+    const after = (tab.body?.content ?? []).find((se) => (se.startIndex ?? 0) >= last.endIndex);
+    const bullet = after?.paragraph?.bullet;
+    if (!bullet?.listId || !leaving.has(bullet.listId)) return;
+    const level = bullet.nestingLevel ?? 0;
+    const outer = this.outerKind(from, to);
+    if (level === 0 && listLevel(tab, bullet.listId, 0).kind !== outer) return;
+    throw listGoesOn(this.item(from), after!.paragraph!);
   }
 
   /** Bullets `set` of the run of new blocks that starts at `at` (its `from`, `to` count from there). */
@@ -489,4 +530,17 @@ function clip(block: ParagraphBlock): string {
 /** Whether `b` is an item of list `key` or a further block of an item. */
 function sameKeyOrFurther(b: Block | undefined, key: string): boolean {
   return b?.type === 'paragraph' && (b.list ? b.list.key === key : b.item !== undefined);
+}
+
+/** The refusal of a list bulleted anew that goes on past the section imported (checkListGoesOn). */
+function listGoesOn(first: ParagraphBlock, after: Paragraph): ValidationError {
+  const text = (after.elements ?? [])
+    .map((e) => e.textRun?.content ?? '')
+    .join('')
+    .trim();
+  const shown = text.length > 30 ? `${text.slice(0, 30)}…` : text;
+  return new ValidationError(
+    `The list of "${clip(first)}" goes on after this section (its item "${shown}"), and this edit needs it bulleted anew (the Docs API adds items to a list only right after it, and only through a preset): its items after the section would start a list of their own, numbered anew.`,
+    'Import the whole tab instead (its items after the section are then bulleted with it), or keep the list’s first items as they are.',
+  );
 }

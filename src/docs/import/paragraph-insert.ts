@@ -65,6 +65,12 @@ export function insertParagraphs(
     for (let k = set.from; k <= set.to; k++) later.push(blocks[k]!);
     end = set.from;
   }
+  // Items that keep the bullet they copy are in the Docs list of the paragraph split from.
+  if (inh.list && !inh.listIsNew && inh.listId) {
+    const held = new Set([...nested, ...later, ...sets.flatMap((set) => blocks.slice(set.from, set.to + 1))]);
+    for (const [k, b] of blocks.entries())
+      if (b.list && !create[k] && !drop[k] && !held.has(b)) ctx.copiedBullets.set(b, inh.listId);
+  }
   const pre = blocks.map(() => 0);
   const bulleted = new Set(nested);
   for (const set of sets) {

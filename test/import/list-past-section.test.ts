@@ -1,0 +1,94 @@
+/**
+ * A Docs list that goes on past the section imported (the next section's heading numbered in the
+ * same list, as the Docs editor numbers headings and items together): its items in the section may
+ * change, but the items after the section must read as they did, in the same list, numbered on
+ * from the section's last item. A new first item typed before the list copies its bullet; the old
+ * first item put under it is bulleted on its own, and the list is not bulleted anew (that left
+ * the next heading a list of its own, numbered from 1).
+ */
+import { describe, expect, it } from 'vitest';
+import { presetLevels } from '../../src/docs/engine/bullets.js';
+import { exportSection, exportTab } from '../../src/docs/export/index.js';
+import { importSectionService, importTabService } from '../../src/docs/service/import.js';
+import { ValidationError } from '../../src/errors.js';
+import type { Document } from '../../src/ground/docs-json.js';
+import { makeDoc, para } from '../export/builder.js';
+import { MemoryBackend } from './memory-backend.js';
+
+const item = (t: string, style: Record<string, unknown> = {}) =>
+  para(
+    t,
+    { indentStart: { magnitude: 36, unit: 'PT' }, indentFirstLine: { magnitude: 18, unit: 'PT' }, ...style },
+    { bullet: { listId: 'L', textStyle: {} } },
+  );
+
+const doc = (): Document =>
+  makeDoc({
+    blocks: [
+      para('Terms', { namedStyleType: 'HEADING_1', headingId: 'h.terms' }),
+      para('Intro.'),
+      item('One'),
+      item('Two'),
+      item('Three'),
+      item('Signatures', { namedStyleType: 'HEADING_1', headingId: 'h.sign' }),
+      para('Sign here.'),
+      para(''),
+    ],
+    lists: { L: { listProperties: { nestingLevels: presetLevels('NUMBERED_DECIMAL_ALPHA_ROMAN') } } },
+  });
+
+describe('a list that goes on past the section', () => {
+  it('a new first item and the old first put under it: the next heading stays in the list, numbered on', async () => {
+    const be = new MemoryBackend(doc());
+    const tab = exportTab(be.doc).content;
+    expect(tab).toContain('3. Three\n4. # Signatures');
+    const section = exportSection(be.doc, undefined, 'h.terms').content;
+    const edited = section.replace('1. One\n', '1. New\n   1. One\n');
+    expect(edited).not.toBe(section);
+    await importSectionService(be, { document_id: 'doc', anchor_id: 'h.terms' }, edited);
+    expect(exportSection(be.doc, undefined, 'h.terms').content).toBe(edited);
+    const after = exportTab(be.doc).content;
+    expect(after).toContain('3. Three\n4. # Signatures');
+    const listOf = (text: string) =>
+      be.doc.tabs![0]!.documentTab!.body!.content!.find(
+        (se) => se.paragraph?.elements?.[0]?.textRun?.content === `${text}\n`,
+      )?.paragraph?.bullet?.listId;
+    expect(listOf('New')).toBe('L');
+    expect(listOf('Signatures')).toBe('L');
+  });
+
+  it('the list made bulleted (through the tab): the heading after is numbered from 1, as Docs numbers what is left of its list', async () => {
+    const be = new MemoryBackend(doc());
+    const tab = exportTab(be.doc).content;
+    const edited = tab.replace(
+      '1. One\n2. Two\n3. Three\n4. # Signatures',
+      '- One\n- Two\n- Three\n\n1. # Signatures',
+    );
+    expect(edited).not.toBe(tab);
+    await importTabService(be, { document_id: 'doc' }, edited);
+    expect(exportTab(be.doc).content).toBe(edited);
+  });
+
+  it('a paragraph made its first item, the old first put under it: refused in the section (the list would be bulleted anew), written through the tab', async () => {
+    const be = new MemoryBackend(doc());
+    const before = structuredClone(be.doc);
+    const section = exportSection(be.doc, undefined, 'h.terms').content;
+    const edited = section.replace('Intro.\n\n1. One\n', '1. Intro.\n   1. One\n');
+    expect(edited).not.toBe(section);
+    const error = await importSectionService(be, { document_id: 'doc', anchor_id: 'h.terms' }, edited).catch(
+      (e: unknown) => e,
+    );
+    // Bulleted anew, the items would leave the list and the heading after them would read "1.".
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).message).toMatch(
+      /goes on after this section \(its item "Signatures"\)/,
+    );
+    expect((error as ValidationError).suggestion).toMatch(/whole tab/);
+    expect(be.doc).toEqual(before);
+    const tab = exportTab(be.doc).content;
+    const whole = tab.replace('Intro.\n\n1. One\n', '1. Intro.\n   1. One\n');
+    await importTabService(be, { document_id: 'doc' }, whole);
+    expect(exportTab(be.doc).content).toBe(whole);
+    expect(whole).toContain('3. Three\n4. # Signatures');
+  });
+});
