@@ -25,8 +25,9 @@ describe('edit battery, two edits in one import (sample)', () => {
 });
 
 /**
- * Chains of four battery edits in one import that verification refused (our bug) until fixed, by
- * document, seed and where: each now lands exactly, or is refused naming a Docs API limit.
+ * Chains of four battery edits in one import that verification refused (our bug), or that wrote
+ * something else, until fixed, by document, seed and where: each now lands exactly, or is refused
+ * naming a Docs API limit.
  */
 const FOUND_BY_CHAINS: Array<[file: string, seed: number, where: string, outcome: 'pass' | 'refused']> = [
   [
@@ -87,6 +88,19 @@ const FOUND_BY_CHAINS: Array<[file: string, seed: number, where: string, outcome
     'think41__extrasuite__1YicNYwId9u4okuK4uNfWdTEuKyS1QWb1RcnZl9eVyTc',
     8,
     'after block 4, then item-to-paragraph block 5, then indent-item block 4, then join-list block 5 after',
+    'pass',
+  ],
+  [
+    'think41__extrasuite__1arcBS-A_LqbvrstLAADAjCZj4kvTlqmQ0ztFNfyAEyc',
+    11,
+    'block 1, then add-paragraph at block 12, then delete-paragraph block 1, then join-list block 11 after',
+    'pass',
+  ],
+  // Verification passed, but the next section's numbered heading was left a list of its own.
+  [
+    'think41__extrasuite__1arcBS-A_LqbvrstLAADAjCZj4kvTlqmQ0ztFNfyAEyc',
+    13,
+    'block 6, then trailing-whitespace block 5, then add-list-item before block 1, then indent-item block 2',
     'pass',
   ],
   [
