@@ -212,3 +212,36 @@ describe('a list split, the second part starting with a new numbered sub-item ov
     expect(exportTab(r.be.doc).content).toBe(stringifyMebdf(parseMebdf(r.intended)));
   });
 });
+
+describe('a new first item typed before an item edited in the same write', () => {
+  it('takes the indents of the list it copies the bullet of, not a preset’s', async () => {
+    // Level 0 of a list of the editor's: indent 36, first line 0 (a preset's is 36 and 18); its
+    // items say their own indents. The edited item still is in that list when the new one is typed.
+    const roman = listDef('ordered');
+    Object.assign(roman.listProperties!.nestingLevels![0]!, {
+      glyphType: 'ROMAN',
+      glyphFormat: '(%0)',
+      indentStart: { magnitude: 36, unit: 'PT' },
+      indentFirstLine: { unit: 'PT' },
+    });
+    const own = (t: string) =>
+      para(
+        t,
+        { indentStart: { magnitude: 25.2, unit: 'PT' }, indentFirstLine: { magnitude: 10.8, unit: 'PT' } },
+        { bullet: { listId: 'L', textStyle: {} } },
+      );
+    const d = makeDoc({
+      blocks: [para('Before'), own('One'), own('Two'), para('After'), para('')],
+      lists: { L: roman },
+    });
+    const r = await run(d, (c) =>
+      c.replace(
+        '{!indent-left:25.2pt, hanging-indent:14.4pt}\n1. One\n',
+        '1. New\n2. {!indent-left:25.2pt, hanging-indent:14.4pt}One more\n',
+      ),
+    );
+    await importTabService(r.be, { document_id: 'doc' }, r.intended);
+    expect(exportTab(r.be.doc).content).toBe(stringifyMebdf(parseMebdf(r.intended)));
+    expect(r.listOf('New')).toBe('L');
+  });
+});

@@ -516,14 +516,16 @@ class Lowering {
     if (blocks[1]?.type === 'table' && isBareEmpty(lead))
       return this.tableBefore(seg, x, blocks.slice(1), surv, lead);
     const nb0 = surv.block;
+    // A survivor that changes list is bulleted once the container is done (paragraph-edit.ts).
+    const bulletLater =
+      !asWas && surv.isNew && nb0.list !== undefined && !sameList(ctx.env.lists, surv.was.list, nb0.list);
     const inh0: Inherited = {
       style: nb0.style,
       list: asWas ? surv.was.list : nb0.list,
       listIsNew: surv.isNew && !asWas,
-      // A survivor that changes list is bulleted once the container is done (paragraph-edit.ts).
-      bulletLater:
-        !asWas && surv.isNew && nb0.list !== undefined && !sameList(ctx.env.lists, surv.was.list, nb0.list),
-      listId: surv.isNew && !asWas ? undefined : surv.listId,
+      bulletLater,
+      // An edited survivor whose list stays is still in its Docs list: new items copy its levels' indents.
+      listId: bulletLater || (surv.isNew && !asWas && !nb0.list) ? undefined : surv.listId,
       ...(laterKey === undefined ? {} : { laterKey }),
       textStyle: firstTextStyle(nb0, ctx) ?? (surv.isNew ? null : ctx.env.runStyles.at(seg, surv.start)),
       marks: { quote: nb0.quote, rule: nb0.rule, item: nb0.item },
