@@ -104,6 +104,12 @@ const FOUND_BY_CHAINS: Array<[file: string, seed: number, where: string, outcome
     'pass',
   ],
   [
+    'think41__extrasuite__form15g_base',
+    14,
+    'before block 41, then add-list-item before block 41, then paragraph-to-bullet block 2, then add-list-item after block 2',
+    'pass',
+  ],
+  [
     'think41__extrasuite__operational_notes_repair.base',
     7,
     'after block 17, then split-list after 17, then indent-item block 20, then numbered-under-bullet after block 32',

@@ -45,6 +45,16 @@ async function run(d: Document, edit: (content: string) => string) {
   return { be, content, intended, listOf };
 }
 
+/** Imports `r.intended` and expects the refusal `message` names, with nothing written. */
+async function refused(r: Awaited<ReturnType<typeof run>>, message: RegExp): Promise<ValidationError> {
+  const before = structuredClone(r.be.doc);
+  const error = await importTabService(r.be, { document_id: 'doc' }, r.intended).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ValidationError);
+  expect((error as ValidationError).message).toMatch(message);
+  expect(r.be.doc).toEqual(before);
+  return error as ValidationError;
+}
+
 describe('a nested item first in its list, outer items after it', () => {
   for (const [name, list] of Object.entries(lists)) {
     it(`a bullet nested first in a list ${name}: one list with the items after it`, async () => {
@@ -56,12 +66,8 @@ describe('a nested item first in its list, outer items after it', () => {
 
     it(`a numbered item nested first under bullets of a list ${name}: refused with the limit, nothing written`, async () => {
       const r = await run(doc(list), (c) => c.replace('- B\n', '\nB\n\n- 1. New\n'));
-      const before = structuredClone(r.be.doc);
-      const error = await importTabService(r.be, { document_id: 'doc' }, r.intended).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(ValidationError);
-      expect((error as ValidationError).message).toMatch(/nested numbered item "New" cannot start a list/);
-      expect((error as ValidationError).suggestion).toMatch(/outer item/);
-      expect(r.be.doc).toEqual(before);
+      const error = await refused(r, /nested numbered item "New" cannot start a list/);
+      expect(error.suggestion).toMatch(/outer item/);
     });
   }
 
@@ -84,13 +90,7 @@ const editorLists = (): Document =>
 describe('a list whose first item is nested, right after an item of another list', () => {
   it('is refused: Docs reads it nested under that item, whatever is written', async () => {
     const r = await run(editorLists(), (c) => c.replace('- List **item** 1\n', '- List **item** 1\n\n* '));
-    const before = structuredClone(r.be.doc);
-    const error = await importTabService(r.be, { document_id: 'doc' }, r.intended).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).message).toMatch(
-      /nested item "Sublist item 1" comes right after the item "List item 1"/,
-    );
-    expect(r.be.doc).toEqual(before);
+    await refused(r, /nested item "Sublist item 1" comes right after the item "List item 1"/);
   });
 });
 
@@ -125,11 +125,7 @@ describe('a paragraph made an outer item after a numbered item nested first in a
       lists: { L: { listProperties: { nestingLevels: Array.from({ length: 9 }, (_, n) => level(n)) } } },
     });
     const r = await run(d, (c) => c.replace('\nBody', '- Body'));
-    const before = structuredClone(r.be.doc);
-    const error = await importTabService(r.be, { document_id: 'doc' }, r.intended).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).message).toMatch(/nested numbered item "Head" cannot start a list/);
-    expect(r.be.doc).toEqual(before);
+    await refused(r, /nested numbered item "Head" cannot start a list/);
   });
 });
 
@@ -169,11 +165,7 @@ describe('a new list whose first item is a numbered sub-item, bullets after it',
     const r = await run(doc(lists['a preset makes']!), (c) =>
       c.replace('After\n', 'After\n\n- 1. Sub\n- New\n'),
     );
-    const before = structuredClone(r.be.doc);
-    const error = await importTabService(r.be, { document_id: 'doc' }, r.intended).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).message).toMatch(/nested numbered item "Sub" cannot start a list/);
-    expect(r.be.doc).toEqual(before);
+    await refused(r, /nested numbered item "Sub" cannot start a list/);
   });
 });
 
@@ -197,11 +189,7 @@ describe('a list split, the second part starting with a new numbered sub-item ov
     const r = await run(d(), (c) =>
       c.replace('- A\n- B\n  - Sub\n', '- A\n\nBetween.\n\n- 1. New\n  - B\n  - Sub\n'),
     );
-    const before = structuredClone(r.be.doc);
-    const error = await importTabService(r.be, { document_id: 'doc' }, r.intended).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).message).toMatch(/nested numbered item "New" cannot start a list/);
-    expect(r.be.doc).toEqual(before);
+    await refused(r, /nested numbered item "New" cannot start a list/);
   });
 
   it('is written where the new sub-item is bulleted like the kept ones', async () => {
