@@ -29,7 +29,7 @@ function checkContainer(blocks: readonly Block[]): void {
   listRuns(blocks, (block, starts, root) => {
     if (!starts && block.list.level > 0 && block.list.key !== root) {
       throw new ValidationError(
-        `The list starting with the nested item "${clip(plainText(block.inlines))}" comes right after the item "${last}" of another list: in Docs, items that follow one another are one list, and a nested item there is nested under the item before.`,
+        `The list starting with the nested item "${clip(plainText(block.inlines))}" comes right after the item "${last}" of another list: in Docs, items that follow one another are one list, and a nested item there is nested under the item before it.`,
         'Put a paragraph between the two lists, start the second list with an outer item, or make its items part of the list before.',
       );
     }

@@ -447,7 +447,7 @@ export function bulletPlan(lists: ListPairs, inh: Inherited, blocks: ParagraphBl
  * an outer one: a plain bullet joins the Docs list of that item, which need not be the one of
  * the list's outer items (nested items of a Docs list of their own read as nested in the item
  * before them): they are bulleted once the container is done, with the list (list-rebuild.ts).
- * Until then it keeps the bullet it copies (`create` and `drop` lose it).
+ * Until then they keep the bullet they copy (`create` and `drop` lose them).
  */
 function outerAfterNested(
   lists: ListPairs,
