@@ -136,7 +136,7 @@ function listOpenersAtEnd(blocks: Block[], prev: ParagraphBlock, surv: Survivor,
   // The longest such run of items whose first is at the survivor's level (nested items after it
   // go with it: opensListAfter).
   for (let m = Math.min(items, blocks.length - 1); m > k; m--)
-    if (opensListAfter(blocks.slice(-m), prev, surv, lists, apart) === 'stays') k = m;
+    if (opensListAfter(blocks.slice(-m), prev, surv, lists, apart) !== null) k = m;
   return k;
 }
 
@@ -377,7 +377,9 @@ class Lowering {
         openers > 0 &&
         !(before && canInsertBefore(blocks.slice(0, -openers), pb, surv))
       ) {
-        const items = this.insertBefore(seg, beforeX, blocks.slice(-openers), surv);
+        // A survivor that leaves the list (nested deeper, say) is typed before as it was.
+        const leaves = opensListAfter(blocks.slice(-openers), pb, surv, ctx.env.lists, true) === 'leaves';
+        const items = this.insertBefore(seg, beforeX, blocks.slice(-openers), surv, leaves);
         const rest = this.insertRun(script, { ...step, news: step.news.slice(0, -openers), survivor: null });
         return [...items, ...rest];
       }
