@@ -110,6 +110,12 @@ const FOUND_BY_CHAINS: Array<[file: string, seed: number, where: string, outcome
     'pass',
   ],
   [
+    'cedricdelpoux__gatsby-source-google-docs__lists',
+    10,
+    'at block 0, then numbered-under-bullet after block 2, then indent-item block 4, then split-list after 2',
+    'pass',
+  ],
+  [
     'think41__extrasuite__operational_notes_repair.base',
     7,
     'after block 17, then split-list after 17, then indent-item block 20, then numbered-under-bullet after block 32',

@@ -101,6 +101,17 @@ describe('lists of mixed kinds', () => {
     expect(outer[0]).not.toBe('L');
   });
 
+  it('a paragraph between an item and its nested items, a new numbered first item, the old first put under it', async () => {
+    // Docs numbers no third level here (bullets at even levels): Apple is a list of its own under
+    // the new item, which goes in at Apple's start as Apple was, copying the list's bullet.
+    const r = await run(doc(), (c) =>
+      c.replace('- Fruit\n  1. Apple\n', '- Fruit\n\nBetween.\n\n- 1. New\n     1. Apple\n'),
+    );
+    expect(r.after).toBe(r.intended);
+    for (const t of ['New', 'Pear', 'Dairy', 'Bread']) expect(r.listOf(t), t).toBe('L');
+    expect(r.listOf('Apple')).not.toBe('L');
+  });
+
   it('a paragraph between an item and the items nested under it: those keep their bullets', async () => {
     const r = await run(doc(), (c) => c.replace('- Fruit\n  1. Apple', '- Fruit\n\nBetween.\n\n- 1. Apple'));
     expect(r.after).toBe(r.intended);
