@@ -120,8 +120,9 @@ function opensListAfter(
 }
 
 /**
- * How many of the last new blocks open the survivor's list (opensListAfter), when blocks that do
- * not come before them: 0 when none do, or when all do (then all go before the survivor).
+ * How many of the last new blocks open the survivor's list (opensListAfter, whether the survivor
+ * stays in it or leaves it), when blocks that do not come before them: 0 when none do, or when
+ * all do (then all go before the survivor).
  */
 function listOpenersAtEnd(blocks: Block[], prev: ParagraphBlock, surv: Survivor, lists: ListPairs): number {
   let k = 0;
