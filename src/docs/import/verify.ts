@@ -32,6 +32,7 @@ import { rebuildSpan } from '../export/rebuild.js';
 import { docsRange } from '../export/sections.js';
 import { plainClone } from '../plain-clone.js';
 import { blockLabel, describeDifference, firstLineDifference } from './describe-difference.js';
+import { listEdgeDifference } from './list-edges.js';
 import { levelIndents } from './lower-lists.js';
 import { requestSpan, requestsWithin } from './request-reach.js';
 
@@ -290,13 +291,20 @@ export function verifyImport(input: VerifyInput): Verification {
     if (gotText !== intendedText)
       return fail('content', contentDifference(intended, intendedText, got, gotText));
   }
-  if (scope.anchorId !== null && requests.length > 0 && !local) {
-    const before = input.before ?? {
-      tab: buildTab(doc, scope.tabId).model,
-      target: exportTarget(doc, scope),
-    };
-    const outside = outsideDifference(before, built.model, result as SectionExport);
+  if (scope.anchorId !== null && requests.length > 0) {
+    const builtBefore = input.before?.built ?? buildTab(doc, scope.tabId);
+    const before = input.before ?? { tab: builtBefore.model, target: exportTarget(doc, scope) };
+    const section = result as SectionExport;
+    const outside = local ? null : outsideDifference(before, built.model, section);
     if (outside !== null) return fail('outside', outside);
+    const edges = listEdgeDifference(
+      { blocks: builtBefore.model.blocks, sources: builtBefore.sources },
+      before.target as SectionExport,
+      { blocks: built.model.blocks, sources: built.sources },
+      section,
+      intended.blocks,
+    );
+    if (edges !== null) return fail('outside', edges);
   }
   return {
     ok: true,

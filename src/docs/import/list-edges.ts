@@ -1,0 +1,123 @@
+/**
+ * Lists across a section's edges. A Docs list may go on past a section (the editor numbers a
+ * section's items and the next section's heading in one list): the block after the section reads
+ * "4." only while it stays in the list of the section's last item. The outside check compares
+ * blocks with their list keys left out (ordinals over the tab, equality.ts ACROSS_A_WRITE), and a
+ * write the requests provably keep inside the section is not compared outside at all; so whether
+ * a list goes on across each edge is checked here, from the Docs lists the blocks are in. Pure.
+ *
+ * A list goes on across an edge after the write exactly when it did before and the intended
+ * content still goes on with it (its items at the edge of the same kind): a write that leaves the
+ * block after the section numbered anew, or joins it to a list it was not in, changes what an
+ * untouched block reads.
+ */
+
+import type { Block, ListKind } from '../../mebdf/model.js';
+import { blockLabel } from './describe-difference.js';
+
+/** A tab's blocks as built, with the Docs list each paragraph is in. */
+export interface BuiltBlocks {
+  blocks: readonly Block[];
+  sources: readonly ({ kind: string; listId?: string } | undefined)[];
+}
+
+/** A section's blocks: `[firstBlock, endBlock)` of the tab's. */
+export interface SectionSpan {
+  firstBlock: number;
+  endBlock: number;
+}
+
+/** A list item's Docs list, or null. */
+function listIdAt(tab: BuiltBlocks, i: number): string | null {
+  const s = tab.sources[i];
+  return s?.kind === 'paragraph' && s.listId ? s.listId : null;
+}
+
+/** A paragraph in a list run: an item, or a further block of one. */
+function inRun(block: Block | undefined): boolean {
+  return block?.type === 'paragraph' && (block.list !== undefined || block.item !== undefined);
+}
+
+/**
+ * The list run open after the blocks before `end` (as a reader numbers them: export/model-utils.ts
+ * listRuns): the Docs list of the item that began it and the kind of its last outer item, or null
+ * when the block before `end` ends no run.
+ */
+function openRun(tab: BuiltBlocks, end: number): { root: string | null; kind: ListKind | null } | null {
+  let start = end;
+  while (start > 0 && inRun(tab.blocks[start - 1])) start--;
+  if (start === end) return null;
+  let root: string | null = null;
+  let kind: ListKind | null = null;
+  for (let i = start; i < end; i++) {
+    const block = tab.blocks[i]!;
+    if (block.type !== 'paragraph' || !block.list) continue;
+    const id = listIdAt(tab, i);
+    if (root === null || (id !== root && block.list.level === 0)) root = id;
+    if (block.list.level === 0) kind = block.list.kind;
+  }
+  return { root, kind };
+}
+
+/** Whether the item at `i` goes on the list run before it (a nested item goes on any run). */
+function goesOn(tab: BuiltBlocks, i: number): boolean {
+  const block = tab.blocks[i];
+  if (block?.type !== 'paragraph' || !block.list) return false;
+  const run = openRun(tab, i);
+  if (run === null) return false;
+  return block.list.level > 0 || (run.root !== null && run.root === listIdAt(tab, i));
+}
+
+/** Whether `block` is an outer list item of `kind`. */
+function sameOuterKind(block: Block | undefined, kind: ListKind | null): boolean {
+  return block?.type === 'paragraph' && block.list?.level === 0 && kind !== null && block.list.kind === kind;
+}
+
+/**
+ * What the write would change in how a list goes on across the section's edges, in words, or null.
+ * `before`/`was`: the tab and section as read; `after`/`now`: as written; `intended`: the
+ * section's intended blocks.
+ */
+export function listEdgeDifference(
+  before: BuiltBlocks,
+  was: SectionSpan,
+  after: BuiltBlocks,
+  now: SectionSpan,
+  intended: readonly Block[],
+): string | null {
+  // The edge after the section: the block after it, an untouched one.
+  if (was.endBlock < before.blocks.length && now.endBlock < after.blocks.length) {
+    const wasOn = goesOn(before, was.endBlock);
+    const isOn = goesOn(after, now.endBlock);
+    const next = before.blocks[was.endBlock]!;
+    const label = `block ${was.endBlock + 1} of the tab (${blockLabel(next)}), after the section`;
+    if (!wasOn && isOn) return `${label}, would join the list of the section's last item`;
+    if (wasOn && !isOn) {
+      // The intended content goes on with it when its last run's outer items are of the block's kind.
+      const end = openRun(intendedTab(intended), intended.length);
+      const kind = next.type === 'paragraph' ? (next.list?.kind ?? null) : null;
+      if (end !== null && end.kind !== null && end.kind === kind)
+        return `${label}, would leave the list of the section's last item and be numbered anew`;
+    }
+  }
+  // The edge before the section: its first block and the one before it.
+  if (was.firstBlock > 0 && now.firstBlock > 0) {
+    const wasOn = goesOn(before, was.firstBlock);
+    const isOn = goesOn(after, now.firstBlock);
+    const label = `the section's first block (${blockLabel(before.blocks[was.firstBlock]!)})`;
+    // A first block that was no item may be made one going on the list before: the section's text
+    // (numbered from 1, as alone) cannot say which, and that list is the text's own reading. An
+    // item of a list of its own must stay in it.
+    const first = before.blocks[was.firstBlock];
+    if (!wasOn && isOn && first?.type === 'paragraph' && first.list)
+      return `${label} would join the list of the block before the section`;
+    if (wasOn && !isOn && sameOuterKind(intended[0], openRun(before, was.firstBlock)?.kind ?? null))
+      return `${label} would leave the list of the block before the section and be numbered anew`;
+  }
+  return null;
+}
+
+/** Intended blocks as a tab whose items are all in one Docs list: only their runs' kinds are read. */
+function intendedTab(blocks: readonly Block[]): BuiltBlocks {
+  return { blocks, sources: blocks.map(() => ({ kind: 'paragraph', listId: 'intended' })) };
+}
