@@ -162,12 +162,18 @@ export function listPairs(
 ): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   const visit = (s: ContainerScript): void => {
-    /** Where the old items of the run of new items op `k` is in end (its last kept or paired one). */
+    /**
+     * Where the old items of the run of new items op `k` is in end (its last kept or paired one, or
+     * an old block deleted among or right after them: its items are gone, and number nothing).
+     */
     const runEnd = (k: number): number => {
       let end = 0;
       for (let j = k; j < s.ops.length; j++) {
         const op = s.ops[j]!;
-        if (op.op === 'del') continue;
+        if (op.op === 'del') {
+          end = Math.max(end, s.sources[op.o]!.endIndex);
+          continue;
+        }
         const b = s.next[op.n]!;
         if (!itemish(b)) break;
         if (op.op !== 'ins') end = Math.max(end, s.sources[op.o]!.endIndex);
