@@ -8,9 +8,10 @@
  *   item of another list (Markdown writes it by changing the marker: `- a` then `* 1. b`).
  * - `checkNestedFirstKinds` (a container's script): a list whose first item is nested and of
  *   another kind than its outer items, unless its items stay in a Docs list that has both.
+ * The refusals the list planner reaches itself (`mixedListFirst`, `listGoesOn`) are made here too.
  */
 import { ValidationError } from '../../errors.js';
-import type { DocumentTab } from '../../ground/docs-json.js';
+import type { DocumentTab, Paragraph } from '../../ground/docs-json.js';
 import type { Block, ListKind, MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
 import { listLevel } from '../export/lists.js';
 import { listRuns, plainText } from '../export/model-utils.js';
@@ -109,6 +110,19 @@ export function mixedListFirst(first: ParagraphBlock, outer: ListKind | null): V
   );
 }
 
-function clip(text: string): string {
+/**
+ * The refusal of a list bulleted anew that goes on past the section imported (list-rebuild.ts
+ * checkListGoesOn): `after` is the Docs paragraph right after the section, an item of that list.
+ */
+export function listGoesOn(first: ParagraphBlock, after: Paragraph): ValidationError {
+  const text = (after.elements ?? []).map((e) => e.textRun?.content ?? '').join('');
+  return new ValidationError(
+    `The list of "${clip(plainText(first.inlines))}" goes on after this section (its item "${clip(text.trim())}"), and this edit needs it bulleted anew (the Docs API adds items to a list only right after it, and only through a preset): its items after the section would start a list of their own, numbered anew.`,
+    'Import the whole tab instead (its items after the section are then bulleted with it), or keep the list’s first items as they are.',
+  );
+}
+
+/** The first words of an item, to name it in a message. */
+export function clip(text: string): string {
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }

@@ -7,17 +7,17 @@
  * it when those would otherwise read as another list, and a list no API call can make is refused.
  * Positions are those of the new content: every set leaves the text as long as it found it.
  */
-import { ValidationError } from '../../errors.js';
-import type { DocumentTab, NestingLevel, Paragraph } from '../../ground/docs-json.js';
+import type { DocumentTab, NestingLevel } from '../../ground/docs-json.js';
 import type { Block, ListKind, ParagraphBlock } from '../../mebdf/model.js';
 import { presetLevels } from '../engine/bullets.js';
 import { deepEqual } from '../equality.js';
 import { listLevel, nestingLevelInfo } from '../export/lists.js';
+import { plainText } from '../export/model-utils.js';
 import type { ParagraphSource } from '../export/types.js';
 import type { PlanContext } from './context.js';
 import type { AnySource, ContainerScript } from './edit-script.js';
 import { isHeading } from './guards.js';
-import { mixedListFirst } from './list-guard.js';
+import { clip, listGoesOn, mixedListFirst } from './list-guard.js';
 import {
   type Before,
   type BulletSet,
@@ -384,7 +384,7 @@ class ListRebuild {
     const before = this.beforeOf(from);
     if (how.now && !madeByPreset(tab, how.now.listId, how.preset))
       ctx.warnings.push(
-        `The list of "${clip(how.now.item)}" was bulleted anew to take in the new items (the Docs API joins new items to a list only right after it, and only through a preset with its outer glyph): its own glyphs, indents and numbering are now those of Google's ${how.preset}.`,
+        `The list of "${clip(plainText(how.now.item.inlines))}" was bulleted anew to take in the new items (the Docs API joins new items to a list only right after it, and only through a preset with its outer glyph): its own glyphs, indents and numbering are now those of Google's ${how.preset}.`,
       );
     ctx.push({
       deleteParagraphBullets: { range: ctx.range(this.script.seg, starts[from]!, starts[to + 1]! - 1) },
@@ -521,26 +521,7 @@ function madeByPreset(tab: DocumentTab, listId: string, preset: string): boolean
   return levels.length === want.length && levels.every((l, n) => deepEqual(l, want[n]));
 }
 
-/** The first words of an item, to name it in a warning. */
-function clip(block: ParagraphBlock): string {
-  const text = block.inlines.map((n) => (n.type === 'text' ? n.text : '')).join('');
-  return text.length > 30 ? `${text.slice(0, 30)}…` : text;
-}
-
 /** Whether `b` is an item of list `key` or a further block of an item. */
 function sameKeyOrFurther(b: Block | undefined, key: string): boolean {
   return b?.type === 'paragraph' && (b.list ? b.list.key === key : b.item !== undefined);
-}
-
-/** The refusal of a list bulleted anew that goes on past the section imported (checkListGoesOn). */
-function listGoesOn(first: ParagraphBlock, after: Paragraph): ValidationError {
-  const text = (after.elements ?? [])
-    .map((e) => e.textRun?.content ?? '')
-    .join('')
-    .trim();
-  const shown = text.length > 30 ? `${text.slice(0, 30)}…` : text;
-  return new ValidationError(
-    `The list of "${clip(first)}" goes on after this section (its item "${shown}"), and this edit needs it bulleted anew (the Docs API adds items to a list only right after it, and only through a preset): its items after the section would start a list of their own, numbered anew.`,
-    'Import the whole tab instead (its items after the section are then bulleted with it), or keep the list’s first items as they are.',
-  );
 }
