@@ -4,7 +4,9 @@
  * change, but the items after the section must read as they did, in the same list, numbered on
  * from the section's last item. A new first item typed before the list copies its bullet; the old
  * first item put under it is bulleted on its own, and the list is not bulleted anew (that left
- * the next heading a list of its own, numbered from 1).
+ * the next heading a list of its own, numbered from 1). So is a paragraph made the first item,
+ * typed anew at the old first item's start; one holding what typing anew would lose (a chip) needs
+ * the list bulleted anew, which the section cannot do: refused, naming the whole tab.
  */
 import { describe, expect, it } from 'vitest';
 import { presetLevels } from '../../src/docs/engine/bullets.js';
@@ -12,7 +14,7 @@ import { exportSection, exportTab } from '../../src/docs/export/index.js';
 import { importSectionService, importTabService } from '../../src/docs/service/import.js';
 import { ValidationError } from '../../src/errors.js';
 import type { Document } from '../../src/ground/docs-json.js';
-import { makeDoc, para } from '../export/builder.js';
+import { el, makeDoc, para, text } from '../export/builder.js';
 import { MemoryBackend } from './memory-backend.js';
 
 const item = (t: string, style: Record<string, unknown> = {}) =>
@@ -22,11 +24,19 @@ const item = (t: string, style: Record<string, unknown> = {}) =>
     { bullet: { listId: 'L', textStyle: {} } },
   );
 
-const doc = (): Document =>
+/** The section's plain paragraph, or one holding a chip (which typing the paragraph anew would lose). */
+const plain = para('Intro.');
+const withChip = para([
+  text('Intro by '),
+  el({ person: { personId: 'p.ann', personProperties: { name: 'Ann', email: 'ann@example.com' } } }),
+  text('.'),
+]);
+
+const doc = (intro = plain): Document =>
   makeDoc({
     blocks: [
       para('Terms', { namedStyleType: 'HEADING_1', headingId: 'h.terms' }),
-      para('Intro.'),
+      intro,
       item('One'),
       item('Two'),
       item('Three'),
@@ -36,6 +46,12 @@ const doc = (): Document =>
     ],
     lists: { L: { listProperties: { nestingLevels: presetLevels('NUMBERED_DECIMAL_ALPHA_ROMAN') } } },
   });
+
+/** The Docs list of the paragraph saying `text`. */
+const listOf = (d: Document, text: string) =>
+  d.tabs![0]!.documentTab!.body!.content!.find(
+    (se) => se.paragraph?.elements?.[0]?.textRun?.content === `${text}\n`,
+  )?.paragraph?.bullet?.listId;
 
 describe('a list that goes on past the section', () => {
   it('a new first item and the old first put under it: the next heading stays in the list, numbered on', async () => {
@@ -49,12 +65,8 @@ describe('a list that goes on past the section', () => {
     expect(exportSection(be.doc, undefined, 'h.terms').content).toBe(edited);
     const after = exportTab(be.doc).content;
     expect(after).toContain('3. Three\n4. # Signatures');
-    const listOf = (text: string) =>
-      be.doc.tabs![0]!.documentTab!.body!.content!.find(
-        (se) => se.paragraph?.elements?.[0]?.textRun?.content === `${text}\n`,
-      )?.paragraph?.bullet?.listId;
-    expect(listOf('New')).toBe('L');
-    expect(listOf('Signatures')).toBe('L');
+    expect(listOf(be.doc, 'New')).toBe('L');
+    expect(listOf(be.doc, 'Signatures')).toBe('L');
   });
 
   it('the list made bulleted (through the tab): the heading after is numbered from 1, as Docs numbers what is left of its list', async () => {
@@ -69,11 +81,23 @@ describe('a list that goes on past the section', () => {
     expect(exportTab(be.doc).content).toBe(edited);
   });
 
-  it('a paragraph made its first item, the old first put under it: refused in the section (the list would be bulleted anew), written through the tab', async () => {
+  it("a paragraph made its first item, the old first put under it: typed anew at the old first item's start, in its list", async () => {
     const be = new MemoryBackend(doc());
-    const before = structuredClone(be.doc);
     const section = exportSection(be.doc, undefined, 'h.terms').content;
     const edited = section.replace('Intro.\n\n1. One\n', '1. Intro.\n   1. One\n');
+    expect(edited).not.toBe(section);
+    await importSectionService(be, { document_id: 'doc', anchor_id: 'h.terms' }, edited);
+    expect(exportSection(be.doc, undefined, 'h.terms').content).toBe(edited);
+    expect(exportTab(be.doc).content).toContain('3. Three\n4. # Signatures');
+    expect(listOf(be.doc, 'Intro.')).toBe('L');
+  });
+
+  it('the same with a chip in the paragraph (typing it anew would lose it): refused in the section, written through the tab', async () => {
+    const be = new MemoryBackend(doc(withChip));
+    const before = structuredClone(be.doc);
+    const section = exportSection(be.doc, undefined, 'h.terms').content;
+    const intro = section.split('\n').find((l) => l.startsWith('Intro'))!;
+    const edited = section.replace(`${intro}\n\n1. One\n`, `1. ${intro}\n   1. One\n`);
     expect(edited).not.toBe(section);
     const error = await importSectionService(be, { document_id: 'doc', anchor_id: 'h.terms' }, edited).catch(
       (e: unknown) => e,
@@ -86,7 +110,7 @@ describe('a list that goes on past the section', () => {
     expect((error as ValidationError).suggestion).toMatch(/whole tab/);
     expect(be.doc).toEqual(before);
     const tab = exportTab(be.doc).content;
-    const whole = tab.replace('Intro.\n\n1. One\n', '1. Intro.\n   1. One\n');
+    const whole = tab.replace(`${intro}\n\n1. One\n`, `1. ${intro}\n   1. One\n`);
     await importTabService(be, { document_id: 'doc' }, whole);
     expect(exportTab(be.doc).content).toBe(whole);
     expect(whole).toContain('3. Three\n4. # Signatures');

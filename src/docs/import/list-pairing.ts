@@ -58,9 +58,16 @@ export function retypeListJoiners(
       k++;
       continue;
     }
-    // A chain of such paragraphs, all made items of one list.
+    // A chain of such paragraphs, all made items of one list. It ends before an item that stays in
+    // the Docs list of the item after it (changing level or kind there): typed before that item,
+    // the chain copies its bullet.
+    const staysBefore = (j: number): boolean => {
+      const src = sources[(ops[j] as { o: number }).o];
+      const id = src?.kind === 'paragraph' ? src.listId : undefined;
+      return id !== undefined && itemOf(j, key) === id && itemOf(j + 1, key) === id;
+    };
     let end = k;
-    while (end + 1 < ops.length && joiner(end + 1) === key) end++;
+    while (end + 1 < ops.length && joiner(end + 1) === key && !staysBefore(end + 1)) end++;
     const before = itemOf(k - 1, key);
     const after = itemOf(end + 1, key);
     const first = (ops[k] as { n: number }).n;
@@ -105,10 +112,26 @@ export function retypeListJoiners(
         ? old[neighbourOp.o]
         : undefined;
     const neighbourList = neighbour?.type === 'paragraph' ? neighbour.list?.key : undefined;
-    const inIt = ops.slice(k, end + 1).some((op) => {
-      const was = old[(op as { o: number }).o]!;
-      return was.type === 'paragraph' && was.list !== undefined && was.list.key === neighbourList;
-    });
+    // Unless they open the list, moved to the level and kind of its first item that stays: typed
+    // anew before it, they copy exactly its bullet (bulleted in place, the first items of a list
+    // are a new list, and the items after them another).
+    const membership = (b: Block | undefined) =>
+      b?.type === 'paragraph' && b.list ? `${b.list.level} ${b.list.kind}` : null;
+    const afterOp = ops[end + 1] as { n: number } | undefined;
+    const asAfter =
+      opens &&
+      afterOp !== undefined &&
+      ops.slice(k, end + 1).every((op) => {
+        const { o, n } = op as { o: number; n: number };
+        const now = membership(next[n]);
+        return now === membership(next[afterOp.n]) && membership(old[o]) !== now;
+      });
+    const inIt =
+      !asAfter &&
+      ops.slice(k, end + 1).some((op) => {
+        const was = old[(op as { o: number }).o]!;
+        return was.type === 'paragraph' && was.list !== undefined && was.list.key === neighbourList;
+      });
     if ((opens || closes) && !inIt) chains.push({ from: k, to: end, closes });
     k = end + 1;
   }
