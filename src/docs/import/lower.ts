@@ -418,7 +418,15 @@ class Lowering {
       const marks = { quote: pb.quote, rule: pb.rule, item: pb.item };
       const inh: Inherited =
         laterKey !== undefined && pn?.list
-          ? { style: pb.style, list: pn.list, listIsNew: true, bulletLater: true, textStyle, marks }
+          ? {
+              style: pb.style,
+              list: pn.list,
+              listIsNew: true,
+              bulletLater: true,
+              bulletUntilLater: (prevSrc as ParagraphSource).listId,
+              textStyle,
+              marks,
+            }
           : {
               style: pb.style,
               list: pb.list,

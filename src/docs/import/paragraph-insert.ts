@@ -317,7 +317,16 @@ function nestedSets(
   create: boolean[],
   nested: ReadonlySet<ParagraphBlock>,
 ): BulletSet[] {
-  const inherited: Before = inh.listId && !inh.listIsNew ? { listId: inh.listId } : 'unknown';
+  // The Docs list the paragraph split from is in while these are bulleted (one bulleted later is
+  // still in its old list then, or in none).
+  const inherited: Before =
+    inh.listId && !inh.listIsNew
+      ? { listId: inh.listId }
+      : inh.bulletLater
+        ? inh.bulletUntilLater
+          ? { listId: inh.bulletUntilLater }
+          : 'none'
+        : 'unknown';
   const before = (i: number): Before => {
     if (i === 0) return mode !== 'after' ? 'unknown' : inh.list ? inherited : 'none';
     const prev = blocks[i - 1]!;

@@ -39,6 +39,11 @@ export interface Inherited {
    */
   bulletLater?: boolean;
   /**
+   * With `bulletLater`: the Docs list the paragraph inherited from is in until then, when it is an
+   * item. New paragraphs are typed and bulleted while it is: a plain bullet joins that list.
+   */
+  bulletUntilLater?: string | undefined;
+  /**
    * The list of the paragraph right before the new ones, when it gets its bullet only once the
    * container is done and they are typed before the paragraph after them: its new items go with it.
    */
