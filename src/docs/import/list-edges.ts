@@ -100,8 +100,10 @@ export function listEdgeDifference(
         return `${label}, would leave the list of the section's last item and be numbered anew`;
     }
   }
-  // The edge before the section: its first block and the one before it.
-  if (was.firstBlock > 0 && now.firstBlock > 0) {
+  // The edge before the section: its first block and the one before it (unless a section's read
+  // left the blocks before it out: export/exporter.ts BuiltTab `skipped`).
+  const known = (tab: BuiltBlocks, i: number) => i > 0 && tab.blocks[i - 1] !== undefined;
+  if (known(before, was.firstBlock) && known(after, now.firstBlock)) {
     const wasOn = goesOn(before, was.firstBlock);
     const isOn = goesOn(after, now.firstBlock);
     const label = `the section's first block (${blockLabel(before.blocks[was.firstBlock]!)})`;
