@@ -33,6 +33,10 @@ export const EDIT_KINDS = [
   'join-list',
   'list-kind',
   'split-list',
+  'bold-word',
+  'add-link',
+  'heading-level',
+  'edit-cell',
 ] as const;
 export type EditKind = (typeof EDIT_KINDS)[number];
 
@@ -489,6 +493,63 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
       q.inlines.splice(0, 1, { ...r, text: r.text.slice(0, 1) }, { type: 'break' }, ...rest);
     }
     out[out.length - 1]!.expected = withBlocks(model, expected);
+  }
+  // A word made bold, and a word made a link: the first word of a paragraph's first run that has
+  // one, split off that run with the style added (one updateTextStyle).
+  for (const [kind, add1] of [
+    ['bold-word', { bold: true }],
+    ['add-link', { link: 'https://example.com/battery' }],
+  ] as const) {
+    for (const i of ends(text)) {
+      const p = structuredClone(blocks) as Block[];
+      const q = p[i] as ParagraphBlock;
+      const k = q.inlines.findIndex((x) => x.type === 'text' && /\S/.test(x.text) && !x.style.link);
+      const run = q.inlines[k];
+      if (run?.type !== 'text' || (kind === 'bold-word' && run.style.bold)) continue;
+      const m = /^(\s*)(\S+)/.exec(run.text)!;
+      const parts: Inline[] = [
+        ...(m[1] ? [{ ...run, text: m[1] }] : []),
+        { ...run, text: m[2]!, style: { ...run.style, ...add1 } },
+        ...(run.text.length > m[0].length ? [{ ...run, text: run.text.slice(m[0].length) }] : []),
+      ];
+      q.inlines.splice(k, 1, ...parts);
+      q.inlines = mergeRuns(q.inlines);
+      add(kind, `block ${i}`, p, { old: 1, new: 1 }, 2);
+      // A link's underline is Google's link chrome, which the export never shows as formatting.
+      if (kind === 'add-link' && run.style.underline) {
+        const expected = structuredClone(p);
+        for (const x of (expected[i] as ParagraphBlock).inlines)
+          if (x.type === 'text' && x.style.link === add1.link) delete x.style.underline;
+        out[out.length - 1]!.expected = withBlocks(model, expected);
+      }
+    }
+  }
+  // A sub-heading one level deeper (### made ####): its named style, and its newline's text style.
+  for (const i of ends(
+    body.filter(
+      (i) =>
+        i > first &&
+        isHeading(blocks[i]) &&
+        /^HEADING_[1-5]$/.test((blocks[i] as ParagraphBlock).style.namedStyle),
+    ),
+  )) {
+    const p = structuredClone(blocks) as Block[];
+    const h = p[i] as ParagraphBlock;
+    h.style = { ...h.style, namedStyle: `HEADING_${levelOf(h.style.namedStyle) + 1}` as NamedStyleType };
+    add('heading-level', `block ${i}`, p, { old: 1, new: 1 }, 3);
+  }
+  // A word of a table's first cell that has text changed (the table is the element that differs).
+  for (const t of ends(tables)) {
+    const tb = structuredClone(blocks[t]) as TableBlock;
+    const cell = tb.rows.flat().find((c) => c.blocks.some((b) => isTextParagraph(b)));
+    const q = cell?.blocks.find((b) => isTextParagraph(b)) as ParagraphBlock | undefined;
+    const run = q?.inlines.find((x) => x.type === 'text' && /\S/.test(x.text));
+    if (run?.type !== 'text') continue;
+    run.text = run.text.replace(/\S+/, 'Changed');
+    const p = structuredClone(blocks) as Block[];
+    p[t] = tb;
+    // The word replaced may be two stretches of text (a minimal diff keeps the letters it shares).
+    add('edit-cell', `table ${t}`, p, { old: 1, new: 1 }, 4);
   }
   // A sub-heading moved above the paragraph before it (its anchor moves with it).
   for (const i of ends(

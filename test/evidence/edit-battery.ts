@@ -22,6 +22,7 @@ import {
   resolveTab,
 } from '../../src/docs/export/index.js';
 import { assignListKeys } from '../../src/docs/export/model-utils.js';
+import { type NamedStyleBase, namedStyleBases } from '../../src/docs/export/style-overrides.js';
 import {
   endsNothing,
   isSectionBreak,
@@ -32,7 +33,7 @@ import { importSectionService } from '../../src/docs/service/import.js';
 import { GdocError, VerificationError } from '../../src/errors.js';
 import type { Document, Paragraph, ParagraphElement, StructuralElement } from '../../src/ground/docs-json.js';
 import { formatMebdf, stringifyMebdf } from '../../src/mebdf/index.js';
-import type { Block, MebdfDocument } from '../../src/mebdf/model.js';
+import type { Block, Inline, MebdfDocument, NamedStyleType } from '../../src/mebdf/model.js';
 import { MemoryBackend } from '../import/memory-backend.js';
 import { type BatteryEdit, batteryEdits, type EditKind } from './edit-battery-edits.js';
 
@@ -87,9 +88,69 @@ export function casesOf(file: string): BatteryCase[] {
     const anchors = ['', ...getHierarchy(doc, tab.tabId).headings.map((h) => h.anchor_id)];
     for (const anchorId of anchors) {
       const section = exportSection(doc, tab.tabId, anchorId);
-      for (const edit of batteryEdits(section.model, anchorId === ''))
+      const bases = namedStyleBases(resolveTab(doc, tab.tabId).content);
+      for (const edit of batteryEdits(section.model, anchorId === '')) {
+        if (edit.kind === 'heading-level') edit.expected = underNewNamedStyle(edit.next, bases);
         out.push({ file, tabId: tab.tabId, anchorId, edit });
+      }
     }
+  }
+  return out;
+}
+
+const PARAGRAPH_VALUES = [
+  'align',
+  'indentLeft',
+  'indentRight',
+  'lineSpacing',
+  'spaceBefore',
+  'spaceAfter',
+] as const;
+const TEXT_VALUES = [
+  'bold',
+  'italic',
+  'underline',
+  'strikethrough',
+  'smallcaps',
+  'font',
+  'weight',
+  'size',
+  'color',
+] as const;
+
+/**
+ * A heading moved to another level, as Docs then stores it: a value the heading or its text said
+ * that equals its new named style's is stored unset (see withoutNamedStyleValues), and so reads
+ * back unsaid. (Said relative to the old named style, the edit's model may still spell it.)
+ */
+function underNewNamedStyle(
+  model: MebdfDocument,
+  bases: Record<NamedStyleType, NamedStyleBase>,
+): MebdfDocument {
+  const out = structuredClone(model);
+  for (const b of out.blocks) {
+    if (b.type !== 'paragraph' || !/^HEADING_/.test(b.style.namedStyle)) continue;
+    const base = bases[b.style.namedStyle];
+    const style = b.style as unknown as Record<string, unknown>;
+    for (const k of PARAGRAPH_VALUES) if (style[k] === base.paragraph[k]) delete style[k];
+    for (const x of b.inlines) {
+      if (x.type !== 'text') continue;
+      const ts = x.style as Record<string, unknown>;
+      for (const k of TEXT_VALUES) if (ts[k] === base.text[k]) delete ts[k];
+    }
+    b.inlines = mergeTextRuns(b.inlines);
+  }
+  return out;
+}
+
+/** Text runs side by side of one style as one. */
+function mergeTextRuns(inlines: Inline[]): Inline[] {
+  const out: Inline[] = [];
+  for (const x of inlines) {
+    const last = out[out.length - 1];
+    if (x.type === 'text' && last?.type === 'text' && isDeepStrictEqual(last.style, x.style))
+      out[out.length - 1] = { ...last, text: last.text + x.text };
+    else out.push(x);
   }
   return out;
 }

@@ -198,14 +198,14 @@ describe('planner rules', () => {
     }
   });
 
-  it('a heading level change keeps the heading id and rewrites run styles for the new level', async () => {
+  it('a heading level change keeps the heading id; runs that inherit everything need no restyle', async () => {
     const doc = makeDoc({
       blocks: [para('Chapter', { namedStyleType: 'HEADING_2', headingId: 'h.ch' }), para('Text.')],
     });
     const { requests, after, intended, be } = await run(doc, (c) => c.replace('## Chapter', '### Chapter'));
     expect(after).toBe(intended);
     expect(exportTab(be.doc, null, { anchors: 'all' }).content).toContain('### {^ h.ch}Chapter');
-    expect(kinds(requests)).toEqual(['updateParagraphStyle', 'updateTextStyle']);
+    expect(kinds(requests)).toEqual(['updateParagraphStyle']);
   });
 
   it('deleting the last paragraph merges it into the one before (the final newline stays)', async () => {

@@ -132,7 +132,8 @@ export function editParagraph(
   }
   if (restyleAll) {
     for (const r of runs(nu.styles, 0, nu.text.length)) {
-      ctx.textStyle(seg, s + r.start, s + r.end, r.style, ALL_FIELDS, n.style.namedStyle);
+      if (ou.text === nu.text) restyleUnder(ctx, seg, s, r, n.style.namedStyle);
+      else ctx.textStyle(seg, s + r.start, s + r.end, r.style, ALL_FIELDS, n.style.namedStyle);
     }
   }
   ctx.createAnchors(seg, nu, s, s + nu.text.length);
@@ -142,6 +143,29 @@ export function editParagraph(
   const indentsWritten = ps?.fields.split(',').includes('indentStart') ?? false;
   ctx.remarkQuoteRule(seg, o, src, n, s, s + nu.text.length, indentsWritten, level ?? further);
   return nested ? [n] : [];
+}
+
+/**
+ * Run `r` of a paragraph whose text stays and whose named style becomes `named`: each stretch of
+ * it written only in the fields where what it reads as under `named` as it stands (its explicit
+ * Docs style kept) differs from the run's style; nothing where nothing differs (and so nothing over
+ * a pending suggestion, whose text no request may restyle).
+ */
+function restyleUnder(
+  ctx: PlanContext,
+  seg: string,
+  s: number,
+  r: { start: number; end: number; style: TextStyle },
+  named: NamedStyleType,
+): void {
+  for (let a = r.start; a < r.end; ) {
+    const now = ctx.env.runStyles.readsAs(seg, s + a, named);
+    let b = a + 1;
+    while (b < r.end && deepEqual(ctx.env.runStyles.readsAs(seg, s + b, named), now)) b++;
+    const { suggestion: _, ...want } = r.style;
+    ctx.textStyle(seg, s + a, s + b, r.style, now ? textFieldsDiffering(now, want) : ALL_FIELDS, named);
+    a = b;
+  }
 }
 
 /**

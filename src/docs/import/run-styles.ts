@@ -48,6 +48,16 @@ export class RunStyles {
   }
 
   /**
+   * The model style the character at `index` of segment `seg` reads as under named style `named`,
+   * a suggested one too (`at` leaves those out: new text never copies them); null when it cannot
+   * be said. What a restyle in place compares with.
+   */
+  readsAs(seg: string, index: number, named: NamedStyleType): TextStyle | null {
+    const p = this.located(seg, index);
+    return p ? this.inParagraph(p.paragraph, index, named, true) : null;
+  }
+
+  /**
    * The Docs text style of the character at `index` of segment `seg` as stored (values the model
    * cannot say included); null when it cannot be said.
    */
@@ -96,11 +106,17 @@ export class RunStyles {
     return null;
   }
 
-  private inParagraph(p: Paragraph, index: number, named?: NamedStyleType): TextStyle | null {
+  private inParagraph(
+    p: Paragraph,
+    index: number,
+    named?: NamedStyleType,
+    suggested = false,
+  ): TextStyle | null {
     const el = elementAt(p, index);
     if (!el) return null;
     const ts = holderOf(el)?.textStyle;
-    if (el.textRun?.suggestedInsertionIds?.length || el.textRun?.suggestedDeletionIds?.length) return null;
+    if (!suggested && (el.textRun?.suggestedInsertionIds?.length || el.textRun?.suggestedDeletionIds?.length))
+      return null;
     const base = this.bases[named ?? toNamedStyle(p.paragraphStyle?.namedStyleType)].text;
     const losses: TextLoss[] = [];
     const style = diffText(overlayText(base, ts), base, !!ts?.link, losses);
