@@ -16,7 +16,10 @@ import { MemoryBackend } from './memory-backend.js';
 const item = (t: string, level = 0) =>
   para(
     t,
-    { indentStart: { magnitude: 36 * (level + 1), unit: 'PT' }, indentFirstLine: { magnitude: 36 * (level + 1) - 18, unit: 'PT' } },
+    {
+      indentStart: { magnitude: 36 * (level + 1), unit: 'PT' },
+      indentFirstLine: { magnitude: 36 * (level + 1) - 18, unit: 'PT' },
+    },
     { bullet: { listId: 'L', textStyle: {}, ...(level ? { nestingLevel: level } : {}) } },
   );
 

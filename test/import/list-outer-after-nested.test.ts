@@ -3,6 +3,8 @@
  * started under numbered items): they read as nested in the outer item before them. A new outer
  * item typed right after them goes on the outer items' list, which is not the list right before
  * it: a plain bullet would join that nested list, or start one, and read back as another list.
+ * So does one typed, or a paragraph made one, after a new sub-item under them (list-rebuild.ts
+ * bullets the outer items anew as one set, the nested bullets as lists of their own).
  */
 import { describe, expect, it } from 'vitest';
 import { presetLevels } from '../../src/docs/engine/bullets.js';
@@ -61,4 +63,36 @@ describe('a new outer item after nested items of a Docs list of their own', () =
     await importTabService(be, { document_id: 'doc' }, edited);
     expect(exportTab(be.doc).content).toBe(stringifyMebdf(parseMebdf(edited)));
   });
+
+  // Found by a chain of six edits on 1arcBS (seed 21): the new sub-item was bulleted as a list of
+  // its own when typed, and the outer item after it, joining nothing, was another list.
+  const cases: [string, string, string, string][] = [
+    [
+      'a new numbered sub-item under the last, then a new outer item',
+      '   - Sub b\n',
+      '   - Sub b\n     1. Num\n3. Three\n',
+      'Three',
+    ],
+    [
+      'a new numbered sub-item under the last, then the paragraph after made an outer item',
+      '   - Sub b\n\nAfter\n',
+      '   - Sub b\n     1. Num\n3. After\n',
+      'After',
+    ],
+  ];
+  for (const [name, was, items, outer] of cases)
+    it(name, async () => {
+      const be = new MemoryBackend(doc());
+      const content = exportTab(be.doc).content;
+      const edited = content.replace(was, items);
+      expect(edited).not.toBe(content);
+      await importTabService(be, { document_id: 'doc' }, edited);
+      expect(exportTab(be.doc).content).toBe(stringifyMebdf(parseMebdf(edited)));
+      const listOf = (text: string) =>
+        be.doc.tabs![0]!.documentTab!.body!.content!.find(
+          (se) => se.paragraph?.elements?.[0]?.textRun?.content === `${text}\n`,
+        )?.paragraph?.bullet?.listId;
+      expect(listOf(outer)).toBeDefined();
+      expect(listOf(outer)).toBe(listOf('One'));
+    });
 });

@@ -96,6 +96,11 @@ class PlanOutput {
    * kind: paragraph-insert.ts), by that paragraph's Docs list: they are in it once typed.
    */
   readonly copiedBullets = new Map<ParagraphBlock, string>();
+  /**
+   * New nested items the insertion bulleted as a list of their own (a set joining no list:
+   * paragraph-insert.ts): in no list of the old document, and in none a later set joins.
+   */
+  readonly ownLists = new Set<ParagraphBlock>();
 }
 
 export class PlanContext {
@@ -136,6 +141,9 @@ export class PlanContext {
   }
   get copiedBullets(): Map<ParagraphBlock, string> {
     return this.out.copiedBullets;
+  }
+  get ownLists(): Set<ParagraphBlock> {
+    return this.out.ownLists;
   }
 
   /**

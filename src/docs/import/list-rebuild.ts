@@ -159,20 +159,31 @@ class ListRebuild {
    * A run with an outer item going on a list that no set bulleted after the item before it joins:
    * a list no preset joins (its outer glyph is none of Google's: `(i)`, `§`), or one whose outer
    * items are another Docs list than the nested item right before the run (a set joins only the
-   * list right before it). The list's items around the run are bulleted anew with it as one set,
+   * list right before it), a new nested item bulleted as a list of its own included. The list's items around the run are bulleted anew with it as one set,
    * in a preset's look (said). Nested items alone are a list of their own under the item before.
    */
   private onListNoPresetJoins({ i, j, key, span }: Run): number | null {
     const before = i > 0 && this.item(i - 1).list?.key === key ? this.beforeOf(i) : 'none';
-    if (typeof before !== 'object' || !this.outerKind(i, j)) return null;
+    // A new nested item right before, bulleted as a list of its own when it was typed: the outer
+    // items are in another list than it, whichever they are in.
+    const own = before === 'unknown' && this.ctx.ownLists.has(this.item(i - 1));
+    if ((typeof before !== 'object' && !own) || !this.outerKind(i, j)) return null;
     let from = i;
     while (from > 0 && sameKeyOrFurther(this.next[from - 1], key)) from--;
     while (!this.item(from).list) from++;
     const outer = this.outerListBefore(from, i, key);
-    if (joinsByAnyPreset(this.tab, before.listId) && (!outer || outer.listId === before.listId)) return null;
+    if (typeof before !== 'object') {
+      if (!outer) return null;
+    } else if (joinsByAnyPreset(this.tab, before.listId) && (!outer || outer.listId === before.listId))
+      return null;
     const kind0 = this.outerKind(from, span);
     if (!kind0) return null;
-    this.bulletStretch(from, span, kind0, outer ?? { listId: before.listId, item: this.item(from) });
+    this.bulletStretch(
+      from,
+      span,
+      kind0,
+      outer ?? { listId: (before as { listId: string }).listId, item: this.item(from) },
+    );
     return span + 1;
   }
 

@@ -46,7 +46,7 @@ export function insertParagraphs(
     if (u.styles.some((st) => st?.suggestion)) throw writesSuggestion();
   }
   const { create, drop, tabs, nested, later } = bulletPlan(ctx.env.lists, inh, blocks);
-  if (mode === 'after') later.push(...outerAfterNested(ctx.env.lists, inh, blocks, create, drop));
+  if (mode === 'after') later.push(...outerAfterNested(ctx.env.lists, inh, blocks, { create, drop, tabs }));
   // Nested items are bulleted at their levels through temporary paragraphs typed with them.
   const sets = nestedSets(ctx, inh, mode, blocks, create, new Set(nested));
   // New nested items last, right before an item of their list that keeps its Docs list, and after
@@ -76,6 +76,7 @@ export function insertParagraphs(
   for (const set of sets) {
     pre[set.from] = (set.separate ? 1 : 0) + (set.anchor ? 1 : 0);
     for (let k = set.from; k <= set.to; k++) {
+      if (set.listId === undefined && !set.keep) ctx.ownLists.add(blocks[k]!);
       tabs[k] = blocks[k]!.list!.level;
       // Bulleted by its set, not by a plain createParagraphBullets.
       create[k] = false;
@@ -453,26 +454,34 @@ export function bulletPlan(lists: ListPairs, inh: Inherited, blocks: ParagraphBl
 
 /**
  * New items of a list typed right after a nested item of it (the paragraph split from), the first
- * an outer one: a plain bullet joins the Docs list of that item, which need not be the one of
+ * an outer one, or new nested ones then an outer one: a plain bullet joins the Docs list of that item, which need not be the one of
  * the list's outer items (nested items of a Docs list of their own read as nested in the item
  * before them): they are bulleted once the container is done, with the list (list-rebuild.ts).
- * Until then they keep the bullet they copy (`create` and `drop` lose them).
+ * Until then they keep the bullet they copy (`create`, `drop` and `tabs` lose them).
  */
 function outerAfterNested(
   lists: ListPairs,
   inh: Inherited,
   blocks: readonly ParagraphBlock[],
-  create: boolean[],
-  drop: boolean[],
+  { create, drop, tabs }: Pick<BulletPlan, 'create' | 'drop' | 'tabs'>,
 ): ParagraphBlock[] {
-  const first = blocks[0];
-  if (!inh.list || inh.listIsNew || inh.list.level === 0 || !first?.list || !create[0]) return [];
-  if (first.list.level !== 0 || !goesOnAs(lists, inh.list.key, first.list.key)) return [];
+  if (!inh.list || inh.listIsNew || inh.list.level === 0) return [];
+  // The first outer one may come after new nested ones of the list (a sub-item, then an item).
+  const key = blocks[0]?.list?.key;
+  if (key === undefined) return [];
+  let lead = 0;
+  while (lead < blocks.length && blocks[lead]!.list?.key === key && blocks[lead]!.list!.level > 0) lead++;
+  const first = blocks[lead];
+  if (!first?.list || first.list.key !== key || !create[lead]) return [];
+  if (first.list.level !== 0 || !goesOnAs(lists, inh.list.key, key)) return [];
+  // New nested ones before it go with it: bulleted now, they would be a list the set after them
+  // cannot join.
   const out: ParagraphBlock[] = [];
-  for (let k = 0; k < blocks.length && blocks[k]!.list?.key === first.list.key; k++) {
+  for (let k = 0; k < blocks.length && blocks[k]!.list?.key === key; k++) {
     if (!create[k]) continue;
     create[k] = false;
     drop[k] = false;
+    tabs[k] = 0;
     out.push(blocks[k]!);
   }
   return out;
