@@ -111,9 +111,12 @@ export function insertParagraphs(
     at += pre[i]! + tabs[i]! + u.text.length + 1;
   });
   const paraEnd = (i: number): number => finalStarts[i]! + tabs[i]! + units[i]!.text.length + 1;
-  /** A range over paragraphs i..j-1 that overlaps no other paragraph and is never empty. */
+  /**
+   * A range over paragraphs i..j-1 that overlaps no other paragraph: up to the last one's newline,
+   * or over it when that paragraph is empty (a range ending at its start would leave it out).
+   */
   const span = (i: number, j: number) =>
-    ctx.range(seg, finalStarts[i]!, Math.max(paraEnd(j - 1) - 1, finalStarts[i]! + 1));
+    ctx.range(seg, finalStarts[i]!, Math.max(paraEnd(j - 1) - 1, finalStarts[j - 1]! + 1));
   // Bullets dropped and paragraph styles: one request per run of paragraphs that need the same.
   for (let i = 0; i < blocks.length; ) {
     if (!drop[i]) {
