@@ -81,11 +81,18 @@ export function blockComparator(
   };
 }
 
-/** Rows or columns of a table as lines of cells: any line may be edited into any other. */
-export const cellLineComparator: Comparator<TableCell[]> = {
-  key: (line) => canonicalKey(line),
-  pairCost: () => 0.5,
-};
+/**
+ * Rows or columns of a table as lines of cells: any line may be edited into any other, the one
+ * most like it first (a row edited and a row added: the edited one is the old row, kept with what
+ * its cells hold — an anchor, an object — not the new one).
+ */
+export function cellLineComparator(oldL: TableCell[][], newL: TableCell[][]): Comparator<TableCell[]> {
+  const text = (line: TableCell[]) => line.map((c) => c.blocks.map(plainText).join('\n')).join('\t');
+  return {
+    key: (line) => canonicalKey(line),
+    pairCost: (o, n) => 0.5 + 0.1 * dissimilarity(text(oldL[o]!), text(newL[n]!)),
+  };
+}
 
 /** Plain texts (a table line's text): paired by how much of them is in common. */
 export function textComparator(oldT: string[], newT: string[]): Comparator<string> {

@@ -65,12 +65,13 @@ function lines(o: TableBlock, n: TableBlock): { rows: AlignOp[]; cols: AlignOp[]
   const a = tableDims(o);
   const b = tableDims(n);
   if (a.cols === b.cols) {
-    const rows = a.rows === b.rows ? same(a.rows) : align(o.rows, n.rows, cellLineComparator);
+    const rows = a.rows === b.rows ? same(a.rows) : align(o.rows, n.rows, cellLineComparator(o.rows, n.rows));
     return { rows, cols: same(a.cols) };
   }
   if (a.rows === b.rows) {
     const span = (t: TableBlock, count: number) => Array.from({ length: count }, (_, c) => column(t, c));
-    return { rows: same(a.rows), cols: align(span(o, a.cols), span(n, b.cols), cellLineComparator) };
+    const [oc, nc] = [span(o, a.cols), span(n, b.cols)];
+    return { rows: same(a.rows), cols: align(oc, nc, cellLineComparator(oc, nc)) };
   }
   const oldRowText = o.rows.map(lineText);
   const newRowText = n.rows.map(lineText);
