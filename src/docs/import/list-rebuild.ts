@@ -159,8 +159,9 @@ class ListRebuild {
    * A run with an outer item going on a list that no set bulleted after the item before it joins:
    * a list no preset joins (its outer glyph is none of Google's: `(i)`, `§`), or one whose outer
    * items are another Docs list than the nested item right before the run (a set joins only the
-   * list right before it), a new nested item bulleted as a list of its own included. The list's items around the run are bulleted anew with it as one set,
-   * in a preset's look (said). Nested items alone are a list of their own under the item before.
+   * list right before it), a new nested item bulleted as a list of its own included. The list's
+   * items around the run are bulleted anew with it as one set, in a preset's look (said). Nested
+   * items alone are a list of their own under the item before.
    */
   private onListNoPresetJoins({ i, j, key, span }: Run): number | null {
     const before = i > 0 && this.item(i - 1).list?.key === key ? this.beforeOf(i) : 'none';
@@ -178,12 +179,8 @@ class ListRebuild {
       return null;
     const kind0 = this.outerKind(from, span);
     if (!kind0) return null;
-    this.bulletStretch(
-      from,
-      span,
-      kind0,
-      outer ?? { listId: (before as { listId: string }).listId, item: this.item(from) },
-    );
+    const was = typeof before === 'object' ? { listId: before.listId, item: this.item(from) } : undefined;
+    this.bulletStretch(from, span, kind0, outer ?? was);
     return span + 1;
   }
 

@@ -457,9 +457,10 @@ export function bulletPlan(lists: ListPairs, inh: Inherited, blocks: ParagraphBl
 
 /**
  * New items of a list typed right after a nested item of it (the paragraph split from), the first
- * an outer one, or new nested ones then an outer one: a plain bullet joins the Docs list of that item, which need not be the one of
- * the list's outer items (nested items of a Docs list of their own read as nested in the item
- * before them): they are bulleted once the container is done, with the list (list-rebuild.ts).
+ * an outer one, or new nested ones then an outer one: a plain bullet joins the Docs list of that
+ * item, which need not be the one of the list's outer items (nested items of a Docs list of their
+ * own read as nested in the item before them): they are bulleted once the container is done, with
+ * the list (list-rebuild.ts).
  * Until then they keep the bullet they copy (`create`, `drop` and `tabs` lose them).
  */
 function outerAfterNested(
