@@ -87,6 +87,23 @@ const editorLists = (): Document =>
     ),
   ) as Document;
 
+describe('new items before the first item of the editor’s list (bullets outside, numbers inside), a numbered sub-item first', () => {
+  // The list's first item that stays is an outer bullet: typed at its start, new items copy its
+  // level, and no request moves one to a nested level of that list (a preset has one kind). Found
+  // by a chain of eight edits on the lists fixture: with a new outer item after the sub-item, the
+  // sub-item was a list of its own and the outer items another (a failed verification).
+  for (const [name, lead] of [
+    ['alone', '- 1. A new sub-item.\n'],
+    ['with a new outer item after it', '- 1. A new sub-item.\n- A new item.\n'],
+  ] as const)
+    it(`is refused with the limit (${name}), nothing written`, async () => {
+      const r = await run(editorLists(), (c) =>
+        c.replace('- List **item** 1\n', `${lead}- List **item** 1\n`),
+      );
+      await refused(r, /nested numbered item "A new sub-item." cannot start a list/);
+    });
+});
+
 describe('a list whose first item is nested, right after an item of another list', () => {
   it('is refused: Docs reads it nested under that item, whatever is written', async () => {
     const r = await run(editorLists(), (c) => c.replace('- List **item** 1\n', '- List **item** 1\n\n* '));

@@ -66,9 +66,12 @@ export function checkNestedFirstKinds(lists: ListPairs, tab: DocumentTab, script
 }
 
 /**
- * Whether an item of new block `f`'s list stays in the Docs list it is in, and that list's levels
- * give `outer` outside and `f`'s kind at `f`'s level: the list can be that Docs list, `f` typed
- * into it (an item of it split at its start keeps its bullet).
+ * Whether new block `f` (a nested first item) can be in a Docs list that has both kinds: an item
+ * of its list stays in the Docs list it is in, whose levels give `outer` outside and `f`'s kind at
+ * `f`'s level; and the first item from `f` on that was in the old content (`f` itself, or the
+ * one new items are typed before) was an item of that list at `f`'s level. Typed at that item's
+ * start, new items copy its bullet as it was (an item split at its start keeps it); no request
+ * moves a paragraph to a nested level of an existing list, so one at another level would not do.
  */
 function keptInListOfBoth(
   lists: ListPairs,
@@ -78,15 +81,39 @@ function keptInListOfBoth(
   outer: ListKind,
 ): boolean {
   const first = (script.next[f] as ParagraphBlock).list!;
-  for (const op of script.ops) {
-    if (op.op !== 'keep' && op.op !== 'pair') continue;
-    const now = script.next[op.n];
+  const listIdOf = (o: number) => (script.sources[o] as ParagraphSource | undefined)?.listId;
+  const opOf = new Map<number, { o: number; n: number }>();
+  for (const op of script.ops) if (op.op === 'keep' || op.op === 'pair') opOf.set(op.n, op);
+  const ofBoth = (listId: string) =>
+    listLevel(tab, listId, 0).kind === outer && listLevel(tab, listId, first.level).kind === first.kind;
+  const stays = [...opOf.values()].some(({ o, n }) => {
+    const now = script.next[n];
+    const was = script.old[o];
+    const listId = listIdOf(o);
+    return (
+      now?.type === 'paragraph' &&
+      now.list?.key === first.key &&
+      was?.type === 'paragraph' &&
+      listId !== undefined &&
+      sameList(lists, was.list, now.list) &&
+      ofBoth(listId)
+    );
+  });
+  if (!stays) return false;
+  for (let n = f; n < script.next.length; n++) {
+    const now = script.next[n];
+    if (now?.type !== 'paragraph' || (now.list === undefined && now.item === undefined)) return false;
+    const op = opOf.get(n);
+    if (!op) continue;
     const was = script.old[op.o];
-    if (now?.type !== 'paragraph' || now.list?.key !== first.key || was?.type !== 'paragraph') continue;
-    const listId = (script.sources[op.o] as ParagraphSource | undefined)?.listId;
-    if (!listId || !sameList(lists, was.list, now.list)) continue;
-    if (listLevel(tab, listId, 0).kind === outer && listLevel(tab, listId, first.level).kind === first.kind)
-      return true;
+    const listId = listIdOf(op.o);
+    return (
+      was?.type === 'paragraph' &&
+      listId !== undefined &&
+      was.list?.level === first.level &&
+      was.list.kind === first.kind &&
+      ofBoth(listId)
+    );
   }
   return false;
 }
