@@ -11,14 +11,10 @@ import { exportSection } from '../../src/docs/export/index.js';
 import { importSectionService } from '../../src/docs/service/import.js';
 import type { Document } from '../../src/ground/docs-json.js';
 import { makeDoc, para } from '../export/builder.js';
+import { listIdOf, listItem } from './list-docs.js';
 import { MemoryBackend } from './memory-backend.js';
 
-const item = (t: string) =>
-  para(
-    t,
-    { indentStart: { magnitude: 36, unit: 'PT' }, indentFirstLine: { magnitude: 18, unit: 'PT' } },
-    { bullet: { listId: 'L', textStyle: {} } },
-  );
+const item = (t: string) => listItem(t);
 
 const bullets = presetLevels('BULLET_DISC_CIRCLE_SQUARE');
 /** Bullets outside, numbers at the second level: a list of the Docs editor's, no preset's. */
@@ -55,10 +51,7 @@ describe('a new list right after an item the edit indents', () => {
       expect(edited).not.toBe(section);
       await importSectionService(be, { document_id: 'doc', anchor_id: 'h.a' }, edited);
       expect(exportSection(be.doc, undefined, 'h.a').content).toBe(edited);
-      const listOf = (text: string) =>
-        be.doc.tabs![0]!.documentTab!.body!.content!.find(
-          (se) => se.paragraph?.elements?.[0]?.textRun?.content === `${text}\n`,
-        )?.paragraph?.bullet?.listId;
+      const listOf = (text: string) => listIdOf(be.doc, text);
       expect(listOf('A')).toBe('L');
       expect(listOf('New')).not.toBe('L');
     });

@@ -13,6 +13,7 @@ import { importTabService } from '../../src/docs/service/import.js';
 import type { Document } from '../../src/ground/docs-json.js';
 import { parseMebdf, stringifyMebdf } from '../../src/mebdf/index.js';
 import { makeDoc, para } from '../export/builder.js';
+import { listIdOf } from './list-docs.js';
 import { MemoryBackend } from './memory-backend.js';
 
 const item = (t: string, listId: string, level = 0) =>
@@ -49,10 +50,7 @@ describe('a new outer item after nested items of a Docs list of their own', () =
     const edited = content.replace('   - Sub b\n', '   - Sub b\n3. Three\n');
     await importTabService(be, { document_id: 'doc' }, edited);
     expect(exportTab(be.doc).content).toBe(stringifyMebdf(parseMebdf(edited)));
-    const listOf = (text: string) =>
-      be.doc.tabs![0]!.documentTab!.body!.content!.find(
-        (se) => se.paragraph?.elements?.[0]?.textRun?.content === `${text}\n`,
-      )?.paragraph?.bullet?.listId;
+    const listOf = (text: string) => listIdOf(be.doc, text);
     expect(listOf('Three')).toBe(listOf('One'));
   });
 
@@ -88,10 +86,7 @@ describe('a new outer item after nested items of a Docs list of their own', () =
       expect(edited).not.toBe(content);
       await importTabService(be, { document_id: 'doc' }, edited);
       expect(exportTab(be.doc).content).toBe(stringifyMebdf(parseMebdf(edited)));
-      const listOf = (text: string) =>
-        be.doc.tabs![0]!.documentTab!.body!.content!.find(
-          (se) => se.paragraph?.elements?.[0]?.textRun?.content === `${text}\n`,
-        )?.paragraph?.bullet?.listId;
+      const listOf = (text: string) => listIdOf(be.doc, text);
       expect(listOf(outer)).toBeDefined();
       expect(listOf(outer)).toBe(listOf('One'));
     });

@@ -10,14 +10,10 @@ import { presetLevels } from '../../src/docs/engine/bullets.js';
 import { exportSection } from '../../src/docs/export/index.js';
 import { importSectionService } from '../../src/docs/service/import.js';
 import { makeDoc, para } from '../export/builder.js';
+import { listIdOf, listItem } from './list-docs.js';
 import { MemoryBackend } from './memory-backend.js';
 
-const item = (t: string) =>
-  para(
-    t,
-    { indentStart: { magnitude: 36, unit: 'PT' }, indentFirstLine: { magnitude: 18, unit: 'PT' } },
-    { bullet: { listId: 'L', textStyle: {} } },
-  );
+const item = (t: string) => listItem(t);
 
 const doc = () =>
   makeDoc({
@@ -47,10 +43,7 @@ describe('a list split while its tail is deleted', () => {
       expect(edited).not.toBe(section);
       await importSectionService(be, { document_id: 'doc', anchor_id: 'h.a' }, edited);
       expect(exportSection(be.doc, undefined, 'h.a').content).toBe(edited);
-      const listOf = (text: string) =>
-        be.doc.tabs![0]!.documentTab!.body!.content!.find(
-          (se) => se.paragraph?.elements?.[0]?.textRun?.content === `${text}\n`,
-        )?.paragraph?.bullet?.listId;
+      const listOf = (text: string) => listIdOf(be.doc, text);
       expect(listOf('A')).toBe('L');
       expect(listOf('B')).not.toBe('L');
     });

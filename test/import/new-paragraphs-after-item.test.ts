@@ -9,14 +9,10 @@ import { presetLevels } from '../../src/docs/engine/bullets.js';
 import { exportSection } from '../../src/docs/export/index.js';
 import { importSectionService } from '../../src/docs/service/import.js';
 import { makeDoc, para } from '../export/builder.js';
+import { listItem } from './list-docs.js';
 import { MemoryBackend } from './memory-backend.js';
 
-const item = (t: string) =>
-  para(
-    t,
-    { indentStart: { magnitude: 36, unit: 'PT' }, indentFirstLine: { magnitude: 18, unit: 'PT' } },
-    { bullet: { listId: 'L', textStyle: {} } },
-  );
+const item = (t: string) => listItem(t);
 
 const doc = () =>
   makeDoc({

@@ -1,0 +1,25 @@
+/**
+ * Builders for the list tests: a list item as the Docs editor and the presets lay one out (its
+ * level's indents), and the Docs list a paragraph of a document is in, found by its text.
+ */
+import type { Document } from '../../src/ground/docs-json.js';
+import { para } from '../export/builder.js';
+
+/** An item of Docs list `listId` at `level`, indented as a preset's level is (36pt a level, hanging 18pt). */
+export function listItem(text: string, listId = 'L', level = 0) {
+  return para(
+    text,
+    {
+      indentStart: { magnitude: 36 * (level + 1), unit: 'PT' },
+      indentFirstLine: { magnitude: 36 * (level + 1) - 18, unit: 'PT' },
+    },
+    { bullet: { listId, textStyle: {}, ...(level ? { nestingLevel: level } : {}) } },
+  );
+}
+
+/** The Docs list of the body paragraph of the first tab that says `text` (its first run). */
+export function listIdOf(doc: Document, text: string): string | null | undefined {
+  return doc.tabs![0]!.documentTab!.body!.content!.find(
+    (se) => se.paragraph?.elements?.[0]?.textRun?.content === `${text}\n`,
+  )?.paragraph?.bullet?.listId;
+}
