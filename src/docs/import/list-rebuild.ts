@@ -290,26 +290,44 @@ class ListRebuild {
       this.continues(i, key),
       joinsByPreset(prev, items),
     );
-    for (const set of this.outerFirst(sets, items, before)) this.bulletAt(i, set);
+    for (const set of this.outerFirst(i, sets, items, before)) this.bulletAt(i, set);
     return j + 1;
   }
 
   /**
    * The sets in the order they are bulleted: as they come, but an outer set right after nested
    * items bulleted as a list of their own goes first when it joins the list before the run through
-   * its preset. Bulleted after them, the paragraph before it would be their new list, and it would
-   * join nothing; before them, that paragraph is still the old item of the list (a set leaves the
-   * text as long as it found it, so the positions hold either way).
+   * its preset and the last of those items is in that list until then. Bulleted after them, the
+   * paragraph before it would be their new list, and it would join nothing; before them, that
+   * paragraph is still an item of the list (a set leaves the text as long as it found it, so the
+   * positions hold either way).
    */
-  private outerFirst(sets: BulletSet[], items: readonly ParagraphBlock[], before: Before): BulletSet[] {
+  private outerFirst(
+    at: number,
+    sets: BulletSet[],
+    items: readonly ParagraphBlock[],
+    before: Before,
+  ): BulletSet[] {
     if (typeof before !== 'object') return sets;
     const joins = joining(this.tab, before.listId).preset;
+    /** The Docs list new block `n` is in until it is bulleted here. */
+    const listUntilNow = (n: number): string | undefined => {
+      const o = this.paired.get(n);
+      if (o !== undefined) return (this.script.sources[o] as ParagraphSource).listId;
+      return this.ctx.copiedBullets.get(this.item(n));
+    };
     const out = [...sets];
     for (let k = 1; k < out.length; k++) {
       const [a, b] = [out[k - 1]!, out[k]!];
       const ownNested =
         a.listId === undefined && !a.keep && items.slice(a.from, a.to + 1).every((x) => x.list!.level > 0);
-      if (ownNested && b.listId === undefined && items[b.from]!.list!.level === 0 && b.preset === joins)
+      if (
+        ownNested &&
+        listUntilNow(at + a.to) === before.listId &&
+        b.listId === undefined &&
+        items[b.from]!.list!.level === 0 &&
+        b.preset === joins
+      )
         [out[k - 1], out[k]] = [b, a];
     }
     return out;
