@@ -138,7 +138,8 @@ function ends<T>(xs: T[]): T[] {
   return [xs[0]!, xs[xs.length - 1]!];
 }
 
-function mergeRuns(inlines: Inline[]): Inline[] {
+/** Text runs side by side of one style as one. */
+export function mergeRuns(inlines: Inline[]): Inline[] {
   const out: Inline[] = [];
   for (const i of inlines) {
     const last = out[out.length - 1];

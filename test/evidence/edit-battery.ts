@@ -33,9 +33,9 @@ import { importSectionService } from '../../src/docs/service/import.js';
 import { GdocError, VerificationError } from '../../src/errors.js';
 import type { Document, Paragraph, ParagraphElement, StructuralElement } from '../../src/ground/docs-json.js';
 import { formatMebdf, stringifyMebdf } from '../../src/mebdf/index.js';
-import type { Block, Inline, MebdfDocument, NamedStyleType } from '../../src/mebdf/model.js';
+import type { Block, MebdfDocument, NamedStyleType } from '../../src/mebdf/model.js';
 import { MemoryBackend } from '../import/memory-backend.js';
-import { type BatteryEdit, batteryEdits, type EditKind } from './edit-battery-edits.js';
+import { type BatteryEdit, batteryEdits, type EditKind, mergeRuns } from './edit-battery-edits.js';
 
 const FIXTURES = new URL('../fixtures/real/', import.meta.url);
 
@@ -138,19 +138,7 @@ function underNewNamedStyle(
       const ts = x.style as Record<string, unknown>;
       for (const k of TEXT_VALUES) if (ts[k] === base.text[k]) delete ts[k];
     }
-    b.inlines = mergeTextRuns(b.inlines);
-  }
-  return out;
-}
-
-/** Text runs side by side of one style as one. */
-function mergeTextRuns(inlines: Inline[]): Inline[] {
-  const out: Inline[] = [];
-  for (const x of inlines) {
-    const last = out[out.length - 1];
-    if (x.type === 'text' && last?.type === 'text' && isDeepStrictEqual(last.style, x.style))
-      out[out.length - 1] = { ...last, text: last.text + x.text };
-    else out.push(x);
+    b.inlines = mergeRuns(b.inlines);
   }
   return out;
 }

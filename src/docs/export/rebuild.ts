@@ -275,7 +275,8 @@ function listIdsOfSources(sources: readonly BlockSource[], from: number, to: num
 }
 
 /** The Docs list of source `i` when it is a top-level item, else null. */
-function listIdAt(sources: readonly BlockSource[], i: number): string | null {
+/** The Docs list of block `i`'s paragraph, or null (no list item, or no paragraph). */
+export function listIdAt(sources: readonly BlockSource[], i: number): string | null {
   const s = sources[i];
   return s?.kind === 'paragraph' && s.listId ? s.listId : null;
 }

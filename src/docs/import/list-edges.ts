@@ -15,22 +15,16 @@
 import type { Block, ListKind } from '../../mebdf/model.js';
 import { blockLabel } from './describe-difference.js';
 
-/** A tab's blocks as built, with the Docs list each paragraph is in. */
+/** A tab's blocks as built, with the Docs list each paragraph is in (export/rebuild.ts listIdAt). */
 export interface BuiltBlocks {
   blocks: readonly Block[];
-  sources: readonly ({ kind: string; listId?: string } | undefined)[];
+  listIdAt: (i: number) => string | null;
 }
 
 /** A section's blocks: `[firstBlock, endBlock)` of the tab's. */
 export interface SectionSpan {
   firstBlock: number;
   endBlock: number;
-}
-
-/** A list item's Docs list, or null. */
-function listIdAt(tab: BuiltBlocks, i: number): string | null {
-  const s = tab.sources[i];
-  return s?.kind === 'paragraph' && s.listId ? s.listId : null;
 }
 
 /** A paragraph in a list run: an item, or a further block of one. */
@@ -52,7 +46,7 @@ function openRun(tab: BuiltBlocks, end: number): { root: string | null; kind: Li
   for (let i = start; i < end; i++) {
     const block = tab.blocks[i]!;
     if (block.type !== 'paragraph' || !block.list) continue;
-    const id = listIdAt(tab, i);
+    const id = tab.listIdAt(i);
     if (root === null || (id !== root && block.list.level === 0)) root = id;
     if (block.list.level === 0) kind = block.list.kind;
   }
@@ -65,7 +59,7 @@ function goesOn(tab: BuiltBlocks, i: number): boolean {
   if (block?.type !== 'paragraph' || !block.list) return false;
   const run = openRun(tab, i);
   if (run === null) return false;
-  return block.list.level > 0 || (run.root !== null && run.root === listIdAt(tab, i));
+  return block.list.level > 0 || (run.root !== null && run.root === tab.listIdAt(i));
 }
 
 /** Whether `block` is an outer list item of `kind`. */
@@ -121,5 +115,5 @@ export function listEdgeDifference(
 
 /** Intended blocks as a tab whose items are all in one Docs list: only their runs' kinds are read. */
 function intendedTab(blocks: readonly Block[]): BuiltBlocks {
-  return { blocks, sources: blocks.map(() => ({ kind: 'paragraph', listId: 'intended' })) };
+  return { blocks, listIdAt: () => 'intended' };
 }

@@ -28,7 +28,7 @@ import {
   tabOf,
 } from '../export/index.js';
 import { assignListKeys, footnoteLabels } from '../export/model-utils.js';
-import { rebuildSpan } from '../export/rebuild.js';
+import { listIdAt, rebuildSpan } from '../export/rebuild.js';
 import { docsRange } from '../export/sections.js';
 import { plainClone } from '../plain-clone.js';
 import { blockLabel, describeDifference, firstLineDifference } from './describe-difference.js';
@@ -298,9 +298,9 @@ export function verifyImport(input: VerifyInput): Verification {
     const outside = local ? null : outsideDifference(before, built.model, section);
     if (outside !== null) return fail('outside', outside);
     const edges = listEdgeDifference(
-      { blocks: builtBefore.model.blocks, sources: builtBefore.sources },
+      { blocks: builtBefore.model.blocks, listIdAt: (i) => listIdAt(builtBefore.sources, i) },
       before.target as SectionExport,
-      { blocks: built.model.blocks, sources: built.sources },
+      { blocks: built.model.blocks, listIdAt: (i) => listIdAt(built.sources, i) },
       section,
       intended.blocks,
     );
