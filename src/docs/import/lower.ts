@@ -551,6 +551,9 @@ class Lowering {
       style: first.style,
       list: first.list,
       listIsNew: true,
+      // Bulleted once the container is done, it has no bullet to copy: its list's items after it
+      // are bulleted with it then.
+      ...(nested.includes(first) ? { bulletLater: true } : {}),
       textStyle: lastTextStyle(first, ctx),
       marks: { quote: first.quote, rule: first.rule, item: first.item },
     };
