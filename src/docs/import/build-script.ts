@@ -10,8 +10,9 @@ import { deepEqual } from '../equality.js';
 import type { FootnoteSource } from '../export/types.js';
 import { type AlignOp, align } from './align.js';
 import { blockComparator } from './comparators.js';
-import type { AnySource, ContainerScript, EditScript, Step, Survivor } from './edit-script.js';
+import type { AnySource, ContainerScript, EditScript, ListPairs, Step, Survivor } from './edit-script.js';
 import { listPairs, retypeListJoiners } from './list-pairing.js';
+import { goesOnAs } from './paragraphs.js';
 import { tableEdit, tablesCompatible } from './table-edit.js';
 
 interface ContainerInput {
@@ -139,7 +140,7 @@ function container(input: ContainerInput): ContainerScript {
     }),
   );
   retypeListJoiners(ops, old, sources, next, input.joinable);
-  return {
+  const script: ContainerScript = {
     seg: input.seg,
     inCell: input.inCell,
     tailEnd: input.tailEnd,
@@ -149,6 +150,44 @@ function container(input: ContainerInput): ContainerScript {
     ops,
     steps: steps(input, cmp, ops),
   };
+  restep.set(script, (changed) => steps(input, cmp, changed));
+  return script;
+}
+
+/** How each container's steps are made from other ops (demoteKeeps). */
+const restep = new WeakMap<ContainerScript, (ops: AlignOp[]) => Step[]>();
+
+/**
+ * `script` with its kept list items that the edit moves to another list paired instead. List keys
+ * are ordinals over the tab, so an item can keep its key while its list changes (a list before it
+ * made plain paragraphs shifts the keys down by one, a split after that shifts them up by one),
+ * and the block compares equal: kept, the item stayed in the list it was split from. Paired, its
+ * edit re-bullets it (paragraph-edit.ts). `lists` is listPairs' answer, which counts a keep as a
+ * pairing, so it holds either way.
+ */
+function demoteKeeps(script: ContainerScript, lists: ListPairs): ContainerScript {
+  const moved = (op: AlignOp): op is Extract<AlignOp, { op: 'keep' }> => {
+    if (op.op !== 'keep') return false;
+    const ob = script.old[op.o]!;
+    const nb = script.next[op.n]!;
+    return (
+      ob.type === 'paragraph' &&
+      nb.type === 'paragraph' &&
+      !!ob.list &&
+      !!nb.list &&
+      !goesOnAs(lists, ob.list.key, nb.list.key)
+    );
+  };
+  let out = script;
+  if (script.ops.some(moved)) {
+    const ops = script.ops.map((op) => (moved(op) ? { op: 'pair' as const, o: op.o, n: op.n } : op));
+    out = { ...script, ops, steps: restep.get(script)!(ops) };
+  }
+  if (!out.steps.some((st) => st.kind === 'edit-table')) return out;
+  const stepped = out.steps.map((st) =>
+    st.kind === 'edit-table' ? { ...st, cells: st.cells.map((c) => demoteKeeps(c, lists)) } : st,
+  );
+  return { ...out, steps: stepped };
 }
 
 export interface ScriptInput {
@@ -195,5 +234,10 @@ export function buildScript(input: ScriptInput): EditScript {
     canon: input.canonical?.blocks,
     joinable,
   });
-  return { footnotes, body, lists: listPairs([...footnotes, body], input.goesOnAfter ?? (() => false)) };
+  const lists = listPairs([...footnotes, body], input.goesOnAfter ?? (() => false));
+  return {
+    footnotes: footnotes.map((f) => demoteKeeps(f, lists)),
+    body: demoteKeeps(body, lists),
+    lists,
+  };
 }
