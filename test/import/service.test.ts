@@ -24,6 +24,7 @@ function replaceWord(from: string, to: string): Request {
   return { replaceAllText: { containsText: { text: from, matchCase: true }, replaceText: to } };
 }
 const LISTS = 'cedricdelpoux__gatsby-source-google-docs__lists.json';
+const STENCILA_2 = 'stencila__encoda__test-fixture-2.json';
 const ORDERED = 'h.gysf08ftgpa0';
 
 describe('importSectionService', () => {
@@ -203,15 +204,32 @@ describe('importSectionService', () => {
     });
   });
 
-  it('moving an image is refused: the API cannot re-create it', async () => {
+  it('moving an image into another section is refused: the API cannot re-create it', async () => {
+    const be = new MemoryBackend(fixture(STENCILA_2));
+    const content = exportTab(be.doc).content;
+    const edited = content
+      .replace('{!line-spacing:single}{^= kix.sllrhni8deea image}', '{!line-spacing:single}')
+      .replace('a code chunk which', 'a code chunk {^= kix.sllrhni8deea image} which');
+    expect(edited).not.toBe(content);
+    const before = structuredClone(be.doc);
+    const err = await importTabService(be, { document_id: 'doc' }, edited).catch((e: unknown) => e);
+    expect(err).toMatchObject({ type: 'ValidationError' });
+    expect((err as Error).message).toContain('cannot re-create an image');
+    expect(be.doc).toEqual(before);
+  });
+
+  it('moving an image among the paragraphs of a section keeps it: the text around it is moved', async () => {
     const be = new MemoryBackend(fixture(LISTS));
     const content = exportTab(be.doc).content;
     const edited = content
       .replace(' with {^= kix.5p6gdq3v63vb image}image', ' with image')
       .replace('- List item 5', '- List item 5 {^= kix.5p6gdq3v63vb image}');
-    const err = await importTabService(be, { document_id: 'doc' }, edited).catch((e: unknown) => e);
-    expect(err).toMatchObject({ type: 'ValidationError' });
-    expect((err as Error).message).toContain('cannot re-create');
+    expect(edited).not.toBe(content);
+    const objects = Object.keys(be.doc.tabs![0]!.documentTab!.inlineObjects ?? {});
+    await importTabService(be, { document_id: 'doc' }, edited);
+    expect(exportTab(be.doc).content).toBe(edited);
+    // The same object, not a copy: the Docs API cannot insert it again.
+    expect(Object.keys(be.doc.tabs![0]!.documentTab!.inlineObjects ?? {})).toEqual(objects);
   });
 
   it('section rules: must start with the heading; raising it may not take in the next section', async () => {

@@ -7,7 +7,8 @@
  * so equal items are kept and get no request at all. Inside each gap left between kept items, a
  * small dynamic programme (Needleman–Wunsch) pairs old with new items by the comparator's cost (a
  * paired item is edited in place) and leaves the rest deleted or inserted. Items that name an
- * anchor (headings) split a gap first, so each pairs with itself however large the rewrite.
+ * anchor (a heading's id, an object's) split the lists before that, so each pairs with itself
+ * however large the rewrite.
  */
 import { diffArrays } from 'diff';
 import { deepEqual } from '../equality.js';
@@ -58,11 +59,11 @@ function commonRuns<K>(a: K[], b: K[]): [number, number, number][] {
 }
 
 /**
- * A gap split at the items both sides name by the same anchor (their order kept: an LCS over
- * anchor ids), so a large rewrite still pairs each heading with itself and aligns what lies
- * between two headings on its own; each piece is then aligned by `alignGap`.
+ * The items both sides name by the same anchor, in order (an LCS over anchor ids), each a pair of
+ * old and new index: such an item pairs only with itself (a heading keeps its id, an object stays
+ * in its paragraph), so the alignment is split at them before equal items are kept around them.
  */
-function alignByAnchors<T>(
+function anchorSyncs<T>(
   oldI: T[],
   newI: T[],
   o0: number,
@@ -70,9 +71,9 @@ function alignByAnchors<T>(
   n0: number,
   n1: number,
   cmp: Comparator<T>,
-): AlignOp[] {
+): { o: number; n: number }[] {
   const anchor = cmp.anchor;
-  if (!anchor) return alignGap(o0, o1, n0, n1, cmp);
+  if (!anchor) return [];
   const anchorsOf = (items: T[], a: number, b: number): { id: string; at: number }[] => {
     const out: { id: string; at: number }[] = [];
     for (let i = a; i < b; i++) {
@@ -82,8 +83,9 @@ function alignByAnchors<T>(
     return out;
   };
   const oa = anchorsOf(oldI, o0, o1);
+  if (oa.length === 0) return [];
   const na = anchorsOf(newI, n0, n1);
-  if (oa.length === 0 || na.length === 0) return alignGap(o0, o1, n0, n1, cmp);
+  if (na.length === 0) return [];
   const syncs: { o: number; n: number }[] = [];
   const runs = commonRuns(
     oa.map((x) => x.id),
@@ -96,17 +98,7 @@ function alignByAnchors<T>(
       if (Number.isFinite(cmp.pairCost(o, n))) syncs.push({ o, n });
     }
   }
-  if (syncs.length === 0) return alignGap(o0, o1, n0, n1, cmp);
-  const out: AlignOp[] = [];
-  let po = o0;
-  let pn = n0;
-  for (const s of syncs) {
-    out.push(...alignGap(po, s.o, pn, s.n, cmp), { op: 'pair', o: s.o, n: s.n });
-    po = s.o + 1;
-    pn = s.n + 1;
-  }
-  out.push(...alignGap(po, o1, pn, n1, cmp));
-  return out;
+  return syncs;
 }
 
 /** Needleman–Wunsch over one gap; falls back to positional pairing when the gap is huge. */
@@ -197,18 +189,34 @@ export function align<T>(oldI: T[], newI: T[], cmp: Comparator<T>): AlignOp[] {
   for (let k = 0; k < pre; k++) ops.push({ op: 'keep', o: k, n: k });
   const oEnd = oldI.length - suf;
   const nEnd = newI.length - suf;
-  const runs = commonRuns(oldI.slice(pre, oEnd).map(cmp.key), newI.slice(pre, nEnd).map(cmp.key));
+  const oldKeys = oldI.slice(pre, oEnd).map(cmp.key);
+  const newKeys = newI.slice(pre, nEnd).map(cmp.key);
+  /** Equal items of `[o0, o1)` and `[n0, n1)` kept (an LCS on keys), the gaps between aligned by cost. */
+  const byKeys = (o0: number, o1: number, n0: number, n1: number): void => {
+    const runs = commonRuns(oldKeys.slice(o0 - pre, o1 - pre), newKeys.slice(n0 - pre, n1 - pre));
+    let o = o0;
+    let n = n0;
+    for (const [i, j, count] of runs) {
+      const ko = o0 + i;
+      const kn = n0 + j;
+      if (ko > o || kn > n) ops.push(...alignGap(o, ko, n, kn, cmp));
+      for (let k = 0; k < count; k++) ops.push({ op: 'keep', o: ko + k, n: kn + k });
+      o = ko + count;
+      n = kn + count;
+    }
+    if (o1 > o || n1 > n) ops.push(...alignGap(o, o1, n, n1, cmp));
+  };
+  // Anchored items first: an equal item elsewhere kept instead would leave a heading or an object
+  // without its old self (an empty paragraph kept across a paragraph holding a rule, say).
   let o = pre;
   let n = pre;
-  for (const [i, j, count] of runs) {
-    const ko = pre + i;
-    const kn = pre + j;
-    if (ko > o || kn > n) ops.push(...alignByAnchors(oldI, newI, o, ko, n, kn, cmp));
-    for (let k = 0; k < count; k++) ops.push({ op: 'keep', o: ko + k, n: kn + k });
-    o = ko + count;
-    n = kn + count;
+  for (const s of anchorSyncs(oldI, newI, pre, oEnd, pre, nEnd, cmp)) {
+    byKeys(o, s.o, n, s.n);
+    ops.push({ op: oldKeys[s.o - pre] === newKeys[s.n - pre] ? 'keep' : 'pair', o: s.o, n: s.n });
+    o = s.o + 1;
+    n = s.n + 1;
   }
-  if (oEnd > o || nEnd > n) ops.push(...alignByAnchors(oldI, newI, o, oEnd, n, nEnd, cmp));
+  byKeys(o, oEnd, n, nEnd);
   for (let k = 0; k < suf; k++) ops.push({ op: 'keep', o: oEnd + k, n: nEnd + k });
   return ops;
 }

@@ -14,6 +14,18 @@ function headingAnchor(b: ParagraphBlock): string | null {
   return first?.type === 'anchor' && first.id ? first.id : null;
 }
 
+/**
+ * What names a paragraph for the alignment: a heading's anchor, else the first object it holds by
+ * id (a rule, an image, a chip), which stays in its paragraph: that paragraph pairs only with the
+ * one holding it again.
+ */
+function blockAnchor(b: ParagraphBlock): string | null {
+  const heading = headingAnchor(b);
+  if (heading !== null) return heading;
+  for (const x of b.inlines) if (x.type === 'embed' && x.id !== '') return `embed ${x.id}`;
+  return null;
+}
+
 function plainText(b: Block): string {
   if (b.type === 'table') return tableText(b);
   let s = '';
@@ -77,7 +89,7 @@ export function blockComparator(
   return {
     key: (b) => canonicalKey(b),
     pairCost: (o, n) => (pairable(o, n) ? blockCost(oldB[o]!, newB[n]!) : Number.POSITIVE_INFINITY),
-    anchor: (b) => (b.type === 'paragraph' ? headingAnchor(b) : null),
+    anchor: (b) => (b.type === 'paragraph' ? blockAnchor(b) : null),
   };
 }
 

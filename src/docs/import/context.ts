@@ -520,7 +520,7 @@ function markerId(inline: Units['markers'][number]['inline']): string | null {
 
 export function cannotMove(id: string, kind: string): ValidationError {
   return new ValidationError(
-    `The ${kind} ${id} would move: the Docs API cannot re-create a ${kind}, so it can only stay where it is.`,
+    `The ${kind} ${id} would move: the Docs API cannot re-create ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}, so it can only stay where it is.`,
     'Leave the placeholder where it was exported (you may edit the text around it).',
   );
 }
