@@ -335,7 +335,10 @@ function nestedSets(
     if (i === 0) return mode !== 'after' ? 'unknown' : inh.list ? inherited : 'none';
     const prev = blocks[i - 1]!;
     if (!prev.list) return 'none';
-    return create[i - 1] || nested.has(prev) ? 'unknown' : inherited;
+    // Bullets go on from the last paragraph back: a nested item before is bulleted after this one
+    // (here or once the container is done), and holds the bullet it copied until then.
+    if (nested.has(prev)) return inherited;
+    return create[i - 1] ? 'unknown' : inherited;
   };
   /** Whether new block `i` goes on the list of the paragraph before it. */
   const continues = (i: number, key: string): boolean => {
