@@ -30,6 +30,11 @@ export interface Comparator<T> {
   pairCost(o: number, n: number): number;
   /** The anchor an item is named by (a heading's id): such items pair only with themselves. */
   anchor?(item: T): string | null;
+  /**
+   * Whether an item says next to nothing (an empty paragraph): equal items that say something are
+   * kept first, so an empty one kept elsewhere never makes one of them be typed anew.
+   */
+  slight?(item: T): boolean;
 }
 
 /** The ops of a run of positions pairing nothing: deletes, then inserts. */
@@ -192,7 +197,7 @@ export function align<T>(oldI: T[], newI: T[], cmp: Comparator<T>): AlignOp[] {
   const oldKeys = oldI.slice(pre, oEnd).map(cmp.key);
   const newKeys = newI.slice(pre, nEnd).map(cmp.key);
   /** Equal items of `[o0, o1)` and `[n0, n1)` kept (an LCS on keys), the gaps between aligned by cost. */
-  const byKeys = (o0: number, o1: number, n0: number, n1: number): void => {
+  const allKeys = (o0: number, o1: number, n0: number, n1: number): void => {
     const runs = commonRuns(oldKeys.slice(o0 - pre, o1 - pre), newKeys.slice(n0 - pre, n1 - pre));
     let o = o0;
     let n = n0;
@@ -205,6 +210,38 @@ export function align<T>(oldI: T[], newI: T[], cmp: Comparator<T>): AlignOp[] {
       n = kn + count;
     }
     if (o1 > o || n1 > n) ops.push(...alignGap(o, o1, n, n1, cmp));
+  };
+  /** The same, equal items that say something kept first (`slight`), then the rest between them. */
+  const byKeys = (o0: number, o1: number, n0: number, n1: number): void => {
+    const slight = cmp.slight;
+    const weighty = (items: T[], a: number, b: number): number[] => {
+      const out: number[] = [];
+      for (let i = a; i < b; i++) if (!slight!(items[i]!)) out.push(i);
+      return out;
+    };
+    const ow = slight ? weighty(oldI, o0, o1) : [];
+    const nw = slight ? weighty(newI, n0, n1) : [];
+    if (!slight || (ow.length === o1 - o0 && nw.length === n1 - n0)) {
+      allKeys(o0, o1, n0, n1);
+      return;
+    }
+    const runs = commonRuns(
+      ow.map((i) => oldKeys[i - pre]!),
+      nw.map((i) => newKeys[i - pre]!),
+    );
+    let o = o0;
+    let n = n0;
+    for (const [i, j, count] of runs) {
+      for (let k = 0; k < count; k++) {
+        const ko = ow[i + k]!;
+        const kn = nw[j + k]!;
+        allKeys(o, ko, n, kn);
+        ops.push({ op: 'keep', o: ko, n: kn });
+        o = ko + 1;
+        n = kn + 1;
+      }
+    }
+    allKeys(o, o1, n, n1);
   };
   // Anchored items first: an equal item elsewhere kept instead would leave a heading or an object
   // without its old self (an empty paragraph kept across a paragraph holding a rule, say).

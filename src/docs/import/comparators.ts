@@ -90,6 +90,7 @@ export function blockComparator(
     key: (b) => canonicalKey(b),
     pairCost: (o, n) => (pairable(o, n) ? blockCost(oldB[o]!, newB[n]!) : Number.POSITIVE_INFINITY),
     anchor: (b) => (b.type === 'paragraph' ? blockAnchor(b) : null),
+    slight: (b) => b.type === 'paragraph' && b.inlines.length === 0,
   };
 }
 
