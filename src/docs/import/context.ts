@@ -92,15 +92,13 @@ class PlanOutput {
   /** `segment:start` of old paragraphs whose code or HTML block mark remarkBlock has made. */
   readonly blocksMarked = new Set<string>();
   /**
-   * New items that keep the bullet of the paragraph they were split from (the same list, level and
-   * kind: paragraph-insert.ts), by that paragraph's Docs list: they are in it once typed.
+   * The list each new item is in once the insertion typed and bulleted it, until the container's
+   * lists are rebuilt (list-rebuild.ts): the Docs list of the paragraph it was split from, when it
+   * kept that bullet (the same list, level and kind: paragraph-insert.ts), or a list of its own, when
+   * it is a nested item its own set bulleted joining no list (in no list of the old document, and in
+   * none a later set joins). Items not here have no bullet yet, or one bulleted with others.
    */
-  readonly copiedBullets = new Map<ParagraphBlock, string>();
-  /**
-   * New nested items the insertion bulleted as a list of their own (a set joining no list:
-   * paragraph-insert.ts): in no list of the old document, and in none a later set joins.
-   */
-  readonly ownLists = new Set<ParagraphBlock>();
+  readonly typedIn = new Map<ParagraphBlock, { listId: string } | 'own'>();
 }
 
 export class PlanContext {
@@ -139,11 +137,18 @@ export class PlanContext {
   get footnotesCreated(): readonly string[] {
     return this.out.footnotesCreated;
   }
-  get copiedBullets(): Map<ParagraphBlock, string> {
-    return this.out.copiedBullets;
+  /** Records the list new item `b` is in once typed (PlanOutput `typedIn`). */
+  typedInto(b: ParagraphBlock, list: { listId: string } | 'own'): void {
+    this.out.typedIn.set(b, list);
   }
-  get ownLists(): Set<ParagraphBlock> {
-    return this.out.ownLists;
+  /** The Docs list new item `b` copied its bullet from when it was typed, if it did. */
+  copiedList(b: ParagraphBlock): string | undefined {
+    const list = this.out.typedIn.get(b);
+    return typeof list === 'object' ? list.listId : undefined;
+  }
+  /** Whether new item `b` was bulleted as a list of its own when it was typed. */
+  inOwnList(b: ParagraphBlock): boolean {
+    return this.out.typedIn.get(b) === 'own';
   }
 
   /**

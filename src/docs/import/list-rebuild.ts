@@ -136,10 +136,10 @@ class ListRebuild {
     if (lead === i || (this.item(lead).list!.level !== 0 && !firstOfList)) return null;
     // Typed with the bullet of the list's items after the run (which keep it), they are in that
     // list already: bulleting them anew would leave those items another list.
-    const typedIn = this.ctx.copiedBullets.get(this.item(lead));
+    const typedIn = this.ctx.copiedList(this.item(lead));
     if (
       typedIn &&
-      this.next.slice(lead, i).every((b) => this.ctx.copiedBullets.get(b as ParagraphBlock) === typedIn) &&
+      this.next.slice(lead, i).every((b) => this.ctx.copiedList(b as ParagraphBlock) === typedIn) &&
       this.listNow(i, span, key)?.listId === typedIn
     )
       return null;
@@ -167,7 +167,7 @@ class ListRebuild {
     const before = i > 0 && this.item(i - 1).list?.key === key ? this.beforeOf(i) : 'none';
     // A new nested item right before, bulleted as a list of its own when it was typed: the outer
     // items are in another list than it, whichever they are in.
-    const own = before === 'unknown' && this.ctx.ownLists.has(this.item(i - 1));
+    const own = before === 'unknown' && this.ctx.inOwnList(this.item(i - 1));
     if ((typeof before !== 'object' && !own) || !this.outerKind(i, j)) return null;
     let from = i;
     while (from > 0 && sameKeyOrFurther(this.next[from - 1], key)) from--;
@@ -314,7 +314,7 @@ class ListRebuild {
     const listUntilNow = (n: number): string | undefined => {
       const o = this.paired.get(n);
       if (o !== undefined) return (this.script.sources[o] as ParagraphSource).listId;
-      return this.ctx.copiedBullets.get(this.item(n));
+      return this.ctx.copiedList(this.item(n));
     };
     const out = [...sets];
     for (let k = 1; k < out.length; k++) {
@@ -362,7 +362,7 @@ class ListRebuild {
     const o = this.paired.get(i - 1);
     if (o === undefined) {
       // A new item that kept the bullet it copied is in that list, unless bulleted again here.
-      const copied = this.flagged[i - 1] ? undefined : this.ctx.copiedBullets.get(prev);
+      const copied = this.flagged[i - 1] ? undefined : this.ctx.copiedList(prev);
       return copied ? { listId: copied } : prev.list ? 'unknown' : 'none';
     }
     const src = script.sources[o] as ParagraphSource;

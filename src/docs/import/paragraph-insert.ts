@@ -69,14 +69,14 @@ export function insertParagraphs(
   if (inh.list && !inh.listIsNew && inh.listId) {
     const held = new Set([...nested, ...later, ...sets.flatMap((set) => blocks.slice(set.from, set.to + 1))]);
     for (const [k, b] of blocks.entries())
-      if (b.list && !create[k] && !drop[k] && !held.has(b)) ctx.copiedBullets.set(b, inh.listId);
+      if (b.list && !create[k] && !drop[k] && !held.has(b)) ctx.typedInto(b, { listId: inh.listId });
   }
   const pre = blocks.map(() => 0);
   const bulleted = new Set(nested);
   for (const set of sets) {
     pre[set.from] = (set.separate ? 1 : 0) + (set.anchor ? 1 : 0);
     for (let k = set.from; k <= set.to; k++) {
-      if (set.listId === undefined && !set.keep) ctx.ownLists.add(blocks[k]!);
+      if (set.listId === undefined && !set.keep) ctx.typedInto(blocks[k]!, 'own');
       tabs[k] = blocks[k]!.list!.level;
       // Bulleted by its set, not by a plain createParagraphBullets.
       create[k] = false;
