@@ -106,13 +106,16 @@ function anchorSyncs<T>(
   return syncs;
 }
 
+/** The largest gap (old items × new items) aligned by cost. */
+const GAP_CELLS = 400_000;
+
 /** Needleman–Wunsch over one gap; falls back to positional pairing when the gap is huge. */
 function alignGap<T>(o0: number, o1: number, n0: number, n1: number, cmp: Comparator<T>): AlignOp[] {
   const R = o1 - o0;
   const C = n1 - n0;
   if (R === 0 || C === 0) return unpaired(o0, o1, n0, n1);
   const out: AlignOp[] = [];
-  if (R * C > 400_000) {
+  if (R * C > GAP_CELLS) {
     const m = Math.min(R, C);
     for (let i = 0; i < m; i++) {
       if (Number.isFinite(cmp.pairCost(o0 + i, n0 + i))) out.push({ op: 'pair', o: o0 + i, n: n0 + i });
@@ -235,13 +238,29 @@ export function align<T>(oldI: T[], newI: T[], cmp: Comparator<T>): AlignOp[] {
       for (let k = 0; k < count; k++) {
         const ko = ow[i + k]!;
         const kn = nw[j + k]!;
-        allKeys(o, ko, n, kn);
+        between(o, ko, n, kn);
         ops.push({ op: 'keep', o: ko, n: kn });
         o = ko + 1;
         n = kn + 1;
       }
     }
-    allKeys(o, o1, n, n1);
+    between(o, o1, n, n1);
+  };
+  /**
+   * What lies between two kept items that say something, aligned by cost as a whole (equal items
+   * cost nothing and are kept): an empty paragraph equal to one further on is not kept across a
+   * table that pairs with its edit (a row added, the empty paragraph before it deleted). Too large
+   * for that, by keys.
+   */
+  const between = (o0: number, o1: number, n0: number, n1: number): void => {
+    if ((o1 - o0) * (n1 - n0) > GAP_CELLS) {
+      allKeys(o0, o1, n0, n1);
+      return;
+    }
+    for (const op of alignGap(o0, o1, n0, n1, cmp)) {
+      const same = op.op === 'pair' && oldKeys[op.o - pre] === newKeys[op.n - pre];
+      ops.push(same ? { op: 'keep', o: op.o, n: op.n } : op);
+    }
   };
   // Anchored items first: an equal item elsewhere kept instead would leave a heading or an object
   // without its old self (an empty paragraph kept across a paragraph holding a rule, say).
