@@ -37,6 +37,7 @@ export const EDIT_KINDS = [
   'add-link',
   'heading-level',
   'edit-cell',
+  'move-object',
 ] as const;
 export type EditKind = (typeof EDIT_KINDS)[number];
 
@@ -551,6 +552,24 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
     p[t] = tb;
     // The word replaced may be two stretches of text (a minimal diff keeps the letters it shares).
     add('edit-cell', `table ${t}`, p, { old: 1, new: 1 }, 4);
+  }
+  // A paragraph holding an object (an image, a rule, a chip) swapped with the text paragraph
+  // after it: the Docs API cannot make the object again, so the other paragraph moves (deleted
+  // and typed anew on the object's other side: its text, paragraph and text style).
+  const objects = body.filter((i) => {
+    const b = blocks[i];
+    return (
+      b?.type === 'paragraph' &&
+      !isHeading(b) &&
+      b.list === undefined &&
+      b.inlines.some((x) => x.type === 'embed' && x.id !== '') &&
+      plain.includes(i + 1)
+    );
+  });
+  for (const i of ends(objects)) {
+    const p = structuredClone(blocks) as Block[];
+    [p[i], p[i + 1]] = [p[i + 1]!, p[i]!];
+    add('move-object', `blocks ${i}, ${i + 1}`, p, { old: 2, new: 2 }, 6);
   }
   // A sub-heading moved above the paragraph before it (its anchor moves with it).
   for (const i of ends(

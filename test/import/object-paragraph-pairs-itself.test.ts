@@ -44,6 +44,26 @@ describe('a paragraph holding a rule pairs with itself', () => {
     expect(exportSection(be.doc, undefined, 'h.b').content).toBe('# Next\n');
   });
 
+  it('a section break swapped with the paragraph after it: that paragraph moves, the break stays', async () => {
+    const be = new MemoryBackend(
+      makeDoc({
+        blocks: [
+          para('Head', { namedStyleType: 'HEADING_1', headingId: 'h.a' }),
+          para('Before.'),
+          { sectionBreak: 'CONTINUOUS' },
+          para('After the break.'),
+          para('End.'),
+        ],
+      }),
+    );
+    const section = exportSection(be.doc, undefined, 'h.a').content;
+    const brk = /\{\^= sectionbreak\.\d+ sectionbreak[^}]*\}\n/.exec(section)![0];
+    const edited = section.replace(`${brk}\nAfter the break.\n`, `After the break.\n\n${brk}`);
+    expect(edited).not.toBe(section);
+    await importSectionService(be, { document_id: 'doc', anchor_id: 'h.a' }, edited);
+    expect(exportSection(be.doc, undefined, 'h.a').content).toBe(edited);
+  });
+
   it('swapped with the paragraph before it: that paragraph moves, the rule stays', async () => {
     const be = new MemoryBackend(doc());
     const section = exportSection(be.doc, undefined, 'h.a').content;

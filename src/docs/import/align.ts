@@ -100,7 +100,9 @@ function anchorSyncs<T>(
     for (let k = 0; k < count; k++) {
       const o = oa[i + k]!.at;
       const n = na[j + k]!.at;
-      if (Number.isFinite(cmp.pairCost(o, n))) syncs.push({ o, n });
+      // One that cannot be edited in place (a section break) stays when it is equal.
+      if (Number.isFinite(cmp.pairCost(o, n)) || cmp.key(oldI[o]!) === cmp.key(newI[n]!))
+        syncs.push({ o, n });
     }
   }
   return syncs;
