@@ -11,12 +11,14 @@ import { importSectionService } from '../../src/docs/service/import.js';
 import { deletionsFirst } from '../../src/docs/service/suggest-import.js';
 import { SuggestionsNotCreatedError, SuggestModeError } from '../../src/errors.js';
 import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../../src/ground/docs-json.js';
+import { stringifyMebdf } from '../../src/mebdf/index.js';
 import { MemoryBackend } from './memory-backend.js';
 
 const fixture = (name: string): Document =>
   JSON.parse(readFileSync(new URL(`../fixtures/real/${name}`, import.meta.url), 'utf8')) as Document;
 const POEM = fixture('cedricdelpoux__gatsby-source-google-docs__poem.json');
 const QUOTES = fixture('cedricdelpoux__gatsby-source-google-docs__quotes.json');
+const MULTI_TAB = 'markkohdev__google-docs-markdown__Markdown_Conversion_Example_-_Multi-Tab.json';
 
 /** A server not enrolled in suggest mode: it drops writeMode and applies the batch as edits. */
 class DirectEditBackend extends MemoryBackend {
@@ -67,6 +69,31 @@ describe('import in suggest mode', () => {
     expect((err as Error).message).toContain('a new table column');
     expect(be.writes).toEqual([]);
     expect(JSON.stringify(be.doc)).toBe(before);
+  });
+
+  it('an edit of text that is itself a pending suggestion suggests nothing: refused before writing', async () => {
+    // A suggested heading moved a level: the paragraph is the suggestion's own text and takes the
+    // new named style directly, so no suggestion is made and the reply would read as a direct edit.
+    const be = new MemoryBackend(fixture(MULTI_TAB));
+    const target = { document_id: 'doc', tab_id: 't.0', anchor_id: 'h.uepmse3xxx0s' };
+    const model = exportSection(be.doc, 't.0', target.anchor_id).model;
+    const heading = model.blocks.find(
+      (b) =>
+        b.type === 'paragraph' && b.inlines.some((i) => i.type === 'anchor' && i.id === 'h.u1qjctnofws1'),
+    );
+    if (heading?.type !== 'paragraph') throw new Error('no suggested heading');
+    heading.style = { ...heading.style, namedStyle: 'HEADING_4' };
+    const edited = stringifyMebdf(model);
+    const before = structuredClone(be.doc);
+    const err = await importSectionService(be, target, edited, { mode: 'suggest' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SuggestModeError);
+    expect((err as Error).message).toContain('would suggest nothing');
+    expect(be.doc).toEqual(before);
+    // In edit mode it lands.
+    await importSectionService(be, target, edited);
+    expect(exportSection(be.doc, 't.0', target.anchor_id).content).toContain(
+      '#### {!suggest:insert suggest.8ubgzadllrvh}This is an inline suggestion heading',
+    );
   });
 
   it('a replaced word: the insertion moves after the struck text, its style with it', () => {

@@ -157,12 +157,24 @@ export function verifySuggestions(input: {
 }): void {
   const { doc, edited, requests, scope } = input;
   let after: Document;
+  let created: string[];
   try {
-    after = applyBatchUpdate(doc, suggestionBody(requests, doc.revisionId ?? '')).document;
+    const applied = applyBatchUpdate(doc, suggestionBody(requests, doc.revisionId ?? ''));
+    after = applied.document;
+    created = createdSuggestionIds(applied.response);
   } catch (e) {
     throw new SuggestModeError(
       `This edit cannot be made as suggestions (${e instanceof Error ? e.message : String(e)}); nothing was written.`,
       'Import it with mode "edit", or split it into smaller edits.',
+    );
+  }
+  // Text that is itself a pending suggestion takes a change directly (it is that suggestion's
+  // text): an edit that changes only such text suggests nothing, and its reply would read as a
+  // direct edit (checkSuggestionsLanded).
+  if (requests.length > 0 && created.length === 0) {
+    throw new SuggestModeError(
+      'As suggestions, this edit would suggest nothing: it changes only text that is itself a pending suggestion, which takes a change directly; nothing was written.',
+      'Import it with mode "edit" (it changes only that suggested text), or accept or reject that suggestion first.',
     );
   }
   const unchanged =
