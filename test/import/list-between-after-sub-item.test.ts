@@ -8,11 +8,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { presetLevels } from '../../src/docs/engine/bullets.js';
-import { exportSection } from '../../src/docs/export/index.js';
-import { importSectionService } from '../../src/docs/service/import.js';
 import type { Document } from '../../src/ground/docs-json.js';
 import { makeDoc, para } from '../export/builder.js';
-import { listIdOf, listItem } from './list-docs.js';
+import { editSection, listIdOf, listItem } from './list-docs.js';
 import { MemoryBackend } from './memory-backend.js';
 
 const doc = (): Document =>
@@ -34,11 +32,7 @@ describe('an item of its own list typed after a new numbered sub-item', () => {
   ] as const)
     it(`${name}: stays out of the list around it`, async () => {
       const be = new MemoryBackend(doc());
-      const section = exportSection(be.doc, undefined, 'h.a').content;
-      const edited = section.replace('- One\n- Two\n- Three\n', to);
-      expect(edited).not.toBe(section);
-      await importSectionService(be, { document_id: 'doc', anchor_id: 'h.a' }, edited);
-      expect(exportSection(be.doc, undefined, 'h.a').content).toBe(edited);
+      await editSection(be, 'h.a', '- One\n- Two\n- Three\n', to);
       expect(listIdOf(be.doc, 'One')).toBe('L');
       expect(listIdOf(be.doc, 'Between.')).not.toBe('L');
     });

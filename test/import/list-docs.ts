@@ -1,9 +1,14 @@
 /**
  * Builders for the list tests: a list item as the Docs editor and the presets lay one out (its
- * level's indents), and the Docs list a paragraph of a document is in, found by its text.
+ * level's indents), the Docs list a paragraph of a document is in, found by its text, and a
+ * section edited by replacing text in its export.
  */
+import { expect } from 'vitest';
+import { exportSection } from '../../src/docs/export/index.js';
+import { importSectionService } from '../../src/docs/service/import.js';
 import type { Document } from '../../src/ground/docs-json.js';
 import { para } from '../export/builder.js';
+import type { MemoryBackend } from './memory-backend.js';
 
 /** An item of Docs list `listId` at `level`, indented as a preset's level is (36pt a level, hanging 18pt). */
 export function listItem(text: string, listId = 'L', level = 0) {
@@ -22,4 +27,22 @@ export function listIdOf(doc: Document, text: string): string | null | undefined
   return doc.tabs![0]!.documentTab!.body!.content!.find(
     (se) => se.paragraph?.elements?.[0]?.textRun?.content === `${text}\n`,
   )?.paragraph?.bullet?.listId;
+}
+
+/**
+ * Section `anchorId` of the first tab exported, `from` replaced by `to` (which must change it),
+ * imported, and read back as written; returns the text imported.
+ */
+export async function editSection(
+  be: MemoryBackend,
+  anchorId: string,
+  from: string,
+  to: string,
+): Promise<string> {
+  const section = exportSection(be.doc, undefined, anchorId).content;
+  const edited = section.replace(from, to);
+  expect(edited).not.toBe(section);
+  await importSectionService(be, { document_id: 'doc', anchor_id: anchorId }, edited);
+  expect(exportSection(be.doc, undefined, anchorId).content).toBe(edited);
+  return edited;
 }

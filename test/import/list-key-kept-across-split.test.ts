@@ -8,11 +8,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { presetLevels } from '../../src/docs/engine/bullets.js';
-import { exportSection } from '../../src/docs/export/index.js';
-import { importSectionService } from '../../src/docs/service/import.js';
 import type { Document } from '../../src/ground/docs-json.js';
 import { makeDoc, para } from '../export/builder.js';
-import { listIdOf, listItem } from './list-docs.js';
+import { editSection, listIdOf, listItem } from './list-docs.js';
 import { MemoryBackend } from './memory-backend.js';
 
 const bullets = { listProperties: { nestingLevels: presetLevels('BULLET_DISC_CIRCLE_SQUARE') } };
@@ -41,11 +39,7 @@ describe('a list made plain, a list after it split', () => {
   ] as const)
     it(`${name}: the items after the split leave the list`, async () => {
       const be = new MemoryBackend(doc());
-      const section = exportSection(be.doc, undefined, 'h.a').content;
-      const edited = section.replace(from, to);
-      expect(edited).not.toBe(section);
-      await importSectionService(be, { document_id: 'doc', anchor_id: 'h.a' }, edited);
-      expect(exportSection(be.doc, undefined, 'h.a').content).toBe(edited);
+      await editSection(be, 'h.a', from, to);
       expect(listIdOf(be.doc, 'First')).toBe('B');
       expect(listIdOf(be.doc, 'Second')).not.toBe('B');
       expect(listIdOf(be.doc, 'Alone')).toBeUndefined();

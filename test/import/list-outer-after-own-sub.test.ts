@@ -8,11 +8,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { presetLevels } from '../../src/docs/engine/bullets.js';
-import { exportSection } from '../../src/docs/export/index.js';
-import { importSectionService } from '../../src/docs/service/import.js';
 import type { Document } from '../../src/ground/docs-json.js';
 import { makeDoc, para } from '../export/builder.js';
-import { listIdOf, listItem } from './list-docs.js';
+import { editSection, listIdOf, listItem } from './list-docs.js';
 import { MemoryBackend } from './memory-backend.js';
 
 /** Numbers outside, bullets at the second level, roman numbers at the third: stencila-1's list. */
@@ -42,11 +40,7 @@ describe('an outer item right after a sub-item indented into a list of its own',
   ] as const)
     it(`${name}: goes on the outer list`, async () => {
       const be = new MemoryBackend(doc());
-      const section = exportSection(be.doc, undefined, 'h.a').content;
-      const edited = section.replace(from, to);
-      expect(edited).not.toBe(section);
-      await importSectionService(be, { document_id: 'doc', anchor_id: 'h.a' }, edited);
-      expect(exportSection(be.doc, undefined, 'h.a').content).toBe(edited);
+      await editSection(be, 'h.a', from, to);
       expect(listIdOf(be.doc, outer)).toBe('L');
       expect(listIdOf(be.doc, 'Cheese')).not.toBe('L');
     });

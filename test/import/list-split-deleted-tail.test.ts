@@ -7,10 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { presetLevels } from '../../src/docs/engine/bullets.js';
-import { exportSection } from '../../src/docs/export/index.js';
-import { importSectionService } from '../../src/docs/service/import.js';
 import { makeDoc, para } from '../export/builder.js';
-import { listIdOf, listItem } from './list-docs.js';
+import { editSection, listIdOf, listItem } from './list-docs.js';
 import { MemoryBackend } from './memory-backend.js';
 
 const item = (t: string) => listItem(t);
@@ -38,11 +36,7 @@ describe('a list split while its tail is deleted', () => {
   for (const [name, items] of cases)
     it(name, async () => {
       const be = new MemoryBackend(doc());
-      const section = exportSection(be.doc, undefined, 'h.a').content;
-      const edited = section.replace('- A\n- B\n- C\n- D\n', items);
-      expect(edited).not.toBe(section);
-      await importSectionService(be, { document_id: 'doc', anchor_id: 'h.a' }, edited);
-      expect(exportSection(be.doc, undefined, 'h.a').content).toBe(edited);
+      await editSection(be, 'h.a', '- A\n- B\n- C\n- D\n', items);
       const listOf = (text: string) => listIdOf(be.doc, text);
       expect(listOf('A')).toBe('L');
       expect(listOf('B')).not.toBe('L');
