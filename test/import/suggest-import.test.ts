@@ -19,6 +19,7 @@ const fixture = (name: string): Document =>
 const POEM = fixture('cedricdelpoux__gatsby-source-google-docs__poem.json');
 const QUOTES = fixture('cedricdelpoux__gatsby-source-google-docs__quotes.json');
 const MULTI_TAB = 'markkohdev__google-docs-markdown__Markdown_Conversion_Example_-_Multi-Tab.json';
+const NOTES = 'think41__extrasuite__operational_notes_repair.base.json';
 
 /** A server not enrolled in suggest mode: it drops writeMode and applies the batch as edits. */
 class DirectEditBackend extends MemoryBackend {
@@ -94,6 +95,27 @@ describe('import in suggest mode', () => {
     expect(exportSection(be.doc, 't.0', target.anchor_id).content).toContain(
       '#### {!suggest:insert suggest.8ubgzadllrvh}This is an inline suggestion heading',
     );
+  });
+
+  it('a paragraph typed under an empty heading would give the heading a new id if rejected: refused before writing', async () => {
+    // The heading's only character is its newline: the new text splits it there, and rejecting the
+    // suggestion deletes a range that starts at the heading's start, so the half with the new
+    // heading id is the one left.
+    const be = new MemoryBackend(fixture(NOTES));
+    const target = { document_id: 'doc', tab_id: 't.0', anchor_id: 'h.uw4nzrcwujw0' };
+    const content = exportSection(be.doc, 't.0', target.anchor_id).content;
+    const edited = content.replace(/^(## [^\n]*\n)/, '$1\nA new paragraph.\n');
+    expect(edited).not.toBe(content);
+    const before = structuredClone(be.doc);
+    const err = await importSectionService(be, target, edited, { mode: 'suggest' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SuggestModeError);
+    expect((err as Error).message).toContain('{^ h.uw4nzrcwujw0} a new id if rejected');
+    expect(be.writes).toEqual([]);
+    expect(be.doc).toEqual(before);
+    // In edit mode it lands, and the heading keeps its id (the section is still found by it).
+    await importSectionService(be, target, edited);
+    const after = exportSection(be.doc, 't.0', target.anchor_id).content;
+    expect(after).toContain('A new paragraph.');
   });
 
   it('a replaced word: the insertion moves after the struck text, its style with it', () => {

@@ -135,13 +135,23 @@ function withoutAnchors(model: MebdfDocument): string {
   return stringifyMebdf({ ...model, blocks: strip(model.blocks) });
 }
 
+/** The anchor ids (heading ids, named ranges) a model shows, in order. */
+function anchorsOf(blocks: readonly Block[]): string[] {
+  return blocks.flatMap((b) =>
+    b.type === 'table'
+      ? b.rows.flatMap((r) => r.flatMap((c) => anchorsOf(c.blocks)))
+      : b.inlines.flatMap((i) => (i.type === 'anchor' && i.id ? [i.id] : [])),
+  );
+}
+
 /** The whole tab in a view (a section's heading may itself be suggested, and absent from a view). */
 function viewed(
   doc: Document,
   mode: 'PREVIEW_SUGGESTIONS_ACCEPTED' | 'PREVIEW_WITHOUT_SUGGESTIONS',
   tabId: string,
-): string {
-  return withoutAnchors(exportTab(viewDocument(doc, mode), tabId).model);
+): { text: string; anchors: string[] } {
+  const model = exportTab(viewDocument(doc, mode), tabId).model;
+  return { text: withoutAnchors(model), anchors: anchorsOf(model.blocks) };
 }
 
 /**
@@ -177,12 +187,22 @@ export function verifySuggestions(input: {
       'Import it with mode "edit" (it changes only that suggested text), or accept or reject that suggestion first.',
     );
   }
-  const unchanged =
-    viewed(after, 'PREVIEW_WITHOUT_SUGGESTIONS', scope.tabId) ===
-    viewed(doc, 'PREVIEW_WITHOUT_SUGGESTIONS', scope.tabId);
+  const was = viewed(doc, 'PREVIEW_WITHOUT_SUGGESTIONS', scope.tabId);
+  const kept = viewed(after, 'PREVIEW_WITHOUT_SUGGESTIONS', scope.tabId);
+  const unchanged = kept.text === was.text;
   const accepted =
-    viewed(after, 'PREVIEW_SUGGESTIONS_ACCEPTED', scope.tabId) ===
-    viewed(edited, 'PREVIEW_SUGGESTIONS_ACCEPTED', scope.tabId);
+    viewed(after, 'PREVIEW_SUGGESTIONS_ACCEPTED', scope.tabId).text ===
+    viewed(edited, 'PREVIEW_SUGGESTIONS_ACCEPTED', scope.tabId).text;
+  // Without the suggestions (as rejecting them all leaves it) the tab keeps its anchors: a new
+  // paragraph typed into an empty heading splits it, and the half that keeps the heading's
+  // newline gets a new heading id, so rejecting would break every link to the heading.
+  const lost = was.anchors.filter((id) => !kept.anchors.includes(id));
+  if (unchanged && accepted && lost.length > 0) {
+    throw new SuggestModeError(
+      `As suggestions, this edit would give ${lost.map((id) => `{^ ${id}}`).join(', ')} a new id if rejected (Docs splits that paragraph to place the new text, and links to it would break); nothing was written.`,
+      'Import it with mode "edit", or suggest the new text elsewhere in the section.',
+    );
+  }
   if (!unchanged || !accepted) {
     throw new SuggestModeError(
       `As suggestions, this edit would not read as intended once accepted (suggested deletions keep their text, so later requests would land elsewhere); nothing was written.`,
