@@ -5,13 +5,14 @@
  * no request and computes no index.
  */
 
-import type { Block, MebdfDocument } from '../../mebdf/model.js';
+import type { Block, MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
 import type { FootnoteSource } from '../export/types.js';
 import { type AlignOp, align } from './align.js';
 import { blockComparator } from './comparators.js';
 import type { AnySource, ContainerScript, EditScript, ListPairs, Step, Survivor } from './edit-script.js';
 import { listPairs, retypeListJoiners } from './list-pairing.js';
+import { joinsInto, splitsInto } from './paragraph-split.js';
 import { goesOnAs } from './paragraphs.js';
 import { tableEdit, tablesCompatible } from './table-edit.js';
 
@@ -80,6 +81,15 @@ function steps(input: ContainerInput, cmp: Block[], ops: AlignOp[]): Step[] {
       const ob = old[op.o]!;
       const nb = next[op.n]!;
       const src = sources[op.o]!;
+      const after = ops[k + 1];
+      if (after && ob.type === 'paragraph' && nb.type === 'paragraph' && src.kind === 'paragraph') {
+        const two = twoForOne(input, op.o, op.n, after);
+        if (two) {
+          out.push(two);
+          k += 2;
+          continue;
+        }
+      }
       if (ob.type === 'paragraph' && nb.type === 'paragraph' && src.kind === 'paragraph')
         out.push({ kind: 'edit-paragraph', o: op.o, n: op.n });
       else if (ob.type === 'table' && nb.type === 'table' && src.kind === 'table') {
@@ -106,6 +116,16 @@ function steps(input: ContainerInput, cmp: Block[], ops: AlignOp[]): Step[] {
     }
     let j = k;
     while (j + 1 < ops.length && ops[j + 1]!.op === op.op) j++;
+    // The run's last block may be the first half of a split, or of a join, with the pair after it.
+    const last = ops[j]!;
+    const pair = ops[j + 1];
+    const two = pair?.op === 'pair' ? twoForOne(input, pair.o, pair.n, last, true) : null;
+    if (two && j === k) {
+      out.push(two);
+      k = j + 2;
+      continue;
+    }
+    if (two) j--;
     const run = ops.slice(k, j + 1);
     const around = { prev: oldBefore(ops, k), next: oldAfter(ops, j) };
     if (op.op === 'del') {
@@ -119,8 +139,37 @@ function steps(input: ContainerInput, cmp: Block[], ops: AlignOp[]): Step[] {
       out.push({ kind: 'insert', news, ...around, survivor: survivorAfter(ops, sources, j) });
     }
     k = j + 1;
+    if (two) {
+      out.push(two);
+      k = j + 3;
+    }
   }
   return out;
+}
+
+/**
+ * A split (old paragraph `o` paired with new `n`, the other half inserted next to it) or a join
+ * (old `o` paired with new `n`, the other old paragraph deleted next to it): `op` is the insert
+ * or delete after the pair, or before it when `before`.
+ */
+function twoForOne(input: ContainerInput, o: number, n: number, op: AlignOp, before = false): Step | null {
+  const { old, sources, next } = input;
+  const para = (b: Block | undefined): b is ParagraphBlock => b?.type === 'paragraph';
+  const ob = old[o];
+  const nb = next[n];
+  if (!para(ob) || !para(nb) || sources[o]?.kind !== 'paragraph') return null;
+  if (op.op === 'ins' && op.n === n + (before ? -1 : 1)) {
+    const [a, b] = before ? [next[n - 1], nb] : [nb, next[n + 1]];
+    if (para(a) && para(b) && splitsInto(ob, a, b))
+      return { kind: 'split-paragraph', o, n: before ? n - 1 : n };
+  }
+  if (op.op === 'del' && op.o === o + (before ? -1 : 1)) {
+    const first = before ? o - 1 : o;
+    const [a, b] = [old[first], old[first + 1]];
+    if (para(a) && para(b) && sources[first]?.kind === 'paragraph' && joinsInto(a, b, nb))
+      return { kind: 'join-paragraphs', o: first, n };
+  }
+  return null;
 }
 
 function container(input: ContainerInput): ContainerScript {

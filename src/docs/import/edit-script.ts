@@ -23,6 +23,10 @@ export interface Survivor {
 /** One change to a container, on old indices (`o`) and new indices (`n`) of its blocks. */
 export type Step =
   | { readonly kind: 'edit-paragraph'; readonly o: number; readonly n: number }
+  /** Old paragraph `o` split into new paragraphs `n` and `n + 1` (paragraph-split.ts). */
+  | { readonly kind: 'split-paragraph'; readonly o: number; readonly n: number }
+  /** Old paragraphs `o` and `o + 1` joined into new paragraph `n` (paragraph-split.ts). */
+  | { readonly kind: 'join-paragraphs'; readonly o: number; readonly n: number }
   | {
       readonly kind: 'edit-table';
       readonly o: number;

@@ -58,7 +58,8 @@ function fixBullets(
 
 /**
  * Edits paragraph `o` (at `src`) into `n` in place. Returns the new paragraphs whose list needs
- * re-bulleting for a nested level (`n`, or none).
+ * re-bulleting for a nested level (`n`, or none). `units` stands in for either side's text where
+ * it spans two paragraphs (a split or a join, paragraph-split.ts): a newline unit between them.
  */
 export function editParagraph(
   ctx: PlanContext,
@@ -66,10 +67,11 @@ export function editParagraph(
   o: ParagraphBlock,
   src: ParagraphSource,
   n: ParagraphBlock,
+  units: { old?: Units; next?: Units } = {},
 ): ParagraphBlock[] {
   const s = src.startIndex;
-  const ou = toUnits(o, ctx.codes, ctx.env.positioned);
-  const nu = toUnits(n, ctx.codes, ctx.env.positioned);
+  const ou = units.old ?? toUnits(o, ctx.codes, ctx.env.positioned);
+  const nu = units.next ?? toUnits(n, ctx.codes, ctx.env.positioned);
   ctx.checkMarkers(seg, ou, nu);
   // Raw HTML that changes is marked afresh: the old ranges go before the text they cover does.
   const remarkHtml = htmlChanges(o, ou, n, nu);

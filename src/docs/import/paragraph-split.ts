@@ -1,0 +1,142 @@
+/**
+ * A paragraph split in two, and two paragraphs joined into one, edited in place: a split is a
+ * newline typed over the whitespace between the halves (the second half keeps its text, its runs
+ * and what sits on them in Docs: comments, bookmarks); a join deletes the first paragraph's
+ * newline (Docs keeps the first paragraph's style for the merged one) and types what goes between.
+ * Without this the alignment pairs the old paragraph with one half and types the other anew.
+ *
+ * Only plain paragraphs qualify (no heading, code, quote, raw HTML, rule, anchor or object; list
+ * items of one list and level), and only when the text is exactly the halves with whitespace
+ * between: then the edit is one or two requests, and the paragraph edit (paragraph-edit.ts) does
+ * it over the two paragraphs' units joined by a newline unit.
+ */
+import type { Inline, ParagraphBlock, ParagraphStyle, TextStyle } from '../../mebdf/model.js';
+import { deepEqual } from '../equality.js';
+import type { ParagraphSource } from '../export/types.js';
+import type { PlanContext } from './context.js';
+import { editParagraph } from './paragraph-edit.js';
+import { toUnits, type Units } from './paragraph-units.js';
+
+const HEADING = /^(HEADING_\d|TITLE|SUBTITLE)$/;
+
+/**
+ * A paragraph of text and soft breaks only, in none of the structures that own its newline (a
+ * list item qualifies: the new newline copies its bullet, the merge keeps the first one's).
+ */
+function plain(b: ParagraphBlock): boolean {
+  return (
+    !HEADING.test(b.style.namedStyle) &&
+    b.code === undefined &&
+    !b.html &&
+    b.quote === undefined &&
+    !b.rule &&
+    b.item === undefined &&
+    b.inlines.every((i) => i.type === 'break' || (i.type === 'text' && !i.style.suggestion && !i.style.html))
+  );
+}
+
+/** The paragraph's characters and, per character, its style (null for a break, `\u000b`). */
+function characters(inlines: readonly Inline[]): { text: string; styles: (TextStyle | null)[] } {
+  let text = '';
+  const styles: (TextStyle | null)[] = [];
+  for (const i of inlines) {
+    if (i.type === 'break') {
+      text += '\u000b';
+      styles.push(null);
+    } else if (i.type === 'text') {
+      text += i.text;
+      for (let k = 0; k < i.text.length; k++) styles.push(i.style);
+    }
+  }
+  return { text, styles };
+}
+
+/** Styles compared by value (a parsed text orders a style's keys as it was written). */
+function sameStyles(a: (TextStyle | null)[], b: (TextStyle | null)[], from: number): boolean {
+  return a.every((s, k) => s === b[from + k] || deepEqual(s, b[from + k]));
+}
+
+/**
+ * Whether `whole` reads as `first`, whitespace, `second` (each character in its style): `first`
+ * and `second` not empty.
+ */
+function concatenates(whole: ParagraphBlock, first: ParagraphBlock, second: ParagraphBlock): boolean {
+  const w = characters(whole.inlines);
+  const a = characters(first.inlines);
+  const b = characters(second.inlines);
+  if (a.text.length === 0 || b.text.length === 0) return false;
+  const between = w.text.length - a.text.length - b.text.length;
+  if (between < 0 || !w.text.startsWith(a.text) || !w.text.endsWith(b.text)) return false;
+  if (!/^[ \t]*$/.test(w.text.slice(a.text.length, a.text.length + between))) return false;
+  const tail = w.text.length - b.text.length;
+  return sameStyles(a.styles, w.styles, 0) && sameStyles(b.styles, w.styles, tail);
+}
+
+/** Old paragraph `o` becomes new paragraphs `a` then `b`, of one paragraph style and list. */
+export function splitsInto(o: ParagraphBlock, a: ParagraphBlock, b: ParagraphBlock): boolean {
+  return (
+    plain(o) &&
+    plain(a) &&
+    plain(b) &&
+    sameStyle(a.style, b.style) &&
+    deepEqual(o.list, a.list) &&
+    deepEqual(a.list, b.list) &&
+    concatenates(o, a, b)
+  );
+}
+
+/** Old paragraphs `a` then `b`, of one named style and list, become new paragraph `n`. */
+export function joinsInto(a: ParagraphBlock, b: ParagraphBlock, n: ParagraphBlock): boolean {
+  return (
+    plain(a) &&
+    plain(b) &&
+    plain(n) &&
+    a.style.namedStyle === b.style.namedStyle &&
+    deepEqual(a.list, n.list) &&
+    deepEqual(b.list, n.list) &&
+    concatenates(n, a, b)
+  );
+}
+
+function sameStyle(a: ParagraphStyle, b: ParagraphStyle): boolean {
+  return deepEqual(a, b);
+}
+
+/** Two paragraphs' units as one, a newline unit between in the style of the text before it. */
+function joined(first: Units, second: Units): Units {
+  const before: TextStyle = first.styles.findLast((s) => s !== null) ?? {};
+  return {
+    text: `${first.text}\n${second.text}`,
+    styles: [...first.styles, before, ...second.styles],
+    markers: [],
+  };
+}
+
+/** Old paragraph `o` (at `src`) split into `a` and `b` (splitsInto holds). */
+export function splitParagraph(
+  ctx: PlanContext,
+  seg: string,
+  o: ParagraphBlock,
+  src: ParagraphSource,
+  a: ParagraphBlock,
+  b: ParagraphBlock,
+): void {
+  const units = (p: ParagraphBlock) => toUnits(p, ctx.codes, ctx.env.positioned);
+  // The new newline is typed first-half-style over the whitespace; the paragraph style, set
+  // before it is typed, is copied to both halves.
+  editParagraph(ctx, seg, o, src, a, { next: joined(units(a), units(b)) });
+}
+
+/** Old paragraphs `a` (at `src`) and `b` joined into `n` (joinsInto holds). */
+export function joinParagraphs(
+  ctx: PlanContext,
+  seg: string,
+  a: ParagraphBlock,
+  src: ParagraphSource,
+  b: ParagraphBlock,
+  n: ParagraphBlock,
+): void {
+  const units = (p: ParagraphBlock) => toUnits(p, ctx.codes, ctx.env.positioned);
+  // Deleting `a`'s newline merges `b` into it; `a`'s paragraph style is then the one to change.
+  editParagraph(ctx, seg, a, src, n, { old: joined(units(a), units(b)) });
+}

@@ -1,0 +1,76 @@
+/**
+ * A paragraph split in two, and two joined into one, are edited in place (paragraph-split.ts): a
+ * newline typed over the space between the halves, or the first paragraph's newline deleted and a
+ * space typed. Before, the alignment paired the old paragraph with one half and typed the other
+ * anew (5 to 10 requests on the real documents, and the retyped text lost what Docs keeps on it:
+ * comments, its runs' explicit styles). Found by the battery's split-paragraph and
+ * merge-paragraphs kinds.
+ */
+import { describe, expect, it } from 'vitest';
+import { exportSection } from '../../src/docs/export/index.js';
+import { importSectionService } from '../../src/docs/service/import.js';
+import type { Request } from '../../src/ground/docs-json.js';
+import { listDef, makeDoc, para, text } from '../export/builder.js';
+import { MemoryBackend } from './memory-backend.js';
+
+const target = { document_id: 'doc', anchor_id: 'h.a' };
+
+function doc(...paragraphs: ReturnType<typeof para>[]) {
+  return new MemoryBackend(
+    makeDoc({
+      blocks: [
+        para('Head', { namedStyleType: 'HEADING_1', headingId: 'h.a' }),
+        ...paragraphs,
+        para('Next', { namedStyleType: 'HEADING_1', headingId: 'h.b' }),
+      ],
+      lists: { 'kix.l': listDef('bullet') },
+    }),
+  );
+}
+
+async function edit(be: MemoryBackend, change: (section: string) => string): Promise<Request[]> {
+  const section = exportSection(be.doc, undefined, 'h.a').content;
+  const edited = change(section);
+  expect(edited).not.toBe(section);
+  const { requests } = await importSectionService(be, target, edited);
+  expect(exportSection(be.doc, undefined, 'h.a').content).toBe(edited);
+  return requests as Request[];
+}
+
+describe('a paragraph split or two joined, in place', () => {
+  it('split at a space: the space becomes a newline, the second half is not typed again', async () => {
+    const be = doc(para([text('One sentence. '), text('Two', { bold: true }), text(' sentences.')]));
+    const requests = await edit(be, (s) => s.replace('One sentence. **', 'One sentence.\n\n**'));
+    expect(requests.map((r) => Object.keys(r)[0])).toEqual(['deleteContentRange', 'insertText']);
+    expect(requests[1]?.insertText?.text).toBe('\n');
+  });
+
+  it('a list item split into two items of its list: a newline over the space, the bullet copied by Docs', async () => {
+    const bullet = { bullet: { listId: 'kix.l', nestingLevel: 0 } };
+    const be = doc(para('First half and second half', {}, bullet), para('Other item', {}, bullet));
+    const requests = await edit(be, (s) =>
+      s.replace('First half and second half', 'First half\n- and second half'),
+    );
+    expect(requests.map((r) => Object.keys(r)[0])).toEqual(['deleteContentRange', 'insertText']);
+    expect(requests[1]?.insertText?.text).toBe('\n');
+  });
+
+  it('two paragraphs joined: the newline deleted and a space typed, the second one kept', async () => {
+    const be = doc(
+      para('The first one.'),
+      para([text('The '), text('second', { italic: true }), text(' one.')]),
+    );
+    const requests = await edit(be, (s) => s.replace('The first one.\n\nThe ', 'The first one. The '));
+    expect(requests.map((r) => Object.keys(r)[0])).toEqual(['deleteContentRange', 'insertText']);
+    expect(JSON.stringify(requests)).not.toContain('second');
+  });
+
+  it('two paragraphs of different paragraph styles joined: the first one keeps the style it is given', async () => {
+    const be = doc(
+      para('Centred.', { alignment: 'CENTER' }),
+      para('Plain.', { spaceAbove: { magnitude: 12, unit: 'PT' } }),
+    );
+    const requests = await edit(be, (s) => s.replace(/Centred\.\n[\s\S]*Plain\./, 'Centred. Plain.'));
+    expect(JSON.stringify(requests)).not.toContain('Plain');
+  });
+});
