@@ -149,7 +149,13 @@ export function checkObjects(
   }
   const missing = [...oldEmbeds.entries()].filter(([id]) => !seen.has(id));
   if (missing.length > 0 && !allowDeletions) {
-    const list = missing.map(([id, m]) => `${id} (${m.kind}${m.caption ? ` "${m.caption}"` : ''})`);
+    // An element the Docs API leaves out of the document it returns (it still takes an index)
+    // is exported as an `unknown` placeholder: say so, not its made-up kind.
+    const list = missing.map(([id, m]) =>
+      m.kind === 'unknown'
+        ? `${id} (an element the Docs API does not show)`
+        : `${id} (${m.kind}${m.caption ? ` "${m.caption}"` : ''})`,
+    );
     throw new FidelityGuardError(
       `The new content leaves out ${missing.length} object${missing.length > 1 ? 's' : ''} that the import would delete: ${list.join(', ')}.`,
       missing.map(([id]) => id),
