@@ -18,7 +18,19 @@ import { type BatteryEdit, batteryEdits, type EditKind } from './edit-battery-ed
  * chains by seed): drawn into chains only with `BATTERY_COMPOSE_LATER=1`, so that a seed draws
  * the chains it drew when they were recorded.
  */
-const LATER_KINDS = new Set<EditKind>(['bold-word', 'add-link', 'heading-level', 'edit-cell', 'move-object']);
+const LATER_KINDS = new Set<EditKind>([
+  'bold-word',
+  'add-link',
+  'heading-level',
+  'edit-cell',
+  'move-object',
+  'split-paragraph',
+  'merge-paragraphs',
+  'delete-item',
+  'swap-items',
+  'delete-row',
+  'delete-table',
+]);
 
 /**
  * Edits that write what they read back as (a heading moved a level reads back as its document's

@@ -38,6 +38,12 @@ export const EDIT_KINDS = [
   'heading-level',
   'edit-cell',
   'move-object',
+  'split-paragraph',
+  'merge-paragraphs',
+  'delete-item',
+  'swap-items',
+  'delete-row',
+  'delete-table',
 ] as const;
 export type EditKind = (typeof EDIT_KINDS)[number];
 
@@ -570,6 +576,101 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
     const p = structuredClone(blocks) as Block[];
     [p[i], p[i + 1]] = [p[i + 1]!, p[i]!];
     add('move-object', `blocks ${i}, ${i + 1}`, p, { old: 2, new: 2 }, 6);
+  }
+  // A paragraph split in two at a space near its middle (the space dropped): both halves keep its
+  // paragraph style and list. A newline typed over the space.
+  for (const i of ends(text)) {
+    const q = blocks[i] as ParagraphBlock;
+    const whole = q.inlines.map((x) => (x.type === 'text' ? x.text : '')).join('');
+    const space = whole.indexOf(' ', Math.floor(whole.length / 2));
+    if (space <= 0 || space >= whole.length - 1) continue;
+    const head: Inline[] = [];
+    const tail: Inline[] = [];
+    let at = 0;
+    for (const x of q.inlines as Extract<Inline, { type: 'text' }>[]) {
+      const end = at + x.text.length;
+      if (end <= space) head.push(x);
+      else if (at > space) tail.push(x);
+      else {
+        if (space > at) head.push({ ...x, text: x.text.slice(0, space - at) });
+        if (end > space + 1) tail.push({ ...x, text: x.text.slice(space + 1 - at) });
+      }
+      at = end;
+    }
+    const p = structuredClone(blocks) as Block[];
+    p.splice(i, 1, { ...structuredClone(q), inlines: head }, { ...structuredClone(q), inlines: tail });
+    add('split-paragraph', `block ${i}`, p, { old: 1, new: 2 }, 3);
+  }
+  // Two paragraphs (or items of one list and level) of one paragraph style joined by a space, the
+  // second's runs as they were.
+  const joinable = text.filter((i) => {
+    const [a, b] = [blocks[i], blocks[i + 1]] as [ParagraphBlock, ParagraphBlock];
+    return (
+      text.includes(i + 1) &&
+      JSON.stringify(a.style) === JSON.stringify(b.style) &&
+      JSON.stringify(a.list) === JSON.stringify(b.list)
+    );
+  });
+  for (const i of ends(joinable)) {
+    const p = structuredClone(blocks) as Block[];
+    const a = p[i] as ParagraphBlock;
+    const b = p[i + 1] as ParagraphBlock;
+    const last = a.inlines[a.inlines.length - 1] as Extract<Inline, { type: 'text' }>;
+    last.text += ' ';
+    a.inlines = mergeRuns([...a.inlines, ...b.inlines]);
+    p.splice(i + 1, 1);
+    // The newline deleted and a space typed in its place.
+    add('merge-paragraphs', `blocks ${i}, ${i + 1}`, p, { old: 2, new: 1 }, 3);
+  }
+  // A list's runs of three items or more of one level: the middle one deleted, the two after
+  // the first swapped.
+  const middles = items.filter((i) => {
+    const [a, b, c] = [blocks[i - 1], blocks[i], blocks[i + 1]] as (ParagraphBlock | undefined)[];
+    return (
+      i - 1 >= first &&
+      a?.type === 'paragraph' &&
+      c?.type === 'paragraph' &&
+      a.list?.key === b!.list!.key &&
+      c.list?.key === b!.list!.key &&
+      a.list?.level === b!.list!.level &&
+      c.list?.level === b!.list!.level
+    );
+  });
+  // Items of text only: deleting an object needs allow_deletions (guards.ts).
+  for (const i of ends(middles.filter((i) => deletable.includes(i)))) {
+    const p = structuredClone(blocks) as Block[];
+    p.splice(i, 1);
+    add('delete-item', `block ${i}`, p, { old: 1, new: 0 }, 2);
+  }
+  for (const i of ends(middles.filter((i) => isTextParagraph(blocks[i]) && isTextParagraph(blocks[i + 1])))) {
+    const p = structuredClone(blocks) as Block[];
+    [p[i], p[i + 1]] = [p[i + 1]!, p[i]!];
+    // One item deleted and typed again on the other's side: its text, styles and bullet.
+    add('swap-items', `blocks ${i}, ${i + 1}`, p, { old: 2, new: 2 }, 8);
+  }
+  // A table's last row deleted (tables of two rows or more, no merged cells), and a whole table.
+  for (const t of ends(tables)) {
+    const tb = structuredClone(blocks[t]) as TableBlock;
+    if (
+      tb.rows.length < 2 ||
+      tb.rows.some((r) => r.some((c) => (c.rowSpan ?? 1) > 1 || (c.colSpan ?? 1) > 1))
+    )
+      continue;
+    tb.rows.pop();
+    const p = structuredClone(blocks) as Block[];
+    p[t] = tb;
+    add('delete-row', `table ${t}`, p, { old: 1, new: 1 }, 1);
+  }
+  // A whole table (one without footnote references: their numbers, which are the export's labels,
+  // would shift).
+  const refs = (t: number) =>
+    (blocks[t] as TableBlock).rows.some((r) =>
+      r.some((c) => c.blocks.some((b) => b.inlines.some((x) => x.type === 'footnoteRef'))),
+    );
+  for (const t of ends(tables.filter((t) => !refs(t)))) {
+    const p = structuredClone(blocks) as Block[];
+    p.splice(t, 1);
+    add('delete-table', `table ${t}`, p, { old: 1, new: 0 }, 2);
   }
   // A sub-heading moved above the paragraph before it (its anchor moves with it).
   for (const i of ends(

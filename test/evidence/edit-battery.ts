@@ -212,15 +212,24 @@ function mergedRuns(elements: ParagraphElement[]): ParagraphElement[] {
   return out;
 }
 
-/** The document but the target tab's body and lists (checked on their own). */
-function outsideTab(doc: Document, tabId: string): unknown {
+/** The document but the tab's body and lists (checked on their own); `dropped`: anchors the edit removes. */
+function outsideTab(doc: Document, tabId: string, dropped: ReadonlySet<string> = new Set()): unknown {
   const copy = structuredClone(doc);
   delete copy.revisionId;
   const content = resolveTab(copy, tabId).content;
   delete content.body;
   delete content.lists;
   // Named ranges after the edit move with the text: their ids and extent are what must not change.
-  if (content.namedRanges) content.namedRanges = withoutIndices(content.namedRanges);
+  // An anchor the edit leaves out (its text deleted) goes with its text.
+  if (content.namedRanges) {
+    const kept = Object.entries(withoutIndices(content.namedRanges))
+      .map(([name, group]) => {
+        const ranges = (group.namedRanges ?? []).filter((r) => !dropped.has(r.namedRangeId ?? ''));
+        return [name, { ...group, namedRanges: ranges }] as const;
+      })
+      .filter(([, group]) => group.namedRanges.length > 0);
+    content.namedRanges = Object.fromEntries(kept);
+  }
   return copy;
 }
 
@@ -411,7 +420,9 @@ export async function runCase(kase: BatteryCase): Promise<CaseResult> {
     return result('fault', firstLine(e));
   }
   // 2. Nothing outside the edited blocks changed.
-  if (!isDeepStrictEqual(outsideTab(before, tabId), outsideTab(be.doc, tabId)))
+  const left = anchorIds(edit.next);
+  const dropped = new Set([...anchorIds(section.model)].filter((id) => !left.has(id)));
+  if (!isDeepStrictEqual(outsideTab(before, tabId, dropped), outsideTab(be.doc, tabId)))
     return result('collateral', 'another tab or document field changed');
   const oldLists = resolveTab(before, tabId).content.lists ?? {};
   const newLists = resolveTab(be.doc, tabId).content.lists ?? {};
