@@ -25,6 +25,7 @@ const LATER_KINDS = new Set<EditKind>([
   'edit-cell',
   'move-object',
   'split-paragraph',
+  'split-sentence',
   'merge-paragraphs',
   'delete-item',
   'swap-items',

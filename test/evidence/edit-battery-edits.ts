@@ -39,6 +39,7 @@ export const EDIT_KINDS = [
   'edit-cell',
   'move-object',
   'split-paragraph',
+  'split-sentence',
   'merge-paragraphs',
   'delete-item',
   'swap-items',
@@ -600,6 +601,17 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
     const p = structuredClone(blocks) as Block[];
     p.splice(i, 1, { ...structuredClone(q), inlines: head }, { ...structuredClone(q), inlines: tail });
     add('split-paragraph', `block ${i}`, p, { old: 1, new: 2 }, 3);
+    // As a model splits a sentence in two: a full stop after the first half, a capital to start
+    // the second. Those two edits besides: a stop typed, a letter replaced.
+    const last = head[head.length - 1] as Extract<Inline, { type: 'text' }>;
+    const next = tail[0] as Extract<Inline, { type: 'text' }>;
+    if (!/\p{Ll}$/u.test(last.text) || !/^\p{Ll}/u.test(next.text)) continue;
+    const s = structuredClone(p) as Block[];
+    const [a, b] = [s[i], s[i + 1]] as [ParagraphBlock, ParagraphBlock];
+    (a.inlines[a.inlines.length - 1] as typeof last).text += '.';
+    const first = b.inlines[0] as typeof next;
+    first.text = first.text[0]!.toUpperCase() + first.text.slice(1);
+    add('split-sentence', `block ${i}`, s, { old: 1, new: 2 }, 5);
   }
   // Two paragraphs (or items of one list and level) of one paragraph style joined by a space, the
   // second's runs as they were.

@@ -55,6 +55,13 @@ describe('a paragraph split or two joined, in place', () => {
     expect(requests[1]?.insertText?.text).toBe('\n');
   });
 
+  it('a sentence split with a stop and a capital: those typed, neither half typed again', async () => {
+    const be = doc(para('It rained all day and the roads were closed'));
+    const requests = await edit(be, (s) => s.replace('all day and the roads', 'all day.\n\nAnd the roads'));
+    expect(JSON.stringify(requests)).not.toMatch(/rained|roads/);
+    expect(requests.length).toBeLessThanOrEqual(5);
+  });
+
   it('two paragraphs joined: the newline deleted and a space typed, the second one kept', async () => {
     const be = doc(
       para('The first one.'),

@@ -1,14 +1,14 @@
 /**
  * A paragraph split in two, and two paragraphs joined into one, edited in place: a split is a
  * newline typed over the whitespace between the halves (the second half keeps its text, its runs
- * and what sits on them in Docs: comments, bookmarks); a join deletes the first paragraph's
+ * and what Docs keeps on them, such as comments); a join deletes the first paragraph's
  * newline (Docs keeps the first paragraph's style for the merged one) and types what goes between.
  * Without this the alignment pairs the old paragraph with one half and types the other anew.
  *
  * Only plain paragraphs qualify (no heading, code, quote, raw HTML, rule, anchor or object; list
- * items of one list and level), and only when the text is exactly the halves with whitespace
- * between: then the edit is one or two requests, and the paragraph edit (paragraph-edit.ts) does
- * it over the two paragraphs' units joined by a newline unit.
+ * items of one list and level), and only when most of each half is where it was: the paragraph
+ * edit (paragraph-edit.ts) then does it over the two paragraphs' units joined by a newline unit
+ * (a pure split or join is one or two requests).
  */
 import type { Inline, ParagraphBlock, ParagraphStyle, TextStyle } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
@@ -35,41 +35,32 @@ function plain(b: ParagraphBlock): boolean {
   );
 }
 
-/** The paragraph's characters and, per character, its style (null for a break, `\u000b`). */
-function characters(inlines: readonly Inline[]): { text: string; styles: (TextStyle | null)[] } {
+/** The paragraph's characters (a soft break is `\u000b`). */
+function characters(inlines: readonly Inline[]): string {
   let text = '';
-  const styles: (TextStyle | null)[] = [];
   for (const i of inlines) {
-    if (i.type === 'break') {
-      text += '\u000b';
-      styles.push(null);
-    } else if (i.type === 'text') {
-      text += i.text;
-      for (let k = 0; k < i.text.length; k++) styles.push(i.style);
-    }
+    if (i.type === 'break') text += '\u000b';
+    else if (i.type === 'text') text += i.text;
   }
-  return { text, styles };
-}
-
-/** Styles compared by value (a parsed text orders a style's keys as it was written). */
-function sameStyles(a: (TextStyle | null)[], b: (TextStyle | null)[], from: number): boolean {
-  return a.every((s, k) => s === b[from + k] || deepEqual(s, b[from + k]));
+  return text;
 }
 
 /**
- * Whether `whole` reads as `first`, whitespace, `second` (each character in its style): `first`
- * and `second` not empty.
+ * Whether `whole` is mostly `first` then `second`: at least half of each (both not empty) is the
+ * start, or the end, of `whole`, without overlap. What differs between (a space, a comma made a
+ * full stop and the next letter a capital, a style) is the paragraph edit's to write.
  */
 function concatenates(whole: ParagraphBlock, first: ParagraphBlock, second: ParagraphBlock): boolean {
   const w = characters(whole.inlines);
   const a = characters(first.inlines);
   const b = characters(second.inlines);
-  if (a.text.length === 0 || b.text.length === 0) return false;
-  const between = w.text.length - a.text.length - b.text.length;
-  if (between < 0 || !w.text.startsWith(a.text) || !w.text.endsWith(b.text)) return false;
-  if (!/^[ \t]*$/.test(w.text.slice(a.text.length, a.text.length + between))) return false;
-  const tail = w.text.length - b.text.length;
-  return sameStyles(a.styles, w.styles, 0) && sameStyles(b.styles, w.styles, tail);
+  if (a.length === 0 || b.length === 0) return false;
+  let head = 0;
+  while (head < a.length && head < w.length && a[head] === w[head]) head++;
+  let tail = 0;
+  while (tail < b.length && tail < w.length - head && b[b.length - 1 - tail] === w[w.length - 1 - tail])
+    tail++;
+  return head * 2 >= a.length && tail * 2 >= b.length;
 }
 
 /** Old paragraph `o` becomes new paragraphs `a` then `b`, of one paragraph style and list. */
