@@ -80,4 +80,34 @@ describe('a paragraph split or two joined, in place', () => {
     const requests = await edit(be, (s) => s.replace(/Centred\.\n[\s\S]*Plain\./, 'Centred. Plain.'));
     expect(JSON.stringify(requests)).not.toContain('Plain');
   });
+
+  it('a named range on the second half stays on it, split or joined (it would get a new id typed anew)', async () => {
+    // "a\n" is [1, 3); "First half and second half\n" starts at 3; "second half" is [18, 29).
+    const mark = (start: number, end: number) => ({
+      mark: {
+        name: 'mark',
+        namedRanges: [
+          { namedRangeId: 'kix.mark', name: 'mark', ranges: [{ startIndex: start, endIndex: end }] },
+        ],
+      },
+    });
+    const heading = (id: string) => para(id, { namedStyleType: 'HEADING_1', headingId: `h.${id}` });
+    const split = new MemoryBackend(
+      makeDoc({
+        blocks: [heading('a'), para('First half and second half'), heading('b')],
+        namedRanges: mark(18, 29),
+      }),
+    );
+    await edit(split, (s) => s.replace('First half and ', 'First half\n\n'));
+    expect(exportSection(split.doc, undefined, 'h.a').content).toContain('\n{^ kix.mark}second half');
+    // "First half\n" is [3, 14); "second half" is [14, 25).
+    const join = new MemoryBackend(
+      makeDoc({
+        blocks: [heading('a'), para('First half'), para('second half'), heading('b')],
+        namedRanges: mark(14, 25),
+      }),
+    );
+    const requests = await edit(join, (s) => s.replace('First half\n\n', 'First half and '));
+    expect(requests.map((r) => Object.keys(r)[0])).toEqual(['deleteContentRange', 'insertText']);
+  });
 });

@@ -1,12 +1,12 @@
 /**
  * A paragraph split in two, and two paragraphs joined into one, edited in place: a split is a
  * newline typed over the whitespace between the halves (the second half keeps its text, its runs
- * and what Docs keeps on them, such as comments); a join deletes the first paragraph's
+ * and what Docs keeps on them: comments, named ranges); a join deletes the first paragraph's
  * newline (Docs keeps the first paragraph's style for the merged one) and types what goes between.
  * Without this the alignment pairs the old paragraph with one half and types the other anew.
  *
- * Only plain paragraphs qualify (no heading, code, quote, raw HTML, rule, anchor or object; list
- * items of one list and level), and only when most of each half is where it was: the paragraph
+ * Only plain paragraphs qualify (no heading, code, quote, raw HTML, rule, object or new anchor;
+ * list items of one list and level; a named range's anchor moves with its text), and only when most of each half is where it was: the paragraph
  * edit (paragraph-edit.ts) then does it over the two paragraphs' units joined by a newline unit
  * (a pure split or join is one or two requests).
  */
@@ -31,7 +31,12 @@ function plain(b: ParagraphBlock): boolean {
     b.quote === undefined &&
     !b.rule &&
     b.item === undefined &&
-    b.inlines.every((i) => i.type === 'break' || (i.type === 'text' && !i.style.suggestion && !i.style.html))
+    b.inlines.every(
+      (i) =>
+        i.type === 'break' ||
+        (i.type === 'anchor' && i.id !== null) ||
+        (i.type === 'text' && !i.style.suggestion && !i.style.html),
+    )
   );
 }
 
@@ -96,10 +101,11 @@ function sameStyle(a: ParagraphStyle, b: ParagraphStyle): boolean {
 /** Two paragraphs' units as one, a newline unit between in the style of the text before it. */
 function joined(first: Units, second: Units): Units {
   const before: TextStyle = first.styles.findLast((s) => s !== null) ?? {};
+  const shift = first.text.length + 1;
   return {
     text: `${first.text}\n${second.text}`,
     styles: [...first.styles, before, ...second.styles],
-    markers: [],
+    markers: [...first.markers, ...second.markers.map((m) => ({ ...m, offset: m.offset + shift }))],
   };
 }
 
