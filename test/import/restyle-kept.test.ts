@@ -77,3 +77,34 @@ describe('a new paragraph of several runs after a heading', () => {
     ]);
   });
 });
+
+describe('a paragraph of several runs made a heading, its formatting dropped', () => {
+  it('is its paragraph style and one text style request (every field that differs in any run)', async () => {
+    const be = new MemoryBackend(JSON.parse(readFileSync(MULTI_TAB, 'utf8')) as Document);
+    const anchor = 'h.icaqa2kyyp4g';
+    const model = parseMebdf(exportSection(be.doc, 't.0', anchor).content);
+    const k = model.blocks.findIndex(
+      (b) =>
+        b.type === 'paragraph' &&
+        b.inlines.some((i) => i.type === 'text' && i.text.includes('Content converted')),
+    );
+    const p = model.blocks[k] as ParagraphBlock;
+    const text = p.inlines.map((i) => (i.type === 'text' ? i.text : '')).join('');
+    expect(p.inlines.filter((i) => i.type === 'text').length).toBeGreaterThan(2);
+    model.blocks[k] = {
+      type: 'paragraph',
+      style: { namedStyle: 'HEADING_4' },
+      inlines: [{ type: 'text', text, style: {} }],
+    };
+    await importSectionService(
+      be,
+      { document_id: 'doc', tab_id: 't.0', anchor_id: anchor },
+      stringifyMebdf(model),
+    );
+    const requests = be.writes[0]!.requests!;
+    expect(requests.map((r) => Object.keys(r)[0])).toEqual(['updateParagraphStyle', 'updateTextStyle']);
+    const after = parseMebdf(exportSection(be.doc, 't.0', anchor).content).blocks[k] as ParagraphBlock;
+    expect(after.style.namedStyle).toBe('HEADING_4');
+    expect(after.inlines.filter((i) => i.type === 'text')).toEqual([{ type: 'text', text, style: {} }]);
+  });
+});

@@ -148,10 +148,11 @@ export function editParagraph(
 }
 
 /**
- * Run `r` of a paragraph whose text stays and whose named style becomes `named`: each stretch of
- * it written only in the fields where what it reads as under `named` as it stands (its explicit
- * Docs style kept) differs from the run's style; nothing where nothing differs (and so nothing over
- * a pending suggestion, whose text no request may restyle).
+ * Run `r` of a paragraph whose text stays and whose named style becomes `named`: written in one
+ * request, in every field where what some stretch of it reads as under `named` as it stands (its
+ * explicit Docs style kept) differs from the run's style (writing a field the value it has is a
+ * no-op, so a paragraph made a heading is one request, not one per old run); nothing where nothing
+ * differs (and so nothing over a pending suggestion, whose text no request may restyle).
  */
 function restyleUnder(
   ctx: PlanContext,
@@ -160,14 +161,16 @@ function restyleUnder(
   r: { start: number; end: number; style: TextStyle },
   named: NamedStyleType,
 ): void {
+  const { suggestion: _, ...want } = r.style;
+  const fields = new Set<TextField>();
   for (let a = r.start; a < r.end; ) {
     const now = ctx.env.runStyles.readsAs(seg, s + a, named);
     let b = a + 1;
     while (b < r.end && deepEqual(ctx.env.runStyles.readsAs(seg, s + b, named), now)) b++;
-    const { suggestion: _, ...want } = r.style;
-    ctx.textStyle(seg, s + a, s + b, r.style, now ? textFieldsDiffering(now, want) : ALL_FIELDS, named);
+    for (const f of now ? textFieldsDiffering(now, want) : ALL_FIELDS) fields.add(f);
     a = b;
   }
+  ctx.textStyle(seg, s + r.start, s + r.end, r.style, fields, named);
 }
 
 /**
