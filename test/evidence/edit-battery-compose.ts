@@ -31,6 +31,9 @@ const LATER_KINDS = new Set<EditKind>([
   'swap-items',
   'delete-row',
   'delete-table',
+  'rename-heading',
+  'paragraph-to-heading',
+  'remove-link',
 ]);
 
 /**

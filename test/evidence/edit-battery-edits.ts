@@ -45,6 +45,9 @@ export const EDIT_KINDS = [
   'swap-items',
   'delete-row',
   'delete-table',
+  'rename-heading',
+  'paragraph-to-heading',
+  'remove-link',
 ] as const;
 export type EditKind = (typeof EDIT_KINDS)[number];
 
@@ -683,6 +686,43 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
     const p = structuredClone(blocks) as Block[];
     p.splice(t, 1);
     add('delete-table', `table ${t}`, p, { old: 1, new: 0 }, 2);
+  }
+  // A heading's text changed (the section's own, and a sub-heading's): its id stays.
+  // Headings whose text is no pending suggestion (that text cannot be edited until resolved).
+  const suggested = (i: number) =>
+    (blocks[i] as ParagraphBlock).inlines.some((x) => x.type === 'text' && x.style.suggestion !== undefined);
+  const headings = body.filter((i) => i > first && isHeading(blocks[i]));
+  for (const i of ends(headings)
+    .concat(preamble ? [] : [0])
+    .filter((i) => !suggested(i))) {
+    const p = structuredClone(blocks) as Block[];
+    const run = (p[i] as ParagraphBlock).inlines.find((x) => x.type === 'text' && /\S/.test(x.text));
+    if (run?.type !== 'text') continue;
+    run.text = run.text.replace(/\S+/, 'Renamed');
+    // The word replaced may be two stretches of text (a minimal diff keeps the letters it shares).
+    add('rename-heading', `block ${i}`, p, { old: 1, new: 1 }, 4);
+  }
+  // A paragraph of text made a sub-heading one level below the section's (Docs gives it an id),
+  // and a link taken off a word.
+  for (const i of ends(plain)) {
+    const p = structuredClone(blocks) as Block[];
+    const q = p[i] as ParagraphBlock;
+    q.style = { namedStyle: `HEADING_${level}` as NamedStyleType };
+    q.inlines = mergeRuns(q.inlines.map((x) => (x.type === 'text' ? { ...x, style: {} } : x)));
+    // Its paragraph style, and its runs' (a heading's text takes the heading style's look).
+    add('paragraph-to-heading', `block ${i}`, p, { old: 1, new: 1 }, 4);
+  }
+  for (const i of ends(
+    body.filter((i) => (blocks[i] as ParagraphBlock).inlines?.some((x) => x.type === 'text' && x.style.link)),
+  )) {
+    const p = structuredClone(blocks) as Block[];
+    const q = p[i] as ParagraphBlock;
+    const k = q.inlines.findIndex((x) => x.type === 'text' && x.style.link);
+    const run = q.inlines[k] as Extract<Inline, { type: 'text' }>;
+    const { link: _, ...rest } = run.style;
+    q.inlines[k] = { ...run, style: rest };
+    q.inlines = mergeRuns(q.inlines);
+    add('remove-link', `block ${i}`, p, { old: 1, new: 1 }, 2);
   }
   // A sub-heading moved above the paragraph before it (its anchor moves with it).
   for (const i of ends(
