@@ -34,6 +34,8 @@ const LATER_KINDS = new Set<EditKind>([
   'rename-heading',
   'paragraph-to-heading',
   'remove-link',
+  'center-paragraph',
+  'outdent-item',
 ]);
 
 /**

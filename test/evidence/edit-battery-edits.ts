@@ -48,6 +48,8 @@ export const EDIT_KINDS = [
   'rename-heading',
   'paragraph-to-heading',
   'remove-link',
+  'center-paragraph',
+  'outdent-item',
 ] as const;
 export type EditKind = (typeof EDIT_KINDS)[number];
 
@@ -723,6 +725,38 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
     q.inlines[k] = { ...run, style: rest };
     q.inlines = mergeRuns(q.inlines);
     add('remove-link', `block ${i}`, p, { old: 1, new: 1 }, 2);
+  }
+  // A paragraph centred, and a nested item moved out a level.
+  for (const i of ends(plain.filter((i) => (blocks[i] as ParagraphBlock).style.align !== 'center'))) {
+    const p = structuredClone(blocks) as Block[];
+    (p[i] as ParagraphBlock).style.align = 'center';
+    add('center-paragraph', `block ${i}`, p, { old: 1, new: 1 }, 1);
+  }
+  // (To a level whose kind the list's items show: it takes that level's glyph.)
+  const kindAt = (key: string, level: number) =>
+    items.map((k) => (blocks[k] as ParagraphBlock).list!).find((l) => l.key === key && l.level === level)
+      ?.kind;
+  for (const i of ends(items.filter((i) => (blocks[i] as ParagraphBlock).list!.level > 0))) {
+    const p = structuredClone(blocks) as Block[];
+    const item = p[i] as ParagraphBlock;
+    const kind = kindAt(item.list!.key, item.list!.level - 1);
+    if (!kind) continue;
+    const crosses = kind !== item.list!.kind;
+    item.list = { ...item.list!, level: item.list!.level - 1, kind };
+    // Its bullet re-made at the new level (the list's own glyphs), and its level's indents. Out of
+    // nested items of another kind (bullets under numbers: in Docs a list of their own, which no
+    // request moves an item out of but bulleting anew), the list is bulleted anew with it.
+    let [from, to] = [i, i];
+    while ((blocks[from - 1] as ParagraphBlock | undefined)?.list?.key === item.list.key) from--;
+    while ((blocks[to + 1] as ParagraphBlock | undefined)?.list?.key === item.list.key) to++;
+    const run = to - from + 1;
+    add(
+      'outdent-item',
+      `block ${i}`,
+      p,
+      crosses ? { old: run, new: run } : { old: 1, new: 1 },
+      crosses ? 10 + 8 * run : 4,
+    );
   }
   // A sub-heading moved above the paragraph before it (its anchor moves with it).
   for (const i of ends(
