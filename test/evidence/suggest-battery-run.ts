@@ -1,7 +1,8 @@
 /**
  * `npm run evidence:suggest`: the edit battery in suggest mode (suggest-battery.ts) over the real
  * fixtures, printing counts by edit kind and outcome. `BATTERY_FILTER=<substring>` limits it to the
- * fixtures whose name contains it, `BATTERY_SKIP` leaves out those whose name contains it. Exits 1
+ * fixtures whose name contains it, `BATTERY_SKIP` leaves out those whose name contains it,
+ * `BATTERY_KINDS=<kind>,<kind>` runs only those edit kinds. Exits 1
  * when an edit neither holds as suggestions nor is refused before writing.
  */
 import { readFileSync } from 'node:fs';
@@ -12,11 +13,12 @@ import { runSuggestCase, type SuggestResult, summarizeSuggest } from './suggest-
 const FIXTURES = new URL('../fixtures/real/', import.meta.url);
 const filter = process.env.BATTERY_FILTER ?? '';
 const skip = process.env.BATTERY_SKIP;
+const kinds = process.env.BATTERY_KINDS?.split(',').filter(Boolean);
 const results: SuggestResult[] = [];
 for (const file of fixtureNames().filter((f) => f.includes(filter) && !(skip && f.includes(skip)))) {
   const started = Date.now();
   const doc = JSON.parse(readFileSync(new URL(file, FIXTURES), 'utf8')) as Document;
-  const cases = casesOf(file);
+  const cases = casesOf(file).filter((c) => !kinds || kinds.includes(c.edit.kind));
   for (const kase of cases) results.push(await runSuggestCase(kase, doc));
   process.stderr.write(`${file}: ${cases.length} edits, ${Date.now() - started} ms\n`);
 }
