@@ -108,6 +108,19 @@ describe('comments on a quoted passage', () => {
     expect((await exportSection()).content).toContain('This part of the test document');
   });
 
+  it('survive the paragraph they are in split in two, each kept on its half', async () => {
+    const { a, b } = await twoComments();
+    const { content } = await exportSection();
+    const edited = content.replace('heading levels, from 1', 'heading levels,\n\nfrom 1');
+    expect(edited).not.toBe(content);
+    const result = await importSection(edited);
+    expect(result.warnings).toEqual([]);
+    expect((await list()).map((c) => [c.comment_id, c.quote])).toEqual([
+      [a, 'all heading levels'],
+      [b, 'correctly parsed'],
+    ]);
+  });
+
   it('are reported, by id and quote, when an edit removes their text (dry run and write alike)', async () => {
     const { a, b } = await twoComments();
     const { content } = await exportSection();
