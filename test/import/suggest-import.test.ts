@@ -6,12 +6,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { viewDocument } from '../../src/docs/engine/index.js';
 import { exportSection } from '../../src/docs/export/index.js';
 import { importSectionService } from '../../src/docs/service/import.js';
 import { deletionsFirst } from '../../src/docs/service/suggest-import.js';
 import { SuggestionsNotCreatedError, SuggestModeError } from '../../src/errors.js';
 import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../../src/ground/docs-json.js';
 import { stringifyMebdf } from '../../src/mebdf/index.js';
+import { makeDoc, para, text } from '../export/builder.js';
 import { MemoryBackend } from './memory-backend.js';
 
 const fixture = (name: string): Document =>
@@ -116,6 +118,29 @@ describe('import in suggest mode', () => {
     await importSectionService(be, target, edited);
     const after = exportSection(be.doc, 't.0', target.anchor_id).content;
     expect(after).toContain('A new paragraph.');
+  });
+
+  it('two paragraphs joined: the space typed where the newline was takes the style the edit gives it', async () => {
+    // Typed after the struck newline (the order that reads "~~old~~new"), the space would start
+    // the second paragraph and take its style; the plan's own order is used instead.
+    const be = new MemoryBackend(
+      makeDoc({
+        blocks: [
+          para('Head', { namedStyleType: 'HEADING_1', headingId: 'h.a' }),
+          para([text('First.', { foregroundColor: { color: { rgbColor: { red: 1 } } } })]),
+          para('Second.'),
+          para('Next', { namedStyleType: 'HEADING_1', headingId: 'h.b' }),
+        ],
+      }),
+    );
+    const target = { document_id: 'doc', anchor_id: 'h.a' };
+    const content = exportSection(be.doc, undefined, 'h.a').content;
+    const edited = content.replace('{!color:#ff0000}First.\n\nSecond.', '{!color:#ff0000}First. {/!}Second.');
+    expect(edited).not.toBe(content);
+    const result = await importSectionService(be, target, edited, { mode: 'suggest' });
+    expect(result.suggestion_ids?.length).toBeGreaterThan(0);
+    const accepted = viewDocument(be.doc, 'PREVIEW_SUGGESTIONS_ACCEPTED');
+    expect(exportSection(accepted, undefined, 'h.a').content).toBe(edited);
   });
 
   it('a replaced word: the insertion moves after the struck text, its style with it', () => {

@@ -66,7 +66,7 @@ import {
   asSuggestions,
   checkSuggestionsLanded,
   suggestionBody,
-  verifySuggestions,
+  verifiedSuggestions,
 } from './suggest-import.js';
 
 /** Attempts per import: the first plus two retries after a revision conflict. */
@@ -541,9 +541,7 @@ function verifyPlan(read: Read, plan: Plan, intended: Intended, second?: VerifyI
 
 /** The plan as a suggestion write (suggest-import.ts), verified on the engine against the edit. */
 function suggestedPlan(read: Read, edit: Plan, edited: Document): Plan {
-  const plan = asSuggestions(edit);
-  verifySuggestions({ doc: read.doc, edited, requests: plan.requests, scope: read.scope });
-  return plan;
+  return verifiedSuggestions(asSuggestions(edit), { doc: read.doc, edited, scope: read.scope });
 }
 
 /**

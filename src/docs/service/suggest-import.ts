@@ -52,7 +52,10 @@ const REQUEST_WORDS: Record<string, string> = {
   replaceNamedRangeContent: 'a named range rewrite',
 };
 
-/** The plan's requests as a suggestion write: named-range requests left out, others refused. */
+/**
+ * The plan's requests as a suggestion write: named-range requests left out, others refused. In the
+ * plan's order; `deletionsFirst` gives the order that reads best.
+ */
 export function asSuggestions(plan: Plan): Plan {
   const requests: Request[] = [];
   const notes = new Set<string>();
@@ -70,7 +73,7 @@ export function asSuggestions(plan: Plan): Plan {
     }
     requests.push(req);
   }
-  return { ...plan, requests: deletionsFirst(requests), warnings: [...notes, ...plan.warnings] };
+  return { ...plan, requests, warnings: [...notes, ...plan.warnings] };
 }
 
 type Range = {
@@ -84,7 +87,9 @@ type Range = {
  * A replaced word reads "~~old~~new" as suggestions: a deletion of [x, y) followed by an insertion
  * at x (the planner's order) would put the new text before the struck one, so the insertion moves
  * to y, ahead of the deletion, and the style requests of the new text that follow move with it.
- * In edit mode the two orders give the same document.
+ * In edit mode the two orders give the same document, but for the style the new text takes from
+ * the character before it (at y, the struck text's, or the next paragraph's when [x, y) ends one):
+ * `verifiedSuggestions` falls back to the plan's order when this one does not verify.
  */
 export function deletionsFirst(requests: Request[]): Request[] {
   const out = structuredClone(requests);
@@ -208,6 +213,30 @@ export function verifySuggestions(input: {
       `As suggestions, this edit would not read as intended once accepted (suggested deletions keep their text, so later requests would land elsewhere); nothing was written.`,
       'Import it with mode "edit", or split it into smaller edits.',
     );
+  }
+}
+
+/**
+ * The suggestion write of `plan` (asSuggestions' answer), verified: in the order that reads best
+ * (deletionsFirst) when that verifies, else in the plan's own order.
+ */
+export function verifiedSuggestions(
+  plan: Plan,
+  input: { doc: Document; edited: Document; scope: VerifyScope },
+): Plan {
+  const readable = deletionsFirst(plan.requests);
+  try {
+    verifySuggestions({ ...input, requests: readable });
+    return { ...plan, requests: readable };
+  } catch (e) {
+    if (!(e instanceof SuggestModeError) || JSON.stringify(readable) === JSON.stringify(plan.requests))
+      throw e;
+    try {
+      verifySuggestions({ ...input, requests: plan.requests });
+    } catch {
+      throw e;
+    }
+    return plan;
   }
 }
 
