@@ -31,7 +31,7 @@ const LEFT_OUT: Record<string, string> = {
   createNamedRange:
     'New anchors ({^ id}) are not created in suggest mode (Docs cannot suggest a named range); import the anchor in edit mode once the suggestion is accepted.',
   deleteNamedRange:
-    'Anchors of suggested deletions are kept until the suggestion is accepted (Docs cannot suggest removing a named range).',
+    'Anchors ({^ id}) of text suggested for deletion are not removed (Docs cannot suggest removing a named range): accepting drops one whose text it deletes entirely; one that also covers other text stays, to be removed in edit mode.',
 };
 
 const REQUEST_WORDS: Record<string, string> = {
