@@ -143,6 +143,28 @@ export function bulletSets(
     const kind = items[i]!.list!.kind;
     let j = i;
     while (j + 1 < items.length && items[j + 1]!.list!.kind === kind) j++;
+    // A first set of outer items that goes on the list before, of its kinds at their levels, joins
+    // it (the sets after, another kind at a level that list gives another, are lists of their own
+    // under its last item): bulleted as a new list, that item would start a list of its own.
+    if (
+      i === 0 &&
+      typeof before === 'object' &&
+      join?.preset &&
+      continues &&
+      items[0]!.list!.level === 0 &&
+      items.slice(0, j + 1).every((b) => listLevel(tab, before.listId, b.list!.level).kind === b.list!.kind)
+    ) {
+      sets.push({
+        from: 0,
+        to: j,
+        preset: join.preset,
+        separate: false,
+        anchor: false,
+        listId: before.listId,
+      });
+      i = j + 1;
+      continue;
+    }
     // After the first set, the paragraph before is the previous set's, a list of another kind. A
     // run that goes on the list of a paragraph this write bullets too (whose list is not known
     // yet) is not kept apart from it when its preset alone joins it rightly (joinsByPreset).
