@@ -195,6 +195,23 @@ describe('importSectionService', () => {
     expect(be.doc.tabs?.[0]?.documentTab?.inlineObjects?.['kix.5p6gdq3v63vb']).toBeUndefined();
   });
 
+  it('fidelity guard: an element the Docs API does not show is named as such', async () => {
+    // "Other person: " holds an element documents.get leaves out (it still takes an index).
+    const be = new MemoryBackend(
+      fixture('markkohdev__google-docs-markdown__Markdown_Conversion_Example_-_Multi-Tab.json'),
+    );
+    const content = exportSection(be.doc, 't.0', 'h.uepmse3xxx0s').content;
+    const edited = content.replace(/- \[ \] Other person: \{\^= unknown\.\d+ unknown\}\n/, '');
+    expect(edited).not.toBe(content);
+    const err = await importSectionService(
+      be,
+      { document_id: 'doc', tab_id: 't.0', anchor_id: 'h.uepmse3xxx0s' },
+      edited,
+    ).catch((e: unknown) => e);
+    expect(err).toMatchObject({ type: 'FidelityGuardError' });
+    expect((err as Error).message).toMatch(/unknown\.\d+ \(an element the Docs API does not show\)/);
+  });
+
   it('an unknown placeholder id is EmbeddedObjectNotFoundError', async () => {
     const be = new MemoryBackend(fixture(LISTS));
     const content = exportTab(be.doc).content;
