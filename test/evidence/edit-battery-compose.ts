@@ -11,32 +11,14 @@
  */
 import { seededRandom } from '../../src/docs/engine/index.js';
 import { type BatteryCase, casesOf } from './edit-battery.js';
-import { type BatteryEdit, batteryEdits, type EditKind } from './edit-battery-edits.js';
+import { type BatteryEdit, batteryEdits, EDIT_KINDS, type EditKind } from './edit-battery-edits.js';
 
 /**
  * Kinds added to the battery after chains were recorded (edit-battery-compose.test.ts replays
- * chains by seed): drawn into chains only with `BATTERY_COMPOSE_LATER=1`, so that a seed draws
- * the chains it drew when they were recorded.
+ * chains by seed), `bold-word` and every kind after it in EDIT_KINDS: drawn into chains only with
+ * `BATTERY_COMPOSE_LATER=1`, so that a seed draws the chains it drew when they were recorded.
  */
-const LATER_KINDS = new Set<EditKind>([
-  'bold-word',
-  'add-link',
-  'heading-level',
-  'edit-cell',
-  'move-object',
-  'split-paragraph',
-  'split-sentence',
-  'merge-paragraphs',
-  'delete-item',
-  'swap-items',
-  'delete-row',
-  'delete-table',
-  'rename-heading',
-  'paragraph-to-heading',
-  'remove-link',
-  'center-paragraph',
-  'outdent-item',
-]);
+const LATER_KINDS = new Set<EditKind>(EDIT_KINDS.slice(EDIT_KINDS.indexOf('bold-word')));
 
 /**
  * Edits that write what they read back as (a heading moved a level reads back as its document's

@@ -1,12 +1,13 @@
 /**
  * Builders for the list tests: a list item as the Docs editor and the presets lay one out (its
- * level's indents), the Docs list a paragraph of a document is in, found by its text, and a
- * section edited by replacing text in its export.
+ * level's indents), a Docs editor's list of two presets' glyphs, the Docs list a paragraph of a
+ * document is in, found by its text, and a section edited by replacing text in its export.
  */
 import { expect } from 'vitest';
+import { presetLevels } from '../../src/docs/engine/bullets.js';
 import { exportSection } from '../../src/docs/export/index.js';
 import { importSectionService } from '../../src/docs/service/import.js';
-import type { Document } from '../../src/ground/docs-json.js';
+import type { Document, NestingLevel } from '../../src/ground/docs-json.js';
 import { para } from '../export/builder.js';
 import type { MemoryBackend } from './memory-backend.js';
 
@@ -20,6 +21,14 @@ export function listItem(text: string, listId = 'L', level = 0) {
     },
     { bullet: { listId, textStyle: {}, ...(level ? { nestingLevel: level } : {}) } },
   );
+}
+
+/**
+ * The levels of a list of the Docs editor's, no preset's: `outer`'s glyphs but at the second level,
+ * which has `second`'s (bullets outside and numbers inside, as the editor makes them).
+ */
+export function editorLevels(outer: string, second: string): NestingLevel[] {
+  return presetLevels(outer).map((l, n) => (n === 1 ? presetLevels(second)[1]! : l));
 }
 
 /** The Docs list of the body paragraph of the first tab that says `text` (its first run). */

@@ -6,11 +6,11 @@
  * (list-pairing.ts retypeListJoiners). Found by a chain of six edits on the lists fixture.
  */
 import { describe, expect, it } from 'vitest';
-import { presetLevels } from '../../src/docs/engine/bullets.js';
 import { exportSection } from '../../src/docs/export/index.js';
 import { importSectionService } from '../../src/docs/service/import.js';
 import type { Document } from '../../src/ground/docs-json.js';
 import { makeDoc, para } from '../export/builder.js';
+import { editorLevels } from './list-docs.js';
 import { MemoryBackend } from './memory-backend.js';
 
 const item = (t: string, level = 0) =>
@@ -24,9 +24,7 @@ const item = (t: string, level = 0) =>
   );
 
 /** Bullets outside, numbers at the second level: a list of the Docs editor's, no preset's. */
-const levels = presetLevels('BULLET_DISC_CIRCLE_SQUARE').map((l, n) =>
-  n === 1 ? presetLevels('NUMBERED_DECIMAL_ALPHA_ROMAN')[1]! : l,
-);
+const levels = editorLevels('BULLET_DISC_CIRCLE_SQUARE', 'NUMBERED_DECIMAL_ALPHA_ROMAN');
 
 const doc = (): Document =>
   makeDoc({

@@ -7,16 +7,13 @@
  * (lower-lists.ts `bulletSets`). Found by a chain of six edits on the lists document (seed 44).
  */
 import { describe, expect, it } from 'vitest';
-import { presetLevels } from '../../src/docs/engine/bullets.js';
 import type { Document } from '../../src/ground/docs-json.js';
 import { makeDoc, para } from '../export/builder.js';
-import { editSection, listIdOf, listItem } from './list-docs.js';
+import { editorLevels, editSection, listIdOf, listItem } from './list-docs.js';
 import { MemoryBackend } from './memory-backend.js';
 
 /** Bullets outside, letters at the second level, squares at the third: the lists document's. */
-const levels = presetLevels('BULLET_DISC_CIRCLE_SQUARE').map((l, n) =>
-  n === 1 ? presetLevels('NUMBERED_DECIMAL_ALPHA_ROMAN')[1]! : l,
-);
+const levels = editorLevels('BULLET_DISC_CIRCLE_SQUARE', 'NUMBERED_DECIMAL_ALPHA_ROMAN');
 
 const doc = (): Document =>
   makeDoc({

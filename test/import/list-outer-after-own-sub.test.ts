@@ -7,16 +7,13 @@
  * of six edits on stencila-1's "Nested" list (seed 25).
  */
 import { describe, expect, it } from 'vitest';
-import { presetLevels } from '../../src/docs/engine/bullets.js';
 import type { Document } from '../../src/ground/docs-json.js';
 import { makeDoc, para } from '../export/builder.js';
-import { editSection, listIdOf, listItem } from './list-docs.js';
+import { editorLevels, editSection, listIdOf, listItem } from './list-docs.js';
 import { MemoryBackend } from './memory-backend.js';
 
 /** Numbers outside, bullets at the second level, roman numbers at the third: stencila-1's list. */
-const levels = presetLevels('NUMBERED_DECIMAL_ALPHA_ROMAN').map((l, n) =>
-  n === 1 ? presetLevels('BULLET_DISC_CIRCLE_SQUARE')[1]! : l,
-);
+const levels = editorLevels('NUMBERED_DECIMAL_ALPHA_ROMAN', 'BULLET_DISC_CIRCLE_SQUARE');
 
 const doc = (): Document =>
   makeDoc({

@@ -16,19 +16,25 @@ const MULTI_TAB = new URL(
   import.meta.url,
 );
 
+/** The Multi-Tab document, its section of code lines, and the line of several runs in it. */
+function codeLine() {
+  const be = new MemoryBackend(JSON.parse(readFileSync(MULTI_TAB, 'utf8')) as Document);
+  const anchor = 'h.icaqa2kyyp4g';
+  const model = parseMebdf(exportSection(be.doc, 't.0', anchor).content);
+  const k = model.blocks.findIndex(
+    (b) =>
+      b.type === 'paragraph' &&
+      b.inlines.some((i) => i.type === 'text' && i.text.includes('Content converted')),
+  );
+  const p = model.blocks[k] as ParagraphBlock;
+  const text = p.inlines.map((i) => (i.type === 'text' ? i.text : '')).join('');
+  expect(p.inlines.filter((i) => i.type === 'text').length).toBeGreaterThan(2);
+  return { be, anchor, model, k, p, text };
+}
+
 describe('formatting stripped from a paragraph of several runs', () => {
   it('is one request, and the paragraph reads back as plain text', async () => {
-    const be = new MemoryBackend(JSON.parse(readFileSync(MULTI_TAB, 'utf8')) as Document);
-    const anchor = 'h.icaqa2kyyp4g';
-    const model = parseMebdf(exportSection(be.doc, 't.0', anchor).content);
-    const k = model.blocks.findIndex(
-      (b) =>
-        b.type === 'paragraph' &&
-        b.inlines.some((i) => i.type === 'text' && i.text.includes('Content converted')),
-    );
-    const p = model.blocks[k] as ParagraphBlock;
-    const text = p.inlines.map((i) => (i.type === 'text' ? i.text : '')).join('');
-    expect(p.inlines.filter((i) => i.type === 'text').length).toBeGreaterThan(2);
+    const { be, anchor, model, k, p, text } = codeLine();
     p.inlines = [{ type: 'text', text, style: {} }];
     await importSectionService(
       be,
@@ -80,17 +86,7 @@ describe('a new paragraph of several runs after a heading', () => {
 
 describe('a paragraph of several runs made a heading, its formatting dropped', () => {
   it('is its paragraph style and one text style request (every field that differs in any run)', async () => {
-    const be = new MemoryBackend(JSON.parse(readFileSync(MULTI_TAB, 'utf8')) as Document);
-    const anchor = 'h.icaqa2kyyp4g';
-    const model = parseMebdf(exportSection(be.doc, 't.0', anchor).content);
-    const k = model.blocks.findIndex(
-      (b) =>
-        b.type === 'paragraph' &&
-        b.inlines.some((i) => i.type === 'text' && i.text.includes('Content converted')),
-    );
-    const p = model.blocks[k] as ParagraphBlock;
-    const text = p.inlines.map((i) => (i.type === 'text' ? i.text : '')).join('');
-    expect(p.inlines.filter((i) => i.type === 'text').length).toBeGreaterThan(2);
+    const { be, anchor, model, k, text } = codeLine();
     model.blocks[k] = {
       type: 'paragraph',
       style: { namedStyle: 'HEADING_4' },

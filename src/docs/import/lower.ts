@@ -20,7 +20,7 @@ import { rebuildLists } from './list-rebuild.js';
 import { lowerTableEdit } from './lower-table.js';
 import { editParagraph } from './paragraph-edit.js';
 import { insertParagraphs } from './paragraph-insert.js';
-import { joinParagraphs, splitParagraph } from './paragraph-split.js';
+import { lowerTwoForOne } from './paragraph-split.js';
 import { toUnits } from './paragraph-units.js';
 import { goesOnAs, type Inherited, sameList } from './paragraphs.js';
 import { paragraphStylePayload, TEXT_FIELDS, type TextField } from './style-payloads.js';
@@ -213,24 +213,8 @@ class Lowering {
             nested.add(b);
           break;
         case 'split-paragraph':
-          splitParagraph(
-            ctx,
-            seg,
-            old[step.o] as ParagraphBlock,
-            sources[step.o] as ParagraphSource,
-            next[step.n] as ParagraphBlock,
-            next[step.n + 1] as ParagraphBlock,
-          );
-          break;
         case 'join-paragraphs':
-          joinParagraphs(
-            ctx,
-            seg,
-            old[step.o] as ParagraphBlock,
-            sources[step.o] as ParagraphSource,
-            old[step.o + 1] as ParagraphBlock,
-            next[step.n] as ParagraphBlock,
-          );
+          lowerTwoForOne(ctx, script, step);
           break;
         case 'edit-table':
           lowerTableEdit(

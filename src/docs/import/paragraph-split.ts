@@ -10,10 +10,11 @@
  * edit (paragraph-edit.ts) then does it over the two paragraphs' units joined by a newline unit
  * (a pure split or join is one or two requests).
  */
-import type { Inline, ParagraphBlock, ParagraphStyle, TextStyle } from '../../mebdf/model.js';
+import type { Block, Inline, ParagraphBlock, ParagraphStyle, TextStyle } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
 import type { ParagraphSource } from '../export/types.js';
 import type { PlanContext } from './context.js';
+import type { ContainerScript, Step } from './edit-script.js';
 import { editParagraph } from './paragraph-edit.js';
 import { toUnits, type Units } from './paragraph-units.js';
 
@@ -109,31 +110,27 @@ function joined(first: Units, second: Units): Units {
   };
 }
 
-/** Old paragraph `o` (at `src`) split into `a` and `b` (splitsInto holds). */
-export function splitParagraph(
+/**
+ * Lowers a split (old paragraph `o` into new `n` and `n + 1`) or a join (old `o` and `o + 1` into
+ * new `n`): the paragraph edit of `o`, its text or the new one spanning both paragraphs. A split's
+ * newline is typed first-half-style over the whitespace, after the paragraph style is set, so
+ * both halves copy it; a join deletes `o`'s newline, and `o`'s paragraph style is the merged one's.
+ */
+export function lowerTwoForOne(
   ctx: PlanContext,
-  seg: string,
-  o: ParagraphBlock,
-  src: ParagraphSource,
-  a: ParagraphBlock,
-  b: ParagraphBlock,
+  script: ContainerScript,
+  step: Extract<Step, { kind: 'split-paragraph' | 'join-paragraphs' }>,
 ): void {
-  const units = (p: ParagraphBlock) => toUnits(p, ctx.codes, ctx.env.positioned);
-  // The new newline is typed first-half-style over the whitespace; the paragraph style, set
-  // before it is typed, is copied to both halves.
-  editParagraph(ctx, seg, o, src, a, { next: joined(units(a), units(b)) });
-}
-
-/** Old paragraphs `a` (at `src`) and `b` joined into `n` (joinsInto holds). */
-export function joinParagraphs(
-  ctx: PlanContext,
-  seg: string,
-  a: ParagraphBlock,
-  src: ParagraphSource,
-  b: ParagraphBlock,
-  n: ParagraphBlock,
-): void {
-  const units = (p: ParagraphBlock) => toUnits(p, ctx.codes, ctx.env.positioned);
-  // Deleting `a`'s newline merges `b` into it; `a`'s paragraph style is then the one to change.
-  editParagraph(ctx, seg, a, src, n, { old: joined(units(a), units(b)) });
+  const { seg, old, sources, next } = script;
+  const units = (p: Block | undefined) => toUnits(p as ParagraphBlock, ctx.codes, ctx.env.positioned);
+  const o = old[step.o] as ParagraphBlock;
+  const src = sources[step.o] as ParagraphSource;
+  if (step.kind === 'split-paragraph') {
+    const a = next[step.n] as ParagraphBlock;
+    editParagraph(ctx, seg, o, src, a, { next: joined(units(a), units(next[step.n + 1])) });
+  } else {
+    editParagraph(ctx, seg, o, src, next[step.n] as ParagraphBlock, {
+      old: joined(units(o), units(old[step.o + 1])),
+    });
+  }
 }
