@@ -227,7 +227,36 @@ export function listPairs(
     }
   };
   for (const s of scripts) visit(s);
+  for (const s of scripts) separateMerging(s, out);
   return out;
+}
+
+/**
+ * Two lists of the text that are one Docs list (a table or a paragraph between them read them
+ * apart) and that the edit brings together, the second one's first item right after the first
+ * one's last: Docs reads consecutive items of one list as one list, so the second one does not go
+ * on as it was; its items are bulleted anew, as a list of their own (demoteKeeps pairs them).
+ */
+function separateMerging(s: ContainerScript, out: Map<string, Set<string>>): void {
+  const staying = new Map<number, number>();
+  for (const op of s.ops) if (op.op === 'keep' || op.op === 'pair') staying.set(op.n, op.o);
+  const listIdOf = (o: number | undefined) => {
+    const src = o === undefined ? undefined : s.sources[o];
+    return src?.kind === 'paragraph' ? src.listId : undefined;
+  };
+  for (let n = 1; n < s.next.length; n++) {
+    const [a, b] = [s.next[n - 1], s.next[n]];
+    if (a?.type !== 'paragraph' || b?.type !== 'paragraph' || !a.list || !b.list) continue;
+    if (a.list.key === b.list.key || b.list.level !== 0) continue;
+    const [oa, ob] = [staying.get(n - 1), staying.get(n)];
+    const listId = listIdOf(ob);
+    if (listId === undefined || listIdOf(oa) !== listId) continue;
+    const was = (s.old[ob!] as ParagraphBlock).list?.key;
+    if (was === undefined || (s.old[oa!] as ParagraphBlock).list?.key === was) continue;
+    out.get(was)?.delete(b.list.key);
+  }
+  for (const step of s.steps)
+    if (step.kind === 'edit-table') for (const c of step.cells) separateMerging(c, out);
 }
 
 /**
