@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { generatedDocument } from '../../bench/export.js';
 import { applyBatchUpdate } from '../../src/docs/engine/index.js';
 import { exportSection, exportTab, getHierarchy } from '../../src/docs/export/index.js';
+import { cannotMove } from '../../src/docs/import/context.js';
 import { exportSectionService } from '../../src/docs/service/export.js';
 import { importSectionService, importTabService, MAX_CONTENT_CHARS } from '../../src/docs/service/import.js';
 import type { Document, Request } from '../../src/ground/docs-json.js';
@@ -233,6 +234,13 @@ describe('importSectionService', () => {
     expect(err).toMatchObject({ type: 'ValidationError' });
     expect((err as Error).message).toContain('cannot re-create an image');
     expect(be.doc).toEqual(before);
+  });
+
+  it('the refusal names the object in words: a horizontal rule, a section break', () => {
+    expect(cannotMove('hr.1', 'hr').message).toContain('The horizontal rule hr.1 would move');
+    expect(cannotMove('hr.1', 'hr').message).toContain('cannot re-create a horizontal rule');
+    expect(cannotMove('kix.s', 'sectionbreak').message).toContain('cannot re-create a section break');
+    expect(cannotMove('kix.i', 'image').message).toContain('cannot re-create an image');
   });
 
   it('moving an image among the paragraphs of a section keeps it: the text around it is moved', async () => {

@@ -523,9 +523,26 @@ function markerId(inline: Units['markers'][number]['inline']): string | null {
   return null;
 }
 
+/** An embed kind in words, for messages (`hr` is a horizontal rule). */
+const KIND_WORDS: Record<string, string> = {
+  positioned: 'positioned image',
+  person: 'person chip',
+  date: 'date chip',
+  richlink: 'link chip',
+  pagebreak: 'page break',
+  columnbreak: 'column break',
+  sectionbreak: 'section break',
+  hr: 'horizontal rule',
+  toc: 'table of contents',
+  autotext: 'auto text',
+  unknown: 'element the Docs API does not show',
+  embed: 'object',
+};
+
 export function cannotMove(id: string, kind: string): ValidationError {
+  const what = KIND_WORDS[kind] ?? kind;
   return new ValidationError(
-    `The ${kind} ${id} would move: the Docs API cannot re-create ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}, so it can only stay where it is.`,
+    `The ${what} ${id} would move: the Docs API cannot re-create ${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what}, so it can only stay where it is.`,
     'Leave the placeholder where it was exported (you may edit the text around it).',
   );
 }
