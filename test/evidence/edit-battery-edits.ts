@@ -679,10 +679,12 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
     add('delete-row', `table ${t}`, p, { old: 1, new: 1 }, 1);
   }
   // A whole table (one without footnote references: their numbers, which are the export's labels,
-  // would shift).
+  // would shift; and without objects: deleting one needs allow_deletions, guards.ts).
   const refs = (t: number) =>
     (blocks[t] as TableBlock).rows.some((r) =>
-      r.some((c) => c.blocks.some((b) => b.inlines.some((x) => x.type === 'footnoteRef'))),
+      r.some((c) =>
+        c.blocks.some((b) => b.inlines.some((x) => x.type === 'footnoteRef' || x.type === 'embed')),
+      ),
     );
   for (const t of ends(tables.filter((t) => !refs(t)))) {
     const p = structuredClone(blocks) as Block[];
