@@ -214,7 +214,7 @@ class Lowering {
           break;
         case 'split-paragraph':
         case 'join-paragraphs':
-          lowerTwoForOne(ctx, script, step);
+          for (const b of lowerTwoForOne(ctx, script, step)) nested.add(b);
           break;
         case 'edit-table':
           lowerTableEdit(

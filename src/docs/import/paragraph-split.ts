@@ -6,11 +6,11 @@
  * Without this the alignment pairs the old paragraph with one half and types the other anew.
  *
  * Only plain paragraphs qualify (no heading, code, quote, raw HTML, rule, object or new anchor;
- * list items of one list and level; a named range's anchor moves with its text), and only when most of each half is where it was: the paragraph
- * edit (paragraph-edit.ts) then does it over the two paragraphs' units joined by a newline unit
- * (a pure split or join is one or two requests).
+ * list items of one list and level; a named range's anchor moves with its text), and only when
+ * most of each half is where it was: the paragraph edit (paragraph-edit.ts) then does it over the
+ * two paragraphs' units joined by a newline unit (a pure split or join is one or two requests).
  */
-import type { Block, Inline, ParagraphBlock, ParagraphStyle, TextStyle } from '../../mebdf/model.js';
+import type { Block, Inline, ParagraphBlock, TextStyle } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
 import type { ParagraphSource } from '../export/types.js';
 import type { PlanContext } from './context.js';
@@ -75,7 +75,7 @@ export function splitsInto(o: ParagraphBlock, a: ParagraphBlock, b: ParagraphBlo
     plain(o) &&
     plain(a) &&
     plain(b) &&
-    sameStyle(a.style, b.style) &&
+    deepEqual(a.style, b.style) &&
     deepEqual(o.list, a.list) &&
     deepEqual(a.list, b.list) &&
     concatenates(o, a, b)
@@ -95,10 +95,6 @@ export function joinsInto(a: ParagraphBlock, b: ParagraphBlock, n: ParagraphBloc
   );
 }
 
-function sameStyle(a: ParagraphStyle, b: ParagraphStyle): boolean {
-  return deepEqual(a, b);
-}
-
 /** Two paragraphs' units as one, a newline unit between in the style of the text before it. */
 function joined(first: Units, second: Units): Units {
   const before: TextStyle = first.styles.findLast((s) => s !== null) ?? {};
@@ -115,22 +111,24 @@ function joined(first: Units, second: Units): Units {
  * new `n`): the paragraph edit of `o`, its text or the new one spanning both paragraphs. A split's
  * newline is typed first-half-style over the whitespace, after the paragraph style is set, so
  * both halves copy it; a join deletes `o`'s newline, and `o`'s paragraph style is the merged one's.
+ * Returns the new items that need bulleting once the container is done (as editParagraph does):
+ * both halves of a split when the first one does (they share its bullet).
  */
 export function lowerTwoForOne(
   ctx: PlanContext,
   script: ContainerScript,
   step: Extract<Step, { kind: 'split-paragraph' | 'join-paragraphs' }>,
-): void {
+): ParagraphBlock[] {
   const { seg, old, sources, next } = script;
   const units = (p: Block | undefined) => toUnits(p as ParagraphBlock, ctx.codes, ctx.env.positioned);
   const o = old[step.o] as ParagraphBlock;
   const src = sources[step.o] as ParagraphSource;
-  if (step.kind === 'split-paragraph') {
-    const a = next[step.n] as ParagraphBlock;
-    editParagraph(ctx, seg, o, src, a, { next: joined(units(a), units(next[step.n + 1])) });
-  } else {
-    editParagraph(ctx, seg, o, src, next[step.n] as ParagraphBlock, {
+  if (step.kind === 'join-paragraphs') {
+    return editParagraph(ctx, seg, o, src, next[step.n] as ParagraphBlock, {
       old: joined(units(o), units(old[step.o + 1])),
     });
   }
+  const [a, b] = [next[step.n] as ParagraphBlock, next[step.n + 1] as ParagraphBlock];
+  const nested = editParagraph(ctx, seg, o, src, a, { next: joined(units(a), units(b)) });
+  return nested.length > 0 ? [...nested, b] : [];
 }
