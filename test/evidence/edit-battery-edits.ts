@@ -50,6 +50,7 @@ export const EDIT_KINDS = [
   'remove-link',
   'center-paragraph',
   'outdent-item',
+  'delete-subsection',
 ] as const;
 export type EditKind = (typeof EDIT_KINDS)[number];
 
@@ -759,6 +760,24 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
       crosses ? { old: run, new: run } : { old: 1, new: 1 },
       crosses ? 10 + 8 * run : 4,
     );
+  }
+  // A sub-section deleted: a sub-heading and what follows it up to the next heading of its level
+  // or above (or the section's end), when what it holds is text (objects need allow_deletions).
+  for (const i of ends(headings.filter((i) => !suggested(i)))) {
+    const lv = levelOf((blocks[i] as ParagraphBlock).style.namedStyle);
+    let end = i + 1;
+    while (
+      end < blocks.length &&
+      !(isHeading(blocks[end]) && levelOf((blocks[end] as ParagraphBlock).style.namedStyle) <= lv)
+    )
+      end++;
+    const held = blocks.slice(i + 1, end);
+    const textOnly = (b: ParagraphBlock) => b.inlines.every((x) => x.type === 'text' || x.type === 'break');
+    const plainTable = (b: TableBlock) => b.rows.every((r) => r.every((c) => c.blocks.every(textOnly)));
+    if (!held.every((b) => (b.type === 'table' ? plainTable(b) : textOnly(b)))) continue;
+    const p = structuredClone(blocks) as Block[];
+    p.splice(i, end - i);
+    add('delete-subsection', `blocks ${i}-${end - 1}`, p, { old: end - i, new: 0 }, 3);
   }
   // A sub-heading moved above the paragraph before it (its anchor moves with it).
   for (const i of ends(
