@@ -6,12 +6,16 @@
  * comments, its runs' explicit styles). Found by the battery's split-paragraph and
  * merge-paragraphs kinds.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { exportSection } from '../../src/docs/export/index.js';
 import { importSectionService } from '../../src/docs/service/import.js';
-import type { Request } from '../../src/ground/docs-json.js';
+import type { Document, Request } from '../../src/ground/docs-json.js';
 import { listDef, makeDoc, para, text } from '../export/builder.js';
 import { MemoryBackend } from './memory-backend.js';
+
+const fixture = (name: string): Document =>
+  JSON.parse(readFileSync(new URL(`../fixtures/real/${name}`, import.meta.url), 'utf8')) as Document;
 
 const target = { document_id: 'doc', anchor_id: 'h.a' };
 
@@ -60,6 +64,22 @@ describe('a paragraph split or two joined, in place', () => {
     const requests = await edit(be, (s) => s.replace('all day and the roads', 'all day.\n\nAnd the roads'));
     expect(JSON.stringify(requests)).not.toMatch(/rained|roads/);
     expect(requests.length).toBeLessThanOrEqual(5);
+  });
+
+  it('a paragraph typed before a split one takes no style from the first half (a new link there)', async () => {
+    // The old paragraph pairs with the second half and the first half is the split's: the new
+    // paragraph goes before that half, whose first word becomes a link. Text typed there takes
+    // its style, so it is written unset (found by a chain of four edits, seed 49).
+    const be = new MemoryBackend(fixture('cedricdelpoux__gatsby-source-google-docs__horizontal-rule.json'));
+    const target = { document_id: 'doc', tab_id: 't.0', anchor_id: '' };
+    const section = exportSection(be.doc, 't.0', '').content;
+    const edited = section.replace(
+      'Text followed by horizontal rule',
+      'A new paragraph.\n\n[Text](https://example.com/x) followed by\n\nhorizontal rule',
+    );
+    expect(edited).not.toBe(section);
+    await importSectionService(be, target, edited);
+    expect(exportSection(be.doc, 't.0', '').content).toBe(edited);
   });
 
   it('two paragraphs joined: the newline deleted and a space typed, the second one kept', async () => {

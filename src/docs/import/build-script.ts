@@ -136,7 +136,12 @@ function steps(input: ContainerInput, cmp: Block[], ops: AlignOp[]): Step[] {
       out.push({ kind: 'delete', olds, ...around, recreatesTable });
     } else {
       const news = run.map((x) => (x as { n: number }).n);
-      out.push({ kind: 'insert', news, ...around, survivor: survivorAfter(ops, sources, j) });
+      // Before a split, what the new blocks go before is its first half.
+      const survivor =
+        two?.kind === 'split-paragraph'
+          ? { o: two.o, n: two.n, edited: true }
+          : survivorAfter(ops, sources, j);
+      out.push({ kind: 'insert', news, ...around, survivor });
     }
     k = j + 1;
     if (two) {
