@@ -669,9 +669,13 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
   // A table's last row deleted (tables of two rows or more, no merged cells), and a whole table.
   for (const t of ends(tables)) {
     const tb = structuredClone(blocks[t]) as TableBlock;
+    // (Not a row with a footnote reference: its definition would be left unreferenced.)
+    const refsIn = (r: TableBlock['rows'][number]) =>
+      r.some((c) => c.blocks.some((b) => b.inlines.some((x) => x.type === 'footnoteRef')));
     if (
       tb.rows.length < 2 ||
-      tb.rows.some((r) => r.some((c) => (c.rowSpan ?? 1) > 1 || (c.colSpan ?? 1) > 1))
+      tb.rows.some((r) => r.some((c) => (c.rowSpan ?? 1) > 1 || (c.colSpan ?? 1) > 1)) ||
+      refsIn(tb.rows[tb.rows.length - 1]!)
     )
       continue;
     tb.rows.pop();
