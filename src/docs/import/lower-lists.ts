@@ -128,16 +128,24 @@ export function bulletSets(
   const join = typeof before === 'object' ? joining(tab, before.listId) : null;
   const anchored = (from: number, to: number): boolean =>
     items.slice(from, to + 1).every((b) => b.list!.level > 0);
-  if (
-    typeof before === 'object' &&
-    join?.preset &&
-    (continues || anchored(0, items.length - 1)) &&
-    items.every((b) => listLevel(tab, before.listId, b.list!.level).kind === b.list!.kind)
-  ) {
-    const to = items.length - 1;
-    const listId = before.listId;
-    return [{ from: 0, to, preset: join.preset, separate: false, anchor: anchored(0, to), listId }];
-  }
+  /** Items `[0, to]` as one set joining the list before, when it has their kinds at their levels. */
+  const joined = (to: number): BulletSet | null => {
+    if (typeof before !== 'object' || !join?.preset) return null;
+    const fits = items
+      .slice(0, to + 1)
+      .every((b) => listLevel(tab, before.listId, b.list!.level).kind === b.list!.kind);
+    if (!fits) return null;
+    return {
+      from: 0,
+      to,
+      preset: join.preset,
+      separate: false,
+      anchor: anchored(0, to),
+      listId: before.listId,
+    };
+  };
+  const whole = continues || anchored(0, items.length - 1) ? joined(items.length - 1) : null;
+  if (whole) return [whole];
   const sets: BulletSet[] = [];
   for (let i = 0; i < items.length; ) {
     const kind = items[i]!.list!.kind;
@@ -146,22 +154,9 @@ export function bulletSets(
     // A first set of outer items that goes on the list before, of its kinds at their levels, joins
     // it (the sets after, another kind at a level that list gives another, are lists of their own
     // under its last item): bulleted as a new list, that item would start a list of its own.
-    if (
-      i === 0 &&
-      typeof before === 'object' &&
-      join?.preset &&
-      continues &&
-      items[0]!.list!.level === 0 &&
-      items.slice(0, j + 1).every((b) => listLevel(tab, before.listId, b.list!.level).kind === b.list!.kind)
-    ) {
-      sets.push({
-        from: 0,
-        to: j,
-        preset: join.preset,
-        separate: false,
-        anchor: false,
-        listId: before.listId,
-      });
+    const first = i === 0 && continues && items[0]!.list!.level === 0 ? joined(j) : null;
+    if (first) {
+      sets.push(first);
       i = j + 1;
       continue;
     }
