@@ -51,6 +51,11 @@ export const EDIT_KINDS = [
   'center-paragraph',
   'outdent-item',
   'delete-subsection',
+  'swap-subsections',
+  'heading-to-paragraph',
+  'move-paragraph-last',
+  'rewrite-paragraph',
+  'object-across-heading',
 ] as const;
 export type EditKind = (typeof EDIT_KINDS)[number];
 
@@ -65,6 +70,8 @@ export interface BatteryEdit {
   maxRequests: number;
   /** What the section must then say, when Google stores something else than `next` says. */
   expected?: MebdfDocument;
+  /** Another section the edit may leave, as good (which of two headings Docs gives a new id). */
+  orExpected?: MebdfDocument;
 }
 
 const HEADINGS = new Set<NamedStyleType>([
@@ -169,6 +176,8 @@ export function mergeRuns(inlines: Inline[]): Inline[] {
 }
 
 /** Every battery edit of one section model; `preamble` when the model has no heading of its own. */
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
 export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEdit[] {
   const blocks = model.blocks as Block[];
   const out: BatteryEdit[] = [];
@@ -795,6 +804,105 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
       (x) => x.type === 'text' && Object.keys(x.style).length > 0,
     ).length;
     add('move-heading', `block ${i}`, p, { old: 2, new: 2 }, Math.max(6, 5 + styledRuns));
+  }
+  // Two sub-sections of one level side by side, of text and plain tables, swapped (a model
+  // reordering a document): the shorter one is deleted and typed again on the other's side.
+  const sectionEnd = (i: number) => {
+    const lv = levelOf((blocks[i] as ParagraphBlock).style.namedStyle);
+    let end = i + 1;
+    while (
+      end < blocks.length &&
+      !(isHeading(blocks[end]) && levelOf((blocks[end] as ParagraphBlock).style.namedStyle) <= lv)
+    )
+      end++;
+    return end;
+  };
+  // (Anchors too: a heading's id, a bookmark.)
+  const textOnly = (b: ParagraphBlock) =>
+    b.inlines.every((x) => x.type === 'text' || x.type === 'break' || x.type === 'anchor');
+  const retypable = (b: Block) =>
+    b.type === 'table' ? b.rows.every((r) => r.every((c) => c.blocks.every(textOnly))) : textOnly(b);
+  const swappable = headings.filter((i) => {
+    const j = sectionEnd(i);
+    const h = blocks[j] as ParagraphBlock | undefined;
+    return (
+      !suggested(i) &&
+      j < blocks.length &&
+      isHeading(h) &&
+      h!.style.namedStyle === (blocks[i] as ParagraphBlock).style.namedStyle &&
+      [i, j].every((x) => (blocks[x] as ParagraphBlock).inlines.some((y) => y.type === 'text' && /\S/.test(y.text))) &&
+      !suggested(j) &&
+      blocks.slice(i, sectionEnd(j)).every(retypable)
+    );
+  });
+  for (const i of ends(swappable)) {
+    const j = sectionEnd(i);
+    const k = sectionEnd(j);
+    // As the export shows them: a heading's anchor only where a link needs it (none here).
+    const bare = (bs: Block[]) =>
+      structuredClone(bs).map((b) =>
+        isHeading(b) ? { ...b, inlines: (b as ParagraphBlock).inlines.filter((x) => x.type !== 'anchor') } : b,
+      );
+    const p = structuredClone(blocks) as Block[];
+    p.splice(i, k - i, ...bare(blocks.slice(j, k)), ...bare(blocks.slice(i, j)));
+    const moved = k - i;
+    // Per paragraph typed again its text, paragraph and text styles; per table its cells' too.
+    const cost = (b: Block) => (b.type === 'table' ? 2 + 3 * b.rows.flat().length : 4);
+    const bound = 6 + Math.max(...[blocks.slice(i, j), blocks.slice(j, k)].map((bs) => sum(bs.map(cost))));
+    add('swap-subsections', `blocks ${i}-${j - 1}, ${j}-${k - 1}`, p, { old: moved, new: moved }, bound);
+    // One sub-section stays and keeps its heading's id; the other's heading is typed anew.
+    const [first, second] = [structuredClone(p), structuredClone(p)];
+    first.splice(i + (k - j), j - i, ...structuredClone(blocks.slice(i, j)));
+    second.splice(i, k - j, ...structuredClone(blocks.slice(j, k)));
+    out[out.length - 1]!.expected = withBlocks(model, first);
+    out[out.length - 1]!.orExpected = withBlocks(model, second);
+  }
+  // A sub-heading made a paragraph of text (its named style; Docs drops its heading id).
+  for (const i of ends(headings.filter((i) => !suggested(i) && textOnly(blocks[i] as ParagraphBlock)))) {
+    const p = structuredClone(blocks) as Block[];
+    const h = p[i] as ParagraphBlock;
+    h.style = { ...h.style, namedStyle: 'NORMAL_TEXT' };
+    // Its id goes (Docs keeps ids on headings only): the export shows it only where a link needs it.
+    h.inlines = h.inlines.filter((x) => x.type !== 'anchor' || !x.id?.startsWith('h.'));
+    add('heading-to-paragraph', `block ${i}`, p, { old: 1, new: 1 }, 3);
+  }
+  // The first paragraph of text moved to the end of the section.
+  for (const i of plain.slice(0, 1).filter((i) => i < blocks.length - 1)) {
+    const p = structuredClone(blocks) as Block[];
+    const [moved] = p.splice(i, 1);
+    p.push(moved!);
+    const runs = (blocks[i] as ParagraphBlock).inlines.length;
+    add('move-paragraph-last', `block ${i}`, p, { old: blocks.length - i, new: blocks.length - i }, 6 + runs);
+  }
+  // A paragraph of several runs written anew as one sentence in its first run's style.
+  for (const i of ends(text.filter((i) => (blocks[i] as ParagraphBlock).inlines.length > 1))) {
+    const p = structuredClone(blocks) as Block[];
+    const q = p[i] as ParagraphBlock;
+    const run = q.inlines[0] as Extract<Inline, { type: 'text' }>;
+    q.inlines = [{ ...run, text: 'This paragraph was written anew by the model.' }];
+    add('rewrite-paragraph', `block ${i}`, p, { old: 1, new: 1 }, 4);
+  }
+  // A sub-heading moved above the paragraph holding an object before it (the object cannot be
+  // made again: the heading is the one typed again, on the object's other side).
+  for (const i of ends(
+    headings.filter((i) => {
+      const b = blocks[i - 1];
+      return (
+        !suggested(i) &&
+        textOnly(blocks[i] as ParagraphBlock) &&
+        b?.type === 'paragraph' &&
+        !isHeading(b) &&
+        b.list === undefined &&
+        b.inlines.some((x) => x.type === 'embed' && x.id !== '')
+      );
+    }),
+  )) {
+    const p = structuredClone(blocks) as Block[];
+    // As the export shows it, unlinked (a linked heading's id, named, would make the object move).
+    const h = p[i] as ParagraphBlock;
+    h.inlines = h.inlines.filter((x) => x.type !== 'anchor' || !x.id?.startsWith('h.'));
+    [p[i - 1], p[i]] = [p[i]!, p[i - 1]!];
+    add('object-across-heading', `block ${i}`, p, { old: 2, new: 2 }, 6);
   }
   return out;
 }

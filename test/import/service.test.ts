@@ -222,17 +222,43 @@ describe('importSectionService', () => {
     });
   });
 
-  it('moving an image into another section is refused: the API cannot re-create it', async () => {
+  it('moving an image into another section: the heading it crosses is typed anew, and the result says so', async () => {
     const be = new MemoryBackend(fixture(STENCILA_2));
     const content = exportTab(be.doc).content;
     const edited = content
       .replace('{!line-spacing:single}{^= kix.sllrhni8deea image}', '{!line-spacing:single}')
       .replace('a code chunk which', 'a code chunk {^= kix.sllrhni8deea image} which');
     expect(edited).not.toBe(content);
+    const objects = Object.keys(be.doc.inlineObjects ?? be.doc.tabs![0]!.documentTab!.inlineObjects ?? {});
+    const result = await importTabService(be, { document_id: 'doc' }, edited);
+    // The image stays (the Docs API cannot make it again): what lies between is typed round it.
+    expect(Object.keys(be.doc.tabs![0]!.documentTab!.inlineObjects ?? {})).toEqual(objects);
+    expect(exportTab(be.doc).content).toContain('a code chunk {^= kix.sllrhni8deea image} which');
+    expect(result.new_headings.map((h) => h.text)).toEqual(['Code Chunks']);
+    expect(result.warnings.join('\n')).toMatch(/"Code Chunks" was typed anew .* new id/);
+  });
+
+  it('a linked heading written without its id, across an image: refused, the link named', async () => {
+    const be = new MemoryBackend(fixture(STENCILA_2));
+    const tab = be.doc.tabs![0]!.documentTab!;
+    const heading = tab.body!.content!.find((se) =>
+      se.paragraph?.elements?.some((e) => e.textRun?.content?.startsWith('Code Chunks')),
+    )!.paragraph!.paragraphStyle!.headingId!;
+    const content = exportTab(be.doc).content;
+    // A link to the heading, typed in the abstract; then the image moved past the heading, whose
+    // {^ id} the text leaves out.
+    const linked = content.replace('This is a test fixture…', `This is a [test fixture](#^${heading})…`);
+    await importTabService(be, { document_id: 'doc' }, linked);
+    const shown = exportTab(be.doc).content;
+    expect(shown).toContain(`# {^ ${heading}}Code Chunks`);
+    const edited = shown
+      .replace('{!line-spacing:single}{^= kix.sllrhni8deea image}', '{!line-spacing:single}')
+      .replace('a code chunk which', 'a code chunk {^= kix.sllrhni8deea image} which')
+      .replace(`# {^ ${heading}}Code Chunks`, '# Code Chunks');
     const before = structuredClone(be.doc);
     const err = await importTabService(be, { document_id: 'doc' }, edited).catch((e: unknown) => e);
     expect(err).toMatchObject({ type: 'ValidationError' });
-    expect((err as Error).message).toContain('cannot re-create an image');
+    expect((err as Error).message).toMatch(/typed anew .* new id.*linked from "test fixture"/);
     expect(be.doc).toEqual(before);
   });
 

@@ -48,4 +48,27 @@ describe('textHunks', () => {
     const replaced = textHunks(ou, nu).filter((h) => !h.equal);
     expect(replaced).toHaveLength(2);
   });
+
+  it('a sentence written anew is one replacement, not the letters the two share', () => {
+    // The two share "T", "en " and more: kept, they cost a deletion and an insertion each.
+    expect(
+      changes('Teams report on time and under budget.', 'This paragraph was written anew by the model.'),
+    ).toHaveLength(1);
+  });
+
+  it('a long stretch kept between two short changes stays kept', () => {
+    expect(changes('one quick brown fox jumps over cat', 'six quick brown fox jumps over dog')).toEqual([
+      'one->six',
+      'cat->dog',
+    ]);
+  });
+
+  it('a shared stretch holding an anchor is never typed again', () => {
+    const anchor: Inline = { type: 'anchor', id: 'kix.a' } as Inline;
+    const ou = units(text('abc'), anchor, text('def'));
+    const nu = units(text('xyzbc'), anchor, text('dqrstu'));
+    const replaced = textHunks(ou, nu).filter((h) => !h.equal);
+    expect(replaced.length).toBeGreaterThan(1);
+    expect(ou.markers).toHaveLength(1);
+  });
 });

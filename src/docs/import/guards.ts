@@ -7,6 +7,8 @@
 
 import { FidelityGuardError, ValidationError } from '../../errors.js';
 import type { Block, Inline, MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
+import { paragraphsOf } from '../export/model-utils.js';
+import { headingAnchorOf } from '../export/shown-anchors.js';
 import { headingLevel } from '../export/style-overrides.js';
 import { notFound } from './context.js';
 import { isNewChip } from './new-chips.js';
@@ -98,6 +100,35 @@ export function checkSection(
       'Keep the heading level, or import the enclosing section (or the whole tab) to restructure.',
     );
   }
+}
+
+/**
+ * A heading's id `{^ h.x}` kept on a paragraph that is no heading: Docs keeps a heading id on
+ * headings only, so that paragraph would lose it and the links to it would lead nowhere.
+ */
+export function checkHeadingIds(old: MebdfDocument, next: MebdfDocument): void {
+  const headings = new Map<string, string>();
+  for (const b of paragraphsOf(old)) {
+    const id = headingAnchorOf(b);
+    if (id) headings.set(id, textOf(b));
+  }
+  if (headings.size === 0) return;
+  for (const b of paragraphsOf(next)) {
+    // (A title or subtitle has a heading id too.)
+    if (b.style.namedStyle !== 'NORMAL_TEXT') continue;
+    for (const i of b.inlines) {
+      if (i.type !== 'anchor' || !i.id || !headings.has(i.id)) continue;
+      const text = JSON.stringify(textOf(b).trim().slice(0, 40) || headings.get(i.id));
+      throw new ValidationError(
+        `{^ ${i.id}} is the id of a heading, and Docs keeps a heading's id on headings only: as a paragraph of text, ${text} would lose it and links to it would lead nowhere.`,
+        `Keep ${text} a heading, or drop {^ ${i.id}} from it (a link to it is then reported as left dangling).`,
+      );
+    }
+  }
+}
+
+function textOf(b: ParagraphBlock): string {
+  return b.inlines.map((x) => (x.type === 'text' ? x.text : '')).join('');
 }
 
 export function checkNoSuggestions(blocks: Block[]): void {

@@ -140,15 +140,67 @@ function restoreIn<B extends Block>(
   });
   stretch(news.length, olds.length);
   if (pairs.length === 0) return null;
+  // Objects stay where they are (the Docs API cannot make them again): a heading that crosses one
+  // is typed anew, so it is a new heading, not the old one moved (the object would have to move).
+  const before = objectsBefore(oldBlocks, newBlocks);
   const out = [...newBlocks];
   for (const [o, n] of pairs) {
     const id = olds[o]!.id;
     const head = news[n]!;
+    if (before && before.old[olds[o]!.at] !== before.new[head.at]) continue;
     used.add(id);
     const anchor: Inline = { type: 'anchor', id };
     out[head.at] = { ...head.block, inlines: [anchor, ...head.block.inlines] } as B;
   }
   return out;
+}
+
+/**
+ * Per block of each side, how many of the objects both sides hold in the same order (an LCS over
+ * object ids) come before it; null when the container holds none.
+ */
+function objectsBefore(
+  oldBlocks: readonly Block[],
+  newBlocks: readonly Block[],
+): { old: number[]; new: number[] } | null {
+  const ids = (blocks: readonly Block[]) => {
+    const out: { id: string; at: number }[] = [];
+    blocks.forEach((b, at) => {
+      if (b.type !== 'paragraph') return;
+      for (const x of b.inlines) if (x.type === 'embed' && x.id !== '') out.push({ id: x.id, at });
+    });
+    return out;
+  };
+  const o = ids(oldBlocks);
+  if (o.length === 0) return null;
+  const n = ids(newBlocks);
+  const keptOld = new Set<number>();
+  const keptNew = new Set<number>();
+  let i = 0;
+  let j = 0;
+  for (const part of diffArrays(
+    o.map((x) => x.id),
+    n.map((x) => x.id),
+  )) {
+    const count = part.count ?? part.value.length;
+    if (part.removed) i += count;
+    else if (part.added) j += count;
+    else
+      for (let k = 0; k < count; k++) {
+        keptOld.add(o[i++]!.at);
+        keptNew.add(n[j++]!.at);
+      }
+  }
+  const ranks = (blocks: readonly Block[], kept: Set<number>) => {
+    const out: number[] = [];
+    let seen = 0;
+    for (let at = 0; at < blocks.length; at++) {
+      out.push(seen);
+      if (kept.has(at)) seen++;
+    }
+    return out;
+  };
+  return { old: ranks(oldBlocks, keptOld), new: ranks(newBlocks, keptNew) };
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { ValidationError } from '../../errors.js';
 import type { StructuralElement } from '../../ground/docs-json.js';
-import type { MebdfDocument } from '../../mebdf/model.js';
+import type { MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
 import { headingAnchorId, isHeading, markedInlines } from './guards.js';
 import type { PlanInput } from './plan.js';
 
@@ -23,7 +23,7 @@ function headingIds(doc: MebdfDocument): Map<string, string> {
     if (!isHeading(b)) continue;
     const id = headingAnchorId(b);
     if (!id) continue;
-    out.set(id, b.inlines.map((x) => (x.type === 'text' ? x.text : '')).join(''));
+    out.set(id, textOf(b));
   }
   return out;
 }
@@ -57,14 +57,9 @@ export function checkDanglingLinks(input: PlanInput): string[] {
   if (before.size === 0) return [];
   const kept = new Set<string>();
   for (const i of markedInlines(input.next)) if (i.type === 'anchor' && i.id) kept.add(i.id);
-  // A heading written again without its anchor, under the same text, is not a deletion to warn of.
-  const rewritten = new Set<string>();
-  for (const b of input.next.blocks) {
-    if (isHeading(b) && headingAnchorId(b) === null) {
-      rewritten.add(b.inlines.map((x) => (x.type === 'text' ? x.text : '')).join(''));
-    }
-  }
-  const deleted = [...before].filter(([id, text]) => !kept.has(id) && !rewritten.has(text)).map(([id]) => id);
+  // (A heading written without its anchor that is the target's has it back by now, planImport: one
+  // still without it is typed anew, under a new id, even with the same text.)
+  const deleted = [...before].filter(([id]) => !kept.has(id)).map(([id]) => id);
   if (deleted.length === 0) return [];
   const sources = input.old.sources;
   const start = sources[0]?.startIndex ?? 0;
@@ -74,18 +69,36 @@ export function checkDanglingLinks(input: PlanInput): string[] {
     if (i.type === 'text' && i.style.link?.startsWith('#^'))
       links.push({ id: i.style.link.slice(2), text: i.text });
   }
+  // Headings of the same text written without an anchor: the old one typed anew (it crosses an
+  // object, which cannot move, or another heading moved the other way), under a new id.
+  const bareTexts = new Set<string>();
+  for (const b of input.next.blocks) if (isHeading(b) && headingAnchorId(b) === null) bareTexts.add(textOf(b));
+  const retyped = deleted.filter((id) => bareTexts.has(before.get(id)!));
   const dangling = deleted.flatMap((id) => {
     const to = links.filter((l) => l.id === id);
     if (to.length === 0) return [];
     const names = to.map((l) => JSON.stringify(l.text)).join(', ');
     return [`heading {^ ${id}} ${JSON.stringify(before.get(id))} is linked from ${names}`];
   });
-  if (dangling.length === 0) return [];
+  const notes = retyped
+    .filter((id) => !links.some((l) => l.id === id))
+    .map(
+      (id) =>
+        `The heading ${JSON.stringify(before.get(id))} was typed anew where it now stands (Docs cannot move text), so it has a new id (new_headings); a link to {^ ${id}} from outside this document no longer reaches it.`,
+    );
+  if (dangling.length === 0) return notes;
   if (!input.allowDeletions) {
+    const moved = retyped.some((id) => links.some((l) => l.id === id));
     throw new ValidationError(
-      `Deleting a heading would leave links to it dangling: ${dangling.join('; ')}.`,
-      'Keep the heading, relink or remove those links first, or pass allow_deletions to delete it anyway.',
+      `${moved ? 'A heading typed anew where it now stands gets a new id, and that' : 'Deleting a heading'} would leave links to it dangling: ${dangling.join('; ')}.`,
+      moved
+        ? 'Write the heading with its {^ id} (as exported) so that it keeps it, relink or remove those links first, or pass allow_deletions.'
+        : 'Keep the heading, relink or remove those links first, or pass allow_deletions to delete it anyway.',
     );
   }
-  return dangling.map((d) => `Links now dangle: ${d}.`);
+  return [...notes, ...dangling.map((d) => `Links now dangle: ${d}.`)];
+}
+
+function textOf(b: ParagraphBlock): string {
+  return b.inlines.map((x) => (x.type === 'text' ? x.text : '')).join('');
 }

@@ -18,7 +18,14 @@ import { checkAnchors } from './anchor-check.js';
 import { buildScript } from './build-script.js';
 import { type DeletedObject, type FollowingParagraph, PlanContext, type PlanEnv } from './context.js';
 import type { ListPairs } from './edit-script.js';
-import { checkFootnotes, checkObjects, checkSection, markedInlines, type ObjectCheck } from './guards.js';
+import {
+  checkFootnotes,
+  checkHeadingIds,
+  checkObjects,
+  checkSection,
+  markedInlines,
+  type ObjectCheck,
+} from './guards.js';
 import { withHeadingAnchors } from './heading-anchors.js';
 import { checkDanglingLinks } from './link-check.js';
 import { checkListStarts } from './list-guard.js';
@@ -88,6 +95,7 @@ export function planImport(given: PlanInput): Plan {
   if (input.scope.kind === 'section') {
     checkSection(old.model, next, input.scope.anchorId, input.scope.followingLevel ?? 0);
   }
+  checkHeadingIds(old.model, next);
   const objects = checkObjects(old.model, next, input.tabEmbedIds, input.allowDeletions);
   const createdFootnotes = checkFootnotes(old.model, next);
   checkListStarts(next);

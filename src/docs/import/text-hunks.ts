@@ -41,9 +41,12 @@ function isLowSurrogate(c: number): boolean {
 
 /**
  * The stretches of `ou` and `nu`: equal ones and replaced ones, alternating. A character diff
- * inside a changed word gives scattered hunks ("item" -> "thing": -i =t -em +hing); one
- * replacement of the word is fewer requests, so hunks around equal runs of at most 2 units that
- * hold no object are merged.
+ * inside a changed word gives scattered hunks ("item" -> "thing": -i =t -em +hing), and one of a
+ * sentence written anew keeps the letters the two share ("writt|en |"); one replacement is fewer
+ * requests. So an equal stretch between two replaced ones is merged into them when it is at most
+ * 2 units, or no longer than what is replaced on either side of it (the semantic clean-up of
+ * diff-match-patch), unless it holds an object, a zero-width marker (an anchor) or a pending
+ * suggestion, which a retyping would lose or could not delete.
  */
 export function textHunks(ou: Units, nu: Units): Hunk[] {
   const segs: Hunk[] = [];
@@ -72,12 +75,23 @@ export function textHunks(ou: Units, nu: Units): Hunk[] {
     const a = segs[k - 1]!;
     const e = segs[k]!;
     const b = segs[k + 1]!;
-    if (!e.equal || a.equal || b.equal || e.oLen > 2 || ou.styles.slice(e.o, e.o + e.oLen).includes(null))
-      continue;
+    if (!e.equal || a.equal || b.equal || !retypable(ou, e)) continue;
+    const short = e.oLen <= 2 || (e.oLen <= Math.max(a.oLen, a.nLen) && e.oLen <= Math.max(b.oLen, b.nLen));
+    if (!short) continue;
     a.oLen += e.oLen + b.oLen;
     a.nLen += e.nLen + b.nLen;
     segs.splice(k, 2);
-    k--;
+    // The merged hunk is longer: the equal stretch before it may now be short beside it.
+    k = Math.max(0, k - 3);
   }
   return segs;
+}
+
+/** Whether the kept stretch `e` can be deleted and typed again without losing anything. */
+function retypable(ou: Units, e: Hunk): boolean {
+  for (let i = e.o; i < e.o + e.oLen; i++) {
+    const st = ou.styles[i];
+    if (st === null || st?.suggestion !== undefined) return false;
+  }
+  return !ou.markers.some((m) => m.offset >= e.o && m.offset <= e.o + e.oLen);
 }
