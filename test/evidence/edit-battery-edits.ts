@@ -880,7 +880,9 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
     const q = p[i] as ParagraphBlock;
     const run = q.inlines[0] as Extract<Inline, { type: 'text' }>;
     q.inlines = [{ ...run, text: 'This paragraph was written anew by the model.' }];
-    add('rewrite-paragraph', `block ${i}`, p, { old: 1, new: 1 }, 4);
+    // One replacement (deleted, typed, styled); two where a stretch of some words is kept (each
+    // replacement's three, and the kept words restyled).
+    add('rewrite-paragraph', `block ${i}`, p, { old: 1, new: 1 }, 8);
   }
   // A sub-heading moved above the paragraph holding an object before it (the object cannot be
   // made again: the heading is the one typed again, on the object's other side).

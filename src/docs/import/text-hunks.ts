@@ -43,11 +43,14 @@ function isLowSurrogate(c: number): boolean {
  * The stretches of `ou` and `nu`: equal ones and replaced ones, alternating. A character diff
  * inside a changed word gives scattered hunks ("item" -> "thing": -i =t -em +hing), and one of a
  * sentence written anew keeps the letters the two share ("writt|en |"); one replacement is fewer
- * requests. So an equal stretch between two replaced ones is merged into them when it is at most
- * 2 units, or no longer than what is replaced on either side of it (the semantic clean-up of
+ * requests. So an equal stretch between two replaced ones is merged into them when it is under
+ * 4 units, or no longer than what is replaced on either side of it (the semantic clean-up of
  * diff-match-patch), unless it holds an object, a zero-width marker (an anchor) or a pending
  * suggestion, which a retyping would lose or could not delete.
  */
+/** An equal stretch shorter than this between two replaced ones is typed again (diff-match-patch's edit cost). */
+const EDIT_COST = 4;
+
 export function textHunks(ou: Units, nu: Units): Hunk[] {
   const segs: Hunk[] = [];
   let oi = 0;
@@ -76,7 +79,8 @@ export function textHunks(ou: Units, nu: Units): Hunk[] {
     const e = segs[k]!;
     const b = segs[k + 1]!;
     if (!e.equal || a.equal || b.equal || !retypable(ou, e)) continue;
-    const short = e.oLen <= 2 || (e.oLen <= Math.max(a.oLen, a.nLen) && e.oLen <= Math.max(b.oLen, b.nLen));
+    const short =
+      e.oLen < EDIT_COST || (e.oLen <= Math.max(a.oLen, a.nLen) && e.oLen <= Math.max(b.oLen, b.nLen));
     if (!short) continue;
     a.oLen += e.oLen + b.oLen;
     a.nLen += e.nLen + b.nLen;
