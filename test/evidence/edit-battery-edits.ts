@@ -830,7 +830,9 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
       j < blocks.length &&
       isHeading(h) &&
       h!.style.namedStyle === (blocks[i] as ParagraphBlock).style.namedStyle &&
-      [i, j].every((x) => (blocks[x] as ParagraphBlock).inlines.some((y) => y.type === 'text' && /\S/.test(y.text))) &&
+      [i, j].every((x) =>
+        (blocks[x] as ParagraphBlock).inlines.some((y) => y.type === 'text' && /\S/.test(y.text)),
+      ) &&
       !suggested(j) &&
       blocks.slice(i, sectionEnd(j)).every(retypable)
     );
@@ -841,7 +843,9 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
     // As the export shows them: a heading's anchor only where a link needs it (none here).
     const bare = (bs: Block[]) =>
       structuredClone(bs).map((b) =>
-        isHeading(b) ? { ...b, inlines: (b as ParagraphBlock).inlines.filter((x) => x.type !== 'anchor') } : b,
+        isHeading(b)
+          ? { ...b, inlines: (b as ParagraphBlock).inlines.filter((x) => x.type !== 'anchor') }
+          : b,
       );
     const p = structuredClone(blocks) as Block[];
     p.splice(i, k - i, ...bare(blocks.slice(j, k)), ...bare(blocks.slice(i, j)));

@@ -482,7 +482,8 @@ export async function runCase(kase: BatteryCase): Promise<CaseResult> {
       ).blocks.slice(section.firstBlock),
     ],
   };
-  const alsoRight = other && got === formatMebdf(normalized(levelIndentsEased(other, written, be.doc, tabId), known));
+  const alsoRight =
+    other && got === formatMebdf(normalized(levelIndentsEased(other, written, be.doc, tabId), known));
   if (got !== formatMebdf(wanted) && !alsoRight) {
     // BATTERY_DUMP=<dir>: both texts of a mismatch, to diff by hand.
     const dump = process.env.BATTERY_DUMP;

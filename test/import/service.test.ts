@@ -238,12 +238,14 @@ describe('importSectionService', () => {
     expect(result.warnings.join('\n')).toMatch(/"Code Chunks" was typed anew .* new id/);
   });
 
-  it('a linked heading written without its id, across an image: refused, the link named', async () => {
+  it('a linked heading written without its id, across an image: typed anew, and its link follows it', async () => {
     const be = new MemoryBackend(fixture(STENCILA_2));
     const tab = be.doc.tabs![0]!.documentTab!;
-    const heading = tab.body!.content!.find((se) =>
-      se.paragraph?.elements?.some((e) => e.textRun?.content?.startsWith('Code Chunks')),
-    )!.paragraph!.paragraphStyle!.headingId!;
+    const idOf = () =>
+      tab.body!.content!.find((se) =>
+        se.paragraph?.elements?.some((e) => e.textRun?.content?.startsWith('Code Chunks')),
+      )!.paragraph!.paragraphStyle!.headingId!;
+    const heading = idOf();
     const content = exportTab(be.doc).content;
     // A link to the heading, typed in the abstract; then the image moved past the heading, whose
     // {^ id} the text leaves out.
@@ -255,11 +257,18 @@ describe('importSectionService', () => {
       .replace('{!line-spacing:single}{^= kix.sllrhni8deea image}', '{!line-spacing:single}')
       .replace('a code chunk which', 'a code chunk {^= kix.sllrhni8deea image} which')
       .replace(`# {^ ${heading}}Code Chunks`, '# Code Chunks');
-    const before = structuredClone(be.doc);
-    const err = await importTabService(be, { document_id: 'doc' }, edited).catch((e: unknown) => e);
-    expect(err).toMatchObject({ type: 'ValidationError' });
-    expect((err as Error).message).toMatch(/typed anew .* new id.*linked from "test fixture"/);
-    expect(be.doc).toEqual(before);
+    const writes = be.writes.length;
+    const result = await importTabService(be, { document_id: 'doc' }, edited);
+    // Two writes: the edit, then the link pointed at the heading's new id.
+    expect(be.writes.length - writes).toBe(2);
+    const now = be.doc.tabs![0]!.documentTab!;
+    const moved = now.body!.content!.find((se) =>
+      se.paragraph?.elements?.some((e) => e.textRun?.content?.startsWith('Code Chunks')),
+    )!.paragraph!.paragraphStyle!.headingId!;
+    expect(moved).not.toBe(heading);
+    expect(result.new_headings).toEqual([{ anchor_id: moved, level: 1, text: 'Code Chunks' }]);
+    expect(exportTab(be.doc).content).toContain(`[test fixture](#^${moved})`);
+    expect(exportTab(be.doc).content).toContain(`# {^ ${moved}}Code Chunks`);
   });
 
   it('the refusal names the object in words: a horizontal rule, a section break', () => {

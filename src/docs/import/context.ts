@@ -24,6 +24,7 @@ import { cellStyleBase, type NamedStyleBase } from '../export/style-overrides.js
 import type { ParagraphSource } from '../export/types.js';
 import type { ListPairs } from './edit-script.js';
 import { ObjectCodes, type Units } from './paragraph-units.js';
+import { RetypedHeadingsError } from './retyped-headings.js';
 import type { RunStyles } from './run-styles.js';
 import { type LevelIndents, type TextField, textStylePayload } from './style-payloads.js';
 import { changesSuggestedText } from './suggested-text.js';
@@ -209,10 +210,12 @@ export class PlanContext {
         if (this.env.oldEmbedIds.has(id)) throw cannotMove(id, m.inline.kind);
         throw notFound(id, m.inline.kind);
       }
-      throw new ValidationError(
-        `The anchor {^ ${id}} is on a paragraph the import has to create, so it would get a new id and links to it would break.`,
-        `Keep {^ ${id}} on its own paragraph (edit the text around it), or drop the id to create a new anchor.`,
-      );
+      const message = `The anchor {^ ${id}} is on a paragraph the import has to create, so it would get a new id and links to it would break.`;
+      const hint = `Keep {^ ${id}} on its own paragraph (edit the text around it), or drop the id to create a new anchor.`;
+      // A heading's: typed anew, its links can be pointed at it after the write (retyped-headings.ts).
+      if (m.inline.type === 'anchor' && m.offset === 0 && id.startsWith('h.'))
+        throw new RetypedHeadingsError([id], message, hint);
+      throw new ValidationError(message, hint);
     }
   }
 

@@ -34,8 +34,13 @@ const keyOf = (b: ParagraphBlock): string => `${b.style.namedStyle}\u0000${textO
 const EDITED = 0.5;
 
 /** `next` with the anchors of the target's headings it matches put back; `next` itself when none. */
-export function withHeadingAnchors(next: MebdfDocument, old: MebdfDocument): MebdfDocument {
-  const used = new Set<string>();
+export function withHeadingAnchors(
+  next: MebdfDocument,
+  old: MebdfDocument,
+  /** Ids never put back (headings the import types anew, plan.ts `relinked`). */
+  withheld: ReadonlySet<string> = new Set(),
+): MebdfDocument {
+  const used = new Set<string>(withheld);
   for (const b of allParagraphs(next)) {
     const id = headingAnchorOf(b);
     if (id) used.add(id);

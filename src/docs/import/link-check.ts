@@ -9,6 +9,7 @@ import type { StructuralElement } from '../../ground/docs-json.js';
 import type { MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
 import { headingAnchorId, isHeading, markedInlines } from './guards.js';
 import type { PlanInput } from './plan.js';
+import { RetypedHeadingsError } from './retyped-headings.js';
 
 /** A link to a heading, in words: its text and the heading id. */
 interface HeadingLink {
@@ -72,7 +73,8 @@ export function checkDanglingLinks(input: PlanInput): string[] {
   // Headings of the same text written without an anchor: the old one typed anew (it crosses an
   // object, which cannot move, or another heading moved the other way), under a new id.
   const bareTexts = new Set<string>();
-  for (const b of input.next.blocks) if (isHeading(b) && headingAnchorId(b) === null) bareTexts.add(textOf(b));
+  for (const b of input.next.blocks)
+    if (isHeading(b) && headingAnchorId(b) === null) bareTexts.add(textOf(b));
   const retyped = deleted.filter((id) => bareTexts.has(before.get(id)!));
   const dangling = deleted.flatMap((id) => {
     const to = links.filter((l) => l.id === id);
@@ -80,23 +82,31 @@ export function checkDanglingLinks(input: PlanInput): string[] {
     const names = to.map((l) => JSON.stringify(l.text)).join(', ');
     return [`heading {^ ${id}} ${JSON.stringify(before.get(id))} is linked from ${names}`];
   });
-  const notes = retyped
-    .filter((id) => !links.some((l) => l.id === id))
-    .map(
-      (id) =>
-        `The heading ${JSON.stringify(before.get(id))} was typed anew where it now stands (Docs cannot move text), so it has a new id (new_headings); a link to {^ ${id}} from outside this document no longer reaches it.`,
-    );
-  if (dangling.length === 0) return notes;
-  if (!input.allowDeletions) {
-    const moved = retyped.some((id) => links.some((l) => l.id === id));
-    throw new ValidationError(
-      `${moved ? 'A heading typed anew where it now stands gets a new id, and that' : 'Deleting a heading'} would leave links to it dangling: ${dangling.join('; ')}.`,
-      moved
-        ? 'Write the heading with its {^ id} (as exported) so that it keeps it, relink or remove those links first, or pass allow_deletions.'
-        : 'Keep the heading, relink or remove those links first, or pass allow_deletions to delete it anyway.',
+  const relinked = input.relinked ?? new Set<string>();
+  const linked = (id: string) => links.some((l) => l.id === id);
+  const notes = [...retyped, ...[...relinked].filter((id) => !retyped.includes(id))].map((id) =>
+    relinked.has(id)
+      ? `The heading ${JSON.stringify(before.get(id))} was typed anew where it now stands (Docs cannot move text), so it has a new id (new_headings); the links of this document to {^ ${id}} now point to it, a link from elsewhere no longer reaches it.`
+      : `The heading ${JSON.stringify(before.get(id))} was typed anew where it now stands (Docs cannot move text), so it has a new id (new_headings); a link to {^ ${id}} from outside this document no longer reaches it.`,
+  );
+  const moved = retyped.filter((id) => linked(id) && !relinked.has(id));
+  if (moved.length > 0) {
+    // The import can type them anew and point their links at them after (retyped-headings.ts).
+    throw new RetypedHeadingsError(
+      moved,
+      `A heading typed anew where it now stands gets a new id, and that would leave links to it dangling: ${dangling.filter((d) => moved.some((id) => d.includes(`{^ ${id}}`))).join('; ')}.`,
+      'Write the heading with its {^ id} (as exported) so that it keeps it, or relink or remove those links first.',
     );
   }
-  return [...notes, ...dangling.map((d) => `Links now dangle: ${d}.`)];
+  const gone = dangling.filter((d) => ![...relinked].some((id) => d.includes(`{^ ${id}}`)));
+  if (gone.length === 0) return notes;
+  if (!input.allowDeletions) {
+    throw new ValidationError(
+      `Deleting a heading would leave links to it dangling: ${gone.join('; ')}.`,
+      'Keep the heading, relink or remove those links first, or pass allow_deletions to delete it anyway.',
+    );
+  }
+  return [...notes, ...gone.map((d) => `Links now dangle: ${d}.`)];
 }
 
 function textOf(b: ParagraphBlock): string {

@@ -31,6 +31,7 @@ import { checkDanglingLinks } from './link-check.js';
 import { checkListStarts } from './list-guard.js';
 import { lowerScript } from './lower.js';
 import { joinsByAnyPreset, levelIndents, listGoesOnAfter } from './lower-lists.js';
+import { withoutHeadingIds } from './retyped-headings.js';
 import { RunStyles } from './run-styles.js';
 
 export interface PlanTarget {
@@ -66,6 +67,12 @@ export interface PlanInput {
    * only in details reading loses: blocks equal to their canonical form count as unchanged.
    */
   canonical?: MebdfDocument;
+  /**
+   * Ids of the target's headings to type anew where the content puts them (their anchors taken off,
+   * never put back), whose links the import points at the new headings after the write
+   * (retyped-headings.ts): what a RetypedHeadingsError of an earlier plan named.
+   */
+  relinked?: ReadonlySet<string>;
 }
 
 export interface Plan {
@@ -88,7 +95,11 @@ export interface Plan {
 export function planImport(given: PlanInput): Plan {
   // Headings written without their anchor are the target's headings they match (heading-anchors.ts);
   // so are those of the export read back (it shows only the anchors links need).
-  const input: PlanInput = { ...given, next: withHeadingAnchors(given.next, given.old.model) };
+  const retype = given.relinked ?? new Set<string>();
+  const input: PlanInput = {
+    ...given,
+    next: withHeadingAnchors(withoutHeadingIds(given.next, retype), given.old.model, retype),
+  };
   if (given.canonical) input.canonical = withHeadingAnchors(given.canonical, given.old.model);
   const { old, next } = input;
   // 1. Guards: refusals before anything is planned.

@@ -31,6 +31,7 @@ import { type BodyEdges, suggestedBreakParagraphs, withForcedParagraphs } from '
 import { keptImageWarnings } from '../import/image-warnings.js';
 import { type FollowingParagraph, type Plan, planImport, withHeadingAnchors } from '../import/index.js';
 import { withoutInherited } from '../import/inherited.js';
+import { RetypedHeadingsError, withoutHeadingIds } from '../import/retyped-headings.js';
 import {
   exportWritten,
   type ImportTarget,
@@ -62,6 +63,7 @@ import { keepKnown, recallKnown } from './known-store.js';
 import { knownTexts, knowsNear, parseKnown, rememberKnown, renderCache } from './known-texts.js';
 import { NewFootnotes, withSecondWrite } from './new-footnotes.js';
 import { readVersion } from './read-version.js';
+import { newIds, relinkAfterWrite } from './relink-write.js';
 import {
   asSuggestions,
   checkSuggestionsLanded,
@@ -118,6 +120,8 @@ interface Written {
   second: Request[];
   /** Suggest mode: the suggestions created. */
   suggestions?: string[];
+  /** What a second write could not do (links of headings typed anew, relink-write.ts). */
+  warnings?: string[];
 }
 
 /** `first`: the document as the caller read it for the first attempt, if it did. */
@@ -184,8 +188,9 @@ export async function runImport(
     const nothing = importsNothing(intended.model);
     const planned = nothing ? readAs(read.doc, { ...where, anchorId: null }) : read;
     if (!nothing) checkAnchorLinks(intended.model, read.target.model, () => read.tab, read.doc, scope.tabId);
-    const meant = nothing ? intendedByNothing(planned, where.anchorId) : resolveIntended(intended, read);
-    let plan = withWarnings(planFor(planned, meant, options), meant.warnings ?? []);
+    const resolved = nothing ? intendedByNothing(planned, where.anchorId) : resolveIntended(intended, read);
+    const { meant, plan: firstPlan, relinked } = planRetyping(planned, resolved, options, !suggesting);
+    let plan = withWarnings(firstPlan, meant.warnings ?? []);
     // New footnotes take a second write (new-footnotes.ts), verified with the first.
     const footnotes = newFootnotes(plan, meant, planned, where, options);
     const verified = verifyPlan(planned, plan, meant, footnotes?.second);
@@ -201,13 +206,14 @@ export async function runImport(
     }
     const written = suggesting
       ? await suggestionWrite(backend, where, planned, plan)
-      : await guardedWrite(backend, where, planned, plan, meant, verified, footnotes);
+      : await guardedWrite(backend, where, planned, plan, meant, verified, footnotes, relinked);
     if (written instanceof RevisionConflictError) {
       lastConflict = written;
       continue;
     }
     const shown = withSecondWrite(plan, footnotes, written.second);
     const report = mergeNote(writeReport(shown, planned.scope, written), reconciled);
+    if (written.warnings) report.warnings.push(...written.warnings);
     // The target now shows suggestions, not the edit: the next import starts from a new read.
     if (suggesting) return { ...report, suggestion_ids: written.suggestions ?? [] };
     // A section imported as nothing is gone: there is no read of it to remember.
@@ -470,7 +476,37 @@ function refuseChangeWhileImporting(read: Read, intended: Intended, firstRead: s
   }
 }
 
-function planFor(read: Read, intended: Intended, options: ImportOptions): Plan {
+/**
+ * The plan, and the intended content it was made for. A plan that must type anew headings that
+ * links point to (they change places, or cross an object) is made again with those headings
+ * written as new ones when `relink` (a write that can be followed by a second): their links are
+ * pointed at the new headings after the write (retyped-headings.ts). Otherwise that is refused.
+ */
+function planRetyping(
+  read: Read,
+  intended: Intended,
+  options: ImportOptions,
+  relink: boolean,
+): { meant: Intended; plan: Plan; relinked: ReadonlySet<string> } {
+  const relinked = new Set<string>();
+  let meant = intended;
+  for (;;) {
+    try {
+      return { meant, plan: planFor(read, meant, options, relinked), relinked };
+    } catch (e) {
+      if (!(e instanceof RetypedHeadingsError) || !relink || e.ids.every((id) => relinked.has(id))) throw e;
+      for (const id of e.ids) relinked.add(id);
+      meant = intendedOf(withoutHeadingIds(intended.model, relinked), intended.warnings);
+    }
+  }
+}
+
+function planFor(
+  read: Read,
+  intended: Intended,
+  options: ImportOptions,
+  relinked: ReadonlySet<string> = new Set(),
+): Plan {
   const { doc, scope, target } = read;
   const canonical = canonicalFor(target.model, target.content, intended.model, read.cache);
   return planImport({
@@ -492,6 +528,7 @@ function planFor(read: Read, intended: Intended, options: ImportOptions): Plan {
     tabEmbedIds: lazyIds(() => embedIds(read.tab)),
     ...(read.following ? { following: read.following } : {}),
     ...(canonical ? { canonical } : {}),
+    ...(relinked.size ? { relinked } : {}),
   });
 }
 
@@ -581,6 +618,7 @@ async function guardedWrite(
   intended: Intended,
   verified: Verified,
   footnotes: NewFootnotes | null,
+  relinked: ReadonlySet<string>,
 ): Promise<Written | RevisionConflictError> {
   if (plan.requests.length === 0) return { revision: read.revision, headings: [], second: [] };
   // What verification made is offered to the store, which may write it rather than apply again;
@@ -605,14 +643,27 @@ async function guardedWrite(
     throw e;
   }
   const second = footnotes ? await footnotes.write(backend, where.documentId, response) : null;
+  let revision = second?.revision ?? response.writeControl?.requiredRevisionId ?? read.revision;
   let headings: NewHeading[] = [];
-  if (needsReRead(intended.model)) {
-    // New heading ids are the server's: read them back (the only second read an import makes).
-    const written = await backend.get(where.documentId);
-    headings = newHeadings(intended.model, exportWritten(written, read.scope, intended.model.blocks.length));
-  }
-  const revision = second?.revision ?? response.writeControl?.requiredRevisionId ?? read.revision;
-  return { revision, headings, second: second?.requests ?? [] };
+  if (!needsReRead(intended.model)) return { revision, headings, second: second?.requests ?? [] };
+  // New heading ids are the server's: read them back (the only second read an import makes).
+  const written = await backend.get(where.documentId);
+  headings = newHeadings(intended.model, exportWritten(written, read.scope, intended.model.blocks.length));
+  const moved = newIds(read.target.model, relinked, headings);
+  if (moved.size === 0) return { revision, headings, second: second?.requests ?? [] };
+  // Headings typed anew that links pointed to: the links follow them (relink-write.ts).
+  const relink = await relinkAfterWrite(backend, where.documentId, read.scope.tabId, moved, {
+    doc: written,
+    revision: written.revisionId ?? revision,
+  });
+  revision = relink.revision;
+  const requests = [...(second?.requests ?? []), ...relink.requests];
+  return {
+    revision,
+    headings,
+    second: requests,
+    ...(relink.warnings.length ? { warnings: relink.warnings } : {}),
+  };
 }
 
 /** The second write of the footnotes `plan` creates, or null when it creates none. */
