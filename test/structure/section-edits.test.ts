@@ -116,6 +116,29 @@ describe('section edits at the edges', () => {
     expect(await text()).toBe(`${gamma}\n${alpha}${beta.trimEnd()}\n`);
   });
 
+  it('a moved section whose headings links point to: the links follow its new headings', async () => {
+    const [beta, child] = [await anchor('Beta'), await anchor('Beta child')];
+    // Links to both of the section's headings, in another section.
+    const start = (await exportTabService(backend, { document_id: id })).content;
+    await importTabService(
+      backend,
+      { document_id: id },
+      start.replace('Last words.', `Last words; see [Beta](#^${beta}) and [its child](#^${child}).`),
+    );
+    const result = await moveSectionService(
+      backend,
+      { document_id: id, anchor_id: beta },
+      { where: 'before', anchorId: await anchor('Alpha') },
+    );
+    const [newBeta, newChild] = result.new_headings.map((h) => h.anchor_id);
+    expect(result.removed_anchors).toEqual([beta, child]);
+    expect([newBeta, newChild]).not.toContain(beta);
+    const { content } = await exportTabService(backend, { document_id: id });
+    expect(content).toContain(`see [Beta](#^${newBeta}) and [its child](#^${newChild}).`);
+    expect(content).toMatch(new RegExp(`^# \\{\\^ ${newBeta}\\}Beta`, 'm'));
+    expect(result.warnings.join('\n')).toMatch(/are pointed at them/);
+  });
+
   it('refuses a move into the section itself, content without a heading, and a dry run writes nothing', async () => {
     await expect(
       moveSectionService(

@@ -84,7 +84,7 @@ export function checkDanglingLinks(input: PlanInput): string[] {
   });
   const relinked = input.relinked ?? new Set<string>();
   const linked = (id: string) => links.some((l) => l.id === id);
-  const notes = [...retyped, ...[...relinked].filter((id) => !retyped.includes(id))].map((id) =>
+  const notes = retyped.map((id) =>
     relinked.has(id)
       ? `The heading ${JSON.stringify(before.get(id))} was typed anew where it now stands (Docs cannot move text), so it has a new id (new_headings); the links of this document to {^ ${id}} now point to it, a link from elsewhere no longer reaches it.`
       : `The heading ${JSON.stringify(before.get(id))} was typed anew where it now stands (Docs cannot move text), so it has a new id (new_headings); a link to {^ ${id}} from outside this document no longer reaches it.`,

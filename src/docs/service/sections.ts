@@ -22,6 +22,7 @@ import {
 import { planSplice } from '../structure/splice.js';
 import { commentChanges, IMPORT_READ } from './comment-import.js';
 import type { NewHeading, SectionTarget, TabTarget } from './contract.js';
+import { relinkAfterWrite } from './relink-write.js';
 
 export type { Placement } from '../structure/sections.js';
 
@@ -149,6 +150,8 @@ export async function moveSectionService(
       end: span.endBlock + shift,
       content: '',
       allowDeletions: false,
+      // Their links are pointed at the copy's headings after the write (edit()).
+      relinked: new Set(removed),
     });
     const length = span.endBlock - span.firstBlock;
     const placed =
@@ -158,7 +161,7 @@ export async function moveSectionService(
     const warnings = [
       ...copy.warnings,
       ...original.warnings,
-      `The moved section's headings have new anchors (Docs gives every new heading its id); links to the old ones (${removed.join(', ')}) no longer lead anywhere.`,
+      `The moved section's headings have new anchors (Docs gives every new heading its id, new_headings); the links of this document to the old ones (${removed.join(', ')}) are pointed at them, a link from elsewhere no longer reaches them.`,
     ];
     return planned(
       doc,
@@ -231,13 +234,22 @@ async function edit(
         requests: p.requests,
         writeControl: { requiredRevisionId: p.revision },
       });
-      const headings = p.placed ? await readHeadings(backend, documentId, p.tabId, p.placed) : [];
-      return {
-        ...result,
-        revision_id: response.writeControl?.requiredRevisionId ?? p.revision,
-        new_headings: headings,
-        dry_run: false,
-      };
+      let revision = response.writeControl?.requiredRevisionId ?? p.revision;
+      if (!p.placed) return { ...result, revision_id: revision, new_headings: [], dry_run: false };
+      const written = await backend.get(documentId);
+      const headings = headingsIn(buildTab(written, p.tabId), p.placed.first, p.placed.end);
+      // A moved section's headings are new ones, in the same order: the links follow them.
+      if (p.removed.length > 0 && p.removed.length === headings.length) {
+        const moved = new Map(p.removed.map((id, i) => [id, headings[i]!.anchor_id]));
+        const relinked = await relinkAfterWrite(backend, documentId, p.tabId, moved, {
+          doc: written,
+          revision: written.revisionId ?? revision,
+        });
+        revision = relinked.revision;
+        result.requests = [...result.requests, ...relinked.requests];
+        result.warnings = [...result.warnings, ...relinked.warnings];
+      }
+      return { ...result, revision_id: revision, new_headings: headings, dry_run: false };
     } catch (e) {
       if (!(e instanceof RevisionConflictError)) throw e;
       last = e;
@@ -247,17 +259,6 @@ async function edit(
     `The document kept changing while the section was being written (${ATTEMPTS} attempts); nothing was written.${last ? ` Last: ${last.message}` : ''}`,
     'Try again in a moment.',
   );
-}
-
-/** The written section's headings with the ids Docs gave them (the one read after a write). */
-async function readHeadings(
-  backend: Backend,
-  documentId: string,
-  tabId: string,
-  placed: { first: number; end: number },
-): Promise<NewHeading[]> {
-  const doc = await backend.get(documentId);
-  return headingsIn(buildTab(doc, tabId), placed.first, placed.end);
 }
 
 function placementWords(p: Placement): string {

@@ -33,6 +33,8 @@ export interface SpliceInput {
   /** The replacement as MEBDF; `''` deletes the run. */
   content: string;
   allowDeletions: boolean;
+  /** Headings deleted whose links the caller points elsewhere after the write (plan.ts `relinked`). */
+  relinked?: ReadonlySet<string>;
   /** `buildTab(doc, tabId)`, when the caller has it already. */
   built?: BuiltTab;
 }
@@ -90,6 +92,7 @@ export function planSplice(input: SpliceInput): SplicePlan {
     allowDeletions: input.allowDeletions,
     tabEmbedIds: embedIds(built.model),
     ...(canonical ? { canonical } : {}),
+    ...(input.relinked ? { relinked: input.relinked } : {}),
     ...followingOf(built, hi),
   });
   const result = verifySplice(input.doc, built, plan.requests, { lo, hi }, next);
