@@ -19,7 +19,7 @@ export function registerMoveSectionTool(server: McpServer, deps: ToolDeps): void
     name: 'move_section',
     title: 'Move a section',
     description:
-      'Move one section (with its subsections) before or after another section, or to the end of the tab, keeping its text and formatting. It is written anew at the destination and removed from where it was, in one atomic batchUpdate — so its headings get NEW anchors (returned in new_headings; removed_anchors lists the old ones): the document\'s links to the old ones are pointed at the new ones in a second write, links from elsewhere stop working. Sections holding images, charts, chips or footnotes cannot be recreated and are refused. The user is asked to confirm where the client can ask; elsewhere pass allow_deletions: true.',
+      "Move one section (with its subsections) before or after another section, or to the end of the tab, keeping its text and formatting. It is written anew at the destination and removed from where it was, in one atomic batchUpdate — so its headings get NEW anchors (returned in new_headings; removed_anchors lists the old ones): the document's links to the old ones are pointed at the new ones in a second write, links from elsewhere stop working. Sections holding images, charts, chips or footnotes cannot be recreated and are refused. The user is asked to confirm where the client can ask; elsewhere pass allow_deletions: true.",
     input: {
       document_id: documentIdField,
       anchor_id: z

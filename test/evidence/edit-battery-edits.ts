@@ -56,6 +56,11 @@ export const EDIT_KINDS = [
   'move-paragraph-last',
   'rewrite-paragraph',
   'object-across-heading',
+  'expand-to-list',
+  'add-item-middle',
+  'insert-subsection',
+  'move-table',
+  'add-footnote',
 ] as const;
 export type EditKind = (typeof EDIT_KINDS)[number];
 
@@ -909,6 +914,70 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
     h.inlines = h.inlines.filter((x) => x.type !== 'anchor' || !x.id?.startsWith('h.'));
     [p[i - 1], p[i]] = [p[i]!, p[i - 1]!];
     add('object-across-heading', `block ${i}`, p, { old: 2, new: 2 }, 6);
+  }
+  // A paragraph followed by three new bullet items (a model expanding a point into a list).
+  for (const i of ends(
+    plain.filter((i) => !((blocks[i + 1] as ParagraphBlock | undefined)?.list !== undefined)),
+  )) {
+    const items = ['First point.', 'Second point.', 'Third point.'].map((t) =>
+      para(t, { list: { key: 'expanded', level: 0, kind: 'bullet' } }),
+    );
+    // Per item its text and styles, and one bullet request for the three.
+    add('expand-to-list', `after block ${i}`, inserted(model, i + 1, ...items), { old: 0, new: 3 }, 12);
+  }
+  // A new item between two items of one list and level.
+  for (const i of ends(middles)) {
+    const list = (blocks[i] as ParagraphBlock).list!;
+    add(
+      'add-item-middle',
+      `before block ${i}`,
+      inserted(model, i, para('A new item.', { list: { ...list } })),
+      { old: 0, new: 1 },
+      4,
+    );
+  }
+  // A new sub-section typed before an existing sub-heading.
+  for (const i of ends(headings.filter((i) => !suggested(i)))) {
+    const h: ParagraphBlock = {
+      type: 'paragraph',
+      style: { namedStyle: (blocks[i] as ParagraphBlock).style.namedStyle },
+      inlines: [{ type: 'text', text: 'An inserted subsection', style: {} }],
+    };
+    add(
+      'insert-subsection',
+      `before block ${i}`,
+      inserted(model, i, h, para('Its text.')),
+      { old: 0, new: 2 },
+      8,
+    );
+  }
+  // A table of text moved below the paragraph after it (the paragraph is typed again above it).
+  for (const t of ends(tables.filter((t) => plain.includes(t + 1) && t > first))) {
+    const p = structuredClone(blocks) as Block[];
+    [p[t], p[t + 1]] = [p[t + 1]!, p[t]!];
+    add(
+      'move-table',
+      `table ${t}`,
+      p,
+      { old: 3, new: 3 },
+      6 + (blocks[t + 1] as ParagraphBlock).inlines.length,
+    );
+  }
+  // A footnote added at the end of a paragraph of text.
+  for (const i of ends(plain)) {
+    const p = structuredClone(blocks) as Block[];
+    const q = p[i] as ParagraphBlock;
+    q.inlines = [...q.inlines, { type: 'footnoteRef', label: 'battery' }];
+    const edit = withBlocks(model, p);
+    edit.footnotes = { ...model.footnotes, battery: [para('A new footnote.')] };
+    // The reference (createFootnote); the note's text goes in a second write.
+    out.push({
+      kind: 'add-footnote',
+      where: `block ${i}`,
+      next: edit,
+      touched: { old: 1, new: 1 },
+      maxRequests: 2,
+    });
   }
   return out;
 }

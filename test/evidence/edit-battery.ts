@@ -152,9 +152,12 @@ function body(doc: Document, tabId: string): StructuralElement[] {
   return resolveTab(doc, tabId).content.body?.content ?? [];
 }
 
+/** Indices set aside, and footnote numbers (Docs numbers footnotes by order: a new one renumbers those after it). */
 function withoutIndices<T>(value: T): T {
   return JSON.parse(
-    JSON.stringify(value, (k, v) => (k === 'startIndex' || k === 'endIndex' ? undefined : v)),
+    JSON.stringify(value, (k, v) =>
+      k === 'startIndex' || k === 'endIndex' || k === 'footnoteNumber' ? undefined : v,
+    ),
   ) as T;
 }
 
@@ -217,12 +220,22 @@ function mergedRuns(elements: ParagraphElement[]): ParagraphElement[] {
 }
 
 /** The document but the tab's body and lists (checked on their own); `dropped`: anchors the edit removes. */
-function outsideTab(doc: Document, tabId: string, dropped: ReadonlySet<string> = new Set()): unknown {
+function outsideTab(
+  doc: Document,
+  tabId: string,
+  dropped: ReadonlySet<string> = new Set(),
+  /** The footnotes the tab had: one the edit adds is checked with the tab's export. */
+  footnotes?: ReadonlySet<string>,
+): unknown {
   const copy = structuredClone(doc);
   delete copy.revisionId;
   const content = resolveTab(copy, tabId).content;
   delete content.body;
   delete content.lists;
+  if (footnotes && content.footnotes) {
+    for (const id of Object.keys(content.footnotes)) if (!footnotes.has(id)) delete content.footnotes[id];
+    if (Object.keys(content.footnotes).length === 0) delete content.footnotes;
+  }
   // Named ranges after the edit move with the text: their ids and extent are what must not change.
   // An anchor the edit leaves out (its text deleted) goes with its text.
   if (content.namedRanges) {
@@ -290,9 +303,38 @@ export function textKeepingAnchors(model: MebdfDocument, keep: (id: string) => b
   return stringifyMebdf({ ...model, blocks: drop(model.blocks) });
 }
 
-/** Anchor inlines the old tab did not have (new headings' ids), and synthetic ones, set aside. */
+/**
+ * Anchor inlines the old tab did not have (new headings' ids), and synthetic ones, set aside; and
+ * footnotes labelled by their order of reference (the export numbers them so: a new one renumbers
+ * those after it).
+ */
 function normalized(model: MebdfDocument, known: Set<string>): string {
-  return textKeepingAnchors(model, (id) => known.has(id) && !isSyntheticHeadingId(id));
+  return textKeepingAnchors(byReferenceOrder(model), (id) => known.has(id) && !isSyntheticHeadingId(id));
+}
+
+function byReferenceOrder(model: MebdfDocument): MebdfDocument {
+  const order = new Map<string, string>();
+  const relabel = (blocks: Block[]): Block[] =>
+    blocks.map((b) =>
+      b.type === 'table'
+        ? {
+            ...b,
+            rows: b.rows.map((r) => r.map((c) => ({ ...c, blocks: relabel(c.blocks) as typeof c.blocks }))),
+          }
+        : {
+            ...b,
+            inlines: b.inlines.map((i) => {
+              if (i.type !== 'footnoteRef') return i;
+              if (!order.has(i.label)) order.set(i.label, `n${order.size + 1}`);
+              return { ...i, label: order.get(i.label)! };
+            }),
+          },
+    );
+  const blocks = relabel(model.blocks);
+  const footnotes: MebdfDocument['footnotes'] = {};
+  for (const [label, note] of Object.entries(model.footnotes))
+    footnotes[order.get(label) ?? label] = relabel(note) as typeof note;
+  return { ...model, blocks, footnotes };
 }
 
 export function anchorIds(model: MebdfDocument): Set<string> {
@@ -426,7 +468,8 @@ export async function runCase(kase: BatteryCase): Promise<CaseResult> {
   // 2. Nothing outside the edited blocks changed.
   const left = anchorIds(edit.next);
   const dropped = new Set([...anchorIds(section.model)].filter((id) => !left.has(id)));
-  if (!isDeepStrictEqual(outsideTab(before, tabId, dropped), outsideTab(be.doc, tabId)))
+  const notes = new Set(Object.keys(resolveTab(before, tabId).content.footnotes ?? {}));
+  if (!isDeepStrictEqual(outsideTab(before, tabId, dropped), outsideTab(be.doc, tabId, new Set(), notes)))
     return result('collateral', 'another tab or document field changed');
   const oldLists = resolveTab(before, tabId).content.lists ?? {};
   const newLists = resolveTab(be.doc, tabId).content.lists ?? {};

@@ -35,6 +35,11 @@ export interface Comparator<T> {
    * kept first, so an empty one kept elsewhere never makes one of them be typed anew.
    */
   slight?(item: T): boolean;
+  /**
+   * What typing the item anew costs (about its requests): of two ways to keep as many equal items,
+   * the one that keeps the costlier (a table swapped with a paragraph: the paragraph moves).
+   */
+  weight?(item: T): number;
 }
 
 /** The ops of a run of positions pairing nothing: deletes, then inserts. */
@@ -59,6 +64,55 @@ function commonRuns<K>(a: K[], b: K[]): [number, number, number][] {
       i += count;
       j += count;
     }
+  }
+  return out;
+}
+
+/**
+ * `runs` (an LCS of `a` and `b`), or the common subsequence that keeps the most weight when it
+ * keeps more than they do (dynamic programme; small lists only, GAP_CELLS).
+ */
+function heaviestRuns<K>(
+  a: K[],
+  b: K[],
+  runs: [number, number, number][],
+  weight: (i: number) => number,
+): [number, number, number][] {
+  const R = a.length;
+  const C = b.length;
+  if (runs.length === 0 || R * C > GAP_CELLS) return runs;
+  // Only where some equal item could be kept instead of another: not when the LCS keeps all of one side.
+  const kept = runs.reduce((n, r) => n + r[2], 0);
+  if (kept === R || kept === C) return runs;
+  let keptWeight = 0;
+  for (const [i, , count] of runs) for (let k = 0; k < count; k++) keptWeight += weight(i + k);
+  const W = C + 1;
+  const best = new Float64Array((R + 1) * W);
+  for (let i = 1; i <= R; i++) {
+    for (let j = 1; j <= C; j++) {
+      let v = Math.max(best[(i - 1) * W + j]!, best[i * W + j - 1]!);
+      if (a[i - 1] === b[j - 1]) v = Math.max(v, best[(i - 1) * W + j - 1]! + weight(i - 1));
+      best[i * W + j] = v;
+    }
+  }
+  if (best[R * W + C]! <= keptWeight) return runs;
+  const pairs: [number, number][] = [];
+  let i = R;
+  let j = C;
+  while (i > 0 && j > 0) {
+    if (a[i - 1] === b[j - 1] && best[i * W + j] === best[(i - 1) * W + j - 1]! + weight(i - 1)) {
+      pairs.push([i - 1, j - 1]);
+      i--;
+      j--;
+    } else if (best[i * W + j] === best[(i - 1) * W + j]) i--;
+    else j--;
+  }
+  pairs.reverse();
+  const out: [number, number, number][] = [];
+  for (const [x, y] of pairs) {
+    const last = out[out.length - 1];
+    if (last && last[0] + last[2] === x && last[1] + last[2] === y) last[2]++;
+    else out.push([x, y, 1]);
   }
   return out;
 }
@@ -203,7 +257,12 @@ export function align<T>(oldI: T[], newI: T[], cmp: Comparator<T>): AlignOp[] {
   const newKeys = newI.slice(pre, nEnd).map(cmp.key);
   /** Equal items of `[o0, o1)` and `[n0, n1)` kept (an LCS on keys), the gaps between aligned by cost. */
   const allKeys = (o0: number, o1: number, n0: number, n1: number): void => {
-    const runs = commonRuns(oldKeys.slice(o0 - pre, o1 - pre), newKeys.slice(n0 - pre, n1 - pre));
+    const ok = oldKeys.slice(o0 - pre, o1 - pre);
+    const nk = newKeys.slice(n0 - pre, n1 - pre);
+    const weight = cmp.weight;
+    const runs = weight
+      ? heaviestRuns(ok, nk, commonRuns(ok, nk), (i) => weight(oldI[o0 + i]!))
+      : commonRuns(ok, nk);
     let o = o0;
     let n = n0;
     for (const [i, j, count] of runs) {
@@ -230,10 +289,12 @@ export function align<T>(oldI: T[], newI: T[], cmp: Comparator<T>): AlignOp[] {
       allKeys(o0, o1, n0, n1);
       return;
     }
-    const runs = commonRuns(
-      ow.map((i) => oldKeys[i - pre]!),
-      nw.map((i) => newKeys[i - pre]!),
-    );
+    const owKeys = ow.map((i) => oldKeys[i - pre]!);
+    const nwKeys = nw.map((i) => newKeys[i - pre]!);
+    const weight = cmp.weight;
+    const runs = weight
+      ? heaviestRuns(owKeys, nwKeys, commonRuns(owKeys, nwKeys), (i) => weight(oldI[ow[i]!]!))
+      : commonRuns(owKeys, nwKeys);
     let o = o0;
     let n = n0;
     for (const [i, j, count] of runs) {
