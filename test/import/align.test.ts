@@ -27,6 +27,37 @@ function covers(ops: AlignOp[], oldLen: number, newLen: number): void {
 }
 
 describe('align', () => {
+  it('of two items swapped, keeps the one that costs more to type again', () => {
+    // "T" (a table, say) weighs 10, "p" 1: the paragraph is the one deleted and inserted.
+    const weighted = (o: string[], n: string[]): Comparator<string> => ({
+      ...letters(o, n, 0.5, 'Tpq'),
+      weight: (x) => (x === 'T' ? 10 : 1),
+    });
+    for (const [o, n] of [
+      [
+        ['T', 'p'],
+        ['p', 'T'],
+      ],
+      [
+        ['p', 'T'],
+        ['T', 'p'],
+      ],
+      [
+        ['a', 'T', 'p', 'q', 'b'],
+        ['a', 'p', 'q', 'T', 'b'],
+      ],
+    ] as [string[], string[]][]) {
+      const ops = align(o, n, weighted(o, n));
+      covers(ops, o.length, n.length);
+      const t = o.indexOf('T');
+      expect(ops).toContainEqual({ op: 'keep', o: t, n: n.indexOf('T') });
+    }
+    // Without weights the LCS may keep either.
+    const o = ['a', 'T', 'p', 'q', 'b'];
+    const n = ['a', 'p', 'q', 'T', 'b'];
+    expect(show(align(o, n, letters(o, n, 0.5, 'Tpq')))).toContain('k21');
+  });
+
   it('keeps equal items and pairs the one that changed', () => {
     const o = ['a', 'b', 'c'];
     const n = ['a', 'x', 'c'];
