@@ -81,6 +81,8 @@ describe('headings typed anew keep their links', () => {
     // The second write only points links at the new heading.
     const second = be.writes[1]!.requests!;
     expect(second.every((r) => Object.keys(r)[0] === 'updateTextStyle')).toBe(true);
+    // The result lists both writes' requests.
+    expect(result.requests).toHaveLength(be.writes[0]!.requests!.length + second.length);
     expect(result.new_headings).toHaveLength(1);
     const moved = result.new_headings[0]!;
     const stayed = moved.text === 'Alpha' ? 'Beta' : 'Alpha';

@@ -120,7 +120,9 @@ interface Written {
   second: Request[];
   /** Suggest mode: the suggestions created. */
   suggestions?: string[];
-  /** What a second write could not do (links of headings typed anew, relink-write.ts). */
+  /** The write after, that points links at headings typed anew (relink-write.ts). */
+  relinks?: Request[];
+  /** What that write could not do. */
   warnings?: string[];
 }
 
@@ -211,7 +213,10 @@ export async function runImport(
       lastConflict = written;
       continue;
     }
-    const shown = withSecondWrite(plan, footnotes, written.second);
+    const second = withSecondWrite(plan, footnotes, written.second);
+    const shown = written.relinks?.length
+      ? { ...second, requests: [...second.requests, ...written.relinks] }
+      : second;
     const report = mergeNote(writeReport(shown, planned.scope, written), reconciled);
     if (written.warnings) report.warnings.push(...written.warnings);
     // The target now shows suggestions, not the edit: the next import starts from a new read.
@@ -643,7 +648,7 @@ async function guardedWrite(
     throw e;
   }
   const second = footnotes ? await footnotes.write(backend, where.documentId, response) : null;
-  let revision = second?.revision ?? response.writeControl?.requiredRevisionId ?? read.revision;
+  const revision = second?.revision ?? response.writeControl?.requiredRevisionId ?? read.revision;
   let headings: NewHeading[] = [];
   if (!needsReRead(intended.model)) return { revision, headings, second: second?.requests ?? [] };
   // New heading ids are the server's: read them back (the only second read an import makes).
@@ -656,12 +661,11 @@ async function guardedWrite(
     doc: written,
     revision: written.revisionId ?? revision,
   });
-  revision = relink.revision;
-  const requests = [...(second?.requests ?? []), ...relink.requests];
   return {
-    revision,
+    revision: relink.revision,
     headings,
-    second: requests,
+    second: second?.requests ?? [],
+    relinks: relink.requests,
     ...(relink.warnings.length ? { warnings: relink.warnings } : {}),
   };
 }
