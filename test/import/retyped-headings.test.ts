@@ -104,6 +104,18 @@ describe('headings typed anew keep their links', () => {
     expect(exportTab(be.doc, 't.1').content).toContain(`[beta](#^t.0:${b})`);
   });
 
+  it('a heading only another tab links to, deleted: refused without allow_deletions, naming that tab', async () => {
+    const be = new MemoryBackend(doc());
+    const section = exportSection(be.doc, 't.0', 'h.top').content;
+    const edited = section.slice(0, section.indexOf('## {^ h.b}')).trimEnd().concat('\n');
+    const err = await importSectionService(be, target, edited).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ValidationError);
+    expect((err as Error).message).toMatch(/\{\^ h\.b\} "Beta" is linked from another tab/);
+    expect(be.writes).toHaveLength(0);
+    const done = await importSectionService(be, target, edited, { allow_deletions: true });
+    expect(done.warnings.join('\n')).toMatch(/Links now dangle: heading \{\^ h\.b\}/);
+  });
+
   it('in suggest mode (no second write): refused as before, nothing written', async () => {
     const be = new MemoryBackend(doc());
     const edited = swapped(exportSection(be.doc, 't.0', 'h.top').content);

@@ -52,6 +52,27 @@ export function linkedHeadings(
 }
 
 /**
+ * Ids of the headings of tab `tabId` that links outside that tab's body and footnotes point to
+ * (other tabs, and every tab's headers and footers): links an import of the tab's body cannot see.
+ */
+export function linkedFromElsewhere(doc: Document, tabId: string): Set<string> {
+  const out = new Set<string>();
+  for (const tab of listTabs(doc)) {
+    const c = tab.content;
+    if (tab.tabId !== tabId) {
+      headingLinks(c.body?.content, 0, undefined, tab.tabId, tabId, out);
+      for (const f of Object.values(c.footnotes ?? {}))
+        headingLinks(f.content, 0, undefined, tab.tabId, tabId, out);
+    }
+    for (const h of Object.values(c.headers ?? {}))
+      headingLinks(h.content, 0, undefined, tab.tabId, tabId, out);
+    for (const f of Object.values(c.footers ?? {}))
+      headingLinks(f.content, 0, undefined, tab.tabId, tabId, out);
+  }
+  return out;
+}
+
+/**
  * Adds to `out` the ids of the headings of tab `tabId` that links in elements `[from, to)` of
  * `content` (in tab `here`) point to; `to` absent: to the end.
  */

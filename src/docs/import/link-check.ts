@@ -76,14 +76,18 @@ export function checkDanglingLinks(input: PlanInput): string[] {
   for (const b of input.next.blocks)
     if (isHeading(b) && headingAnchorId(b) === null) bareTexts.add(textOf(b));
   const retyped = deleted.filter((id) => bareTexts.has(before.get(id)!));
+  const elsewhere = input.linkedElsewhere?.() ?? new Set<string>();
   const dangling = deleted.flatMap((id) => {
     const to = links.filter((l) => l.id === id);
-    if (to.length === 0) return [];
-    const names = to.map((l) => JSON.stringify(l.text)).join(', ');
+    if (to.length === 0 && !elsewhere.has(id)) return [];
+    const names = [
+      ...to.map((l) => JSON.stringify(l.text)),
+      ...(elsewhere.has(id) ? ['another tab, a header or a footer'] : []),
+    ].join(', ');
     return [`heading {^ ${id}} ${JSON.stringify(before.get(id))} is linked from ${names}`];
   });
   const relinked = input.relinked ?? new Set<string>();
-  const linked = (id: string) => links.some((l) => l.id === id);
+  const linked = (id: string) => elsewhere.has(id) || links.some((l) => l.id === id);
   const notes = retyped.map((id) =>
     relinked.has(id)
       ? `The heading ${JSON.stringify(before.get(id))} was typed anew where it now stands (Docs cannot move text), so it has a new id (new_headings); the links of this document to {^ ${id}} now point to it, a link from elsewhere no longer reaches it.`

@@ -73,6 +73,8 @@ export interface PlanInput {
    * (retyped-headings.ts): what a RetypedHeadingsError of an earlier plan named.
    */
   relinked?: ReadonlySet<string>;
+  /** Ids of the tab's headings that links in other tabs, headers or footers point to (asked only when a heading goes). */
+  linkedElsewhere?: () => ReadonlySet<string>;
 }
 
 export interface Plan {

@@ -23,6 +23,7 @@ import { type BuiltTab, buildTab, keepBuild } from '../export/exporter.js';
 import { withoutForcedEdges } from '../export/forced-paragraphs.js';
 import { type RenderCache, resolveTab, type SectionExport, sectionOf, tabOf } from '../export/index.js';
 import { embedIds } from '../export/model-utils.js';
+import { linkedFromElsewhere } from '../export/shown-anchors.js';
 import { headingLevel } from '../export/style-overrides.js';
 import { asReadEnds } from '../import/as-read.js';
 import { asDocsStoresText } from '../import/docs-text.js';
@@ -534,6 +535,7 @@ function planFor(
     ...(read.following ? { following: read.following } : {}),
     ...(canonical ? { canonical } : {}),
     ...(relinked.size ? { relinked } : {}),
+    linkedElsewhere: () => linkedFromElsewhere(doc, scope.tabId),
   });
 }
 

@@ -20,6 +20,7 @@ import { asIntended, sameAcrossWrite } from '../equality.js';
 import { type BuiltTab, buildTab } from '../export/exporter.js';
 import { assignListKeys, embedIds, footnoteLabels } from '../export/model-utils.js';
 import { render } from '../export/render.js';
+import { linkedFromElsewhere } from '../export/shown-anchors.js';
 import type { BlockSource, FootnoteSource } from '../export/types.js';
 import { type DeletedObject, type FollowingParagraph, planImport } from '../import/index.js';
 
@@ -93,6 +94,7 @@ export function planSplice(input: SpliceInput): SplicePlan {
     tabEmbedIds: embedIds(built.model),
     ...(canonical ? { canonical } : {}),
     ...(input.relinked ? { relinked: input.relinked } : {}),
+    linkedElsewhere: () => linkedFromElsewhere(input.doc, built.tab.tabId),
     ...followingOf(built, hi),
   });
   const result = verifySplice(input.doc, built, plan.requests, { lo, hi }, next);
