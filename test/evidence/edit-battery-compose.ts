@@ -21,13 +21,14 @@ import { type BatteryEdit, batteryEdits, EDIT_KINDS, type EditKind } from './edi
 const LATER_KINDS = new Set<EditKind>(EDIT_KINDS.slice(EDIT_KINDS.indexOf('bold-word')));
 
 /**
- * Edits that write what they read back as (a heading moved a level reads back as its document's
- * named styles say: edit-battery.ts works that out for a first edit only).
+ * Edits that write what they read back as (a heading moved a level, or made text, reads back as
+ * its document's named styles say: edit-battery.ts works that out for a first edit only).
  */
 const composable = (edit: BatteryEdit): boolean =>
   !edit.expected &&
   edit.kind !== 'special-characters' &&
   edit.kind !== 'heading-level' &&
+  edit.kind !== 'heading-to-paragraph' &&
   (process.env.BATTERY_COMPOSE_LATER === '1' || !LATER_KINDS.has(edit.kind));
 
 /**
