@@ -967,9 +967,12 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
   for (const i of ends(plain)) {
     const p = structuredClone(blocks) as Block[];
     const q = p[i] as ParagraphBlock;
-    q.inlines = [...q.inlines, { type: 'footnoteRef', label: 'battery' }];
+    // (A label of its own: a chain may add a second.)
+    let label = 'battery';
+    for (let k = 2; label in model.footnotes; k++) label = `battery${k}`;
+    q.inlines = [...q.inlines, { type: 'footnoteRef', label }];
     const edit = withBlocks(model, p);
-    edit.footnotes = { ...model.footnotes, battery: [para('A new footnote.')] };
+    edit.footnotes = { ...model.footnotes, [label]: [para('A new footnote.')] };
     // The reference (createFootnote); the note's text goes in a second write.
     out.push({
       kind: 'add-footnote',
