@@ -76,6 +76,10 @@ function blockCost(o: Block, n: Block): number {
   const oa = headingAnchor(o);
   // A heading that names its anchor is the paragraph holding that anchor, nothing else.
   if (na !== null) return na === oa ? 0 : Number.POSITIVE_INFINITY;
+  // A heading written without one is a new heading (heading-anchors.ts gave the target's back to
+  // those that are the target's): edited in place, it would take an old heading's id.
+  if (oa !== null && o.style.namedStyle !== 'NORMAL_TEXT' && n.style.namedStyle !== 'NORMAL_TEXT')
+    return Number.POSITIVE_INFINITY;
   const sameStyle = o.style.namedStyle === n.style.namedStyle ? 0 : 0.3;
   return Math.min(1.9, 1.5 * dissimilarity(plainText(o), plainText(n)) + sameStyle + (oa !== null ? 0.2 : 0));
 }

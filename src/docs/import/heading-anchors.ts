@@ -14,6 +14,7 @@
  */
 import { diffArrays } from 'diff';
 import type { Block, Inline, MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
+import { canonicalKey } from '../equality.js';
 import { headingAnchorOf } from '../export/shown-anchors.js';
 import { dissimilarity } from './comparators.js';
 
@@ -131,9 +132,15 @@ function restoreIn<B extends Block>(
     for (let i = lastOld + 1; i < oldEnd; i++) if (!used.has(olds[i]!.id)) oIdx.push(i);
     const o = oIdx.map((i) => olds[i]!);
     const n = news.slice(from, to).map((h, k) => ({ h, k: from + k }));
+    const near = (i: number, j: number): boolean => {
+      const a = o[i]!.at;
+      const b = n[j]!.h.at;
+      return beside(oldBlocks[a + 1]) === beside(newBlocks[b + 1]);
+    };
     const matched = matchStretch(
       o.map((h) => h.block),
       n.map((x) => x.h.block),
+      near,
     );
     for (const [i, j] of matched) pairs.push([oIdx[i]!, n[j]!.k]);
   };
@@ -208,24 +215,40 @@ function objectsBefore(
   return { old: ranks(oldBlocks, keptOld), new: ranks(newBlocks, keptNew) };
 }
 
-/**
- * Whether two headings are one edited: the same style and mostly the same text; in the same place
- * (`placed`), either of the two.
- */
-function alike(a: ParagraphBlock, b: ParagraphBlock, placed: boolean): boolean {
-  const style = a.style.namedStyle === b.style.namedStyle;
-  const text = dissimilarity(textOf(a), textOf(b)) <= EDITED;
-  return placed ? style || text : style && text;
+/** What a block beside a heading is, to tell a heading renamed in place (anchors aside). */
+function beside(b: Block | undefined): string {
+  if (!b) return '';
+  if (b.type === 'table') return canonicalKey(b);
+  return `${b.style.namedStyle}\u0000${textOf(b)}`;
 }
 
-/** Pairs [old, new] of headings between two fixed points, in order. */
-function matchStretch(o: ParagraphBlock[], n: ParagraphBlock[]): Array<[number, number]> {
+/**
+ * Whether two headings are one edited: the same style and mostly the same text; in the same place
+ * (`placed`), mostly the same text, or the same style over the same first block (`near`: a
+ * heading renamed outright over text that stays, not a section replaced by another).
+ */
+function alike(a: ParagraphBlock, b: ParagraphBlock, placed: boolean, near = false): boolean {
+  const style = a.style.namedStyle === b.style.namedStyle;
+  const text = dissimilarity(textOf(a), textOf(b)) <= EDITED;
+  return placed ? text || (style && near) : style && text;
+}
+
+/**
+ * Pairs [old, new] of headings between two fixed points, in order. `near(i, j)`: whether old
+ * heading `i` and new heading `j` have the same block after them (the section under it stays).
+ */
+function matchStretch(
+  o: ParagraphBlock[],
+  n: ParagraphBlock[],
+  near: (i: number, j: number) => boolean,
+): Array<[number, number]> {
   if (o.length === 0 || n.length === 0) return [];
   const out: Array<[number, number]> = [];
   /** The headings of `[i0, i1)` and `[j0, j1)` that no equal one matched. */
   const rest = (i0: number, i1: number, j0: number, j1: number): void => {
     if (i1 - i0 === j1 - j0) {
-      for (let k = 0; k < i1 - i0; k++) if (alike(o[i0 + k]!, n[j0 + k]!, true)) out.push([i0 + k, j0 + k]);
+      for (let k = 0; k < i1 - i0; k++)
+        if (alike(o[i0 + k]!, n[j0 + k]!, true, near(i0 + k, j0 + k))) out.push([i0 + k, j0 + k]);
       return;
     }
     let from = i0;

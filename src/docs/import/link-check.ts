@@ -107,7 +107,7 @@ export function checkDanglingLinks(input: PlanInput): string[] {
   if (!input.allowDeletions) {
     throw new ValidationError(
       `Deleting a heading would leave links to it dangling: ${gone.join('; ')}.`,
-      'Keep the heading, relink or remove those links first, or pass allow_deletions to delete it anyway.',
+      'Keep the heading (renamed, it is the same heading with its {^ id} kept on it), relink or remove those links first, or pass allow_deletions to delete it anyway.',
     );
   }
   return [...notes, ...gone.map((d) => `Links now dangle: ${d}.`)];
