@@ -41,6 +41,15 @@ describe('heading anchors put back', () => {
     expect(anchorsOf(withHeadingAnchors(next, old))).toEqual([null, 'h.b', 'h.c']);
   });
 
+  it('should keep a heading renamed outright over its section, not one a new section replaced', () => {
+    // "Risks" renamed to "Open questions" over the same "More.": the same heading.
+    const renamed = parseMebdf('# Intro\n\nText.\n\n## Open questions\n\nMore.\n\n## Plan\n\n## Plan\n');
+    expect(anchorsOf(withHeadingAnchors(renamed, old))[2]).toBe('h.b');
+    // The section "Risks" deleted and "Budget" typed in its place, over text of its own: new.
+    const replaced = parseMebdf('# Intro\n\nText.\n\n## Budget\n\nNumbers.\n\n## Plan\n\n## Plan\n');
+    expect(anchorsOf(withHeadingAnchors(replaced, old))[2]).toBeNull();
+  });
+
   it('should return the content itself when no heading needs an anchor', () => {
     const next = parseMebdf('Just text.\n');
     expect(withHeadingAnchors(next, old)).toBe(next);
