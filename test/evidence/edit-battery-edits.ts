@@ -779,9 +779,8 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
       crosses ? 10 + 8 * run : 4,
     );
   }
-  // A sub-section deleted: a sub-heading and what follows it up to the next heading of its level
-  // or above (or the section's end), when what it holds is text (objects need allow_deletions).
-  for (const i of ends(headings.filter((i) => !suggested(i)))) {
+  /** Where the sub-section under the heading at `i` ends: the next heading of its level or above. */
+  const sectionEnd = (i: number) => {
     const lv = levelOf((blocks[i] as ParagraphBlock).style.namedStyle);
     let end = i + 1;
     while (
@@ -789,6 +788,12 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
       !(isHeading(blocks[end]) && levelOf((blocks[end] as ParagraphBlock).style.namedStyle) <= lv)
     )
       end++;
+    return end;
+  };
+  // A sub-section deleted: a sub-heading and what follows it up to the next heading of its level
+  // or above (or the section's end), when what it holds is text (objects need allow_deletions).
+  for (const i of ends(headings.filter((i) => !suggested(i)))) {
+    const end = sectionEnd(i);
     const held = blocks.slice(i + 1, end);
     const textOnly = (b: ParagraphBlock) => b.inlines.every((x) => x.type === 'text' || x.type === 'break');
     const plainTable = (b: TableBlock) => b.rows.every((r) => r.every((c) => c.blocks.every(textOnly)));
@@ -811,17 +816,7 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
     add('move-heading', `block ${i}`, p, { old: 2, new: 2 }, Math.max(6, 5 + styledRuns));
   }
   // Two sub-sections of one level side by side, of text and plain tables, swapped (a model
-  // reordering a document): the shorter one is deleted and typed again on the other's side.
-  const sectionEnd = (i: number) => {
-    const lv = levelOf((blocks[i] as ParagraphBlock).style.namedStyle);
-    let end = i + 1;
-    while (
-      end < blocks.length &&
-      !(isHeading(blocks[end]) && levelOf((blocks[end] as ParagraphBlock).style.namedStyle) <= lv)
-    )
-      end++;
-    return end;
-  };
+  // reordering a document): one of them is deleted and typed again on the other's side.
   // (Anchors too: a heading's id, a bookmark.)
   const textOnly = (b: ParagraphBlock) =>
     b.inlines.every((x) => x.type === 'text' || x.type === 'break' || x.type === 'anchor');

@@ -34,7 +34,7 @@ import { importSectionService } from '../../src/docs/service/import.js';
 import { GdocError, VerificationError } from '../../src/errors.js';
 import type { Document, Paragraph, ParagraphElement, StructuralElement } from '../../src/ground/docs-json.js';
 import { formatMebdf, stringifyMebdf } from '../../src/mebdf/index.js';
-import type { Block, MebdfDocument, NamedStyleType } from '../../src/mebdf/model.js';
+import type { Block, Inline, MebdfDocument, NamedStyleType } from '../../src/mebdf/model.js';
 import { MemoryBackend } from '../import/memory-backend.js';
 import { type BatteryEdit, batteryEdits, type EditKind, mergeRuns } from './edit-battery-edits.js';
 
@@ -286,21 +286,24 @@ function withLastNewlineMerged(
   ];
 }
 
+/** `blocks` with each paragraph's inlines (table cells' too) made anew by `inlines`, in order. */
+function withInlines(blocks: Block[], inlines: (xs: Inline[]) => Inline[]): Block[] {
+  return blocks.map((b) =>
+    b.type === 'table'
+      ? {
+          ...b,
+          rows: b.rows.map((r) =>
+            r.map((c) => ({ ...c, blocks: withInlines(c.blocks, inlines) as typeof c.blocks })),
+          ),
+        }
+      : { ...b, inlines: inlines(b.inlines) },
+  );
+}
+
 /** The model's text with the anchor inlines `keep` refuses set aside (ids a write minted). */
 export function textKeepingAnchors(model: MebdfDocument, keep: (id: string) => boolean): string {
-  const drop = (blocks: Block[]): Block[] =>
-    blocks.map((b) =>
-      b.type === 'table'
-        ? {
-            ...b,
-            rows: b.rows.map((r) => r.map((c) => ({ ...c, blocks: drop(c.blocks) as typeof c.blocks }))),
-          }
-        : {
-            ...b,
-            inlines: b.inlines.filter((i) => i.type !== 'anchor' || (i.id !== null && keep(i.id))),
-          },
-    );
-  return stringifyMebdf({ ...model, blocks: drop(model.blocks) });
+  const kept = (xs: Inline[]) => xs.filter((i) => i.type !== 'anchor' || (i.id !== null && keep(i.id)));
+  return stringifyMebdf({ ...model, blocks: withInlines(model.blocks, kept) });
 }
 
 /**
@@ -314,26 +317,16 @@ function normalized(model: MebdfDocument, known: Set<string>): string {
 
 function byReferenceOrder(model: MebdfDocument): MebdfDocument {
   const order = new Map<string, string>();
-  const relabel = (blocks: Block[]): Block[] =>
-    blocks.map((b) =>
-      b.type === 'table'
-        ? {
-            ...b,
-            rows: b.rows.map((r) => r.map((c) => ({ ...c, blocks: relabel(c.blocks) as typeof c.blocks }))),
-          }
-        : {
-            ...b,
-            inlines: b.inlines.map((i) => {
-              if (i.type !== 'footnoteRef') return i;
-              if (!order.has(i.label)) order.set(i.label, `n${order.size + 1}`);
-              return { ...i, label: order.get(i.label)! };
-            }),
-          },
-    );
-  const blocks = relabel(model.blocks);
+  const relabel = (xs: Inline[]) =>
+    xs.map((i) => {
+      if (i.type !== 'footnoteRef') return i;
+      if (!order.has(i.label)) order.set(i.label, `n${order.size + 1}`);
+      return { ...i, label: order.get(i.label)! };
+    });
+  const blocks = withInlines(model.blocks, relabel);
   const footnotes: MebdfDocument['footnotes'] = {};
   for (const [label, note] of Object.entries(model.footnotes))
-    footnotes[order.get(label) ?? label] = relabel(note) as typeof note;
+    footnotes[order.get(label) ?? label] = withInlines(note, relabel) as typeof note;
   return { ...model, blocks, footnotes };
 }
 

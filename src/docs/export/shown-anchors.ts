@@ -35,20 +35,7 @@ export function linkedHeadings(
   tabId: string,
   known?: { elements: number; linked: ReadonlySet<string> },
 ): Set<string> {
-  const out = new Set<string>(known?.linked);
-  for (const tab of listTabs(doc)) {
-    const c = tab.content;
-    const body = c.body?.content ?? [];
-    const from = known && tab.tabId === tabId ? known.elements : 0;
-    headingLinks(body, from, body.length, tab.tabId, tabId, out);
-    for (const f of Object.values(c.footnotes ?? {}))
-      headingLinks(f.content, 0, undefined, tab.tabId, tabId, out);
-    for (const h of Object.values(c.headers ?? {}))
-      headingLinks(h.content, 0, undefined, tab.tabId, tabId, out);
-    for (const f of Object.values(c.footers ?? {}))
-      headingLinks(f.content, 0, undefined, tab.tabId, tabId, out);
-  }
-  return out;
+  return linksTo(doc, tabId, new Set<string>(known?.linked), known?.elements ?? 0);
 }
 
 /**
@@ -56,11 +43,21 @@ export function linkedHeadings(
  * (other tabs, and every tab's headers and footers): links an import of the tab's body cannot see.
  */
 export function linkedFromElsewhere(doc: Document, tabId: string): Set<string> {
-  const out = new Set<string>();
+  return linksTo(doc, tabId, new Set<string>(), null);
+}
+
+/**
+ * Adds to `out` the ids of the headings of tab `tabId` that the document's links point to: from
+ * element `ownFrom` of that tab's body on (its footnotes too), or, `null`, none of its body and
+ * footnotes.
+ */
+function linksTo(doc: Document, tabId: string, out: Set<string>, ownFrom: number | null): Set<string> {
   for (const tab of listTabs(doc)) {
     const c = tab.content;
-    if (tab.tabId !== tabId) {
-      headingLinks(c.body?.content, 0, undefined, tab.tabId, tabId, out);
+    const own = tab.tabId === tabId;
+    if (!own || ownFrom !== null) {
+      const body = c.body?.content ?? [];
+      headingLinks(body, own ? ownFrom! : 0, body.length, tab.tabId, tabId, out);
       for (const f of Object.values(c.footnotes ?? {}))
         headingLinks(f.content, 0, undefined, tab.tabId, tabId, out);
     }
