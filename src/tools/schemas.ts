@@ -60,7 +60,7 @@ export const newHeadingsField = z
     }),
   )
   .describe(
-    'Headings the import created, with the anchors Google gave them (a dry run lists those it would create, as new).',
+    'Headings the import created, with the anchors Google gave them (a dry run lists those it would create, as new). A heading the edit moved past another or past an image is typed anew and listed here too; the document’s links to its old anchor were pointed at the new one (warnings say so).',
   );
 
 /** `docs.google.com/document/d/<id>/…` → `<id>`; anything else is taken as an id. */
