@@ -61,6 +61,8 @@ export const EDIT_KINDS = [
   'insert-subsection',
   'move-table',
   'add-footnote',
+  'add-image',
+  'object-to-bullet',
 ] as const;
 export type EditKind = (typeof EDIT_KINDS)[number];
 
@@ -99,6 +101,19 @@ const MARK = 1;
 export function isHeading(b: Block | undefined): boolean {
   return b?.type === 'paragraph' && HEADINGS.has(b.style.namedStyle);
 }
+
+/** A plain paragraph (no heading, no item) holding an object by id: an image, a rule, a chip. */
+function isObjectParagraph(b: Block | undefined): boolean {
+  return (
+    b?.type === 'paragraph' &&
+    !isHeading(b) &&
+    b.list === undefined &&
+    b.inlines.some((x) => x.type === 'embed' && x.id !== '' && !NO_ITEM.has(x.kind))
+  );
+}
+
+/** Objects no list item holds: they stand between paragraphs, or are their own paragraph's all. */
+const NO_ITEM = new Set(['sectionbreak', 'toc', 'hr', 'pagebreak', 'columnbreak']);
 
 /** A paragraph of plain text runs (no objects, anchors, footnotes or suggestions). */
 function isTextParagraph(b: Block | undefined): b is ParagraphBlock {
@@ -976,6 +991,25 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
       touched: { old: 1, new: 1 },
       maxRequests: 2,
     });
+  }
+  // An image added by URL in a paragraph of its own, after the first paragraph of text.
+  for (const i of plain.slice(0, 1)) {
+    const image: ParagraphBlock = {
+      type: 'paragraph',
+      style: { namedStyle: 'NORMAL_TEXT' },
+      inlines: [{ type: 'image', url: 'https://example.com/chart.png', alt: 'A chart' }],
+    };
+    // The paragraph and its styles, the image, and what marks it as one the text gave a URL.
+    add('add-image', `after block ${i}`, inserted(model, i + 1, image), { old: 0, new: 1 }, 8);
+  }
+  // A paragraph holding an image or a chip made a bullet item (not next to an item: two lists).
+  const items0 = (i: number) => (blocks[i] as ParagraphBlock | undefined)?.list !== undefined;
+  for (const i of ends(
+    body.filter((i) => isObjectParagraph(blocks[i]) && !items0(i - 1) && !items0(i + 1)),
+  )) {
+    const p = structuredClone(blocks) as Block[];
+    (p[i] as ParagraphBlock).list = { key: 'battery', level: 0, kind: 'bullet' };
+    add('object-to-bullet', `block ${i}`, p, { old: 1, new: 1 }, 3);
   }
   return out;
 }

@@ -22,7 +22,7 @@ import {
   listTabs,
   resolveTab,
 } from '../../src/docs/export/index.js';
-import { assignListKeys } from '../../src/docs/export/model-utils.js';
+import { assignListKeys, embedIds } from '../../src/docs/export/model-utils.js';
 import { type NamedStyleBase, namedStyleBases } from '../../src/docs/export/style-overrides.js';
 import {
   endsNothing,
@@ -224,17 +224,29 @@ function outsideTab(
   doc: Document,
   tabId: string,
   dropped: ReadonlySet<string> = new Set(),
-  /** The footnotes the tab had: one the edit adds is checked with the tab's export. */
-  footnotes?: ReadonlySet<string>,
+  /**
+   * The footnotes, images and named ranges the tab had: what the edit adds (a footnote, an image
+   * and the range marking it) is checked with the tab's export.
+   */
+  had?: ReadonlySet<string>,
 ): unknown {
   const copy = structuredClone(doc);
   delete copy.revisionId;
   const content = resolveTab(copy, tabId).content;
   delete content.body;
   delete content.lists;
-  if (footnotes && content.footnotes) {
-    for (const id of Object.keys(content.footnotes)) if (!footnotes.has(id)) delete content.footnotes[id];
-    if (Object.keys(content.footnotes).length === 0) delete content.footnotes;
+  if (had) {
+    for (const field of ['footnotes', 'inlineObjects'] as const) {
+      const map = content[field];
+      if (!map) continue;
+      for (const id of Object.keys(map)) if (!had.has(id)) delete map[id];
+      if (Object.keys(map).length === 0) delete content[field];
+    }
+    for (const [name, group] of Object.entries(content.namedRanges ?? {})) {
+      group.namedRanges = (group.namedRanges ?? []).filter((r) => had.has(r.namedRangeId ?? ''));
+      if (group.namedRanges.length === 0) delete content.namedRanges![name];
+    }
+    if (content.namedRanges && Object.keys(content.namedRanges).length === 0) delete content.namedRanges;
   }
   // Named ranges after the edit move with the text: their ids and extent are what must not change.
   // An anchor the edit leaves out (its text deleted) goes with its text.
@@ -312,7 +324,24 @@ export function textKeepingAnchors(model: MebdfDocument, keep: (id: string) => b
  * those after it).
  */
 function normalized(model: MebdfDocument, known: Set<string>): string {
-  return textKeepingAnchors(byReferenceOrder(model), (id) => known.has(id) && !isSyntheticHeadingId(id));
+  return textKeepingAnchors(
+    byReferenceOrder(newImagesAlike(model, known)),
+    (id) => known.has(id) && !isSyntheticHeadingId(id),
+  );
+}
+
+/**
+ * An image the text adds by URL (`![alt](url)`) and the image it reads back as (an object the
+ * write made, `{^= id image}`: its id is Docs', and the Docs API sets no alt text) as one text.
+ */
+function newImagesAlike(model: MebdfDocument, known: Set<string>): MebdfDocument {
+  const same = (xs: Inline[]): Inline[] =>
+    xs.map((x) =>
+      x.type === 'image' || (x.type === 'embed' && x.kind === 'image' && !known.has(x.id))
+        ? { type: 'text', text: '(new image)', style: {} }
+        : x,
+    );
+  return { ...model, blocks: withInlines(model.blocks, same) };
 }
 
 function byReferenceOrder(model: MebdfDocument): MebdfDocument {
@@ -461,8 +490,15 @@ export async function runCase(kase: BatteryCase): Promise<CaseResult> {
   // 2. Nothing outside the edited blocks changed.
   const left = anchorIds(edit.next);
   const dropped = new Set([...anchorIds(section.model)].filter((id) => !left.has(id)));
-  const notes = new Set(Object.keys(resolveTab(before, tabId).content.footnotes ?? {}));
-  if (!isDeepStrictEqual(outsideTab(before, tabId, dropped), outsideTab(be.doc, tabId, new Set(), notes)))
+  const was = resolveTab(before, tabId).content;
+  const had = new Set([
+    ...Object.keys(was.footnotes ?? {}),
+    ...Object.keys(was.inlineObjects ?? {}),
+    ...Object.values(was.namedRanges ?? {}).flatMap((g) =>
+      (g.namedRanges ?? []).map((r) => r.namedRangeId ?? ''),
+    ),
+  ]);
+  if (!isDeepStrictEqual(outsideTab(before, tabId, dropped), outsideTab(be.doc, tabId, new Set(), had)))
     return result('collateral', 'another tab or document field changed');
   const oldLists = resolveTab(before, tabId).content.lists ?? {};
   const newLists = resolveTab(be.doc, tabId).content.lists ?? {};
@@ -500,7 +536,8 @@ export async function runCase(kase: BatteryCase): Promise<CaseResult> {
     );
   }
   // 3. The re-export says what was meant.
-  const known = anchorIds(tab.model);
+  // (Objects too: an image the edit adds reads back under an id Docs gives it.)
+  const known = new Set([...anchorIds(tab.model), ...embedIds(tab.model)]);
   const written = exportTab(be.doc, tabId);
   const wanted = normalized(levelIndentsEased(want, written, be.doc, tabId), known);
   const got = normalized(written.model, known);
