@@ -13,10 +13,12 @@
  */
 import { suggestionIdsIn, viewDocument } from '../../src/docs/engine/index.js';
 import { exportSection, exportTab } from '../../src/docs/export/index.js';
+import { embedIds } from '../../src/docs/export/model-utils.js';
 import { importSectionService } from '../../src/docs/service/import.js';
 import { GdocError, SuggestModeError } from '../../src/errors.js';
 import type { BatchUpdateRequest, Document } from '../../src/ground/docs-json.js';
 import { stringifyMebdf } from '../../src/mebdf/index.js';
+import type { Block } from '../../src/mebdf/model.js';
 import { MemoryBackend } from '../import/memory-backend.js';
 import { anchorIds, type BatteryCase, textKeepingAnchors } from './edit-battery.js';
 
@@ -36,10 +38,30 @@ export interface SuggestResult {
   detail: string;
 }
 
-/** The tab's export with anchors outside `known` (ids the write minted) set aside. */
-function tabText(doc: Document, tabId: string, known?: Set<string>): string {
-  const model = exportTab(doc, tabId).model;
+/**
+ * The tab's export with anchors outside `known` (ids the write minted) set aside, and objects
+ * outside `objects` without their ids (an image inserted gets an id per write).
+ */
+function tabText(doc: Document, tabId: string, known?: Set<string>, objects?: Set<string>): string {
+  const exported = exportTab(doc, tabId).model;
+  const model = objects ? { ...exported, blocks: withoutNewIds(exported.blocks, objects) } : exported;
   return known ? textKeepingAnchors(model, (id) => known.has(id)) : stringifyMebdf(model);
+}
+
+function withoutNewIds(blocks: Block[], objects: Set<string>): Block[] {
+  return blocks.map((b) =>
+    b.type === 'table'
+      ? {
+          ...b,
+          rows: b.rows.map((r) =>
+            r.map((c) => ({ ...c, blocks: withoutNewIds(c.blocks, objects) as typeof c.blocks })),
+          ),
+        }
+      : {
+          ...b,
+          inlines: b.inlines.map((i) => (i.type === 'embed' && !objects.has(i.id) ? { ...i, id: '' } : i)),
+        },
+  );
 }
 
 /** Accept or reject every id in one batch; the failure's message, or null. */
@@ -105,6 +127,7 @@ export async function runSuggestCase(kase: BatteryCase, original: Document): Pro
     [...anchorIds(exportSection(before, tabId, anchorId).model)].filter((id) => !left.has(id)),
   );
   const known = new Set([...anchorIds(exportTab(before, tabId).model)].filter((id) => !removed.has(id)));
+  const objects = embedIds(exportTab(before, tabId).model);
   // The document may hold suggestions already (made in Docs): the views compare like with like,
   // and accept-all / reject-all act on the suggestions this import made.
   const without = (d: Document) => viewDocument(d, 'PREVIEW_WITHOUT_SUGGESTIONS');
@@ -112,8 +135,8 @@ export async function runSuggestCase(kase: BatteryCase, original: Document): Pro
   const want = tabText(without(before), tabId);
   const kept = tabText(without(be.doc), tabId);
   if (kept !== want) return result('changed-accepted-text', firstDifference(want, kept));
-  const editView = tabText(accepted(edited.doc), tabId, known);
-  const suggested = tabText(accepted(be.doc), tabId, known);
+  const editView = tabText(accepted(edited.doc), tabId, known, objects);
+  const suggested = tabText(accepted(be.doc), tabId, known, objects);
   if (suggested !== editView) return result('suggested-view', firstDifference(editView, suggested));
   const old = new Set(suggestionIdsIn(before));
   const ids = suggestionIdsIn(be.doc).filter((id) => !old.has(id));
@@ -123,8 +146,8 @@ export async function runSuggestCase(kase: BatteryCase, original: Document): Pro
   const accepting = new MemoryBackend(be.doc);
   const acceptFailure = await resolveAll(accepting, ids, 'acceptSuggestion', sent);
   if (acceptFailure) return result('accept-all', acceptFailure);
-  const editText = tabText(edited.doc, tabId, known);
-  const acceptedText = tabText(accepting.doc, tabId, known);
+  const editText = tabText(edited.doc, tabId, known, objects);
+  const acceptedText = tabText(accepting.doc, tabId, known, objects);
   if (acceptedText !== editText) return result('accept-all', firstDifference(editText, acceptedText));
   const rejecting = new MemoryBackend(be.doc);
   const rejectFailure = await resolveAll(rejecting, ids, 'rejectSuggestion', sent);

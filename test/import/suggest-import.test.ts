@@ -50,6 +50,27 @@ describe('import in suggest mode', () => {
     expect((err as Error).message).toContain('DIRECTLY');
   });
 
+  it('an image added by URL is suggested: its id, which each write mints anew, is not the difference', async () => {
+    const be = new MemoryBackend(POEM);
+    const section = exportSection(be.doc, 't.0', '').content;
+    const edited = `${section.trimEnd()}\n\n![A chart](https://example.com/chart.png)\n`;
+    const result = await importSectionService(
+      be,
+      { document_id: 'doc', tab_id: 't.0', anchor_id: '' },
+      edited,
+      {
+        mode: 'suggest',
+      },
+    );
+    expect(result.suggestion_ids?.length).toBeGreaterThan(0);
+    // Accepted, the image is there; the text as it stands is unchanged.
+    const accepted = exportSection(viewDocument(be.doc, 'PREVIEW_SUGGESTIONS_ACCEPTED'), 't.0', '').content;
+    expect(accepted).toMatch(/\{\^= kix\.\w+ image\}\n*$/);
+    expect(exportSection(viewDocument(be.doc, 'PREVIEW_WITHOUT_SUGGESTIONS'), 't.0', '').content).toBe(
+      section,
+    );
+  });
+
   it('a request Docs cannot suggest (a new column) refuses the import before anything is written', async () => {
     const be = new MemoryBackend(QUOTES);
     const anchor = '';

@@ -17,9 +17,10 @@ import type { Backend } from '../../ground/backend.js';
 import type { BatchUpdateRequest, BatchUpdateResponse, Document, Request } from '../../ground/docs-json.js';
 import { createdSuggestionIds, withWriteMode } from '../../ground/suggestions.js';
 import { stringifyMebdf } from '../../mebdf/index.js';
-import type { Block, MebdfDocument } from '../../mebdf/model.js';
+import type { Block, Inline, MebdfDocument } from '../../mebdf/model.js';
 import { applyBatchUpdate, SUGGESTABLE_REQUESTS, suggestionIdsIn, viewDocument } from '../engine/index.js';
 import { exportTab } from '../export/index.js';
+import { embedIds } from '../export/model-utils.js';
 import type { Plan } from '../import/index.js';
 import type { VerifyScope } from '../import/verify.js';
 
@@ -127,7 +128,12 @@ export function suggestionBody(requests: Request[], revision: string): BatchUpda
   return withWriteMode({ requests, writeControl: { requiredRevisionId: revision } }, 'SUGGEST');
 }
 
-function withoutAnchors(model: MebdfDocument): string {
+function withoutAnchors(model: MebdfDocument, known?: ReadonlySet<string>): string {
+  // An object a write makes (an image inserted) gets an id per write: not `known`, it reads as new.
+  const inlines = (xs: Inline[]): Inline[] =>
+    xs.flatMap((i) =>
+      i.type === 'anchor' ? [] : i.type === 'embed' && known && !known.has(i.id) ? [{ ...i, id: '' }] : [i],
+    );
   const strip = (blocks: Block[]): Block[] =>
     blocks.map((b) =>
       b.type === 'table'
@@ -135,7 +141,7 @@ function withoutAnchors(model: MebdfDocument): string {
             ...b,
             rows: b.rows.map((r) => r.map((c) => ({ ...c, blocks: strip(c.blocks) as typeof c.blocks }))),
           }
-        : { ...b, inlines: b.inlines.filter((i) => i.type !== 'anchor') },
+        : { ...b, inlines: inlines(b.inlines) },
     );
   return stringifyMebdf({ ...model, blocks: strip(model.blocks) });
 }
@@ -154,9 +160,11 @@ function viewed(
   doc: Document,
   mode: 'PREVIEW_SUGGESTIONS_ACCEPTED' | 'PREVIEW_WITHOUT_SUGGESTIONS',
   tabId: string,
-): { text: string; anchors: string[] } {
+  /** The objects the document had before: others read as new (their ids are the write's). */
+  known?: ReadonlySet<string>,
+): { text: string; anchors: string[]; objects: Set<string> } {
   const model = exportTab(viewDocument(doc, mode), tabId).model;
-  return { text: withoutAnchors(model), anchors: anchorsOf(model.blocks) };
+  return { text: withoutAnchors(model, known), anchors: anchorsOf(model.blocks), objects: embedIds(model) };
 }
 
 /**
@@ -196,8 +204,8 @@ export function verifySuggestions(input: {
   const kept = viewed(after, 'PREVIEW_WITHOUT_SUGGESTIONS', scope.tabId);
   const unchanged = kept.text === was.text;
   const accepted =
-    viewed(after, 'PREVIEW_SUGGESTIONS_ACCEPTED', scope.tabId).text ===
-    viewed(edited, 'PREVIEW_SUGGESTIONS_ACCEPTED', scope.tabId).text;
+    viewed(after, 'PREVIEW_SUGGESTIONS_ACCEPTED', scope.tabId, was.objects).text ===
+    viewed(edited, 'PREVIEW_SUGGESTIONS_ACCEPTED', scope.tabId, was.objects).text;
   // Without the suggestions (as rejecting them all leaves it) the tab keeps its anchors: a new
   // paragraph typed into an empty heading splits it, and the half that keeps the heading's
   // newline gets a new heading id, so rejecting would break every link to the heading.
