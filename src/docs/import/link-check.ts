@@ -84,7 +84,7 @@ export function checkDanglingLinks(input: PlanInput): string[] {
       ...to.map((l) => JSON.stringify(l.text)),
       ...(elsewhere.has(id) ? ['another tab, a header or a footer'] : []),
     ].join(', ');
-    return [`heading {^ ${id}} ${JSON.stringify(before.get(id))} is linked from ${names}`];
+    return [{ id, words: `heading {^ ${id}} ${JSON.stringify(before.get(id))} is linked from ${names}` }];
   });
   const relinked = input.relinked ?? new Set<string>();
   const linked = (id: string) => elsewhere.has(id) || links.some((l) => l.id === id);
@@ -98,11 +98,14 @@ export function checkDanglingLinks(input: PlanInput): string[] {
     // The import can type them anew and point their links at them after (retyped-headings.ts).
     throw new RetypedHeadingsError(
       moved,
-      `A heading typed anew where it now stands gets a new id, and that would leave links to it dangling: ${dangling.filter((d) => moved.some((id) => d.includes(`{^ ${id}}`))).join('; ')}.`,
+      `A heading typed anew where it now stands gets a new id, and that would leave links to it dangling: ${dangling
+        .filter((d) => moved.includes(d.id))
+        .map((d) => d.words)
+        .join('; ')}.`,
       'Write the heading with its {^ id} (as exported) so that it keeps it, or relink or remove those links first.',
     );
   }
-  const gone = dangling.filter((d) => ![...relinked].some((id) => d.includes(`{^ ${id}}`)));
+  const gone = dangling.filter((d) => !relinked.has(d.id)).map((d) => d.words);
   if (gone.length === 0) return notes;
   if (!input.allowDeletions) {
     throw new ValidationError(
