@@ -651,11 +651,13 @@ async function guardedWrite(
   }
   const second = footnotes ? await footnotes.write(backend, where.documentId, response) : null;
   const revision = second?.revision ?? response.writeControl?.requiredRevisionId ?? read.revision;
-  let headings: NewHeading[] = [];
-  if (!needsReRead(intended.model)) return { revision, headings, second: second?.requests ?? [] };
+  if (!needsReRead(intended.model)) return { revision, headings: [], second: second?.requests ?? [] };
   // New heading ids are the server's: read them back (the only second read an import makes).
   const written = await backend.get(where.documentId);
-  headings = newHeadings(intended.model, exportWritten(written, read.scope, intended.model.blocks.length));
+  const headings = newHeadings(
+    intended.model,
+    exportWritten(written, read.scope, intended.model.blocks.length),
+  );
   const moved = newIds(read.target.model, relinked, headings);
   if (moved.size === 0) return { revision, headings, second: second?.requests ?? [] };
   // Headings typed anew that links pointed to: the links follow them (relink-write.ts).
