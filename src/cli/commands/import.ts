@@ -130,7 +130,8 @@ Examples:
           for (const id of result.suggestion_ids) out.printText(`  ${id}`);
         } else {
           out.printText(
-            `Imported ${target}: ${requests} in one batchUpdate; revision ${result.revision_id}.`,
+            // (Not "in one batchUpdate": new footnotes' text, and links of headings typed anew, take a second.)
+            `Imported ${target}: ${requests}; revision ${result.revision_id}.`,
           );
         }
         for (const h of result.new_headings)
