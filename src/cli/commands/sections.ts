@@ -165,7 +165,7 @@ async function run(
     out.printText(
       result.dry_run
         ? `Dry run: ${what} planned; nothing written.`
-        : `Done: ${what} in one batchUpdate; revision ${result.revision_id}.`,
+        : `Done: ${what}; revision ${result.revision_id}.`,
     );
     for (const h of result.new_headings) {
       out.printText(
