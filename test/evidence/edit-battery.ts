@@ -299,7 +299,7 @@ function withLastNewlineMerged(
 }
 
 /** `blocks` with each paragraph's inlines (table cells' too) made anew by `inlines`, in order. */
-function withInlines(blocks: Block[], inlines: (xs: Inline[]) => Inline[]): Block[] {
+export function withInlines(blocks: Block[], inlines: (xs: Inline[]) => Inline[]): Block[] {
   return blocks.map((b) =>
     b.type === 'table'
       ? {

@@ -20,7 +20,7 @@ import type { BatchUpdateRequest, Document } from '../../src/ground/docs-json.js
 import { stringifyMebdf } from '../../src/mebdf/index.js';
 import type { Block } from '../../src/mebdf/model.js';
 import { MemoryBackend } from '../import/memory-backend.js';
-import { anchorIds, type BatteryCase, textKeepingAnchors } from './edit-battery.js';
+import { anchorIds, type BatteryCase, textKeepingAnchors, withInlines } from './edit-battery.js';
 
 export type SuggestOutcome =
   | 'pass'
@@ -49,18 +49,8 @@ function tabText(doc: Document, tabId: string, known?: Set<string>, objects?: Se
 }
 
 function withoutNewIds(blocks: Block[], objects: Set<string>): Block[] {
-  return blocks.map((b) =>
-    b.type === 'table'
-      ? {
-          ...b,
-          rows: b.rows.map((r) =>
-            r.map((c) => ({ ...c, blocks: withoutNewIds(c.blocks, objects) as typeof c.blocks })),
-          ),
-        }
-      : {
-          ...b,
-          inlines: b.inlines.map((i) => (i.type === 'embed' && !objects.has(i.id) ? { ...i, id: '' } : i)),
-        },
+  return withInlines(blocks, (xs) =>
+    xs.map((i) => (i.type === 'embed' && !objects.has(i.id) ? { ...i, id: '' } : i)),
   );
 }
 
