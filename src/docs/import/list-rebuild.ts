@@ -215,10 +215,15 @@ class ListRebuild {
     const stretch = this.next.slice(i, span + 1) as ParagraphBlock[];
     const kind0 = this.outerKind(i, span);
     const nestedFirst = this.item(i).list!.level > 0;
-    // An outer item after a nested one of another kind: one set a kind would leave it on its own.
-    const splitByKind = stretch.some(
-      (b, k) => k > 0 && b.list!.level === 0 && stretch[k - 1]!.list!.kind !== b.list!.kind,
-    );
+    // An outer item after nested ones of another kind (right before it, or before the run of its
+    // own kind it ends: a bulleted sub-item after a numbered one): one set a kind would leave it
+    // on its own, since a set joins only the list right before it.
+    const splitByKind = stretch.some((b, k) => {
+      if (k === 0 || b.list!.level !== 0) return false;
+      let m = k - 1;
+      while (m > 0 && stretch[m]!.list!.kind === b.list!.kind && stretch[m]!.list!.level > 0) m--;
+      return stretch[m]!.list!.kind !== b.list!.kind;
+    });
     const flaggedAfter = span > j && this.flagged.slice(j + 1, span + 1).some(Boolean);
     if (
       !kind0 ||
