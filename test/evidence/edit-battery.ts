@@ -22,7 +22,7 @@ import {
   listTabs,
   resolveTab,
 } from '../../src/docs/export/index.js';
-import { assignListKeys, embedIds } from '../../src/docs/export/model-utils.js';
+import { assignListKeys, embedIds, mapParagraphs } from '../../src/docs/export/model-utils.js';
 import { type NamedStyleBase, namedStyleBases } from '../../src/docs/export/style-overrides.js';
 import {
   endsNothing,
@@ -300,16 +300,7 @@ function withLastNewlineMerged(
 
 /** `blocks` with each paragraph's inlines (table cells' too) made anew by `inlines`, in order. */
 export function withInlines(blocks: Block[], inlines: (xs: Inline[]) => Inline[]): Block[] {
-  return blocks.map((b) =>
-    b.type === 'table'
-      ? {
-          ...b,
-          rows: b.rows.map((r) =>
-            r.map((c) => ({ ...c, blocks: withInlines(c.blocks, inlines) as typeof c.blocks })),
-          ),
-        }
-      : { ...b, inlines: inlines(b.inlines) },
-  );
+  return mapParagraphs(blocks, (b) => ({ ...b, inlines: inlines(b.inlines) }));
 }
 
 /** The model's text with the anchor inlines `keep` refuses set aside (ids a write minted). */

@@ -17,6 +17,20 @@ export function blockParagraphs(block: Block): ParagraphBlock[] {
   return pushParagraphs(block, []);
 }
 
+/** `blocks` with each paragraph (table cells' too) mapped by `fn`, in order. */
+export function mapParagraphs(blocks: readonly Block[], fn: (p: ParagraphBlock) => ParagraphBlock): Block[] {
+  return blocks.map((b) =>
+    b.type === 'table'
+      ? {
+          ...b,
+          rows: b.rows.map((r) =>
+            r.map((c) => ({ ...c, blocks: mapParagraphs(c.blocks, fn) as typeof c.blocks })),
+          ),
+        }
+      : fn(b),
+  );
+}
+
 // Arrays, not generators: every export walks every paragraph, and nested generators cost a
 // resumption per paragraph and level.
 function pushParagraphs(block: Block, out: ParagraphBlock[]): ParagraphBlock[] {

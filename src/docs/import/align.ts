@@ -51,7 +51,7 @@ function unpaired(o0: number, o1: number, n0: number, n1: number): AlignOp[] {
 }
 
 /** Runs of equal elements of two lists, as [old index, new index, count] (Myers LCS). */
-function commonRuns<K>(a: K[], b: K[]): [number, number, number][] {
+export function commonRuns<K>(a: K[], b: K[]): [number, number, number][] {
   const out: [number, number, number][] = [];
   let i = 0;
   let j = 0;

@@ -127,8 +127,11 @@ export function checkHeadingIds(old: MebdfDocument, next: MebdfDocument): void {
   }
 }
 
-function textOf(b: ParagraphBlock): string {
-  return b.inlines.map((x) => (x.type === 'text' ? x.text : '')).join('');
+/** A paragraph's text runs, as they stand (a heading's text, to name it). */
+export function textOf(b: ParagraphBlock): string {
+  let s = '';
+  for (const i of b.inlines) if (i.type === 'text') s += i.text;
+  return s;
 }
 
 export function checkNoSuggestions(blocks: Block[]): void {

@@ -16,17 +16,13 @@ import { diffArrays } from 'diff';
 import type { Block, Inline, MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
 import { canonicalKey } from '../equality.js';
 import { headingAnchorOf } from '../export/shown-anchors.js';
+import { commonRuns } from './align.js';
 import { dissimilarity } from './comparators.js';
+import { textOf } from './guards.js';
 
 /** A heading written without any anchor (a `{^}` is a new one, asked for). */
 function bare(b: Block): b is ParagraphBlock {
   return b.type === 'paragraph' && b.style.namedStyle !== 'NORMAL_TEXT' && b.inlines[0]?.type !== 'anchor';
-}
-
-function textOf(b: ParagraphBlock): string {
-  let s = '';
-  for (const i of b.inlines) if (i.type === 'text') s += i.text;
-  return s;
 }
 
 const keyOf = (b: ParagraphBlock): string => `${b.style.namedStyle}\u0000${textOf(b)}`;
@@ -188,21 +184,15 @@ function objectsBefore(
   const n = ids(newBlocks);
   const keptOld = new Set<number>();
   const keptNew = new Set<number>();
-  let i = 0;
-  let j = 0;
-  for (const part of diffArrays(
+  const runs = commonRuns(
     o.map((x) => x.id),
     n.map((x) => x.id),
-  )) {
-    const count = part.count ?? part.value.length;
-    if (part.removed) i += count;
-    else if (part.added) j += count;
-    else
-      for (let k = 0; k < count; k++) {
-        keptOld.add(o[i++]!.at);
-        keptNew.add(n[j++]!.at);
-      }
-  }
+  );
+  for (const [i, j, count] of runs)
+    for (let k = 0; k < count; k++) {
+      keptOld.add(o[i + k]!.at);
+      keptNew.add(n[j + k]!.at);
+    }
   const ranks = (blocks: readonly Block[], kept: Set<number>) => {
     const out: number[] = [];
     let seen = 0;

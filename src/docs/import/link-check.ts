@@ -6,8 +6,8 @@
  */
 import { ValidationError } from '../../errors.js';
 import type { StructuralElement } from '../../ground/docs-json.js';
-import type { MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
-import { headingAnchorId, isHeading, markedInlines } from './guards.js';
+import type { MebdfDocument } from '../../mebdf/model.js';
+import { headingAnchorId, isHeading, markedInlines, textOf } from './guards.js';
 import type { PlanInput } from './plan.js';
 import { RetypedHeadingsError } from './retyped-headings.js';
 
@@ -114,8 +114,4 @@ export function checkDanglingLinks(input: PlanInput): string[] {
     );
   }
   return [...notes, ...gone.map((d) => `Links now dangle: ${d}.`)];
-}
-
-function textOf(b: ParagraphBlock): string {
-  return b.inlines.map((x) => (x.type === 'text' ? x.text : '')).join('');
 }

@@ -8,7 +8,8 @@
  */
 import { ValidationError } from '../../errors.js';
 import type { Document, Request, StructuralElement } from '../../ground/docs-json.js';
-import type { Block, MebdfDocument } from '../../mebdf/model.js';
+import type { MebdfDocument } from '../../mebdf/model.js';
+import { mapParagraphs } from '../export/model-utils.js';
 import { listTabs } from '../export/tabs.js';
 
 /**
@@ -27,19 +28,13 @@ export class RetypedHeadingsError extends ValidationError {
 /** `model` with the heading anchors `ids` taken off their headings (typed anew: Docs gives new ids). */
 export function withoutHeadingIds(model: MebdfDocument, ids: ReadonlySet<string>): MebdfDocument {
   let changed = false;
-  const strip = (blocks: Block[]): Block[] =>
-    blocks.map((b) => {
-      if (b.type === 'table') {
-        const rows = b.rows.map((r) => r.map((c) => ({ ...c, blocks: strip(c.blocks) as typeof c.blocks })));
-        return { ...b, rows };
-      }
-      const first = b.inlines[0];
-      if (b.style.namedStyle === 'NORMAL_TEXT' || first?.type !== 'anchor' || !first.id || !ids.has(first.id))
-        return b;
-      changed = true;
-      return { ...b, inlines: b.inlines.slice(1) };
-    });
-  const blocks = strip(model.blocks);
+  const blocks = mapParagraphs(model.blocks, (b) => {
+    const first = b.inlines[0];
+    if (b.style.namedStyle === 'NORMAL_TEXT' || first?.type !== 'anchor' || !first.id || !ids.has(first.id))
+      return b;
+    changed = true;
+    return { ...b, inlines: b.inlines.slice(1) };
+  });
   return changed ? { ...model, blocks } : model;
 }
 

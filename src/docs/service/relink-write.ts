@@ -11,6 +11,7 @@ import type { Document, Request } from '../../ground/docs-json.js';
 import type { MebdfDocument } from '../../mebdf/model.js';
 import { headingAnchorOf } from '../export/shown-anchors.js';
 import { headingLevel } from '../export/style-overrides.js';
+import { textOf } from '../import/guards.js';
 import { relinkRequests } from '../import/retyped-headings.js';
 import type { NewHeading } from './contract.js';
 
@@ -37,7 +38,7 @@ export function newIds(
     if (b.type !== 'paragraph') continue;
     const id = headingAnchorOf(b);
     if (!id || !relinked.has(id)) continue;
-    const text = b.inlines.map((x) => (x.type === 'text' ? x.text : '')).join('');
+    const text = textOf(b);
     const level = headingLevel(b.style.namedStyle);
     const to = headings.find((h) => !taken.has(h) && h.level === level && h.text === text);
     if (!to) continue;

@@ -20,7 +20,7 @@ import { stringifyMebdf } from '../../mebdf/index.js';
 import type { Block, Inline, MebdfDocument } from '../../mebdf/model.js';
 import { applyBatchUpdate, SUGGESTABLE_REQUESTS, suggestionIdsIn, viewDocument } from '../engine/index.js';
 import { exportTab } from '../export/index.js';
-import { embedIds } from '../export/model-utils.js';
+import { embedIds, mapParagraphs } from '../export/model-utils.js';
 import type { Plan } from '../import/index.js';
 import type { VerifyScope } from '../import/verify.js';
 
@@ -134,16 +134,8 @@ function withoutAnchors(model: MebdfDocument, known?: ReadonlySet<string>): stri
     xs.flatMap((i) =>
       i.type === 'anchor' ? [] : i.type === 'embed' && known && !known.has(i.id) ? [{ ...i, id: '' }] : [i],
     );
-  const strip = (blocks: Block[]): Block[] =>
-    blocks.map((b) =>
-      b.type === 'table'
-        ? {
-            ...b,
-            rows: b.rows.map((r) => r.map((c) => ({ ...c, blocks: strip(c.blocks) as typeof c.blocks }))),
-          }
-        : { ...b, inlines: inlines(b.inlines) },
-    );
-  return stringifyMebdf({ ...model, blocks: strip(model.blocks) });
+  const blocks = mapParagraphs(model.blocks, (b) => ({ ...b, inlines: inlines(b.inlines) }));
+  return stringifyMebdf({ ...model, blocks });
 }
 
 /** The anchor ids (heading ids, named ranges) a model shows, in order. */
