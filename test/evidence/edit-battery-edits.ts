@@ -4,6 +4,7 @@
  * it replaces and adds (what may differ in the document's JSON) and how many requests it may need.
  * Pure; edit-battery.ts runs them.
  */
+import { parseMebdf } from '../../src/mebdf/index.js';
 import type {
   Block,
   Inline,
@@ -63,6 +64,18 @@ export const EDIT_KINDS = [
   'add-footnote',
   'add-image',
   'object-to-bullet',
+  'color-word',
+  'font-word',
+  'add-code-block',
+  'add-quote',
+  'add-rule',
+  'add-checklist',
+  'edit-footnote',
+  'add-column',
+  'link-heading',
+  'delete-column',
+  'merge-cells',
+  'add-nested-list',
 ] as const;
 export type EditKind = (typeof EDIT_KINDS)[number];
 
@@ -538,11 +551,18 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
     }
     out[out.length - 1]!.expected = withBlocks(model, expected);
   }
+  const top = preamble ? undefined : blocks[0];
+  const lead = top?.type === 'paragraph' ? top.inlines[0] : undefined;
+  const headingAnchor = lead?.type === 'anchor' && lead.id ? lead.id : undefined;
   // A word made bold, and a word made a link: the first word of a paragraph's first run that has
   // one, split off that run with the style added (one updateTextStyle).
   for (const [kind, add1] of [
     ['bold-word', { bold: true }],
     ['add-link', { link: 'https://example.com/battery' }],
+    ['color-word', { color: '#c00000' }],
+    ['font-word', { font: 'Georgia' }],
+    // A cross-reference to the section's own heading.
+    ...(headingAnchor ? ([['link-heading', { link: `#^${headingAnchor}` }]] as const) : []),
   ] as const) {
     for (const i of ends(text)) {
       const p = structuredClone(blocks) as Block[];
@@ -550,6 +570,7 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
       const k = q.inlines.findIndex((x) => x.type === 'text' && /\S/.test(x.text) && !x.style.link);
       const run = q.inlines[k];
       if (run?.type !== 'text' || (kind === 'bold-word' && run.style.bold)) continue;
+      if ((kind === 'color-word' && run.style.color) || (kind === 'font-word' && run.style.font)) continue;
       const m = /^(\s*)(\S+)/.exec(run.text)!;
       const parts: Inline[] = [
         ...(m[1] ? [{ ...run, text: m[1] }] : []),
@@ -1010,6 +1031,84 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
     const p = structuredClone(blocks) as Block[];
     (p[i] as ParagraphBlock).list = { key: 'battery', level: 0, kind: 'bullet' };
     add('object-to-bullet', `block ${i}`, p, { old: 1, new: 1 }, 3);
+  }
+  // Blocks a model writes in Markdown that Docs has no element for (a code block, a quote, a
+  // rule: marked paragraphs, grammar §4) and a checklist item, after the last paragraph of text.
+  for (const i of plain.slice(-1)) {
+    for (const [kind, source, most] of [
+      ['add-code-block', '```js\nconst total = items.length;\nreturn total;\n```', 10],
+      ['add-quote', '> A quoted line, as said.', 10],
+      ['add-rule', '---', 10],
+      ['add-checklist', '- [ ] A task to do.', 5],
+    ] as const) {
+      // Not next to a list item: a checklist there would join or split that list.
+      if (kind === 'add-checklist' && (items0(i + 1) || items0(i))) continue;
+      const added = structuredClone(parseMebdf(source).blocks) as Block[];
+      if (kind === 'add-checklist') for (const b of added) (b as ParagraphBlock).list!.key = 'battery';
+      add(kind, `after block ${i}`, inserted(model, i + 1, ...added), { old: 0, new: 1 }, most);
+    }
+  }
+  // A word of a footnote this section references changed (the first footnote, its first word).
+  const label = Object.keys(model.footnotes)[0];
+  const note = label === undefined ? undefined : model.footnotes[label]!;
+  const noteText = note?.findIndex((b) => b.inlines.some((x) => x.type === 'text' && /\S/.test(x.text)));
+  if (label !== undefined && note && noteText !== undefined && noteText >= 0) {
+    const edit = withBlocks(model, structuredClone(blocks) as Block[]);
+    const run = edit.footnotes[label]![noteText]!.inlines.find((x) => x.type === 'text' && /\S/.test(x.text));
+    if (run?.type === 'text') {
+      run.text = run.text.replace(/\S+/, 'Changed');
+      out.push({
+        kind: 'edit-footnote',
+        where: `footnote ${label}`,
+        next: edit,
+        touched: { old: 0, new: 0 },
+        maxRequests: 3,
+      });
+    }
+  }
+  // A column added at the right of a table whose cells are one paragraph each and none merged.
+  for (const t of ends(tables)) {
+    const tb = blocks[t] as TableBlock;
+    if (tb.rows.some((row) => row.some((c) => c.colSpan || c.rowSpan || c.blocks.length !== 1))) continue;
+    const p = structuredClone(blocks) as Block[];
+    const q = p[t] as TableBlock;
+    for (const [r, row] of q.rows.entries()) row.push({ blocks: [para(r === 0 ? 'New' : `n${r}`)] });
+    // The column, then per new cell its text and the paragraph and text style the cell it copies gave it.
+    add('add-column', `table ${t}`, p, { old: 1, new: 1 }, 1 + 3 * q.rows.length);
+  }
+  // The last column of a table of more than one column, none merged, deleted.
+  for (const t of ends(tables)) {
+    const tb = blocks[t] as TableBlock;
+    if (tb.rows[0]!.length < 2 || tb.rows.some((row) => row.some((c) => c.colSpan || c.rowSpan))) continue;
+    const p = structuredClone(blocks) as Block[];
+    for (const row of (p[t] as TableBlock).rows) row.pop();
+    add('delete-column', `table ${t}`, p, { old: 1, new: 1 }, 1);
+  }
+  // The first two cells of a table's last row merged, when both are one paragraph of text.
+  for (const t of ends(tables)) {
+    const tb = blocks[t] as TableBlock;
+    const row = tb.rows[tb.rows.length - 1]!;
+    if (tb.rows.length < 2 || row.length < 2 || tb.rows.some((r) => r.some((c) => c.colSpan || c.rowSpan)))
+      continue;
+    const p = structuredClone(blocks) as Block[];
+    const last = (p[t] as TableBlock).rows[tb.rows.length - 1]!;
+    last[0]!.colSpan = 2;
+    // The cell the merge covers is empty: its text goes into the merged cell, as Docs merges.
+    const covered = last[1]!.blocks;
+    const { list: _, ...emptied } = covered[0]!;
+    last[1]!.blocks = [{ ...emptied, inlines: [] }];
+    last[0]!.blocks = [...last[0]!.blocks, ...covered.filter((b) => b.inlines.length > 0)];
+    // The merge; the covered text moved: deleted, typed in, its paragraph style and its runs' styles.
+    // A list item moved is bulleted again, with a paragraph standing for its level before it.
+    const runs = covered.reduce((n, b) => n + b.inlines.length + (b.list ? 4 : 0), 0);
+    add('merge-cells', `table ${t}`, p, { old: 1, new: 1 }, 4 + runs);
+  }
+  // A nested list of three levels typed after the first paragraph of text.
+  for (const i of plain.slice(0, 1)) {
+    if (items0(i + 1)) continue;
+    const added = parseMebdf('- One\n  - One and a half\n    1. Deeper\n- Two').blocks as Block[];
+    for (const b of added) (b as ParagraphBlock).list!.key = `battery-${(b as ParagraphBlock).list!.key}`;
+    add('add-nested-list', `after block ${i}`, inserted(model, i + 1, ...added), { old: 0, new: 4 }, 14);
   }
   return out;
 }
