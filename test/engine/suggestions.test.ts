@@ -134,6 +134,58 @@ describe('suggest mode', () => {
     });
   }
 
+  // A field reset, then set again to the value the base has: the second change must record it,
+  // or accepting both in order leaves it reset (a suggested quote after an indented paragraph).
+  it('two changes of one paragraph and one run in a batch accept as edit mode applies them', () => {
+    const styled = edit(original, [
+      {
+        updateParagraphStyle: {
+          range: { startIndex: 1, endIndex: 2 },
+          paragraphStyle: { indentStart: { magnitude: 36, unit: 'PT' } },
+          fields: 'indentStart',
+        },
+      },
+      {
+        updateTextStyle: { range: { startIndex: 1, endIndex: 6 }, textStyle: { bold: true }, fields: 'bold' },
+      },
+    ]);
+    const requests: Request[] = [
+      {
+        updateParagraphStyle: {
+          range: { startIndex: 1, endIndex: 2 },
+          paragraphStyle: {},
+          fields: 'indentStart,spaceAbove',
+        },
+      },
+      {
+        updateParagraphStyle: {
+          range: { startIndex: 1, endIndex: 2 },
+          paragraphStyle: {
+            indentStart: { magnitude: 36, unit: 'PT' },
+            indentFirstLine: { magnitude: 18, unit: 'PT' },
+          },
+          fields: 'indentStart,indentFirstLine',
+        },
+      },
+      { updateTextStyle: { range: { startIndex: 1, endIndex: 6 }, textStyle: {}, fields: 'bold' } },
+      {
+        updateTextStyle: {
+          range: { startIndex: 1, endIndex: 6 },
+          textStyle: { bold: true, italic: true },
+          fields: 'bold,italic',
+        },
+      },
+    ];
+    const { document, created } = suggest(styled, requests);
+    expect(created.length).toBe(4);
+    expect(visible(viewDocument(document, 'PREVIEW_WITHOUT_SUGGESTIONS'))).toEqual(visible(styled));
+    const edited = edit(styled, requests);
+    expect(body(edited)[1]!.paragraph!.paragraphStyle!.indentStart).toEqual({ magnitude: 36, unit: 'PT' });
+    expect(visible(viewDocument(document, 'PREVIEW_SUGGESTIONS_ACCEPTED'))).toEqual(visible(edited));
+    expect(visible(resolveAll(document, 'acceptSuggestion'))).toEqual(visible(edited));
+    expect(visible(resolveAll(document, 'rejectSuggestion'))).toEqual(visible(styled));
+  });
+
   it('a new table row with text in it: one suggestion; accept-all = edit mode, reject-all = original', () => {
     const withTable = edit(original, [{ insertTable: { location: { index: 17 }, rows: 1, columns: 2 } }]);
     const tableStart = body(withTable).find((se) => se.table)!.startIndex!;

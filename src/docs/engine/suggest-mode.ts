@@ -22,10 +22,11 @@ import { isRecord } from './json.js';
 import { resolvePoint, resolveRange, segmentEnd } from './locations.js';
 import { elementStyle, markFresh, paragraphsInRange, splitElementsAt } from './paragraphs.js';
 import { HANDLERS, type Handler } from './requests.js';
+import { PARAGRAPH_STYLE_ORDER, TEXT_STYLE_ORDER } from './style-fields.js';
 import { addId, idsOf, innerOf, isInserted, type MarkKey, newlineInserted } from './suggestion-marks.js';
 import { removeRanges } from './suggestion-requests.js';
 import { recordSuggestionResponse } from './suggestion-response.js';
-import { changedFields, styleChange } from './suggestion-styles.js';
+import { applyStyleChange, changedFields, styleChange } from './suggestion-styles.js';
 import { resolveCell } from './tables.js';
 
 /** True when the batch asks for suggestions. */
@@ -247,23 +248,92 @@ function checkDeletable(ctx: EngineContext, tab: Tab, segmentId: string, s: numb
 
 interface ParagraphBefore {
   para: Paragraph;
+  /** The base style, and the style its pending suggested changes give (what the request acts on). */
   paragraphStyle: Record<string, unknown> | undefined;
+  paragraphView: Record<string, unknown> | undefined;
   bullet: Paragraph['bullet'];
-  /** [start, end, style, inserted] of each element before the request. */
-  runs: { start: number; style: DocsTextStyle | undefined; inserted: boolean }[];
+  /**
+   * [start, style, view, inserted] of each element before the request: its base style, and the
+   * style its pending suggested changes give.
+   */
+  runs: {
+    start: number;
+    style: DocsTextStyle | undefined;
+    view: DocsTextStyle | undefined;
+    inserted: boolean;
+  }[];
 }
 
+type Changes = Record<string, { style?: unknown; state?: unknown }>;
+
+/**
+ * `base` with `changes` (pending suggested changes, in the order they were made) applied: what a
+ * suggesting user sees, and what a further suggested change acts on. Two changes of one paragraph
+ * in one batch (its indents reset, then one set again to the base's value) must accept as they
+ * applied: the second records the value although the base already has it.
+ */
+function viewOf<T>(base: T | undefined, changes: Changes | null | undefined, order: string[]): T | undefined {
+  if (!changes || Object.keys(changes).length === 0) return structuredClone(base);
+  const view = structuredClone((base ?? {}) as Record<string, unknown>);
+  for (const change of Object.values(changes))
+    applyStyleChange(
+      view,
+      change.style as Record<string, unknown>,
+      change.state as Record<string, unknown>,
+      order,
+    );
+  return view as T;
+}
+
+function paragraphChanges(para: Paragraph): Changes | undefined {
+  const all = para.suggestedParagraphStyleChanges;
+  if (!all) return undefined;
+  return Object.fromEntries(
+    Object.entries(all).map(([id, c]) => [
+      id,
+      { style: c.paragraphStyle, state: c.paragraphStyleSuggestionState },
+    ]),
+  );
+}
+
+function textChanges(el: ParagraphElement): Changes | undefined {
+  const all = (
+    innerOf(el) as { suggestedTextStyleChanges?: Record<string, Record<string, unknown>> } | undefined
+  )?.suggestedTextStyleChanges;
+  if (!all) return undefined;
+  return Object.fromEntries(
+    Object.entries(all).map(([id, c]) => [id, { style: c.textStyle, state: c.textStyleSuggestionState }]),
+  );
+}
+
+/** The paragraph as it was, and its styles set to their views for the request to act on. */
 function snapshot(para: Paragraph): ParagraphBefore {
-  return {
+  const paragraphStyle = structuredClone(para.paragraphStyle ?? undefined) as
+    | Record<string, unknown>
+    | undefined;
+  const paragraphView = viewOf(paragraphStyle, paragraphChanges(para), PARAGRAPH_STYLE_ORDER);
+  const before: ParagraphBefore = {
     para,
-    paragraphStyle: structuredClone(para.paragraphStyle ?? undefined) as Record<string, unknown> | undefined,
+    paragraphStyle,
+    paragraphView,
     bullet: structuredClone(para.bullet ?? undefined),
-    runs: (para.elements ?? []).map((el) => ({
-      start: el.startIndex ?? 0,
-      style: structuredClone(elementStyle(el)),
-      inserted: isInserted(el),
-    })),
+    runs: (para.elements ?? []).map((el) => {
+      const style = structuredClone(elementStyle(el));
+      return {
+        start: el.startIndex ?? 0,
+        style,
+        view: viewOf(style, textChanges(el), TEXT_STYLE_ORDER),
+        inserted: isInserted(el),
+      };
+    }),
   };
+  if (!newlineInserted(para) && para.suggestedParagraphStyleChanges)
+    para.paragraphStyle = structuredClone(paragraphView ?? {});
+  for (const [k, el] of (para.elements ?? []).entries()) {
+    const run = before.runs[k]!;
+    if (!run.inserted && textChanges(el)) setStyle(el, structuredClone(run.view));
+  }
+  return before;
 }
 
 function setStyle(el: ParagraphElement, style: DocsTextStyle | undefined): void {
@@ -279,7 +349,7 @@ function toSuggestion(before: ParagraphBefore, id: string, ctx: EngineContext): 
   const p = before.para;
   let changed = false;
   if (!newlineInserted(p)) {
-    const fields = changedFields(before.paragraphStyle, p.paragraphStyle as Record<string, unknown>);
+    const fields = changedFields(before.paragraphView, p.paragraphStyle as Record<string, unknown>);
     if (fields.length > 0) {
       const { style, state } = styleChange(p.paragraphStyle as Record<string, unknown>, fields);
       p.suggestedParagraphStyleChanges = {
@@ -288,7 +358,7 @@ function toSuggestion(before: ParagraphBefore, id: string, ctx: EngineContext): 
       };
       p.paragraphStyle = before.paragraphStyle ?? {};
       changed = true;
-    }
+    } else if (p.suggestedParagraphStyleChanges) p.paragraphStyle = before.paragraphStyle ?? {};
     const b = changedFields(before.bullet as Record<string, unknown>, p.bullet as Record<string, unknown>);
     if (b.includes('listId') || b.includes('nestingLevel')) {
       p.suggestedBulletChanges = {
@@ -314,8 +384,11 @@ function toSuggestion(before: ParagraphBefore, id: string, ctx: EngineContext): 
     const old = before.runs[k];
     if (!old || old.inserted) continue;
     const now = elementStyle(el);
-    const fields = changedFields(old.style as Record<string, unknown>, now as Record<string, unknown>);
-    if (fields.length === 0) continue;
+    const fields = changedFields(old.view as Record<string, unknown>, now as Record<string, unknown>);
+    if (fields.length === 0) {
+      setStyle(el, structuredClone(old.style));
+      continue;
+    }
     const { style, state } = styleChange(now as Record<string, unknown>, fields);
     const inner = innerOf(el)!;
     inner.suggestedTextStyleChanges = {
