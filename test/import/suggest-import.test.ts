@@ -71,6 +71,27 @@ describe('import in suggest mode', () => {
     );
   });
 
+  it('a code block is suggested as its look: the named range that marks it is left out, and the result says so', async () => {
+    const be = new MemoryBackend(POEM);
+    const section = exportSection(be.doc, 't.0', '').content;
+    const edited = `${section.trimEnd()}\n\n\`\`\`js\nconst total = 1;\nreturn total;\n\`\`\`\n`;
+    const result = await importSectionService(
+      be,
+      { document_id: 'doc', tab_id: 't.0', anchor_id: '' },
+      edited,
+      { mode: 'suggest' },
+    );
+    expect(result.suggestion_ids?.length).toBeGreaterThan(0);
+    expect(result.warnings.join(' ')).toMatch(/cannot suggest the invisible named range.*code block/);
+    // Accepted, the lines are there in Courier New; no range was written, so not yet a code block.
+    const accepted = exportSection(viewDocument(be.doc, 'PREVIEW_SUGGESTIONS_ACCEPTED'), 't.0', '').content;
+    expect(accepted).toContain('`const total = 1;`\\\n`return total;`');
+    expect(JSON.stringify(be.doc)).not.toContain('mebdf-code');
+    expect(exportSection(viewDocument(be.doc, 'PREVIEW_WITHOUT_SUGGESTIONS'), 't.0', '').content).toBe(
+      section,
+    );
+  });
+
   it('a request Docs cannot suggest (a new column) refuses the import before anything is written', async () => {
     const be = new MemoryBackend(QUOTES);
     const anchor = '';

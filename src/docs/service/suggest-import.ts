@@ -19,13 +19,38 @@ import { createdSuggestionIds, withWriteMode } from '../../ground/suggestions.js
 import { stringifyMebdf } from '../../mebdf/index.js';
 import type { Block, Inline, MebdfDocument } from '../../mebdf/model.js';
 import { applyBatchUpdate, SUGGESTABLE_REQUESTS, suggestionIdsIn, viewDocument } from '../engine/index.js';
+import { allTabs } from '../engine/indices.js';
+import { CODE_RANGE_NAME } from '../export/code-blocks.js';
+import { HTML_RANGE_NAME } from '../export/html-ranges.js';
+import { IMAGE_RANGE_NAME } from '../export/image-marks.js';
 import { exportTab } from '../export/index.js';
 import { embedIds, mapParagraphs } from '../export/model-utils.js';
+import { ITEM_RANGE_NAME, QUOTE_RANGE_NAME, RULE_RANGE_NAME } from '../export/quote-blocks.js';
 import type { Plan } from '../import/index.js';
 import type { VerifyScope } from '../import/verify.js';
 
 /** How an import writes: as direct edits or as suggestions. */
 export type ImportMode = 'edit' | 'suggest';
+
+/**
+ * The invisible named ranges that mark a paragraph as a construct Docs has no element for (grammar
+ * §4): Docs cannot suggest them either, so a suggested code block, quote or rule is its look only.
+ */
+const MARKS: Record<string, string> = {
+  [CODE_RANGE_NAME]: 'a code block is suggested as its Courier New text',
+  [QUOTE_RANGE_NAME]: 'a block quote is suggested as its look (the indent and the bar)',
+  [RULE_RANGE_NAME]: 'a rule is suggested as its look (an empty paragraph with a bottom border)',
+  [ITEM_RANGE_NAME]: "a list item's further paragraph is suggested as an indented paragraph",
+  [HTML_RANGE_NAME]: 'raw HTML is suggested as its source text',
+  [IMAGE_RANGE_NAME]: 'an image Docs cannot fetch is suggested as its linked text',
+};
+
+/** The mark a `createNamedRange` writes (`mebdf-code js` is a code mark), if it is one. */
+function markOf(req: Request): string | undefined {
+  const name = req.createNamedRange?.name ?? '';
+  const mark = name.split(' ', 1)[0]!;
+  return MARKS[mark] ? mark : undefined;
+}
 
 /** Requests left out of a suggestion write, with why. */
 const LEFT_OUT: Record<string, string> = {
@@ -62,6 +87,13 @@ export function asSuggestions(plan: Plan): Plan {
   const notes = new Set<string>();
   for (const req of plan.requests) {
     const type = Object.keys(req)[0] ?? '';
+    const mark = markOf(req);
+    if (mark) {
+      notes.add(
+        `Docs cannot suggest the invisible named range that marks what Docs has no element for: ${MARKS[mark]}, and reads back as such until it is imported again in edit mode once accepted.`,
+      );
+      continue;
+    }
     if (LEFT_OUT[type]) {
       notes.add(LEFT_OUT[type]!);
       continue;
@@ -159,6 +191,35 @@ function viewed(
   return { text: withoutAnchors(model, known), anchors: anchorsOf(model.blocks), objects: embedIds(model) };
 }
 
+/** The named range ids of every tab of `doc`. */
+function rangeIds(doc: Document): Set<string> {
+  const ids = new Set<string>();
+  const contents = doc.tabs ? allTabs(doc).map((t) => t.documentTab) : [doc];
+  for (const content of contents)
+    for (const group of Object.values(content?.namedRanges ?? {}))
+      for (const range of group.namedRanges ?? []) ids.add(range.namedRangeId ?? '');
+  return ids;
+}
+
+/**
+ * `edited` without the named ranges its write created, which a suggestion write leaves out (Docs
+ * cannot suggest one): what accepting the suggestions can give at most.
+ */
+function withoutNewRanges(edited: Document, doc: Document): Document {
+  const had = rangeIds(doc);
+  if ([...rangeIds(edited)].every((id) => had.has(id))) return edited;
+  const copy = structuredClone(edited);
+  const contents = copy.tabs ? allTabs(copy).map((t) => t.documentTab) : [copy];
+  for (const content of contents) {
+    if (!content?.namedRanges) continue;
+    for (const [name, group] of Object.entries(content.namedRanges)) {
+      group.namedRanges = (group.namedRanges ?? []).filter((r) => had.has(r.namedRangeId ?? ''));
+      if (group.namedRanges.length === 0) delete content.namedRanges[name];
+    }
+  }
+  return copy;
+}
+
 /**
  * The suggestion batch applied by our engine: the accepted text is unchanged and accepting every
  * suggestion gives the edit-mode result (`edited`, the verified edit-mode document). Anchors are
@@ -197,7 +258,7 @@ export function verifySuggestions(input: {
   const unchanged = kept.text === was.text;
   const accepted =
     viewed(after, 'PREVIEW_SUGGESTIONS_ACCEPTED', scope.tabId, was.objects).text ===
-    viewed(edited, 'PREVIEW_SUGGESTIONS_ACCEPTED', scope.tabId, was.objects).text;
+    viewed(withoutNewRanges(edited, doc), 'PREVIEW_SUGGESTIONS_ACCEPTED', scope.tabId, was.objects).text;
   // Without the suggestions (as rejecting them all leaves it) the tab keeps its anchors: a new
   // paragraph typed into an empty heading splits it, and the half that keeps the heading's
   // newline gets a new heading id, so rejecting would break every link to the heading.
