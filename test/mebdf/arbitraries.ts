@@ -316,7 +316,8 @@ export const documentArb: fc.Arbitrary<MebdfDocument> = fc
   .map(([groups, notes]) => normaliseDocument(groups.flat(), notes));
 
 /**
- * Numbers list keys by first appearance (consecutive list paragraphs form one list), keeps one
+ * Numbers list keys by first appearance (consecutive list paragraphs form one list, but an outer
+ * checklist item after outer items that are not, or the reverse, starts a new one), keeps one
  * marker family (ordered or not) per level of a list, and keeps exactly the referenced footnotes.
  */
 export function normaliseDocument(blocks: Block[], notes: ParagraphBlock[][]): MebdfDocument {
@@ -342,6 +343,10 @@ export function normaliseDocument(blocks: Block[], notes: ParagraphBlock[][]): M
       // A list does not go on across a quote's edge, nor into a new quote.
       if (block.quote !== quote || block.quote?.includes('+')) key = undefined;
       quote = block.quote;
+      // One outer level of a Docs list is a checklist or not: a flip starts a new list.
+      const outer = kinds[0];
+      if (key !== undefined && block.list.level === 0 && outer !== undefined)
+        if ((outer === 'checkbox') !== (block.list.kind === 'checkbox')) key = undefined;
       if (key === undefined) {
         key = String(++count);
         kinds = [];

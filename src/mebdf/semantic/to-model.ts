@@ -128,6 +128,11 @@ export function treeToModel(
  * only reads a checkbox that has text after it on the same line, so a checkbox item whose paragraph
  * needs a block directive is written `- [ ]` with the directive and paragraph on the next lines.
  */
+/** A task item: GFM's `checked`, or a bare `[ ]` line before the item's paragraph. */
+function isCheckboxItem(item: ListItem): boolean {
+  return typeof item.checked === 'boolean' || (item.children.length > 1 && isBareCheckbox(item.children[0]!));
+}
+
 function isBareCheckbox(node: RootContent): boolean {
   if (node.type !== 'paragraph' || node.children.length !== 1) return false;
   const text = node.children[0]!;
@@ -820,22 +825,44 @@ class Reader {
     }
     const context: FlowContext = { sink, tables: false };
     if (outer.quote) context.quote = outer.quote;
-    const listKey = key ?? String(++this.listCount);
+    let listKey = key ?? String(++this.listCount);
     if (level > MAX_LIST_LEVEL) {
       this.report(node, '', `lists nest at most ${MAX_LIST_LEVEL + 1} levels deep`);
       return;
     }
-    for (const item of node.children) this.listItem(item, node, context, level, listKey);
+    let checklist: boolean | undefined;
+    for (const item of node.children) {
+      // One level of a Docs list is a checklist or not (its glyph): where Markdown goes on from a
+      // checklist item to a plain one (both `-`), Docs can only start a new list, as it does for
+      // a numbered item after a bulleted one. (Nested items stay in their item's list: a new
+      // list there would start with a nested item, which Docs reads as nested in the item before.)
+      const checkbox = isCheckboxItem(item);
+      // An item holding only a nested list has no paragraph at this level (`- - x`).
+      if (item.children[0]?.type === 'list') {
+        this.listItem(item, node, context, level, listKey);
+        continue;
+      }
+      if (key === undefined && checklist !== undefined && checkbox !== checklist) {
+        this.report(
+          item,
+          '',
+          `${checkbox ? 'a checklist item' : 'an item without a checkbox'} after ${checkbox ? 'items without one' : 'checklist items'} starts a new list: one level of a Google Docs list is a checklist or not`,
+          'put a blank line and another marker (`*` after `-`) before it to say so, or make the items alike',
+          0,
+          'warning',
+        );
+        listKey = String(++this.listCount);
+      }
+      checklist = checkbox;
+      this.listItem(item, node, context, level, listKey);
+    }
   }
 
   private listItem(item: ListItem, list: List, context: FlowContext, level: number, key: string): void {
     let children = item.children;
-    let checkbox = typeof item.checked === 'boolean';
-    if (!checkbox && children.length > 1 && isBareCheckbox(children[0]!)) {
-      // `- [ ]` alone on its line, the item's paragraph after a directive on the next lines.
-      checkbox = true;
-      children = children.slice(1);
-    }
+    const checkbox = isCheckboxItem(item);
+    // `- [ ]` alone on its line, the item's paragraph after a directive on the next lines.
+    if (typeof item.checked !== 'boolean' && checkbox) children = children.slice(1);
     const kind: ListKind = checkbox ? 'checkbox' : list.ordered ? 'ordered' : 'bullet';
     const membership: ListMembership = { key, level, kind };
     this.warnListLosses(item, list);
