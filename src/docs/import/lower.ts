@@ -31,6 +31,15 @@ import { insertTable } from './table-insert.js';
  * Docs adds there takes the style of the character before it, so the paragraph must end with one
  * run holding its last text and its newline (or hold only the newline).
  */
+/** An empty rule, quote or item paragraph: its mark is a named range over its newline. */
+function markedEmpty(b: ParagraphBlock): boolean {
+  return (
+    b.inlines.length === 0 &&
+    b.list === undefined &&
+    (b.rule === true || b.quote !== undefined || b.item !== undefined)
+  );
+}
+
 function markSurvivesSplit(src: ParagraphSource, b: ParagraphBlock): boolean {
   const last = src.elements[src.elements.length - 1];
   if (!last) return true;
@@ -529,7 +538,7 @@ class Lowering {
     // An empty paragraph and then a table (the one Docs forces after a table or a section break):
     // the newline insertTable types is that paragraph.
     const lead = blocks[0] as ParagraphBlock;
-    if (blocks[1]?.type === 'table' && isBareEmpty(lead))
+    if (blocks[1]?.type === 'table' && (isBareEmpty(lead) || markedEmpty(lead)))
       return this.tableBefore(seg, x, blocks.slice(1), surv, lead);
     const nb0 = surv.block;
     // A survivor that changes list is bulleted once the container is done (paragraph-edit.ts).
@@ -550,6 +559,31 @@ class Lowering {
       return insertParagraphs(ctx, seg, x, 'before', blocks as ParagraphBlock[], inh0);
     // Place the first new paragraph before the survivor, then the rest after that new paragraph.
     const first = blocks[0] as ParagraphBlock;
+    // Unless it is an empty rule, quote or item paragraph: its mark is a named range over its
+    // newline, and what goes in after a paragraph is typed at its newline, which the mark would
+    // then cover past it (a rule before a table read back as an empty paragraph after the table).
+    // Or unless it is an item of another list of the kind of the item after it: bulleted first,
+    // its list would be the one right before that item's, which would join it (one list where the
+    // text has two). The rest goes in before the survivor first, then this paragraph before it.
+    const after = blocks[1];
+    const otherList =
+      after?.type === 'paragraph' &&
+      first.list !== undefined &&
+      after.list !== undefined &&
+      first.list.key !== after.list.key &&
+      first.list.kind === after.list.kind;
+    if (after?.type === 'paragraph' && (markedEmpty(first) || otherList)) {
+      const rest = this.insertBefore(seg, x, blocks.slice(1), surv, asWas, laterKey);
+      const inh: Inherited = {
+        style: after.style,
+        list: after.list,
+        listIsNew: true,
+        ...(rest.includes(after) ? { bulletLater: true } : {}),
+        textStyle: firstTextStyle(after, ctx),
+        marks: { quote: after.quote, rule: after.rule, item: after.item },
+      };
+      return [...insertParagraphs(ctx, seg, x, 'before', [first], inh), ...rest];
+    }
     const nested = insertParagraphs(ctx, seg, x, 'before', [first], inh0);
     const len = toUnits(first, ctx.codes, ctx.env.positioned).text.length;
     const inh: Inherited = {
@@ -595,6 +629,9 @@ class Lowering {
       fromBase: ctx.paragraphBase(at.style.namedStyle),
     });
     if (ps) ctx.push({ updateParagraphStyle: { range: ctx.range(seg, x, x + 1), ...ps } });
+    // A rule or an empty quote before the table: that paragraph gets its look and its mark.
+    if (lead && markedEmpty(lead))
+      ctx.markQuoteRule(seg, lead, x, x, { quote: at.quote, rule: at.rule, item: at.item });
     return nested;
   }
 
