@@ -484,7 +484,9 @@ export async function runCase(kase: BatteryCase): Promise<CaseResult> {
   const was = resolveTab(before, tabId).content;
   const had = new Set([
     // A footnote's text the edit changes is checked with the tab's export, as a new one is.
-    ...(edit.kind === 'edit-footnote' ? [] : Object.keys(was.footnotes ?? {})),
+    ...(isDeepStrictEqual(edit.next.footnotes, section.model.footnotes)
+      ? Object.keys(was.footnotes ?? {})
+      : []),
     ...Object.keys(was.inlineObjects ?? {}),
     ...Object.values(was.namedRanges ?? {}).flatMap((g) =>
       (g.namedRanges ?? []).map((r) => r.namedRangeId ?? ''),
