@@ -76,6 +76,16 @@ export const EDIT_KINDS = [
   'delete-column',
   'merge-cells',
   'add-nested-list',
+  'strike-word',
+  'highlight-word',
+  'code-word',
+  'add-person-chip',
+  'add-date-chip',
+  'line-break',
+  'space-after',
+  'indent-paragraph',
+  'add-numbered-list',
+  'delete-list',
 ] as const;
 export type EditKind = (typeof EDIT_KINDS)[number];
 
@@ -561,6 +571,9 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
     ['add-link', { link: 'https://example.com/battery' }],
     ['color-word', { color: '#c00000' }],
     ['font-word', { font: 'Georgia' }],
+    ['strike-word', { strikethrough: true }],
+    ['highlight-word', { highlight: '#ffff00' }],
+    ['code-word', { font: 'Courier New' }],
     // A cross-reference to the section's own heading.
     ...(headingAnchor ? ([['link-heading', { link: `#^${headingAnchor}` }]] as const) : []),
   ] as const) {
@@ -571,6 +584,12 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
       const run = q.inlines[k];
       if (run?.type !== 'text' || (kind === 'bold-word' && run.style.bold)) continue;
       if ((kind === 'color-word' && run.style.color) || (kind === 'font-word' && run.style.font)) continue;
+      if (
+        (kind === 'strike-word' && run.style.strikethrough) ||
+        (kind === 'highlight-word' && run.style.highlight)
+      )
+        continue;
+      if (kind === 'code-word' && run.style.font) continue;
       const m = /^(\s*)(\S+)/.exec(run.text)!;
       const parts: Inline[] = [
         ...(m[1] ? [{ ...run, text: m[1] }] : []),
@@ -1109,6 +1128,75 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
     const added = parseMebdf('- One\n  - One and a half\n    1. Deeper\n- Two').blocks as Block[];
     for (const b of added) (b as ParagraphBlock).list!.key = `battery-${(b as ParagraphBlock).list!.key}`;
     add('add-nested-list', `after block ${i}`, inserted(model, i + 1, ...added), { old: 0, new: 4 }, 14);
+  }
+  // A chip typed at the end of a paragraph of text: a person, a date.
+  for (const i of ends(plain)) {
+    for (const [kind, source] of [
+      ['add-person-chip', ' {^= person "ada@example.com"}'],
+      ['add-date-chip', ' {^= date "2026-11-24"}'],
+    ] as const) {
+      const p = structuredClone(blocks) as Block[];
+      const q = p[i] as ParagraphBlock;
+      const chip = (parseMebdf(`x${source}`).blocks[0] as ParagraphBlock).inlines.filter(
+        (x) => x.type === 'embed',
+      );
+      const last = q.inlines[q.inlines.length - 1];
+      // The space before the chip in the style of the text it follows.
+      const space: Inline = {
+        type: 'text',
+        text: ' ',
+        style: last?.type === 'text' ? { ...last.style } : {},
+      };
+      q.inlines = mergeRuns([...q.inlines, space, ...chip]);
+      // The space, its style, the chip.
+      add(kind, `block ${i}`, p, { old: 1, new: 1 }, 4);
+    }
+  }
+  // A line break (Shift+Enter) after the first sentence of a paragraph of text.
+  for (const i of ends(plain)) {
+    const p = structuredClone(blocks) as Block[];
+    const q = p[i] as ParagraphBlock;
+    const k = q.inlines.findIndex((x) => x.type === 'text' && /[.!?] \S/.test(x.text));
+    const run = q.inlines[k];
+    if (run?.type !== 'text') continue;
+    const m = /[.!?]( )\S/.exec(run.text)!;
+    const at = m.index + 1;
+    q.inlines.splice(
+      k,
+      1,
+      { ...run, text: run.text.slice(0, at) },
+      { type: 'break' },
+      { ...run, text: run.text.slice(at + 1) },
+    );
+    add('line-break', `block ${i}`, p, { old: 1, new: 1 }, 2);
+  }
+  // Space after a paragraph of text, and a paragraph of text indented.
+  for (const i of ends(plain)) {
+    for (const [kind, style] of [
+      ['space-after', { spaceAfter: 18 }],
+      ['indent-paragraph', { indentLeft: 54 }],
+    ] as const) {
+      const p = structuredClone(blocks) as Block[];
+      const q = p[i] as ParagraphBlock;
+      if (kind === 'space-after' && q.style.spaceAfter === 18) continue;
+      if (kind === 'indent-paragraph' && q.style.indentLeft === 54) continue;
+      q.style = { ...q.style, ...style };
+      add(kind, `block ${i}`, p, { old: 1, new: 1 }, 1);
+    }
+  }
+  // A numbered list of three items typed after the last paragraph of text.
+  for (const i of plain.slice(-1)) {
+    if (items0(i + 1)) continue;
+    const added = parseMebdf('1. First step\n2. Second step\n3. Third step').blocks as Block[];
+    for (const b of added) (b as ParagraphBlock).list!.key = 'battery-numbered';
+    add('add-numbered-list', `after block ${i}`, inserted(model, i + 1, ...added), { old: 0, new: 3 }, 6);
+  }
+  // A whole list deleted (its first run of items), when a paragraph of text is on either side.
+  for (const [i, j] of runs.slice(0, 1)) {
+    if (!plain.includes(i - 1) || !plain.includes(j + 1)) continue;
+    const p = structuredClone(blocks) as Block[];
+    p.splice(i, j - i + 1);
+    add('delete-list', `blocks ${i}-${j}`, p, { old: j - i + 1, new: 0 }, 2);
   }
   return out;
 }

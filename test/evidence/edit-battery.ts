@@ -323,14 +323,18 @@ function normalized(model: MebdfDocument, known: Set<string>): string {
 
 /**
  * An image the text adds by URL (`![alt](url)`) and the image it reads back as (an object the
- * write made, `{^= id image}`: its id is Docs', and the Docs API sets no alt text) as one text.
+ * write made, `{^= id image}`: its id is Docs', and the Docs API sets no alt text) as one text;
+ * a chip the write made without its id, as the text wrote it.
  */
 function newImagesAlike(model: MebdfDocument, known: Set<string>): MebdfDocument {
   const same = (xs: Inline[]): Inline[] =>
     xs.map((x) =>
       x.type === 'image' || (x.type === 'embed' && x.kind === 'image' && !known.has(x.id))
         ? { type: 'text', text: '(new image)', style: {} }
-        : x,
+        : // A new chip reads back under the id Docs gives it.
+          x.type === 'embed' && x.id !== '' && !known.has(x.id)
+          ? { ...x, id: '' }
+          : x,
     );
   return { ...model, blocks: withInlines(model.blocks, same) };
 }
