@@ -26,11 +26,6 @@ import { goesOnAs, type Inherited, sameList } from './paragraphs.js';
 import { paragraphStylePayload, TEXT_FIELDS, type TextField } from './style-payloads.js';
 import { insertTable } from './table-insert.js';
 
-/**
- * Whether inserting at a paragraph's closing newline leaves the paragraph as it was: the newline
- * Docs adds there takes the style of the character before it, so the paragraph must end with one
- * run holding its last text and its newline (or hold only the newline).
- */
 /** An empty rule, quote or item paragraph: its mark is a named range over its newline. */
 function markedEmpty(b: ParagraphBlock): boolean {
   return (
@@ -40,6 +35,16 @@ function markedEmpty(b: ParagraphBlock): boolean {
   );
 }
 
+/** A code or HTML block, or an empty rule, quote or item: its mark is a named range over its newline. */
+function markCoversNewline(b: ParagraphBlock): boolean {
+  return markedEmpty(b) || (b.list === undefined && (b.code !== undefined || b.html === true));
+}
+
+/**
+ * Whether inserting at a paragraph's closing newline leaves the paragraph as it was: the newline
+ * Docs adds there takes the style of the character before it, so the paragraph must end with one
+ * run holding its last text and its newline (or hold only the newline).
+ */
 function markSurvivesSplit(src: ParagraphSource, b: ParagraphBlock): boolean {
   const last = src.elements[src.elements.length - 1];
   if (!last) return true;
@@ -538,7 +543,7 @@ class Lowering {
     // An empty paragraph and then a table (the one Docs forces after a table or a section break):
     // the newline insertTable types is that paragraph.
     const lead = blocks[0] as ParagraphBlock;
-    if (blocks[1]?.type === 'table' && (isBareEmpty(lead) || markedEmpty(lead)))
+    if (blocks[1]?.type === 'table' && (isBareEmpty(lead) || markCoversNewline(lead)))
       return this.tableBefore(seg, x, blocks.slice(1), surv, lead);
     const nb0 = surv.block;
     // A survivor that changes list is bulleted once the container is done (paragraph-edit.ts).
@@ -559,9 +564,10 @@ class Lowering {
       return insertParagraphs(ctx, seg, x, 'before', blocks as ParagraphBlock[], inh0);
     // Place the first new paragraph before the survivor, then the rest after that new paragraph.
     const first = blocks[0] as ParagraphBlock;
-    // Unless it is an empty rule, quote or item paragraph: its mark is a named range over its
-    // newline, and what goes in after a paragraph is typed at its newline, which the mark would
-    // then cover past it (a rule before a table read back as an empty paragraph after the table).
+    // Unless its mark is a named range over its newline (a code or HTML block, an empty rule,
+    // quote or item paragraph): what goes in after a paragraph is typed at its newline, which the
+    // mark would then cover past it (a rule before a table read back as an empty paragraph after
+    // the table, a code block before text as text).
     // Or unless it is an item of another list of the kind of the item after it: bulleted first,
     // its list would be the one right before that item's, which would join it (one list where the
     // text has two). The rest goes in before the survivor first, then this paragraph before it.
@@ -572,7 +578,7 @@ class Lowering {
       after.list !== undefined &&
       first.list.key !== after.list.key &&
       first.list.kind === after.list.kind;
-    if (after?.type === 'paragraph' && (markedEmpty(first) || otherList)) {
+    if (after?.type === 'paragraph' && (markCoversNewline(first) || otherList)) {
       const rest = this.insertBefore(seg, x, blocks.slice(1), surv, asWas, laterKey);
       const inh: Inherited = {
         style: after.style,
@@ -629,9 +635,12 @@ class Lowering {
       fromBase: ctx.paragraphBase(at.style.namedStyle),
     });
     if (ps) ctx.push({ updateParagraphStyle: { range: ctx.range(seg, x, x + 1), ...ps } });
-    // A rule or an empty quote before the table: that paragraph gets its look and its mark.
+    // A rule or an empty quote before the table: that paragraph gets its look and its mark; a code
+    // or HTML block, its text typed into it, styled and marked.
     if (lead && markedEmpty(lead))
       ctx.markQuoteRule(seg, lead, x, x, { quote: at.quote, rule: at.rule, item: at.item });
+    else if (lead && lead.inlines.length > 0)
+      insertParagraphs(ctx, seg, x, 'fill', [lead], { style: lead.style, textStyle: null, marks: {} });
     return nested;
   }
 
