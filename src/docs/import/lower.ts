@@ -35,6 +35,26 @@ function markedEmpty(b: ParagraphBlock): boolean {
   );
 }
 
+/**
+ * What paragraphs typed next to the new paragraph `b` inherit from it: `textStyle` is its text's
+ * at that side. Bulleted once the container is done (`bulletLater`), it has no bullet to copy:
+ * its list's items next to it are bulleted with it then.
+ */
+function inheritedFromNew(
+  b: ParagraphBlock,
+  bulletLater: boolean,
+  textStyle: Inherited['textStyle'],
+): Inherited {
+  return {
+    style: b.style,
+    list: b.list,
+    listIsNew: true,
+    ...(bulletLater ? { bulletLater: true } : {}),
+    textStyle,
+    marks: { quote: b.quote, rule: b.rule, item: b.item },
+  };
+}
+
 /** A code or HTML block, or an empty rule, quote or item: its mark is a named range over its newline. */
 function markCoversNewline(b: ParagraphBlock): boolean {
   return markedEmpty(b) || (b.list === undefined && (b.code !== undefined || b.html === true));
@@ -580,28 +600,12 @@ class Lowering {
       first.list.kind === after.list.kind;
     if (after?.type === 'paragraph' && (markCoversNewline(first) || otherList)) {
       const rest = this.insertBefore(seg, x, blocks.slice(1), surv, asWas, laterKey);
-      const inh: Inherited = {
-        style: after.style,
-        list: after.list,
-        listIsNew: true,
-        ...(rest.includes(after) ? { bulletLater: true } : {}),
-        textStyle: firstTextStyle(after, ctx),
-        marks: { quote: after.quote, rule: after.rule, item: after.item },
-      };
+      const inh = inheritedFromNew(after, rest.includes(after), firstTextStyle(after, ctx));
       return [...insertParagraphs(ctx, seg, x, 'before', [first], inh), ...rest];
     }
     const nested = insertParagraphs(ctx, seg, x, 'before', [first], inh0);
     const len = toUnits(first, ctx.codes, ctx.env.positioned).text.length;
-    const inh: Inherited = {
-      style: first.style,
-      list: first.list,
-      listIsNew: true,
-      // Bulleted once the container is done, it has no bullet to copy: its list's items after it
-      // are bulleted with it then.
-      ...(nested.includes(first) ? { bulletLater: true } : {}),
-      textStyle: lastTextStyle(first, ctx),
-      marks: { quote: first.quote, rule: first.rule, item: first.item },
-    };
+    const inh = inheritedFromNew(first, nested.includes(first), lastTextStyle(first, ctx));
     return [...nested, ...this.insertAfter(seg, x + len, blocks.slice(1), inh, false)];
   }
 
