@@ -143,8 +143,9 @@ function parseAlone(text: string, state: WriterState): MebdfDocument | null {
   if (depthDiagnostics(tree, text).length > 0) return null;
   if (tree.children.some(reachesOut)) return null;
   const { document, diagnostics } = treeToModel(tree, text, state);
-  // A warning does not stop a parse; an error is the whole parse's to report, where it is.
-  if (diagnostics.some((d) => d.severity !== 'warning')) return null;
+  // An error is the whole parse's to report, where it is; so is a warning, which an import passes
+  // on (its line is the whole text's).
+  if (diagnostics.length > 0) return null;
   return document;
 }
 

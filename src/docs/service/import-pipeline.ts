@@ -299,8 +299,8 @@ function mergeNote(result: ImportResult, reconciled: Reconciled): ImportResult {
  * edited from one this process exported lately parses only what changed (known-texts.ts).
  */
 function parseIntended(content: string): Intended {
-  const { model, canonical } = parseKnown(content);
-  return intendedOf(model, [], canonical ? content : undefined);
+  const { model, canonical, warnings } = parseKnown(content);
+  return intendedOf(model, warnings, canonical ? content : undefined);
 }
 
 /**
@@ -336,11 +336,13 @@ function resolveIntended(intended: Intended, read: Read): Intended {
   const edges = bodyEdges(read);
   const old = read.target.model;
   const next = intended.model;
+  // The text's own warnings (what it says that Docs cannot keep) first.
+  const said = intended.warnings ?? [];
   const part = resolveBetweenAsRead(next, old, read, edges);
-  if (part) return intendedOf(part.model, part.warnings);
+  if (part) return intendedOf(part.model, [...said, ...part.warnings]);
   const whole = resolveAgainst(next, old, read, edges);
   if (whole.model === next && !whole.warnings.length) return intended;
-  return intendedOf(whole.model, whole.warnings);
+  return intendedOf(whole.model, [...said, ...whole.warnings]);
 }
 
 /**

@@ -7,7 +7,7 @@
  * work, never of meaning. A few texts only: each holds a tab's model and its block texts.
  */
 import { commonEnds, type KnownText, nearEnough, parseIncrementalKnown } from '../../mebdf/incremental.js';
-import { parseMebdf } from '../../mebdf/index.js';
+import { type MebdfDiagnostic, parseMebdfWithWarnings } from '../../mebdf/index.js';
 import type { MebdfDocument } from '../../mebdf/model.js';
 import { RenderCache } from '../../mebdf/render-blocks.js';
 import { forgetHeldRecords } from './kept-text.js';
@@ -49,17 +49,23 @@ export function knowsNear(text: string): boolean {
  * parse is never parsed incrementally). `canonical`: the text is known to be the model written
  * out (an incremental parse checks that it is).
  */
-export function parseKnown(text: string): { model: MebdfDocument; canonical: boolean } {
+export function parseKnown(text: string): { model: MebdfDocument; canonical: boolean; warnings: string[] } {
   const known = closest(text);
   const parsed = known ? parseIncrementalKnown(text, known) : null;
   if (parsed) {
     parses.incremental += 1;
     // Written out by the check: an export of a model equal to it (the import's result) is this text.
     rememberKnown(parsed);
-    return { model: parsed.model, canonical: true };
+    return { model: parsed.model, canonical: true, warnings: [] };
   }
   parses.whole += 1;
-  return { model: parseMebdf(text), canonical: false };
+  const { document, warnings } = parseMebdfWithWarnings(text);
+  return { model: document, canonical: false, warnings: warnings.map(warningLine) };
+}
+
+/** What the text says that Docs cannot keep (a checked box, a start number), as a result warning. */
+function warningLine(d: MebdfDiagnostic): string {
+  return `Line ${d.line}: ${d.message}${d.suggestion ? ` (${d.suggestion})` : ''}.`;
 }
 
 /** The kept text that shares the most characters with `text` at its two ends. */
