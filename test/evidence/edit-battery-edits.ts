@@ -1191,9 +1191,11 @@ export function batteryEdits(model: MebdfDocument, preamble: boolean): BatteryEd
     for (const b of added) (b as ParagraphBlock).list!.key = 'battery-numbered';
     add('add-numbered-list', `after block ${i}`, inserted(model, i + 1, ...added), { old: 0, new: 3 }, 6);
   }
-  // A whole list deleted (its first run of items), when a paragraph of text is on either side.
+  // A whole list of text deleted (its first run of items), when a paragraph of text is on either
+  // side (a list holding an object would be refused without allow_deletions).
   for (const [i, j] of runs.slice(0, 1)) {
     if (!plain.includes(i - 1) || !plain.includes(j + 1)) continue;
+    if (!blocks.slice(i, j + 1).every((b) => isTextParagraph(b))) continue;
     const p = structuredClone(blocks) as Block[];
     p.splice(i, j - i + 1);
     add('delete-list', `blocks ${i}-${j}`, p, { old: j - i + 1, new: 0 }, 2);

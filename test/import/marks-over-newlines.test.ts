@@ -57,3 +57,27 @@ describe('a new block whose mark covers its newline, with new content after it',
     }
   }
 });
+
+// The paragraph insertTable makes before a new table splits from the paragraph there, and copies
+// its look: before a new quote, the quote's indent and bar ("indentLeft 36 instead of unset", a
+// VerificationError). Found by a chain of six edits (seed 61).
+describe('a new table right before a new quote', () => {
+  it('leaves the paragraph Docs makes before it without the quote look', async () => {
+    const doc = JSON.parse(
+      readFileSync(
+        new URL(
+          '../fixtures/real/think41__extrasuite__create_tab_named_range_footnote_write.base.json',
+          import.meta.url,
+        ),
+        'utf8',
+      ),
+    ) as Document;
+    const be = new MemoryBackend(doc);
+    const target = { document_id: 'doc', tab_id: 't.0', anchor_id: '' };
+    const section = exportSection(be.doc, 't.0', '').content;
+    const edited = `${TABLE}\n\n> A quoted line.\n\n${section}`;
+    await importSectionService(be, target, edited);
+    expect(marks(be)).toEqual(['mebdf-quote >']);
+    expect(exportSection(be.doc, 't.0', '').content).toBe(formatMebdf(edited));
+  });
+});

@@ -639,12 +639,13 @@ class Lowering {
       fromBase: ctx.paragraphBase(at.style.namedStyle),
     });
     if (ps) ctx.push({ updateParagraphStyle: { range: ctx.range(seg, x, x + 1), ...ps } });
-    // A rule or an empty quote before the table: that paragraph gets its look and its mark; a code
-    // or HTML block, its text typed into it, styled and marked.
-    if (lead && markedEmpty(lead))
-      ctx.markQuoteRule(seg, lead, x, x, { quote: at.quote, rule: at.rule, item: at.item });
-    else if (lead && lead.inlines.length > 0)
-      insertParagraphs(ctx, seg, x, 'fill', [lead], { style: lead.style, textStyle: null, marks: {} });
+    // That paragraph copies the look of the one it splits from (a quote's indent and bar): it gets
+    // its own look and mark instead (a rule, an empty quote), or none; a code or HTML block has its
+    // text typed into it, styled and marked.
+    const split = { quote: at.quote, rule: at.rule, item: at.item };
+    if (lead && lead.inlines.length > 0)
+      insertParagraphs(ctx, seg, x, 'fill', [lead], { style: lead.style, textStyle: null, marks: split });
+    else ctx.markQuoteRule(seg, lead ?? { type: 'paragraph', style, inlines: [] }, x, x, split);
     return nested;
   }
 
