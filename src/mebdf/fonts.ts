@@ -106,8 +106,12 @@ function fold(family: string): string {
   return family.toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
+/** A family in CSS's quotes (`"Open Sans"`, `'Open Sans'`): no Docs family has a quote in its name. */
+const QUOTED = /^\s*(["'])(.*)\1\s*$/;
+
 /** The family as Docs spells it, and whether it is one Docs is known to offer. */
-export function canonicalFont(family: string): { family: string; known: boolean } {
+export function canonicalFont(written: string): { family: string; known: boolean } {
+  const family = written.replace(QUOTED, '$2');
   const known = BY_FOLDED.get(fold(family));
   return known === undefined ? { family: family.trim(), known: false } : { family: known, known: true };
 }

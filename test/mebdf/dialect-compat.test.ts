@@ -77,6 +77,11 @@ const CASES: Record<string, Case> = {
     canonical: '{!font:Roboto Mono}Code-ish{/!} text',
     style: { font: 'Roboto Mono' },
   },
+  'a font in CSS quotes is that family': {
+    written: '{!font:"Times New Roman", size:12}Serif{/!} and {!font:\'open sans\'}sans{/!}',
+    canonical: '{!font:Times New Roman, size:12pt}Serif{/!} and {!font:Open Sans}sans{/!}',
+    style: { font: 'Times New Roman', size: 12 },
+  },
   'an unknown font is kept as typed, with a warning': {
     written: '{!font:Fancy Script Pro}Fancy{/!} text',
     canonical: '{!font:Fancy Script Pro}Fancy{/!} text',
