@@ -12,7 +12,7 @@ import {
   type SuggestionMark,
   type TextStyle,
 } from './model.js';
-import { closest } from './suggest.js';
+import { closest, meant } from './suggest.js';
 import {
   formatLength,
   formatLineSpacing,
@@ -404,7 +404,7 @@ export function interpretSpanProps(raw: string): {
         problem(
           item,
           `unknown property ${excerpt(item.name, '`')}`,
-          fixOr(closest(item.name, TEXT_PROPS), `A span takes text properties: ${TEXT_PROPS.join(', ')}.`),
+          fixOr(meant(item.name, TEXT_PROPS), `A span takes text properties: ${TEXT_PROPS.join(', ')}.`),
         ),
       );
     }
@@ -480,7 +480,7 @@ function interpretStateItems(items: PropItem[], problems: PropProblem[]): Direct
       ...PARAGRAPH_PROPS,
       ...STRUCTURAL_DIRECTIVES,
     ];
-    const fix = closest(item.value === undefined ? item.source : item.name, candidates);
+    const fix = meant(item.value === undefined ? item.source : item.name, candidates);
     const what = item.value === undefined ? 'property or paragraph style' : 'property';
     problems.push(
       problem(

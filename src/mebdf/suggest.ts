@@ -32,3 +32,56 @@ export function closest(input: string, candidates: readonly string[]): string | 
   const limit = Math.max(2, Math.ceil(input.length / 2));
   return bestDistance <= limit ? best : undefined;
 }
+
+/**
+ * Names from CSS, HTML and word processors that a writer means as one of ours: no edit distance
+ * finds `size` from `font-size` or `highlight` from `background`.
+ */
+const MEANT: Readonly<Record<string, string>> = {
+  'font-size': 'size',
+  'font-family': 'font',
+  'font-weight': 'weight',
+  'font-style': 'italic',
+  'text-align': 'align',
+  'text-color': 'color',
+  foreground: 'color',
+  background: 'highlight',
+  'background-color': 'highlight',
+  bg: 'highlight',
+  'line-height': 'line-spacing',
+  'margin-top': 'space-before',
+  'margin-bottom': 'space-after',
+  'padding-top': 'space-before',
+  'padding-bottom': 'space-after',
+  'margin-left': 'indent-left',
+  'margin-right': 'indent-right',
+  indent: 'indent-left',
+  'text-indent': 'first-line-indent',
+  strike: 'strikethrough',
+  'line-through': 'strikethrough',
+  superscript: 'sup',
+  subscript: 'sub',
+  code: 'mono',
+  monospace: 'mono',
+  'small-caps': 'smallcaps',
+  b: 'bold',
+  strong: 'bold',
+  i: 'italic',
+  em: 'italic',
+  u: 'underline',
+  h1: 'Heading 1',
+  h2: 'Heading 2',
+  h3: 'Heading 3',
+  h4: 'Heading 4',
+  h5: 'Heading 5',
+  h6: 'Heading 6',
+  normal: 'Normal text',
+  body: 'Normal text',
+};
+
+/** The valid name `input` most likely means: a known equivalent among `candidates`, else the closest. */
+export function meant(input: string, candidates: readonly string[]): string | undefined {
+  const equivalent = MEANT[input.trim().toLowerCase()];
+  if (equivalent !== undefined && candidates.includes(equivalent)) return equivalent;
+  return closest(input, candidates);
+}

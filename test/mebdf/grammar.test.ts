@@ -213,6 +213,16 @@ describe('block directives {!props} on their own line', () => {
       suggestion: 'did you mean `color`?',
     });
   });
+  it('should suggest ours for a CSS or HTML name no edit distance finds (font-size is size)', () => {
+    const suggested = (text: string) => only(text).suggestion;
+    expect(suggested('{!font-size:14pt}x{/!}')).toBe('did you mean `size`?');
+    expect(suggested('{!background:#ff0}x{/!}')).toBe('did you mean `highlight`?');
+    expect(suggested('{!line-height:1.5}\nx')).toBe('did you mean `line-spacing`?');
+    expect(suggested('{!margin-top:12pt}\nx')).toBe('did you mean `space-before`?');
+    expect(suggested('{!H2}\nx')).toBe('did you mean `Heading 2`?');
+    // A paragraph property is no span's: no suggestion there but the list of what a span takes.
+    expect(suggested('{!margin-top:12pt}x{/!}')).toMatch(/^A span takes text properties/);
+  });
 });
 
 describe('named paragraph styles', () => {
