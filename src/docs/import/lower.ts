@@ -75,9 +75,15 @@ function markSurvivesSplit(src: ParagraphSource, b: ParagraphBlock): boolean {
   return last.startIndex === src.startIndex;
 }
 
-/** The id of an anchor on a paragraph with no text (its named range covers the newline), if any. */
+/**
+ * The id of an anchor on a paragraph with no text (its named range covers the newline), if any. A
+ * heading's, a title's or a subtitle's is its heading id, which stays with the paragraph text
+ * typed after it splits from (the first part keeps the paragraph's properties).
+ */
 function anchorOnNewline(b: ParagraphBlock): string | null {
-  if (isHeading(b as Block) || !b.inlines.every((i) => i.type === 'anchor')) return null;
+  if (isHeading(b as Block) || b.style.namedStyle === 'TITLE' || b.style.namedStyle === 'SUBTITLE')
+    return null;
+  if (!b.inlines.every((i) => i.type === 'anchor')) return null;
   const a = b.inlines.find((i) => i.type === 'anchor' && i.id !== null);
   return a?.type === 'anchor' ? a.id : null;
 }
