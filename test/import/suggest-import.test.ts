@@ -82,7 +82,9 @@ describe('import in suggest mode', () => {
       { mode: 'suggest' },
     );
     expect(result.suggestion_ids?.length).toBeGreaterThan(0);
-    expect(result.warnings.join(' ')).toMatch(/cannot suggest the invisible named range.*code block/);
+    expect(result.warnings.join(' ')).toMatch(
+      /^A code block is suggested as its Courier New text: Docs cannot suggest/m,
+    );
     // Accepted, the lines are there in Courier New; no range was written, so not yet a code block.
     const accepted = exportSection(viewDocument(be.doc, 'PREVIEW_SUGGESTIONS_ACCEPTED'), 't.0', '').content;
     expect(accepted).toContain('`const total = 1;`\\\n`return total;`');

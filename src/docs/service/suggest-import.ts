@@ -37,12 +37,12 @@ export type ImportMode = 'edit' | 'suggest';
  * §4): Docs cannot suggest them either, so a suggested code block, quote or rule is its look only.
  */
 const MARKS: Record<string, string> = {
-  [CODE_RANGE_NAME]: 'a code block is suggested as its Courier New text',
-  [QUOTE_RANGE_NAME]: 'a block quote is suggested as its look (the indent and the bar)',
-  [RULE_RANGE_NAME]: 'a rule is suggested as its look (an empty paragraph with a bottom border)',
-  [ITEM_RANGE_NAME]: "a list item's further paragraph is suggested as an indented paragraph",
-  [HTML_RANGE_NAME]: 'raw HTML is suggested as its source text',
-  [IMAGE_RANGE_NAME]: 'an image Docs cannot fetch is suggested as its linked text',
+  [CODE_RANGE_NAME]: 'A code block is suggested as its Courier New text',
+  [QUOTE_RANGE_NAME]: 'A block quote is suggested as its look (the indent and the bar)',
+  [RULE_RANGE_NAME]: 'A rule is suggested as its look (an empty paragraph with a bottom border)',
+  [ITEM_RANGE_NAME]: "A list item's further paragraph is suggested as an indented paragraph",
+  [HTML_RANGE_NAME]: 'Raw HTML is suggested as its source text',
+  [IMAGE_RANGE_NAME]: 'An image Docs cannot fetch is suggested as its linked text',
 };
 
 /** The mark a `createNamedRange` writes (`mebdf-code js` is a code mark), if it is one. */
@@ -90,7 +90,7 @@ export function asSuggestions(plan: Plan): Plan {
     const mark = markOf(req);
     if (mark) {
       notes.add(
-        `Docs cannot suggest the invisible named range that marks what Docs has no element for: ${MARKS[mark]}, and reads back as such until it is imported again in edit mode once accepted.`,
+        `${MARKS[mark]}: Docs cannot suggest the invisible named range that marks it, so once accepted it reads back as that until the text is imported again in edit mode.`,
       );
       continue;
     }
@@ -191,11 +191,15 @@ function viewed(
   return { text: withoutAnchors(model, known), anchors: anchorsOf(model.blocks), objects: embedIds(model) };
 }
 
+/** Every tab's content of `doc` (the document itself in the shape without tabs). */
+function contentsOf(doc: Document): Array<Pick<Document, 'namedRanges'> | null | undefined> {
+  return doc.tabs ? allTabs(doc).map((t) => t.documentTab) : [doc];
+}
+
 /** The named range ids of every tab of `doc`. */
 function rangeIds(doc: Document): Set<string> {
   const ids = new Set<string>();
-  const contents = doc.tabs ? allTabs(doc).map((t) => t.documentTab) : [doc];
-  for (const content of contents)
+  for (const content of contentsOf(doc))
     for (const group of Object.values(content?.namedRanges ?? {}))
       for (const range of group.namedRanges ?? []) ids.add(range.namedRangeId ?? '');
   return ids;
@@ -209,8 +213,7 @@ function withoutNewRanges(edited: Document, doc: Document): Document {
   const had = rangeIds(doc);
   if ([...rangeIds(edited)].every((id) => had.has(id))) return edited;
   const copy = structuredClone(edited);
-  const contents = copy.tabs ? allTabs(copy).map((t) => t.documentTab) : [copy];
-  for (const content of contents) {
+  for (const content of contentsOf(copy)) {
     if (!content?.namedRanges) continue;
     for (const [name, group] of Object.entries(content.namedRanges)) {
       group.namedRanges = (group.namedRanges ?? []).filter((r) => had.has(r.namedRangeId ?? ''));
