@@ -26,6 +26,22 @@ function blockAnchor(b: ParagraphBlock): string | null {
   return null;
 }
 
+/**
+ * The first anchor a table's cells hold (a heading's id, an object's): a table holding it pairs
+ * with the table holding it again, as a paragraph does, before tables are paired by cost, which
+ * weighs them all alike (a new table typed before an edited one took its place, and the edited
+ * one was typed anew, its heading with a new id).
+ */
+function tableAnchor(t: TableBlock): string | null {
+  for (const row of t.rows)
+    for (const cell of row)
+      for (const p of cell.blocks) {
+        const anchor = blockAnchor(p);
+        if (anchor !== null) return `table ${anchor}`;
+      }
+  return null;
+}
+
 function plainText(b: Block): string {
   if (b.type === 'table') return tableText(b);
   let s = '';
@@ -93,7 +109,7 @@ export function blockComparator(
   return {
     key: (b) => canonicalKey(b),
     pairCost: (o, n) => (pairable(o, n) ? blockCost(oldB[o]!, newB[n]!) : Number.POSITIVE_INFINITY),
-    anchor: (b) => (b.type === 'paragraph' ? blockAnchor(b) : null),
+    anchor: (b) => (b.type === 'paragraph' ? blockAnchor(b) : tableAnchor(b)),
     slight: (b) => b.type === 'paragraph' && b.inlines.length === 0,
     // About the requests typing it anew takes: its text and styles, per cell for a table.
     weight: (b) =>
