@@ -591,6 +591,10 @@ function levelIndentsEased(
     const style = { ...w.style };
     if (g.style.indentLeft === undefined && style.indentLeft === level?.indentStart?.magnitude)
       delete style.indentLeft;
+    // So is a hanging indent equal to the level's (its first line's indent less its start).
+    const hanging = (level?.indentFirstLine?.magnitude ?? 0) - (level?.indentStart?.magnitude ?? 0);
+    if (g.style.firstLineIndent === undefined && level && style.firstLineIndent === hanging)
+      delete style.firstLineIndent;
     return { ...w, style };
   });
   return { ...want, blocks };
