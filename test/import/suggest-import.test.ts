@@ -34,6 +34,13 @@ class DirectEditBackend extends MemoryBackend {
   }
 }
 
+/** `content` imported into the first tab's preamble as suggestions. */
+function suggestInPreamble(be: MemoryBackend, content: string) {
+  return importSectionService(be, { document_id: 'doc', tab_id: 't.0', anchor_id: '' }, content, {
+    mode: 'suggest',
+  });
+}
+
 describe('import in suggest mode', () => {
   it('a server that applied the write as a direct edit is an error, not a success', async () => {
     const be = new DirectEditBackend(POEM);
@@ -54,14 +61,7 @@ describe('import in suggest mode', () => {
     const be = new MemoryBackend(POEM);
     const section = exportSection(be.doc, 't.0', '').content;
     const edited = `${section.trimEnd()}\n\n![A chart](https://example.com/chart.png)\n`;
-    const result = await importSectionService(
-      be,
-      { document_id: 'doc', tab_id: 't.0', anchor_id: '' },
-      edited,
-      {
-        mode: 'suggest',
-      },
-    );
+    const result = await suggestInPreamble(be, edited);
     expect(result.suggestion_ids?.length).toBeGreaterThan(0);
     // Accepted, the image is there; the text as it stands is unchanged.
     const accepted = exportSection(viewDocument(be.doc, 'PREVIEW_SUGGESTIONS_ACCEPTED'), 't.0', '').content;
@@ -75,12 +75,7 @@ describe('import in suggest mode', () => {
     const be = new MemoryBackend(POEM);
     const section = exportSection(be.doc, 't.0', '').content;
     const edited = `${section.trimEnd()}\n\n\`\`\`js\nconst total = 1;\nreturn total;\n\`\`\`\n`;
-    const result = await importSectionService(
-      be,
-      { document_id: 'doc', tab_id: 't.0', anchor_id: '' },
-      edited,
-      { mode: 'suggest' },
-    );
+    const result = await suggestInPreamble(be, edited);
     expect(result.suggestion_ids?.length).toBeGreaterThan(0);
     expect(result.warnings.join(' ')).toMatch(
       /^A code block is suggested as its Courier New text: Docs cannot suggest/m,

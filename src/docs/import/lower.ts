@@ -28,11 +28,7 @@ import { insertTable } from './table-insert.js';
 
 /** An empty rule, quote or item paragraph: its mark is a named range over its newline. */
 function markedEmpty(b: ParagraphBlock): boolean {
-  return (
-    b.inlines.length === 0 &&
-    b.list === undefined &&
-    (b.rule === true || b.quote !== undefined || b.item !== undefined)
-  );
+  return b.inlines.length === 0 && (b.rule === true || b.quote !== undefined || b.item !== undefined);
 }
 
 /**
@@ -55,9 +51,9 @@ function inheritedFromNew(
   };
 }
 
-/** A code or HTML block, or an empty rule, quote or item: its mark is a named range over its newline. */
+/** A code or HTML block, or an empty rule, quote or item, not in a list: a mark over its newline. */
 function markCoversNewline(b: ParagraphBlock): boolean {
-  return markedEmpty(b) || (b.list === undefined && (b.code !== undefined || b.html === true));
+  return b.list === undefined && (markedEmpty(b) || b.code !== undefined || b.html === true);
 }
 
 /**
@@ -393,8 +389,7 @@ class Lowering {
       // the anchor would move onto the new paragraph.
       const anchored = anchorOnNewline(pb);
       // So does the mark of an empty quoted paragraph or a rule (quote-blocks.ts).
-      const marked =
-        pb.inlines.length === 0 && (pb.quote !== undefined || pb.rule === true || pb.item !== undefined);
+      const marked = markedEmpty(pb);
       const before = (!markKept || anchored || marked) && surv && beforeX !== null;
       // The paragraph before may be edited into a list item bulleted once the container is done:
       // new items of its list typed before the survivor are bulleted with it then (bulleted now,
