@@ -8,7 +8,14 @@ import type { ParagraphBlock, ParagraphStyle, TextStyle } from '../../mebdf/mode
 import { deepEqual } from '../equality.js';
 import { furtherIndents, type PlanContext, quoteRuleLook } from './context.js';
 import type { ListPairs } from './edit-script.js';
-import { type Before, type BulletSet, bulletSets, indentsOver, joinsByPreset } from './lower-lists.js';
+import {
+  type Before,
+  type BulletSet,
+  bulletSets,
+  indentsOver,
+  joining,
+  joinsByPreset,
+} from './lower-lists.js';
 import { toUnits } from './paragraph-units.js';
 import {
   ALL_FIELDS,
@@ -346,6 +353,22 @@ function nestedSets(
     if (mode !== 'after' || !inh.list) return false;
     return inh.listIsNew ? inh.list.key === key : goesOnAs(ctx.env.lists, inh.list.key, key);
   };
+  /**
+   * The sets of one run (block `at` on), kept apart from a nested item before them that is in the
+   * run too. bulletSets takes that item to be in its own set's new list by then, a list of another
+   * kind; but the sets are bulleted from the last back (insertParagraphs), so it still holds the
+   * bullet it copied, and a set whose preset that list takes would join it.
+   */
+  const apart = (sets: BulletSet[], at: number): BulletSet[] =>
+    sets.map((set, s) => {
+      const prev = blocks[at + set.from - 1];
+      if (s === 0 || set.separate || !prev || !nested.has(prev)) return set;
+      const kind = blocks[at + set.from]!.list!.kind;
+      const held =
+        inherited === 'unknown' ||
+        (typeof inherited === 'object' && joining(ctx.env.tab, inherited.listId).takes(kind));
+      return held ? { ...set, separate: true } : set;
+    });
   const out: BulletSet[] = [];
   for (let i = 0; i < blocks.length; ) {
     const b = blocks[i]!;
@@ -358,12 +381,9 @@ function nestedSets(
     let j = i;
     while (j + 1 < blocks.length && inRun(j + 1)) j++;
     const run = blocks.slice(i, j + 1);
-    const sets = bulletSets(
-      ctx.env.tab,
-      before(i),
-      run,
-      continues(i, key),
-      joinsByPreset(blocks[i - 1], run),
+    const sets = apart(
+      bulletSets(ctx.env.tab, before(i), run, continues(i, key), joinsByPreset(blocks[i - 1], run)),
+      i,
     );
     // Level-0 items whose bullet a plain createParagraphBullets gives (joining the list before
     // when its preset matches) are left to it, unless they must be kept apart from that list.
@@ -378,7 +398,7 @@ function nestedSets(
         }
         let m = k;
         while (m + 1 <= j && nested.has(blocks[m + 1]!)) m++;
-        for (const set of bulletSets(ctx.env.tab, before(k), blocks.slice(k, m + 1)))
+        for (const set of apart(bulletSets(ctx.env.tab, before(k), blocks.slice(k, m + 1)), k))
           out.push({ ...set, from: k + set.from, to: k + set.to });
         k = m + 1;
       }

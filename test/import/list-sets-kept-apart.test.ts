@@ -1,0 +1,35 @@
+/**
+ * A new list typed after the last item of a list whose level 1 is numbered (● then a., as the Docs
+ * editor makes them): its nested items of two kinds (a numbered sub-sub-item, then a bulleted
+ * sub-item) are bulleted a set at a time, from the last back. Until its own set is bulleted, the
+ * numbered item still holds the bullet it copied from the item it was split from, so the bulleted
+ * set after it joined that list and read back numbered (a VerificationError). Found by a chain of
+ * six edits on a real document (seed 67).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { exportSection } from '../../src/docs/export/index.js';
+import { importSectionService } from '../../src/docs/service/import.js';
+import type { Document } from '../../src/ground/docs-json.js';
+import { formatMebdf } from '../../src/mebdf/index.js';
+import { MemoryBackend } from './memory-backend.js';
+
+const LISTS = new URL(
+  '../fixtures/real/cedricdelpoux__gatsby-source-google-docs__lists.json',
+  import.meta.url,
+);
+
+describe('nested sets of a new list after an item of another list', () => {
+  it('keep their kinds', async () => {
+    const be = new MemoryBackend(JSON.parse(readFileSync(LISTS, 'utf8')) as Document);
+    const target = { document_id: 'doc', tab_id: 't.0', anchor_id: '' };
+    const section = exportSection(be.doc, 't.0', '').content;
+    const added = '\n\nA new paragraph.\n\n- One\n  - One and a half\n    1. Deeper\n  - Two\n';
+    const edited = `${section.trimEnd()}${added}`;
+    await importSectionService(be, target, edited);
+    const after = exportSection(be.doc, 't.0', '');
+    expect(after.content).toBe(formatMebdf(edited));
+    const two = after.model.blocks.at(-1)!;
+    expect(two.type === 'paragraph' && two.list).toMatchObject({ kind: 'bullet', level: 1 });
+  });
+});
