@@ -8,6 +8,7 @@
  */
 import type { Inline, ParagraphBlock, TextInline } from './model.js';
 import { modelToTree } from './semantic/from-model.js';
+import { KEPT_TEXT_MAX } from './semantic/read-back.js';
 import { sameTextStyle } from './semantic/style.js';
 import { treeToModel } from './semantic/to-model.js';
 import { parseTree, stringifyTree } from './tree.js';
@@ -45,6 +46,13 @@ export function rawHtmlReading(block: ParagraphBlock): 'closed' | 'open' | 'no' 
   return block.html && readsBack(block, false) ? 'open' : 'no';
 }
 
+/**
+ * Readings made in this process, by probe: each is a write and a whole parse (a few hundred
+ * microseconds), and an export of the same document again meets the same paragraphs.
+ */
+const readings = new Map<string, boolean>();
+const READINGS_MAX = 4096;
+
 function readsBack(block: ParagraphBlock, followed: boolean): boolean {
   const probe: ParagraphBlock = {
     type: 'paragraph',
@@ -52,6 +60,20 @@ function readsBack(block: ParagraphBlock, followed: boolean): boolean {
     inlines: probeInlines(block.inlines),
   };
   if (block.html) probe.html = true;
+  const key = JSON.stringify([probe, followed]);
+  let reads = readings.get(key);
+  if (reads === undefined) {
+    reads = probeReadsBack(probe, followed);
+    if (key.length <= KEPT_TEXT_MAX) {
+      if (readings.size >= READINGS_MAX) readings.clear();
+      readings.set(key, reads);
+    }
+  }
+  return reads;
+}
+
+/** Whether `probe` written out (with a paragraph after it when `followed`) reads back as itself. */
+function probeReadsBack(probe: ParagraphBlock, followed: boolean): boolean {
   const after: ParagraphBlock = {
     type: 'paragraph',
     style: { namedStyle: 'NORMAL_TEXT' },
@@ -63,8 +85,8 @@ function readsBack(block: ParagraphBlock, followed: boolean): boolean {
   const [got, next] = document.blocks;
   if (diagnostics.some((d) => d.severity !== 'warning') || document.blocks.length !== blocks.length)
     return false;
-  if (got?.type !== 'paragraph' || (followed && next?.type !== 'paragraph') || !!got.html !== !!block.html)
+  if (got?.type !== 'paragraph' || (followed && next?.type !== 'paragraph') || !!got.html !== !!probe.html)
     return false;
-  if (block.html) return JSON.stringify(got.inlines) === JSON.stringify(probe.inlines);
+  if (probe.html) return JSON.stringify(got.inlines) === JSON.stringify(probe.inlines);
   return sameRuns(htmlRuns(got.inlines), htmlRuns(probe.inlines));
 }

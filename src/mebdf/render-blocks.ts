@@ -28,7 +28,6 @@ import {
 } from 'mdast-util-to-markdown';
 import type { MebdfDocument } from './model.js';
 import { modelToTree, type TreeChunk } from './semantic/from-model.js';
-import type { ReadBacks } from './semantic/read-back.js';
 import type { WriterState } from './semantic/write-state.js';
 import { CANONICAL_OPTIONS } from './tree.js';
 
@@ -40,8 +39,6 @@ export class RenderCache {
    * the digest of their key: a command's first render takes a node from there when it is one.
    */
   private earlier?: { texts: Map<string, Earlier>; digest: (key: string) => string };
-  /** What paragraph texts read back as (semantic/read-back.ts), for the writer's checks. */
-  readonly readBacks: ReadBacks = new Map();
   /** Top-level nodes served from the cache, and serialised, since the cache was made. */
   hits = 0;
   misses = 0;
@@ -121,7 +118,7 @@ export function renderBlocks(
   cache.renders += 1;
   const chunks: TreeChunk[] = [];
   const end: { state?: WriterState } = {};
-  const tree = modelToTree(document, chunks, end, cache.readBacks);
+  const tree = modelToTree(document, chunks, end);
   const tops: Top[] = [];
   const nodes: RenderedNode[] = [];
   const content = serialize(tree, cache, tops, nodes);

@@ -42,7 +42,7 @@ import type {
 import { stringifyTree } from '../tree.js';
 import { splitsGfmCell } from './gfm-cell.js';
 import { type HeadingPlan, planHeadings } from './heading-plan.js';
-import { type ReadBacks, readsBack } from './read-back.js';
+import { readsBack } from './read-back.js';
 import { StyleIds, styleKey } from './style-ids.js';
 import { nameRepeatedStyles } from './style-naming.js';
 import { type PlanUnit, planText } from './text-plan.js';
@@ -98,21 +98,18 @@ function plan(blocks: readonly Block[]): { headings: HeadingPlan; local: Set<Par
 
 /**
  * `chunks` receives the top-level pieces; `end`, when given, receives the block state the body's
- * text leaves (before the footnote definitions), where text added after the body starts;
- * `readBacks`, when given, what paragraph texts read as, kept from one writing to the next.
+ * text leaves (before the footnote definitions), where text added after the body starts.
  */
 export function modelToTree(
   document: MebdfDocument,
   chunks?: TreeChunk[],
   end?: { state?: WriterState },
-  readBacks?: ReadBacks,
 ): Root {
   let { headings, local } = plan(document.blocks);
   const writer = new Writer(
     planText(units(document.blocks, true, local, headings.governed)),
     local,
     headings,
-    readBacks,
   );
   const children: RootContent[] = writer.blocks(document.blocks, true, chunks);
   if (end) end.state = copyState(writer.state);
@@ -582,7 +579,6 @@ class Writer {
     public plan: Map<object, StateText>,
     public local: Set<ParagraphBlock>,
     public headings: HeadingPlan,
-    private readonly readBacks?: ReadBacks,
   ) {}
 
   /** `chunks`: where each top-level piece went (see TreeChunk), for the blocks of the root. */
@@ -760,8 +756,7 @@ class Writer {
     const text = paragraphText(relaxed, heading);
     const used = references(text);
     const fits =
-      (used === 0 || used <= references(paragraphText(strict, heading))) &&
-      readsBack(text, relative, this.readBacks);
+      (used === 0 || used <= references(paragraphText(strict, heading))) && readsBack(text, relative);
     return fits ? relaxed : strict;
   }
 
