@@ -474,17 +474,25 @@ export async function runCase(kase: BatteryCase): Promise<CaseResult> {
   const tab = exportTab(before, tabId);
   const content = stringifyMebdf(edit.next);
   const result = (outcome: Outcome, detail: string): CaseResult => ({ kase, outcome, detail });
+  let warnings: readonly string[];
   try {
-    await importSectionService(be, { document_id: 'doc', tab_id: tabId, anchor_id: anchorId }, content);
+    ({ warnings } = await importSectionService(
+      be,
+      { document_id: 'doc', tab_id: tabId, anchor_id: anchorId },
+      content,
+    ));
   } catch (e) {
     if (e instanceof VerificationError) return result('verification', firstLine(e));
     if (e instanceof GdocError && !(e instanceof VerificationError))
       return result('refused', `${e.constructor.name}: ${firstLine(e)}`);
     return result('fault', firstLine(e));
   }
+  // Anchors the import made again, as its warnings say: new id -> the id the text gave.
+  const remade = remadeAnchors(before, be.doc, tabId, warnings);
   // 2. Nothing outside the edited blocks changed.
   const left = anchorIds(edit.next);
   const dropped = new Set([...anchorIds(section.model)].filter((id) => !left.has(id)));
+  for (const id of remade.values()) dropped.add(id);
   const was = resolveTab(before, tabId).content;
   const had = new Set([
     // A footnote's text the edit changes is checked with the tab's export, as a new one is.
@@ -536,7 +544,8 @@ export async function runCase(kase: BatteryCase): Promise<CaseResult> {
   // 3. The re-export says what was meant.
   // (Objects too: an image the edit adds reads back under an id Docs gives it.)
   const known = new Set([...anchorIds(tab.model), ...embedIds(tab.model)]);
-  const written = exportTab(be.doc, tabId);
+  const exported = exportTab(be.doc, tabId);
+  const written = { ...exported, model: withAnchorsRenamed(exported.model, remade) };
   const wanted = normalized(levelIndentsEased(want, written, be.doc, tabId), known);
   const got = normalized(written.model, known);
   const other = edit.orExpected && {
@@ -568,6 +577,43 @@ export async function runCase(kase: BatteryCase): Promise<CaseResult> {
   const sent = be.writes[0]?.requests?.length ?? 0;
   if (sent > edit.maxRequests) return result('requests', `${sent} requests (bound ${edit.maxRequests})`);
   return result('pass', '');
+}
+
+/**
+ * The named ranges of the tab that the write made again under the same name (new id -> old id):
+ * only those the import's warnings name as having a new id; any other that went is a change the
+ * collateral check finds.
+ */
+function remadeAnchors(
+  before: Document,
+  after: Document,
+  tabId: string,
+  warnings: readonly string[],
+): Map<string, string> {
+  const ids = (doc: Document) =>
+    new Map(
+      Object.entries(resolveTab(doc, tabId).content.namedRanges ?? {}).flatMap(([name, group]) =>
+        (group.namedRanges ?? []).map((r) => [r.namedRangeId ?? '', name] as const),
+      ),
+    );
+  const was = ids(before);
+  const now = ids(after);
+  const out = new Map<string, string>();
+  for (const [id, name] of was) {
+    if (now.has(id) || !warnings.some((w) => w.includes(`{^ ${id}}`) && w.includes('new id'))) continue;
+    const made = [...now].find(([nid, n]) => n === name && !was.has(nid) && !out.has(nid));
+    if (made) out.set(made[0], id);
+  }
+  return out;
+}
+
+function withAnchorsRenamed(model: MebdfDocument, renamed: ReadonlyMap<string, string>): MebdfDocument {
+  if (renamed.size === 0) return model;
+  const rename = (xs: Inline[]) =>
+    xs.map((x) =>
+      x.type === 'anchor' && x.id !== null && renamed.has(x.id) ? { ...x, id: renamed.get(x.id)! } : x,
+    );
+  return { ...model, blocks: withInlines(model.blocks, rename) };
 }
 
 /**

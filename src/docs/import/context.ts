@@ -84,6 +84,8 @@ class PlanOutput {
   readonly deletedIds = new Set<string>();
   /** How many named ranges the plan creates for proposed anchors `{^}`. */
   anchorsCreated = 0;
+  /** Anchors of the document the plan makes again (they read back with a new id: lower.ts `repinnable`). */
+  readonly repinned: string[] = [];
   /** The labels of the footnotes the plan creates, in the order of their createFootnote requests. */
   readonly footnotesCreated: string[] = [];
   /** Whether the plan marks raw HTML (said once in its warnings). */
@@ -134,6 +136,9 @@ export class PlanContext {
   }
   get anchorsCreated(): number {
     return this.out.anchorsCreated;
+  }
+  get repinned(): string[] {
+    return this.out.repinned;
   }
   get footnotesCreated(): readonly string[] {
     return this.out.footnotesCreated;

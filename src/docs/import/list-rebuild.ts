@@ -52,12 +52,31 @@ interface Run {
 /** The Docs list some items are in already, and one of them (named in a warning). */
 type Now = { listId: string; item: ParagraphBlock } | undefined;
 
+/**
+ * Where every new block of a container starts once the container is lowered (and where the last
+ * ends): kept blocks keep their length, the others are as long as their text. Nothing before the
+ * container moved.
+ */
+export function finalStarts(ctx: PlanContext, script: ContainerScript): number[] {
+  const kept = new Map<number, AnySource>();
+  for (const op of script.ops) if (op.op === 'keep') kept.set(op.n, script.sources[op.o]!);
+  const starts: number[] = [];
+  let at = script.sources[0]!.startIndex;
+  script.next.forEach((b, i) => {
+    starts.push(at);
+    const src = kept.get(i);
+    at += src ? src.endIndex - src.startIndex : blockLength(ctx, b);
+  });
+  starts.push(at);
+  return starts;
+}
+
 class ListRebuild {
   private readonly next: readonly Block[];
   /** New block -> the old block it keeps or pairs with. */
   private readonly paired = new Map<number, number>();
   /** Final start of every new block (and the end of the last): nothing before the container moved. */
-  private readonly starts: number[] = [];
+  private readonly starts: number[];
   /** Whether new block `i` is an item that needs a bullet. */
   private readonly flagged: boolean[];
 
@@ -67,20 +86,10 @@ class ListRebuild {
     private readonly script: ContainerScript,
     nested: ReadonlySet<ParagraphBlock>,
   ) {
-    const { ops, sources, next } = script;
+    const { ops, next } = script;
     this.next = next;
-    const kept = new Map<number, AnySource>();
-    for (const op of ops) {
-      if (op.op === 'keep') kept.set(op.n, sources[op.o]!);
-      if (op.op === 'keep' || op.op === 'pair') this.paired.set(op.n, op.o);
-    }
-    let at = sources[0]!.startIndex;
-    next.forEach((b, i) => {
-      this.starts.push(at);
-      const src = kept.get(i);
-      at += src ? src.endIndex - src.startIndex : blockLength(ctx, b);
-    });
-    this.starts.push(at);
+    for (const op of ops) if (op.op === 'keep' || op.op === 'pair') this.paired.set(op.n, op.o);
+    this.starts = finalStarts(ctx, script);
     this.flagged = next.map((b) => b.type === 'paragraph' && nested.has(b));
   }
 

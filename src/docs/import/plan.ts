@@ -86,6 +86,8 @@ export interface Plan {
   warnings: string[];
   /** How many named ranges the plan creates for `{^}`. */
   anchorsCreated: number;
+  /** Anchors of the target the plan makes again: each reads back with a new id, as a `{^}` does. */
+  repinned?: string[];
   /**
    * Labels of the footnotes the requests create, in the order of their createFootnote requests
    * (and so of their replies). Their text is a second batchUpdate (service/new-footnotes.ts).
@@ -131,6 +133,7 @@ export function planImport(given: PlanInput): Plan {
     preserved: [...objects.oldEmbeds.keys()].filter((id) => objects.seen.has(id)),
     warnings: [...new Set([...dangling, ...ctx.warnings])],
     anchorsCreated: ctx.anchorsCreated,
+    ...(ctx.repinned.length ? { repinned: [...ctx.repinned] } : {}),
     footnotesCreated: [...ctx.footnotesCreated],
   };
 }

@@ -17,12 +17,12 @@ import type { Backend } from '../../ground/backend.js';
 import type { BatchUpdateResponse, Document, Request } from '../../ground/docs-json.js';
 import { settleDocument } from '../../ground/stale-tail.js';
 import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
-import type { MebdfDocument } from '../../mebdf/model.js';
+import type { MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
 import { type BuiltTab, buildTab, keepBuild } from '../export/exporter.js';
 import { withoutForcedEdges } from '../export/forced-paragraphs.js';
 import { type RenderCache, resolveTab, type SectionExport, sectionOf, tabOf } from '../export/index.js';
-import { embedIds } from '../export/model-utils.js';
+import { embedIds, mapParagraphs } from '../export/model-utils.js';
 import { linkedFromElsewhere } from '../export/shown-anchors.js';
 import { headingLevel } from '../export/style-overrides.js';
 import { asReadEnds } from '../import/as-read.js';
@@ -196,7 +196,7 @@ export async function runImport(
     let plan = withWarnings(firstPlan, meant.warnings ?? []);
     // New footnotes take a second write (new-footnotes.ts), verified with the first.
     const footnotes = newFootnotes(plan, meant, planned, where, options);
-    const verified = verifyPlan(planned, plan, meant, footnotes?.second);
+    const verified = verifyPlan(planned, plan, withRepinned(meant, plan.repinned), footnotes?.second);
     // The target's text after the write: what the next import of it is edited from.
     rememberKnown(verified.result.known);
     plan = withWarnings(plan, commentChanges(planned.doc, verified.after, planned.scope.tabId));
@@ -560,6 +560,27 @@ const VERIFICATION_FAILURES: Record<VerifyFailure['kind'], (detail: string) => [
     'Report it with the content you imported; as a workaround, import the whole tab.',
   ],
 };
+
+/**
+ * The intended content as a write that makes the anchors `repinned` again reads back: each with
+ * the id Docs gives it, as a proposed anchor `{^}` does (equality.ts SERVER_ASSIGNED).
+ */
+function withRepinned(intended: Intended, repinned: readonly string[] | undefined): Intended {
+  if (!repinned?.length) return intended;
+  const proposed = (p: ParagraphBlock): ParagraphBlock =>
+    p.inlines.some((x) => x.type === 'anchor' && x.id !== null && repinned.includes(x.id))
+      ? {
+          ...p,
+          inlines: p.inlines.map((x) =>
+            x.type === 'anchor' && x.id !== null && repinned.includes(x.id)
+              ? { type: 'anchor', id: null }
+              : x,
+          ),
+        }
+      : p;
+  const model = { ...intended.model, blocks: mapParagraphs(intended.model.blocks, proposed) };
+  return intendedOf(model, intended.warnings);
+}
 
 /** The would-be export of the target after the plan; a plan that fails verification throws. */
 function verifyPlan(read: Read, plan: Plan, intended: Intended, second?: VerifyInput['second']): Verified {

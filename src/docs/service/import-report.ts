@@ -5,6 +5,7 @@
  */
 import { createTwoFilesPatch } from 'diff';
 import type { Block, MebdfDocument } from '../../mebdf/model.js';
+import { blockParagraphs } from '../export/model-utils.js';
 import { headingLevel } from '../export/style-overrides.js';
 import type { Plan } from '../import/index.js';
 import type { ImportTarget, VerifyScope } from '../import/verify.js';
@@ -56,6 +57,12 @@ export function dryRunReport(
   const made = newHeadings(intended, result);
   let content = result.content;
   for (const h of made) content = content.split(`{^ ${h.anchor_id}}`).join('{^}');
+  // So do anchors the write makes again (their new id is Docs'), where the text gave their old one.
+  if (plan.repinned?.length) {
+    const meant = anchorIds(intended.blocks);
+    for (const id of anchorIds(result.model.blocks))
+      if (!meant.has(id)) content = content.split(`{^ ${id}}`).join('{^}');
+  }
   return {
     ...common(plan, read.scope),
     revision_id: read.revision,
@@ -66,6 +73,15 @@ export function dryRunReport(
     }),
     result_content: content,
   };
+}
+
+/** The ids of the anchors in `blocks` (table cells' too). */
+function anchorIds(blocks: readonly Block[]): Set<string> {
+  const ids = new Set<string>();
+  for (const b of blocks)
+    for (const p of blockParagraphs(b))
+      for (const x of p.inlines) if (x.type === 'anchor' && x.id !== null) ids.add(x.id);
+  return ids;
 }
 
 function headingAnchor(b: Block): string | null {
