@@ -10,7 +10,6 @@ import { newDocumentTab } from '../../src/docs/engine/document.js';
 import { exportSection, resolveTab } from '../../src/docs/export/index.js';
 import type { ImportResult } from '../../src/docs/service/contract.js';
 import { importSectionService, importTabService } from '../../src/docs/service/import.js';
-import { ValidationError } from '../../src/errors.js';
 import type { Document, StructuralElement } from '../../src/ground/docs-json.js';
 import { parseMebdf, stringifyMebdf } from '../../src/mebdf/index.js';
 import type { Block, ParagraphBlock } from '../../src/mebdf/model.js';
