@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { exportSection } from '../../src/docs/export/index.js';
 import { importSectionService } from '../../src/docs/service/import.js';
-import { ValidationError } from '../../src/errors.js';
+import { SuggestModeError, ValidationError } from '../../src/errors.js';
 import type { Document } from '../../src/ground/docs-json.js';
 import { MemoryBackend } from './memory-backend.js';
 
@@ -51,6 +51,16 @@ describe('an anchor on an empty paragraph with new content after it', () => {
     const edited = section.replace(`{^ ${ANCHOR}}\n\n`, `{^ ${ANCHOR}}\n\nNew.\n\n`);
     const result = await importSectionService(be, target, edited, { dry_run: true });
     expect(result.result_content).toContain('{^}\n\nNew.\n\n{!table}');
+    expect(be.writes).toEqual([]);
+  });
+
+  it('is refused as a suggestion (Docs cannot suggest a named range: the new text would take it)', async () => {
+    const be = new MemoryBackend(JSON.parse(readFileSync(NOTES, 'utf8')) as Document);
+    const section = exportSection(be.doc, 't.0', target.anchor_id).content;
+    const edited = section.replace(`{^ ${ANCHOR}}\n\n`, `{^ ${ANCHOR}}\n\nNew.\n\n`);
+    await expect(importSectionService(be, target, edited, { mode: 'suggest' })).rejects.toThrow(
+      SuggestModeError,
+    );
     expect(be.writes).toEqual([]);
   });
 
