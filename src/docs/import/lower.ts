@@ -511,7 +511,7 @@ class Lowering {
       if (repin) this.repins.push(repin);
       else if (anchored) {
         throw new ValidationError(
-          `New content right after the empty paragraph holding the anchor {^ ${anchored}} cannot be written without moving that anchor: the Docs API can only insert there at the paragraph's newline, which the anchor covers, and its named range cannot be made again as it was (it has several parts, or ends inside a block this edit changes or deletes).`,
+          `New content right after the empty paragraph holding the anchor {^ ${anchored}} cannot be written without moving that anchor: the Docs API can only insert there at the paragraph's newline, which the anchor covers, and its named range cannot be made again as it was (it has several parts, ends inside a block rather than at its end, or at the end of a block this edit deletes).`,
           'Add the new content before that paragraph, or give it some text first.',
         );
       }
