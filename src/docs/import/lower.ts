@@ -304,16 +304,18 @@ class Lowering {
     if (found.length !== 1 || ranges.length !== 1 || !range) return null;
     if ((range.segmentId ?? '') !== seg || range.startIndex !== sources[prev]!.startIndex) return null;
     const to = sources.findIndex((src, o) => o >= prev && src.endIndex === range.endIndex);
-    const newOf = (o: number) =>
-      script.ops.find((op) => (op.op === 'keep' || op.op === 'pair') && op.o === o);
+    /** The new block old block `o` stays as, if it stays. */
+    const newOf = (o: number): number | undefined => {
+      for (const op of script.ops) if ((op.op === 'keep' || op.op === 'pair') && op.o === o) return op.n;
+      return undefined;
+    };
     const first = newOf(prev);
     const last = to < 0 ? undefined : newOf(to);
-    if (!first || !last || first.op === 'del' || last.op === 'del' || first.op === 'ins' || last.op === 'ins')
-      return null;
-    const now = script.next[first.n];
+    if (first === undefined || last === undefined) return null;
+    const now = script.next[first];
     if (now?.type !== 'paragraph' || !now.inlines.some((x) => x.type === 'anchor' && x.id === id))
       return null;
-    return { script, id, name: found[0]!.name, first: first.n, last: last.n };
+    return { script, id, name: found[0]!.name, first, last };
   }
 
   /** The anchors `repinnable` found in `script`, made again now that its blocks are where they end. */
