@@ -5,8 +5,8 @@
  */
 import { createTwoFilesPatch } from 'diff';
 import type { Block, MebdfDocument } from '../../mebdf/model.js';
-import { blockParagraphs } from '../export/model-utils.js';
 import { headingLevel } from '../export/style-overrides.js';
+import { markedInlinesOf } from '../import/guards.js';
 import type { Plan } from '../import/index.js';
 import type { ImportTarget, VerifyScope } from '../import/verify.js';
 import type { ImportResult, NewHeading } from './contract.js';
@@ -77,11 +77,9 @@ export function dryRunReport(
 
 /** The ids of the anchors in `blocks` (table cells' too). */
 function anchorIds(blocks: readonly Block[]): Set<string> {
-  const ids = new Set<string>();
-  for (const b of blocks)
-    for (const p of blockParagraphs(b))
-      for (const x of p.inlines) if (x.type === 'anchor' && x.id !== null) ids.add(x.id);
-  return ids;
+  return new Set(
+    markedInlinesOf(blocks).flatMap((x) => (x.type === 'anchor' && x.id !== null ? [x.id] : [])),
+  );
 }
 
 function headingAnchor(b: Block): string | null {
