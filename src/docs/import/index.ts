@@ -20,7 +20,8 @@
  * 5. lowering (lower.ts; paragraphs.ts, lower-table.ts, table-insert.ts, lower-lists.ts,
  *    list-rebuild.ts): the script -> batchUpdate requests, each container back to front so
  *    indices stay valid; request payloads from style-payloads.ts, paragraphs as Docs index units
- *    from paragraph-units.ts, the style of the text as read from run-styles.ts. One accumulator (context.ts) per plan.
+ *    from paragraph-units.ts, the style of the text as read from run-styles.ts, an anchor the
+ *    new text moves made again by anchor-repin.ts. One accumulator (context.ts) per plan.
  * 6. anchor check (anchor-check.ts): named ranges dropped or left without text.
  * 7. verification (verify.ts, describe-difference.ts): the plan applied to a copy of the document
  *    by the engine, re-exported and compared with the intended model; a difference is described

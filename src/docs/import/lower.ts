@@ -12,11 +12,12 @@ import type { Block, ParagraphBlock, TableBlock } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
 import { isBareEmpty, isPlainEmpty } from '../export/forced-paragraphs.js';
 import type { ParagraphSource, TableSource } from '../export/types.js';
+import { type Repin, repinAnchors, repinnable } from './anchor-repin.js';
 import type { PlanContext } from './context.js';
 import type { AnySource, ContainerScript, EditScript, ListPairs, Step } from './edit-script.js';
 import { checkNoSuggestions, isHeading } from './guards.js';
 import { checkNestedFirstKinds } from './list-guard.js';
-import { finalStarts, rebuildLists } from './list-rebuild.js';
+import { rebuildLists } from './list-rebuild.js';
 import { lowerTableEdit } from './lower-table.js';
 import { editParagraph } from './paragraph-edit.js';
 import { insertParagraphs } from './paragraph-insert.js';
@@ -214,16 +215,6 @@ function pairedNew(script: ContainerScript, o: number): ParagraphBlock | undefin
   return block?.type === 'paragraph' ? block : undefined;
 }
 
-/** An anchor made again once its container is lowered (Lowering.repinnable). */
-interface Repin {
-  script: ContainerScript;
-  id: string;
-  name: string;
-  /** The new blocks the range covers, first and last. */
-  first: number;
-  last: number;
-}
-
 class Lowering {
   /** Anchors to make again, each once its container is done. */
   private repins: Repin[] = [];
@@ -284,60 +275,10 @@ class Lowering {
       }
     }
     if (nested.size > 0) rebuildLists(ctx, this.tab, script, nested);
-    this.repinAnchors(script);
-  }
-
-  /**
-   * An anchor of the user's (a named range) that starts at the newline of the empty paragraph
-   * `prev`, which new content after it must be typed at: the range moves onto that content. It is
-   * made again over what it covered once the container is done, under its name; Docs gives it a
-   * new id. Null where it cannot be: a range of several parts (createNamedRange makes one), one
-   * that ends elsewhere than at the end of a block this write keeps, or an anchor the edit drops.
-   */
-  private repinnable(script: ContainerScript, id: string, prev: number): Repin | null {
-    const { seg, sources } = script;
-    const found = Object.entries(this.tab.namedRanges ?? {}).flatMap(([name, group]) =>
-      (group.namedRanges ?? []).filter((nr) => nr.namedRangeId === id).map((nr) => ({ name, nr })),
-    );
-    const ranges = found[0]?.nr.ranges ?? [];
-    const range = ranges[0];
-    if (found.length !== 1 || ranges.length !== 1 || !range) return null;
-    if ((range.segmentId ?? '') !== seg || range.startIndex !== sources[prev]!.startIndex) return null;
-    const to = sources.findIndex((src, o) => o >= prev && src.endIndex === range.endIndex);
-    /** The new block old block `o` stays as, if it stays. */
-    const newOf = (o: number): number | undefined => {
-      for (const op of script.ops) if ((op.op === 'keep' || op.op === 'pair') && op.o === o) return op.n;
-      return undefined;
-    };
-    const first = newOf(prev);
-    const last = to < 0 ? undefined : newOf(to);
-    if (first === undefined || last === undefined) return null;
-    const now = script.next[first];
-    if (now?.type !== 'paragraph' || !now.inlines.some((x) => x.type === 'anchor' && x.id === id))
-      return null;
-    return { script, id, name: found[0]!.name, first, last };
-  }
-
-  /** The anchors `repinnable` found in `script`, made again now that its blocks are where they end. */
-  private repinAnchors(script: ContainerScript): void {
-    const mine = this.repins.filter((r) => r.script === script);
-    if (mine.length === 0) return;
+    const repins = this.repins.filter((r) => r.script === script);
+    if (repins.length === 0) return;
     this.repins = this.repins.filter((r) => r.script !== script);
-    const starts = finalStarts(this.ctx, script);
-    for (const r of mine) {
-      const tabsCriteria = { tabIds: [this.ctx.env.tabId] };
-      this.ctx.push({ deleteNamedRange: { namedRangeId: r.id, tabsCriteria } });
-      this.ctx.push({
-        createNamedRange: {
-          name: r.name,
-          range: this.ctx.range(script.seg, starts[r.first]!, starts[r.last + 1]!),
-        },
-      });
-      this.ctx.repinned.push(r.id);
-      this.ctx.warnings.push(
-        `The anchor {^ ${r.id}} (named range "${r.name}") has a new id: new content after the empty paragraph it starts at can only be typed at that paragraph's newline, which moves the range, so it was made again over what it covered, and Docs chooses a named range's id. Export the section to see it.`,
-      );
-    }
+    repinAnchors(ctx, script, repins);
   }
 
   /** A run of old blocks deleted, keeping the newlines Docs cannot delete. */
@@ -509,7 +450,7 @@ class Lowering {
           'Accept or reject that suggestion first, or put the new content elsewhere.',
         );
       }
-      const repin = anchored ? this.repinnable(script, anchored, prev!) : null;
+      const repin = anchored ? repinnable(this.tab, script, anchored, prev!) : null;
       if (repin) this.repins.push(repin);
       else if (anchored) {
         throw new ValidationError(
