@@ -581,7 +581,7 @@ export async function runCase(kase: BatteryCase): Promise<CaseResult> {
 
 /**
  * The named ranges of the tab that the write made again under the same name (new id -> old id):
- * only those the import's warnings name as having a new id; any other that went is a change the
+ * only those the import's warnings name with their new id; any other that went is a change the
  * collateral check finds.
  */
 function remadeAnchors(
@@ -600,9 +600,13 @@ function remadeAnchors(
   const now = ids(after);
   const out = new Map<string, string>();
   for (const [id, name] of was) {
-    if (now.has(id) || !warnings.some((w) => w.includes(`{^ ${id}}`) && w.includes('new id'))) continue;
-    const made = [...now].find(([nid, n]) => n === name && !was.has(nid) && !out.has(nid));
-    if (made) out.set(made[0], id);
+    if (now.has(id)) continue;
+    // "The anchor {^ old} (named range "…") is now {^ new}: …"
+    const said = warnings
+      .map((w) => w.match(/^The anchor \{\^ (\S+)\} .* is now \{\^ (\S+)\}/))
+      .find((m) => m?.[1] === id);
+    const made = said?.[2];
+    if (made && now.get(made) === name && !was.has(made)) out.set(made, id);
   }
   return out;
 }

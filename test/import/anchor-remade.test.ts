@@ -34,10 +34,15 @@ describe('an anchor on an empty paragraph with new content after it', () => {
     const edited = section.replace(`{^ ${ANCHOR}}\n\n`, `{^ ${ANCHOR}}\n\n${added}\n\n`);
     const result = await importSectionService(be, target, edited);
 
-    expect(result.warnings.some((w) => w.includes(`{^ ${ANCHOR}}`) && w.includes('new id'))).toBe(true);
     const [now, ...more] = ranges(be.doc, NAME);
     expect(more).toEqual([]);
     expect(now!.namedRangeId).not.toBe(ANCHOR);
+    // The result names the new id the write's reply gave.
+    expect(
+      result.warnings.some(
+        (w) => w.includes(`{^ ${ANCHOR}}`) && w.includes(`is now {^ ${now!.namedRangeId}}`),
+      ),
+    ).toBe(true);
     // It starts where it started and now covers the new paragraph too, as far as it reached.
     const grown = added.length + 1;
     expect(now!.ranges).toEqual([{ ...was!.ranges![0], endIndex: was!.ranges![0]!.endIndex! + grown }]);
@@ -51,6 +56,9 @@ describe('an anchor on an empty paragraph with new content after it', () => {
     const edited = section.replace(`{^ ${ANCHOR}}\n\n`, `{^ ${ANCHOR}}\n\nNew.\n\n`);
     const result = await importSectionService(be, target, edited, { dry_run: true });
     expect(result.result_content).toContain('{^}\n\nNew.\n\n{!table}');
+    expect(result.warnings.some((w) => w.includes(`{^ ${ANCHOR}}`) && w.includes('gets a new id'))).toBe(
+      true,
+    );
     expect(be.writes).toEqual([]);
   });
 

@@ -58,12 +58,22 @@ export function repinAnchors(ctx: PlanContext, script: ContainerScript, repins: 
   const starts = finalStarts(ctx, script);
   for (const r of repins) {
     ctx.push({ deleteNamedRange: { namedRangeId: r.id, tabsCriteria: { tabIds: [ctx.env.tabId] } } });
-    ctx.push({
+    const request = {
       createNamedRange: { name: r.name, range: ctx.range(script.seg, starts[r.first]!, starts[r.last + 1]!) },
-    });
-    ctx.repinned.push(r.id);
-    ctx.warnings.push(
-      `The anchor {^ ${r.id}} (named range "${r.name}") has a new id: new content after the empty paragraph it starts at can only be typed at that paragraph's newline, which moves the range, so it was made again over what it covered, and Docs chooses a named range's id. Export the section to see it.`,
-    );
+    };
+    ctx.push(request);
+    ctx.repinned.push({ id: r.id, name: r.name, request });
   }
+}
+
+/**
+ * What the result says of an anchor made again: its new id once written (the createNamedRange's
+ * reply), or that it will have one.
+ */
+export function repinnedWarning(anchor: { id: string; name: string }, newId?: string): string {
+  const why =
+    "new content after the empty paragraph it starts at can only be typed at that paragraph's newline, which moves the range, so it was made again over what it covered, and Docs chooses a named range's id";
+  return newId
+    ? `The anchor {^ ${anchor.id}} (named range "${anchor.name}") is now {^ ${newId}}: ${why}.`
+    : `The anchor {^ ${anchor.id}} (named range "${anchor.name}") gets a new id: ${why}.`;
 }

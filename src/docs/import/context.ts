@@ -73,6 +73,14 @@ export interface PlanEnv {
   readonly following?: FollowingParagraph;
 }
 
+/** An anchor of the document the plan makes again: its old id and name, and the request making it. */
+export interface RepinnedAnchor {
+  id: string;
+  name: string;
+  /** The createNamedRange (its reply has the new id). */
+  request: Request;
+}
+
 /** What the lowering of one plan emits, in execution order: the plan's one accumulator. */
 class PlanOutput {
   readonly requests: Request[] = [];
@@ -84,8 +92,8 @@ class PlanOutput {
   readonly deletedIds = new Set<string>();
   /** How many named ranges the plan creates for proposed anchors `{^}`. */
   anchorsCreated = 0;
-  /** Anchors of the document the plan makes again (they read back with a new id: lower.ts `repinnable`). */
-  readonly repinned: string[] = [];
+  /** Anchors of the document the plan makes again (they read back with a new id: anchor-repin.ts). */
+  readonly repinned: RepinnedAnchor[] = [];
   /** The labels of the footnotes the plan creates, in the order of their createFootnote requests. */
   readonly footnotesCreated: string[] = [];
   /** Whether the plan marks raw HTML (said once in its warnings). */
@@ -137,7 +145,7 @@ export class PlanContext {
   get anchorsCreated(): number {
     return this.out.anchorsCreated;
   }
-  get repinned(): string[] {
+  get repinned(): RepinnedAnchor[] {
     return this.out.repinned;
   }
   get footnotesCreated(): readonly string[] {

@@ -27,6 +27,7 @@
  *    by the engine, re-exported and compared with the intended model; a difference is described
  *    as the first differing block, in words.
  */
-export type { DeletedObject, FollowingParagraph } from './context.js';
+export { repinnedWarning } from './anchor-repin.js';
+export type { DeletedObject, FollowingParagraph, RepinnedAnchor } from './context.js';
 export { withHeadingAnchors } from './heading-anchors.js';
 export { type Plan, type PlanInput, type PlanTarget, planImport } from './plan.js';

@@ -16,7 +16,13 @@ import { type NamedStyleBase, namedStyleBases } from '../export/style-overrides.
 import type { BlockSource, FootnoteSource } from '../export/types.js';
 import { checkAnchors } from './anchor-check.js';
 import { buildScript } from './build-script.js';
-import { type DeletedObject, type FollowingParagraph, PlanContext, type PlanEnv } from './context.js';
+import {
+  type DeletedObject,
+  type FollowingParagraph,
+  PlanContext,
+  type PlanEnv,
+  type RepinnedAnchor,
+} from './context.js';
 import type { ListPairs } from './edit-script.js';
 import {
   checkFootnotes,
@@ -87,7 +93,7 @@ export interface Plan {
   /** How many named ranges the plan creates for `{^}`. */
   anchorsCreated: number;
   /** Anchors of the target the plan makes again: each reads back with a new id, as a `{^}` does. */
-  repinned?: string[];
+  repinned?: RepinnedAnchor[];
   /**
    * Labels of the footnotes the requests create, in the order of their createFootnote requests
    * (and so of their replies). Their text is a second batchUpdate (service/new-footnotes.ts).

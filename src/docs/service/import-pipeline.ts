@@ -125,6 +125,8 @@ interface Written {
   relinks?: Request[];
   /** What that write could not do. */
   warnings?: string[];
+  /** The first batchUpdate's replies (a new named range's id). */
+  replies?: BatchUpdateResponse['replies'];
 }
 
 /** `first`: the document as the caller read it for the first attempt, if it did. */
@@ -196,7 +198,15 @@ export async function runImport(
     let plan = withWarnings(firstPlan, meant.warnings ?? []);
     // New footnotes take a second write (new-footnotes.ts), verified with the first.
     const footnotes = newFootnotes(plan, meant, planned, where, options);
-    const verified = verifyPlan(planned, plan, withRepinned(meant, plan.repinned), footnotes?.second);
+    const verified = verifyPlan(
+      planned,
+      plan,
+      withRepinned(
+        meant,
+        plan.repinned?.map((r) => r.id),
+      ),
+      footnotes?.second,
+    );
     // The target's text after the write: what the next import of it is edited from.
     rememberKnown(verified.result.known);
     plan = withWarnings(plan, commentChanges(planned.doc, verified.after, planned.scope.tabId));
@@ -674,7 +684,9 @@ async function guardedWrite(
   }
   const second = footnotes ? await footnotes.write(backend, where.documentId, response) : null;
   const revision = second?.revision ?? response.writeControl?.requiredRevisionId ?? read.revision;
-  if (!needsReRead(intended.model)) return { revision, headings: [], second: second?.requests ?? [] };
+  const replies = response.replies;
+  if (!needsReRead(intended.model))
+    return { revision, headings: [], second: second?.requests ?? [], replies };
   // New heading ids are the server's: read them back (the only second read an import makes).
   const written = await backend.get(where.documentId);
   const headings = newHeadings(
@@ -682,7 +694,7 @@ async function guardedWrite(
     exportWritten(written, read.scope, intended.model.blocks.length),
   );
   const moved = newIds(read.target.model, relinked, headings);
-  if (moved.size === 0) return { revision, headings, second: second?.requests ?? [] };
+  if (moved.size === 0) return { revision, headings, second: second?.requests ?? [], replies };
   // Headings typed anew that links pointed to: the links follow them (relink-write.ts).
   const relink = await relinkAfterWrite(backend, where.documentId, read.scope.tabId, moved, {
     doc: written,
@@ -692,6 +704,7 @@ async function guardedWrite(
     revision: relink.revision,
     headings,
     second: second?.requests ?? [],
+    replies,
     relinks: relink.requests,
     ...(relink.warnings.length ? { warnings: relink.warnings } : {}),
   };

@@ -4,16 +4,24 @@
  * back. Pure.
  */
 import { createTwoFilesPatch } from 'diff';
+import type { BatchUpdateResponse } from '../../ground/docs-json.js';
 import type { Block, MebdfDocument } from '../../mebdf/model.js';
 import { headingLevel } from '../export/style-overrides.js';
 import { markedInlinesOf } from '../import/guards.js';
-import type { Plan } from '../import/index.js';
+import { type Plan, repinnedWarning } from '../import/index.js';
 import type { ImportTarget, VerifyScope } from '../import/verify.js';
 import type { ImportResult, NewHeading } from './contract.js';
 
-/** The fields every import result has. */
-function common(plan: Plan, scope: VerifyScope) {
+/**
+ * The fields every import result has. `replies`: the write's, which name the anchors the plan
+ * made again (a dry run's have no ids Docs chose).
+ */
+function common(plan: Plan, scope: VerifyScope, replies?: BatchUpdateResponse['replies']) {
   const warnings = [...plan.warnings];
+  for (const anchor of plan.repinned ?? []) {
+    const reply = replies?.[plan.requests.indexOf(anchor.request)];
+    warnings.push(repinnedWarning(anchor, reply?.createNamedRange?.namedRangeId ?? undefined));
+  }
   if (plan.deleted.length) {
     warnings.push(
       `Deleted objects (allow_deletions): ${plan.deleted.map((d) => `${d.id} (${d.kind})`).join(', ')}.`,
@@ -33,10 +41,10 @@ function common(plan: Plan, scope: VerifyScope) {
 export function writeReport(
   plan: Plan,
   scope: VerifyScope,
-  written: { revision: string; headings: NewHeading[] },
+  written: { revision: string; headings: NewHeading[]; replies?: BatchUpdateResponse['replies'] },
 ): ImportResult {
   return {
-    ...common(plan, scope),
+    ...common(plan, scope, written.replies),
     revision_id: written.revision,
     new_headings: written.headings,
     dry_run: false,

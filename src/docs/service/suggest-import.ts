@@ -86,7 +86,7 @@ export function asSuggestions(plan: Plan): Plan {
   // Suggested, the new text would take the anchor with it: the range cannot be made again.
   if (plan.repinned?.length) {
     throw new SuggestModeError(
-      `New content right after the empty paragraph the anchor {^ ${plan.repinned[0]}} starts at would move that anchor onto it, and Docs cannot suggest making a named range again; nothing was written.`,
+      `New content right after the empty paragraph the anchor {^ ${plan.repinned[0]!.id}} starts at would move that anchor onto it, and Docs cannot suggest making a named range again; nothing was written.`,
       'Import this change with mode "edit", or add the new content before that paragraph.',
     );
   }
