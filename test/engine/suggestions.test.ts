@@ -186,6 +186,36 @@ describe('suggest mode', () => {
     expect(visible(resolveAll(document, 'rejectSuggestion'))).toEqual(visible(styled));
   });
 
+  // createParagraphBullets removes the leading tabs it nests by (here a suggested one, typed in
+  // the same batch): the text after them moves, and each run's style must move with it. The
+  // styles were put back at the old offsets, so "beta" lost its bold to the two characters after.
+  it('suggested bullets over a tab typed before them keep every run style on its own text', () => {
+    const bold = edit(original, [
+      {
+        updateTextStyle: {
+          range: { startIndex: 7, endIndex: 11 },
+          textStyle: { bold: true },
+          fields: 'bold',
+        },
+      },
+    ]);
+    const requests: Request[] = [
+      { insertText: { text: '\t', location: { index: 1 } } },
+      { insertText: { text: '\t', location: { index: 19 } } },
+      {
+        createParagraphBullets: {
+          range: { startIndex: 1, endIndex: 33 },
+          bulletPreset: 'BULLET_DISC_CIRCLE_SQUARE',
+        },
+      },
+    ];
+    const { document } = suggest(bold, requests);
+    const edited = edit(bold, requests);
+    expect(visible(viewDocument(document, 'PREVIEW_SUGGESTIONS_ACCEPTED'))).toEqual(visible(edited));
+    expect(visible(resolveAll(document, 'acceptSuggestion'))).toEqual(visible(edited));
+    expect(visible(viewDocument(document, 'PREVIEW_WITHOUT_SUGGESTIONS'))).toEqual(visible(bold));
+  });
+
   it('a new table row with text in it: one suggestion; accept-all = edit mode, reject-all = original', () => {
     const withTable = edit(original, [{ insertTable: { location: { index: 17 }, rows: 1, columns: 2 } }]);
     const tableStart = body(withTable).find((se) => se.table)!.startIndex!;

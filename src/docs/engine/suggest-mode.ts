@@ -253,11 +253,13 @@ interface ParagraphBefore {
   paragraphView: Record<string, unknown> | undefined;
   bullet: Paragraph['bullet'];
   /**
-   * [start, style, view, inserted] of each element before the request: its base style, and the
-   * style its pending suggested changes give.
+   * [fromEnd, style, view, inserted] of each element before the request: where it starts, counted
+   * back from the paragraph's end (createParagraphBullets removes leading tabs, which moves every
+   * start after them but no distance to the end), its base style, and the style its pending
+   * suggested changes give.
    */
   runs: {
-    start: number;
+    fromEnd: number;
     style: DocsTextStyle | undefined;
     view: DocsTextStyle | undefined;
     inserted: boolean;
@@ -320,7 +322,7 @@ function snapshot(para: Paragraph): ParagraphBefore {
     runs: (para.elements ?? []).map((el) => {
       const style = structuredClone(elementStyle(el));
       return {
-        start: el.startIndex ?? 0,
+        fromEnd: paragraphEnd(para) - (el.startIndex ?? 0),
         style,
         view: viewOf(style, textChanges(el), TEXT_STYLE_ORDER),
         inserted: isInserted(el),
@@ -334,6 +336,12 @@ function snapshot(para: Paragraph): ParagraphBefore {
     if (!run.inserted && textChanges(el)) setStyle(el, structuredClone(run.view));
   }
   return before;
+}
+
+/** Where the paragraph ends (its newline's end). */
+function paragraphEnd(para: Paragraph): number {
+  const els = para.elements ?? [];
+  return els[els.length - 1]?.endIndex ?? 0;
 }
 
 function setStyle(el: ParagraphElement, style: DocsTextStyle | undefined): void {
@@ -375,12 +383,15 @@ function toSuggestion(before: ParagraphBefore, id: string, ctx: EngineContext): 
       else delete p.bullet;
     }
   }
-  // Every old run boundary becomes an element boundary, so each element has one old style.
-  for (const r of before.runs) splitElementsAt(p, r.start);
+  // Every old run boundary becomes an element boundary, so each element has one old style. A run
+  // the request removed (leading tabs) starts where the paragraph does, as the run after it.
+  const first = p.elements?.[0]?.startIndex ?? 0;
+  const starts = before.runs.map((r) => Math.max(first, paragraphEnd(p) - r.fromEnd));
+  for (const start of starts) splitElementsAt(p, start);
   let k = 0;
   for (const el of p.elements ?? []) {
     const es = el.startIndex ?? 0;
-    while (k + 1 < before.runs.length && before.runs[k + 1]!.start <= es) k++;
+    while (k + 1 < starts.length && starts[k + 1]! <= es) k++;
     const old = before.runs[k];
     if (!old || old.inserted) continue;
     const now = elementStyle(el);
