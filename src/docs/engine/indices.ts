@@ -4,6 +4,8 @@
  * and per cell, the cell contents, an end marker; TOC: start marker, content, end marker).
  * Also `checkIndices`, which reports every place where stored indices disagree with that model.
  */
+
+import { allTabs as tabsIn } from '../../ground/all-tabs.js';
 import type { Document, ParagraphElement, StructuralElement, Tab } from '../../ground/docs-json.js';
 
 /** Length of one paragraph element: text in UTF-16 units, every other kind 1. */
@@ -76,15 +78,7 @@ export function reindexContent(
 
 /** Every tab of a document, depth first (child tabs after their parent). */
 export function allTabs(doc: Document): Tab[] {
-  const out: Tab[] = [];
-  const walk = (tabs: Tab[] | null | undefined) => {
-    for (const t of tabs ?? []) {
-      out.push(t);
-      walk(t.childTabs);
-    }
-  };
-  walk(doc.tabs);
-  return out;
+  return [...tabsIn(doc.tabs)];
 }
 
 class Checker {
