@@ -3,8 +3,8 @@
  * written from: the writer's check of `**`, `*`, `~~` with punctuation just inside them
  * (from-model.ts `phrasing`). Reading a text is a whole parse, which costs a few hundred
  * microseconds however short the text (micromark and mdast-util-from-markdown set themselves up
- * on every parse); `sharedReadBacks` holds what each text read as, for every render after it in
- * the process.
+ * on every parse); `readBacks` holds what each text read as, for every render after it in the
+ * process.
  */
 import type { Inline, TextStyle } from '../model.js';
 import { parseTree } from '../tree.js';
@@ -12,31 +12,26 @@ import { sameTextStyle } from './style.js';
 import { treeToModel } from './to-model.js';
 import type { WriteInline } from './to-phrasing.js';
 
-/** By text: the inlines of the one paragraph the text reads as, or null where it reads otherwise. */
-export type ReadBacks = Map<string, readonly Inline[] | null>;
-
-/** Texts kept at most: then it starts again. Longer texts are read each time (memory stays bounded). */
+/** Texts kept at most: then it starts again. */
 const READ_BACKS_MAX = 4096;
+/** Longer texts are read each time, so that what is kept stays small (raw-html.ts keeps as many). */
 export const KEPT_TEXT_MAX = 4096;
 
 /**
- * What texts read back as, for the whole process: a text reads the same in any document and any
- * command (the parse depends on nothing else), so a server or the background gdoc exporting a
- * document again, or another with the same sentences, reads none of them twice.
+ * What texts read back as (by text: the inlines of the one paragraph it reads as, or null where it
+ * reads otherwise), for the whole process: a text reads the same in any document and any command
+ * (the parse depends on nothing else), so a server or the background gdoc exporting a document
+ * again, or another with the same sentences, reads none of them twice.
  */
-export const sharedReadBacks: ReadBacks = new Map();
+const readBacks = new Map<string, readonly Inline[] | null>();
 
-export function readsBack(
-  text: string,
-  inlines: readonly WriteInline[],
-  known: ReadBacks = sharedReadBacks,
-): boolean {
-  let got = known.get(text);
+export function readsBack(text: string, inlines: readonly WriteInline[]): boolean {
+  let got = readBacks.get(text);
   if (got === undefined) {
     got = readAlone(text);
     if (text.length <= KEPT_TEXT_MAX) {
-      if (known.size >= READ_BACKS_MAX) known.clear();
-      known.set(text, got);
+      if (readBacks.size >= READ_BACKS_MAX) readBacks.clear();
+      readBacks.set(text, got);
     }
   }
   return got !== null && sameInlines(got, inlines);
