@@ -4,18 +4,15 @@
  * makes the range again over what it covered, under its name, and says that Docs gave it a new
  * id (named range ids cannot be chosen). Before, the edit was refused.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { exportSection } from '../../src/docs/export/index.js';
 import { importSectionService } from '../../src/docs/service/import.js';
 import { SuggestModeError, ValidationError } from '../../src/errors.js';
 import type { Document } from '../../src/ground/docs-json.js';
+import { loadReal } from '../export/real-docs.js';
 import { MemoryBackend } from './memory-backend.js';
 
-const NOTES = new URL(
-  '../fixtures/real/think41__extrasuite__operational_notes_repair.base.json',
-  import.meta.url,
-);
+const NOTES = 'think41__extrasuite__operational_notes_repair.base';
 const ANCHOR = 'kix.9y2fxr3e95fj';
 const NAME = 'extradoc:blockquote';
 const target = { document_id: 'doc', tab_id: 't.0', anchor_id: 'h.p7qzfwwmsi0h' };
@@ -26,7 +23,7 @@ function ranges(doc: Document, name: string) {
 
 describe('an anchor on an empty paragraph with new content after it', () => {
   it('is made again over what it covered, with a warning naming it', async () => {
-    const be = new MemoryBackend(JSON.parse(readFileSync(NOTES, 'utf8')) as Document);
+    const be = new MemoryBackend(loadReal(NOTES));
     const [was] = ranges(be.doc, NAME);
     const section = exportSection(be.doc, 't.0', target.anchor_id).content;
     expect(section).toContain(`{^ ${ANCHOR}}\n\n{!table}`);
@@ -51,7 +48,7 @@ describe('an anchor on an empty paragraph with new content after it', () => {
   });
 
   it('shows as {^} in a dry run, where Docs has not chosen its id yet', async () => {
-    const be = new MemoryBackend(JSON.parse(readFileSync(NOTES, 'utf8')) as Document);
+    const be = new MemoryBackend(loadReal(NOTES));
     const section = exportSection(be.doc, 't.0', target.anchor_id).content;
     const edited = section.replace(`{^ ${ANCHOR}}\n\n`, `{^ ${ANCHOR}}\n\nNew.\n\n`);
     const result = await importSectionService(be, target, edited, { dry_run: true });
@@ -63,7 +60,7 @@ describe('an anchor on an empty paragraph with new content after it', () => {
   });
 
   it('is refused as a suggestion (Docs cannot suggest a named range: the new text would take it)', async () => {
-    const be = new MemoryBackend(JSON.parse(readFileSync(NOTES, 'utf8')) as Document);
+    const be = new MemoryBackend(loadReal(NOTES));
     const section = exportSection(be.doc, 't.0', target.anchor_id).content;
     const edited = section.replace(`{^ ${ANCHOR}}\n\n`, `{^ ${ANCHOR}}\n\nNew.\n\n`);
     await expect(importSectionService(be, target, edited, { mode: 'suggest' })).rejects.toThrow(
@@ -73,7 +70,7 @@ describe('an anchor on an empty paragraph with new content after it', () => {
   });
 
   it('is still refused when the range has several parts (one createNamedRange makes one)', async () => {
-    const doc = JSON.parse(readFileSync(NOTES, 'utf8')) as Document;
+    const doc = structuredClone(loadReal(NOTES));
     const nr = doc.tabs![0]!.documentTab!.namedRanges![NAME]!.namedRanges![0]!;
     nr.ranges!.push({ startIndex: 1200, endIndex: 1210 });
     const be = new MemoryBackend(doc);

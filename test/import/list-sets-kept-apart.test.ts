@@ -6,22 +6,18 @@
  * set after it joined that list and read back numbered (a VerificationError). Found by a chain of
  * six edits on a real document (seed 67).
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { exportSection } from '../../src/docs/export/index.js';
 import { importSectionService } from '../../src/docs/service/import.js';
-import type { Document } from '../../src/ground/docs-json.js';
 import { formatMebdf } from '../../src/mebdf/index.js';
+import { loadReal } from '../export/real-docs.js';
 import { MemoryBackend } from './memory-backend.js';
 
-const LISTS = new URL(
-  '../fixtures/real/cedricdelpoux__gatsby-source-google-docs__lists.json',
-  import.meta.url,
-);
+const LISTS = 'cedricdelpoux__gatsby-source-google-docs__lists';
 
 describe('nested sets of a new list after an item of another list', () => {
   it('keep their kinds', async () => {
-    const be = new MemoryBackend(JSON.parse(readFileSync(LISTS, 'utf8')) as Document);
+    const be = new MemoryBackend(loadReal(LISTS));
     const target = { document_id: 'doc', tab_id: 't.0', anchor_id: '' };
     const section = exportSection(be.doc, 't.0', '').content;
     const added = '\n\nA new paragraph.\n\n- One\n  - One and a half\n    1. Deeper\n  - Two\n';

@@ -7,17 +7,14 @@
  * block before it, or the block is the paragraph insertTable makes before a table. Found by
  * chains of five and six edits on a real document (seeds 58 and 60).
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { exportSection } from '../../src/docs/export/index.js';
 import { importSectionService } from '../../src/docs/service/import.js';
-import type { Document } from '../../src/ground/docs-json.js';
 import { formatMebdf } from '../../src/mebdf/index.js';
+import { loadReal } from '../export/real-docs.js';
 import { MemoryBackend } from './memory-backend.js';
 
-const STENCILA = JSON.parse(
-  readFileSync(new URL('../fixtures/real/stencila__encoda__test-fixture-2.json', import.meta.url), 'utf8'),
-) as Document;
+const STENCILA = loadReal('stencila__encoda__test-fixture-2');
 const TARGET = { document_id: 'doc', tab_id: 't.0', anchor_id: 'h.gk1z57d113ai' };
 const LAST = '*Figure 2. Code chunk caption.*\n{!}\n';
 const TABLE = '| a | b |\n| - | - |\n| c | d |';
@@ -63,15 +60,7 @@ describe('a new block whose mark covers its newline, with new content after it',
 // VerificationError). Found by a chain of six edits (seed 61).
 describe('a new table right before a new quote', () => {
   it('leaves the paragraph Docs makes before it without the quote look', async () => {
-    const doc = JSON.parse(
-      readFileSync(
-        new URL(
-          '../fixtures/real/think41__extrasuite__create_tab_named_range_footnote_write.base.json',
-          import.meta.url,
-        ),
-        'utf8',
-      ),
-    ) as Document;
+    const doc = loadReal('think41__extrasuite__create_tab_named_range_footnote_write.base');
     const be = new MemoryBackend(doc);
     const target = { document_id: 'doc', tab_id: 't.0', anchor_id: '' };
     const section = exportSection(be.doc, 't.0', '').content;

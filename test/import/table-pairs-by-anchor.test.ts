@@ -5,23 +5,19 @@
  * heading's id, an object's) now pairs with the table holding it again, as a paragraph does.
  * Found by a chain of six edits on a real document (seed 63).
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { exportSection } from '../../src/docs/export/index.js';
 import { importSectionService } from '../../src/docs/service/import.js';
-import type { Document } from '../../src/ground/docs-json.js';
 import { formatMebdf } from '../../src/mebdf/index.js';
+import { loadReal } from '../export/real-docs.js';
 import { MemoryBackend } from './memory-backend.js';
 
-const NOTES = new URL(
-  '../fixtures/real/think41__extrasuite__operational_notes_repair.base.json',
-  import.meta.url,
-);
+const NOTES = 'think41__extrasuite__operational_notes_repair.base';
 const TABLE = '| a | b |\n| - | - |\n| c | d |\n\n';
 
 describe('a table holding a heading with its id', () => {
   it('is edited in place when a new table is typed before it', async () => {
-    const be = new MemoryBackend(JSON.parse(readFileSync(NOTES, 'utf8')) as Document);
+    const be = new MemoryBackend(loadReal(NOTES));
     const target = { document_id: 'doc', tab_id: 't.0', anchor_id: 'h.uw4nzrcwujw0' };
     const section = exportSection(be.doc, 't.0', target.anchor_id).content;
     const cell = '| {!Heading 2}Area | **Owner** |';
