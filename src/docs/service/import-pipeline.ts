@@ -17,7 +17,7 @@ import type { Backend } from '../../ground/backend.js';
 import type { BatchUpdateResponse, Document, Request } from '../../ground/docs-json.js';
 import { settleDocument } from '../../ground/stale-tail.js';
 import { parseMebdf, stringifyMebdf } from '../../mebdf/index.js';
-import type { MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
+import type { Inline, MebdfDocument, ParagraphBlock } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
 import { type BuiltTab, buildTab, keepBuild } from '../export/exporter.js';
 import { withoutForcedEdges } from '../export/forced-paragraphs.js';
@@ -30,7 +30,13 @@ import { asDocsStoresText } from '../import/docs-text.js';
 import { matchEmbeds } from '../import/embed-match.js';
 import { type BodyEdges, suggestedBreakParagraphs, withForcedParagraphs } from '../import/forced.js';
 import { keptImageWarnings } from '../import/image-warnings.js';
-import { type FollowingParagraph, type Plan, planImport, withHeadingAnchors } from '../import/index.js';
+import {
+  type FollowingParagraph,
+  type Plan,
+  planImport,
+  type RepinnedAnchor,
+  withHeadingAnchors,
+} from '../import/index.js';
 import { withoutInherited } from '../import/inherited.js';
 import { RetypedHeadingsError, withoutHeadingIds } from '../import/retyped-headings.js';
 import {
@@ -198,15 +204,7 @@ export async function runImport(
     let plan = withWarnings(firstPlan, meant.warnings ?? []);
     // New footnotes take a second write (new-footnotes.ts), verified with the first.
     const footnotes = newFootnotes(plan, meant, planned, where, options);
-    const verified = verifyPlan(
-      planned,
-      plan,
-      withRepinned(
-        meant,
-        plan.repinned?.map((r) => r.id),
-      ),
-      footnotes?.second,
-    );
+    const verified = verifyPlan(planned, plan, withRepinned(meant, plan.repinned), footnotes?.second);
     // The target's text after the write: what the next import of it is edited from.
     rememberKnown(verified.result.known);
     plan = withWarnings(plan, commentChanges(planned.doc, verified.after, planned.scope.tabId));
@@ -575,18 +573,13 @@ const VERIFICATION_FAILURES: Record<VerifyFailure['kind'], (detail: string) => [
  * The intended content as a write that makes the anchors `repinned` again reads back: each with
  * the id Docs gives it, as a proposed anchor `{^}` does (equality.ts SERVER_ASSIGNED).
  */
-function withRepinned(intended: Intended, repinned: readonly string[] | undefined): Intended {
+function withRepinned(intended: Intended, repinned: readonly RepinnedAnchor[] | undefined): Intended {
   if (!repinned?.length) return intended;
+  const ids = new Set(repinned.map((r) => r.id));
+  const remade = (x: Inline): boolean => x.type === 'anchor' && x.id !== null && ids.has(x.id);
   const proposed = (p: ParagraphBlock): ParagraphBlock =>
-    p.inlines.some((x) => x.type === 'anchor' && x.id !== null && repinned.includes(x.id))
-      ? {
-          ...p,
-          inlines: p.inlines.map((x) =>
-            x.type === 'anchor' && x.id !== null && repinned.includes(x.id)
-              ? { type: 'anchor', id: null }
-              : x,
-          ),
-        }
+    p.inlines.some(remade)
+      ? { ...p, inlines: p.inlines.map((x) => (remade(x) ? { type: 'anchor', id: null } : x)) }
       : p;
   const model = { ...intended.model, blocks: mapParagraphs(intended.model.blocks, proposed) };
   return intendedOf(model, intended.warnings);
