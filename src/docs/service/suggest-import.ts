@@ -28,6 +28,7 @@ import { embedIds, mapParagraphs } from '../export/model-utils.js';
 import { ITEM_RANGE_NAME, QUOTE_RANGE_NAME, RULE_RANGE_NAME } from '../export/quote-blocks.js';
 import type { Plan } from '../import/index.js';
 import type { VerifyScope } from '../import/verify.js';
+import { inSuggestPositions } from './suggest-positions.js';
 
 /** How an import writes: as direct edits or as suggestions. */
 export type ImportMode = 'edit' | 'suggest';
@@ -288,27 +289,35 @@ export function verifySuggestions(input: {
 }
 
 /**
- * The suggestion write of `plan` (asSuggestions' answer), verified: in the order that reads best
- * (deletionsFirst) when that verifies, else in the plan's own order.
+ * The suggestion write of `plan` (asSuggestions' answer), verified. Tried in turn, the first that
+ * verifies is sent: the order that reads best (deletionsFirst); the plan's positions moved past
+ * the text its suggested deletions keep (suggest-positions.ts), an insertion there after the
+ * struck text and then before it; the plan as it is. When none verifies, the first one's error.
  */
 export function verifiedSuggestions(
   plan: Plan,
   input: { doc: Document; edited: Document; scope: VerifyScope },
 ): Plan {
-  const readable = deletionsFirst(plan.requests);
-  try {
-    verifySuggestions({ ...input, requests: readable });
-    return { ...plan, requests: readable };
-  } catch (e) {
-    if (!(e instanceof SuggestModeError) || JSON.stringify(readable) === JSON.stringify(plan.requests))
-      throw e;
+  const tried = new Set<string>();
+  let first: unknown;
+  for (const requests of [
+    deletionsFirst(plan.requests),
+    inSuggestPositions(plan.requests, 'after'),
+    inSuggestPositions(plan.requests, 'before'),
+    plan.requests,
+  ]) {
+    const key = JSON.stringify(requests);
+    if (!requests || tried.has(key)) continue;
+    tried.add(key);
     try {
-      verifySuggestions({ ...input, requests: plan.requests });
-    } catch {
-      throw e;
+      verifySuggestions({ ...input, requests });
+      return { ...plan, requests };
+    } catch (e) {
+      if (!(e instanceof SuggestModeError)) throw e;
+      first ??= e;
     }
-    return plan;
   }
+  throw first;
 }
 
 /** The reply lists created suggestions and a re-read shows them; else the write was a direct edit. */

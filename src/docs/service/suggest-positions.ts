@@ -1,0 +1,124 @@
+/**
+ * An edit plan's positions, moved to where they fall in suggest mode.
+ *
+ * The planner counts indices as edit mode leaves the document: a `deleteContentRange` removes its
+ * text, and every later request counts from there. Sent as suggestions, the deleted text stays (as
+ * a suggested deletion), so a later request would land that many characters early: a list's new
+ * bullets would stop short of its last item, a new paragraph would go inside the struck text.
+ *
+ * `inSuggestPositions` walks the requests in order and keeps the text each deletion leaves behind
+ * (a "kept deletion": its place in edit-mode positions and its length). A request's positions are
+ * then moved past the kept deletions before them: a range starts after the kept deletions at its
+ * start and ends before those at its end (so it styles, bullets or deletes what edit mode would,
+ * and not the struck text); an insertion at a kept deletion goes after it (`~~old~~new`, as
+ * deletionsFirst orders a replaced word) or before it (`new~~old~~`: the new text then takes its
+ * style from the character before, as in edit mode). Which reads as intended once accepted is for
+ * the engine to say: the caller verifies each and keeps the first that holds.
+ */
+import type { Request } from '../../ground/docs-json.js';
+
+/** Where an insertion at a kept deletion goes: after its struck text, or before it. */
+export type InsertSide = 'after' | 'before';
+
+interface Point {
+  index?: number | null;
+  tabId?: string | null;
+  segmentId?: string | null;
+}
+
+interface Span {
+  startIndex?: number | null;
+  endIndex?: number | null;
+  tabId?: string | null;
+  segmentId?: string | null;
+}
+
+/** Text a suggested deletion keeps: at edit-mode position `at` (before that character), `length` long. */
+interface Kept {
+  at: number;
+  length: number;
+}
+
+/** Requests that take a range, and whose positions only move. */
+const RANGED = new Set([
+  'deleteContentRange',
+  'updateTextStyle',
+  'updateParagraphStyle',
+  'createParagraphBullets',
+  'deleteParagraphBullets',
+]);
+
+/** Insertions at a location, and how many index units each inserts. */
+const INSERTED: Record<string, (body: Record<string, unknown>) => number> = {
+  insertText: (body) => String(body.text ?? '').length,
+  insertInlineImage: () => 1,
+  insertPerson: () => 1,
+  insertDate: () => 1,
+  insertRichLink: () => 1,
+  // A page break and the newline after it.
+  insertPageBreak: () => 2,
+  // A newline before the table, its start and end, each row's start, each cell's start and newline.
+  insertTable: (body) => 1 + 2 + Number(body.rows) + Number(body.rows) * Number(body.columns) * 2,
+};
+
+function keyOf(where: Point | Span): string {
+  return `${where.tabId ?? ''}\u0000${where.segmentId ?? ''}`;
+}
+
+/** Edit-mode position `p` in suggest mode: past the kept text before it (and at it, `past`). */
+function moved(kept: readonly Kept[], p: number, past: boolean): number {
+  let out = p;
+  for (const k of kept) if (k.at < p || (past && k.at === p)) out += k.length;
+  return out;
+}
+
+/**
+ * `requests` (edit-mode positions, in order) with their positions where they fall when sent as
+ * suggestions, or undefined where a request moves text by an amount this does not know (a table
+ * row) while a deletion's text is kept in that segment. The requests are new objects.
+ */
+export function inSuggestPositions(requests: readonly Request[], side: InsertSide): Request[] | undefined {
+  const keptBy = new Map<string, Kept[]>();
+  const out: Request[] = [];
+  for (const request of requests) {
+    const type = Object.keys(request)[0] ?? '';
+    const body = structuredClone((request as Record<string, Record<string, unknown>>)[type] ?? {});
+    const span = body.range as Span | undefined;
+    const point = body.location as Point | undefined;
+    if (RANGED.has(type) && span) {
+      const kept = keptBy.get(keyOf(span)) ?? [];
+      const start = span.startIndex ?? 0;
+      const end = span.endIndex ?? 0;
+      span.startIndex = moved(kept, start, true);
+      span.endIndex = moved(kept, end, false);
+      if (type === 'deleteContentRange') keptBy.set(keyOf(span), afterDeletion(kept, start, end));
+    } else if (INSERTED[type] && point) {
+      const kept = keptBy.get(keyOf(point)) ?? [];
+      const at = point.index ?? 0;
+      point.index = moved(kept, at, side === 'after');
+      const length = INSERTED[type](body);
+      if (!Number.isFinite(length)) return undefined;
+      for (const k of kept) if (k.at > at || (k.at === at && side === 'before')) k.at += length;
+    } else if ([...keptBy.values()].some((kept) => kept.length > 0)) {
+      // An insertion at a segment's end moves no kept text; anything else that moves text by an
+      // amount not known here (a table row) would put the kept text out of place.
+      if (!(INSERTED[type] && body.endOfSegmentLocation)) return undefined;
+    }
+    out.push({ [type]: body } as Request);
+  }
+  return out;
+}
+
+/** The kept text after deleting edit-mode `[start, end)`: one stretch at `start`, joined with any it meets. */
+function afterDeletion(kept: readonly Kept[], start: number, end: number): Kept[] {
+  const removed = end - start;
+  const out: Kept[] = [];
+  let joined = removed;
+  for (const k of kept) {
+    if (k.at < start) out.push({ ...k });
+    else if (k.at <= end) joined += k.length;
+    else out.push({ at: k.at - removed, length: k.length });
+  }
+  out.push({ at: start, length: joined });
+  return out.sort((a, b) => a.at - b.at);
+}
