@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { viewDocument } from '../../src/docs/engine/index.js';
 import { exportSection } from '../../src/docs/export/index.js';
 import { importSectionService } from '../../src/docs/service/import.js';
-import { deletionsFirst } from '../../src/docs/service/suggest-import.js';
+import { inSuggestPositions } from '../../src/docs/service/suggest-positions.js';
 import { SuggestionsNotCreatedError, SuggestModeError } from '../../src/errors.js';
 import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../../src/ground/docs-json.js';
 import { stringifyMebdf } from '../../src/mebdf/index.js';
@@ -183,21 +183,24 @@ describe('import in suggest mode', () => {
   });
 
   it('a replaced word: the insertion moves after the struck text, its style with it', () => {
-    const requests = deletionsFirst([
-      { deleteContentRange: { range: { startIndex: 10, endIndex: 14, tabId: 't.0' } } },
-      { insertText: { text: 'new', location: { index: 10, tabId: 't.0' } } },
-      {
-        updateTextStyle: {
-          range: { startIndex: 10, endIndex: 13, tabId: 't.0' },
-          textStyle: { bold: true },
-          fields: 'bold',
+    const requests = inSuggestPositions(
+      [
+        { deleteContentRange: { range: { startIndex: 10, endIndex: 14, tabId: 't.0' } } },
+        { insertText: { text: 'new', location: { index: 10, tabId: 't.0' } } },
+        {
+          updateTextStyle: {
+            range: { startIndex: 10, endIndex: 13, tabId: 't.0' },
+            textStyle: { bold: true },
+            fields: 'bold',
+          },
         },
-      },
-      { insertText: { text: 'x', location: { index: 3, tabId: 't.0' } } },
-    ]);
+        { insertText: { text: 'x', location: { index: 3, tabId: 't.0' } } },
+      ],
+      'after',
+    );
     expect(requests).toEqual([
-      { insertText: { text: 'new', location: { index: 14, tabId: 't.0' } } },
       { deleteContentRange: { range: { startIndex: 10, endIndex: 14, tabId: 't.0' } } },
+      { insertText: { text: 'new', location: { index: 14, tabId: 't.0' } } },
       {
         updateTextStyle: {
           range: { startIndex: 14, endIndex: 17, tabId: 't.0' },
@@ -207,5 +210,71 @@ describe('import in suggest mode', () => {
       },
       { insertText: { text: 'x', location: { index: 3, tabId: 't.0' } } },
     ]);
+  });
+
+  it('text the batch inserted and then deletes is withdrawn, not kept: only the older text moves later positions', () => {
+    // A paragraph typed after the item at 243..249 ("First\n"), then the old item deleted with
+    // the newline typed first: 5 characters stay as a suggested deletion, not 6.
+    const requests = inSuggestPositions(
+      [
+        { insertText: { text: '\nFirst', location: { index: 248, tabId: 't.0' } } },
+        { deleteContentRange: { range: { startIndex: 243, endIndex: 249, tabId: 't.0' } } },
+        {
+          createParagraphBullets: {
+            range: { startIndex: 243, endIndex: 261, tabId: 't.0' },
+            bulletPreset: 'BULLET_DISC_CIRCLE_SQUARE',
+          },
+        },
+        { insertText: { text: '\t', location: { index: 250, tabId: 't.0' } } },
+      ],
+      'after',
+    );
+    expect(requests?.slice(2)).toEqual([
+      {
+        createParagraphBullets: {
+          range: { startIndex: 248, endIndex: 266, tabId: 't.0' },
+          bulletPreset: 'BULLET_DISC_CIRCLE_SQUARE',
+        },
+      },
+      { insertText: { text: '\t', location: { index: 255, tabId: 't.0' } } },
+    ]);
+  });
+
+  it('a request that moves text by an amount not known (a table row) after a deletion: no positions, the plan is tried as it is', () => {
+    const requests = inSuggestPositions(
+      [
+        { deleteContentRange: { range: { startIndex: 10, endIndex: 14 } } },
+        {
+          insertTableRow: {
+            tableCellLocation: { tableStartLocation: { index: 30 }, rowIndex: 0 },
+            insertBelow: true,
+          },
+        },
+      ],
+      'after',
+    );
+    expect(requests).toBeUndefined();
+  });
+
+  it("a numbered list made bullets, its first item typed anew, holds as suggestions: later requests skip the old item's struck text", async () => {
+    const be = new MemoryBackend(fixture('stencila__encoda__test-fixture-1.json'));
+    const target = { document_id: 'doc', tab_id: 't.0', anchor_id: 'h.gysf08ftgpa0' };
+    const section = exportSection(be.doc, 't.0', 'h.gysf08ftgpa0').content;
+    const numbered = section.split('\n').filter((line) => /^\d+\. /.test(line));
+    expect(numbered.length).toBeGreaterThan(1);
+    const edited = section.replace(/^\d+\. /gm, '- ');
+    const direct = new MemoryBackend(be.doc);
+    await importSectionService(direct, target, edited);
+    const result = await importSectionService(be, target, edited, { mode: 'suggest' });
+    expect(result.suggestion_ids?.length).toBeGreaterThan(0);
+    const view = (d: Document, mode: 'PREVIEW_SUGGESTIONS_ACCEPTED' | 'PREVIEW_WITHOUT_SUGGESTIONS') =>
+      exportSection(viewDocument(d, mode), 't.0', 'h.gysf08ftgpa0').content;
+    expect(view(be.doc, 'PREVIEW_WITHOUT_SUGGESTIONS')).toBe(section);
+    expect(view(be.doc, 'PREVIEW_SUGGESTIONS_ACCEPTED')).toBe(
+      view(direct.doc, 'PREVIEW_SUGGESTIONS_ACCEPTED'),
+    );
+    expect(view(be.doc, 'PREVIEW_SUGGESTIONS_ACCEPTED')).toContain(
+      `- ${numbered.at(-1)!.replace(/^\d+\. /, '')}`,
+    );
   });
 });

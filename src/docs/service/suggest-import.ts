@@ -80,8 +80,7 @@ const REQUEST_WORDS: Record<string, string> = {
 };
 
 /**
- * The plan's requests as a suggestion write: named-range requests left out, others refused. In the
- * plan's order; `deletionsFirst` gives the order that reads best.
+ * The plan's requests as a suggestion write: named-range requests left out, others refused.
  */
 export function asSuggestions(plan: Plan): Plan {
   // Suggested, the new text would take the anchor with it: the range cannot be made again.
@@ -115,52 +114,6 @@ export function asSuggestions(plan: Plan): Plan {
     requests.push(req);
   }
   return { ...plan, requests, warnings: [...notes, ...plan.warnings] };
-}
-
-type Range = {
-  startIndex?: number | null;
-  endIndex?: number | null;
-  tabId?: string | null;
-  segmentId?: string | null;
-};
-
-/**
- * A replaced word reads "~~old~~new" as suggestions: a deletion of [x, y) followed by an insertion
- * at x (the planner's order) would put the new text before the struck one, so the insertion moves
- * to y, ahead of the deletion, and the style requests of the new text that follow move with it.
- * In edit mode the two orders give the same document, but for the style the new text takes from
- * the character before it (at y, the struck text's, or the next paragraph's when [x, y) ends one):
- * `verifiedSuggestions` falls back to the plan's order when this one does not verify.
- */
-export function deletionsFirst(requests: Request[]): Request[] {
-  const out = structuredClone(requests);
-  for (let i = 0; i + 1 < out.length; i++) {
-    const range = out[i]!.deleteContentRange?.range as Range | undefined;
-    const insert = out[i + 1]!.insertText;
-    const loc = insert?.location;
-    if (!range || !insert || !loc || typeof insert.text !== 'string' || insert.text.includes('\n')) continue;
-    const x = range.startIndex ?? 0;
-    const y = range.endIndex ?? 0;
-    if (
-      loc.index !== x ||
-      (loc.tabId ?? null) !== (range.tabId ?? null) ||
-      (loc.segmentId ?? null) !== (range.segmentId ?? null)
-    )
-      continue;
-    const n = insert.text.length;
-    const moved = { ...out[i + 1]!, insertText: { ...insert, location: { ...loc, index: y } } };
-    out[i + 1] = out[i]!;
-    out[i] = moved;
-    // The new text's styles follow it: [x, x+n] becomes [y, y+n]; the struck text then sits at [x, y).
-    for (let j = i + 2; j < out.length; j++) {
-      const style = out[j]!.updateTextStyle?.range as Range | undefined;
-      if (!style || (style.startIndex ?? 0) < x || (style.endIndex ?? 0) > x + n) break;
-      style.startIndex = (style.startIndex ?? 0) + (y - x);
-      style.endIndex = (style.endIndex ?? 0) + (y - x);
-    }
-    i++;
-  }
-  return out;
 }
 
 /** The batch body of a suggestion write. */
@@ -290,9 +243,10 @@ export function verifySuggestions(input: {
 
 /**
  * The suggestion write of `plan` (asSuggestions' answer), verified. Tried in turn, the first that
- * verifies is sent: the order that reads best (deletionsFirst); the plan's positions moved past
- * the text its suggested deletions keep (suggest-positions.ts), an insertion there after the
- * struck text and then before it; the plan as it is. When none verifies, the first one's error.
+ * verifies is sent: the plan's positions moved past the text its suggested deletions keep
+ * (suggest-positions.ts), an insertion there after the struck text (a replaced word reads
+ * `~~old~~new`) and then before it (the new text then takes its style from the character before
+ * it, as in edit mode); the plan as it is. When none verifies, the first one's error.
  */
 export function verifiedSuggestions(
   plan: Plan,
@@ -301,7 +255,6 @@ export function verifiedSuggestions(
   const tried = new Set<string>();
   let first: unknown;
   for (const requests of [
-    deletionsFirst(plan.requests),
     inSuggestPositions(plan.requests, 'after'),
     inSuggestPositions(plan.requests, 'before'),
     plan.requests,

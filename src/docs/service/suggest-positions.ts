@@ -10,8 +10,7 @@
  * (a "kept deletion": its place in edit-mode positions and its length). A request's positions are
  * then moved past the kept deletions before them: a range starts after the kept deletions at its
  * start and ends before those at its end (so it styles, bullets or deletes what edit mode would,
- * and not the struck text); an insertion at a kept deletion goes after it (`~~old~~new`, as
- * deletionsFirst orders a replaced word) or before it (`new~~old~~`: the new text then takes its
+ * and not the struck text); an insertion at a kept deletion goes after it (a replaced word reads `~~old~~new`) or before it (`new~~old~~`: the new text then takes its
  * style from the character before, as in edit mode). Which reads as intended once accepted is for
  * the engine to say: the caller verifies each and keeps the first that holds.
  */
@@ -37,6 +36,12 @@ interface Span {
 interface Kept {
   at: number;
   length: number;
+}
+
+/** Text this batch inserted, `[from, to)` in edit-mode positions: deleting it removes it. */
+interface Fresh {
+  from: number;
+  to: number;
 }
 
 /** Requests that take a range, and whose positions only move. */
@@ -79,6 +84,7 @@ function moved(kept: readonly Kept[], p: number, past: boolean): number {
  */
 export function inSuggestPositions(requests: readonly Request[], side: InsertSide): Request[] | undefined {
   const keptBy = new Map<string, Kept[]>();
+  const freshBy = new Map<string, Fresh[]>();
   const out: Request[] = [];
   for (const request of requests) {
     const type = Object.keys(request)[0] ?? '';
@@ -91,7 +97,11 @@ export function inSuggestPositions(requests: readonly Request[], side: InsertSid
       const end = span.endIndex ?? 0;
       span.startIndex = moved(kept, start, true);
       span.endIndex = moved(kept, end, false);
-      if (type === 'deleteContentRange') keptBy.set(keyOf(span), afterDeletion(kept, start, end));
+      if (type === 'deleteContentRange') {
+        const fresh = freshBy.get(keyOf(span)) ?? [];
+        keptBy.set(keyOf(span), afterDeletion(kept, start, end, overlap(fresh, start, end)));
+        freshBy.set(keyOf(span), freshAfterDeletion(fresh, start, end));
+      }
     } else if (INSERTED[type] && point) {
       const kept = keptBy.get(keyOf(point)) ?? [];
       const at = point.index ?? 0;
@@ -99,6 +109,7 @@ export function inSuggestPositions(requests: readonly Request[], side: InsertSid
       const length = INSERTED[type](body);
       if (!Number.isFinite(length)) return undefined;
       for (const k of kept) if (k.at > at || (k.at === at && side === 'before')) k.at += length;
+      freshBy.set(keyOf(point), freshAfterInsertion(freshBy.get(keyOf(point)) ?? [], at, length));
     } else if ([...keptBy.values()].some((kept) => kept.length > 0)) {
       // An insertion at a segment's end moves no kept text; anything else that moves text by an
       // amount not known here (a table row) would put the kept text out of place.
@@ -109,11 +120,14 @@ export function inSuggestPositions(requests: readonly Request[], side: InsertSid
   return out;
 }
 
-/** The kept text after deleting edit-mode `[start, end)`: one stretch at `start`, joined with any it meets. */
-function afterDeletion(kept: readonly Kept[], start: number, end: number): Kept[] {
+/**
+ * The kept text after deleting edit-mode `[start, end)`, `fresh` of it this batch's own insertion
+ * (withdrawn, not kept): one stretch at `start`, joined with any it meets.
+ */
+function afterDeletion(kept: readonly Kept[], start: number, end: number, fresh: number): Kept[] {
   const removed = end - start;
   const out: Kept[] = [];
-  let joined = removed;
+  let joined = removed - fresh;
   for (const k of kept) {
     if (k.at < start) out.push({ ...k });
     else if (k.at <= end) joined += k.length;
@@ -121,4 +135,28 @@ function afterDeletion(kept: readonly Kept[], start: number, end: number): Kept[
   }
   out.push({ at: start, length: joined });
   return out.sort((a, b) => a.at - b.at);
+}
+
+/** How much of `[start, end)` this batch inserted. */
+function overlap(fresh: readonly Fresh[], start: number, end: number): number {
+  let n = 0;
+  for (const f of fresh) n += Math.max(0, Math.min(end, f.to) - Math.max(start, f.from));
+  return n;
+}
+
+function freshAfterInsertion(fresh: readonly Fresh[], at: number, length: number): Fresh[] {
+  const out: Fresh[] = [];
+  for (const f of fresh) {
+    if (f.to < at) out.push({ ...f });
+    else if (f.from > at) out.push({ from: f.from + length, to: f.to + length });
+    else out.push({ from: f.from, to: f.to + length });
+  }
+  if (!out.some((f) => f.from <= at && at + length <= f.to)) out.push({ from: at, to: at + length });
+  return out.sort((a, b) => a.from - b.from);
+}
+
+function freshAfterDeletion(fresh: readonly Fresh[], start: number, end: number): Fresh[] {
+  const removed = end - start;
+  const at = (p: number) => (p <= start ? p : p >= end ? p - removed : start);
+  return fresh.map((f) => ({ from: at(f.from), to: at(f.to) })).filter((f) => f.to > f.from);
 }
