@@ -580,8 +580,17 @@ class Lowering {
     // A survivor that changes list is bulleted once the container is done (paragraph-edit.ts).
     const bulletLater =
       !asWas && surv.isNew && nb0.list !== undefined && !sameList(ctx.env.lists, surv.was.list, nb0.list);
+    // A survivor that changes list keeps its old indents until its new bullet writes them
+    // (paragraph-edit.ts): those are what the paragraphs split from it copy.
+    const rebulleted = nb0.list !== undefined && !sameList(ctx.env.lists, surv.was.list, nb0.list);
     const inh0: Inherited = {
-      style: nb0.style,
+      style: rebulleted
+        ? {
+            ...nb0.style,
+            indentLeft: surv.was.style.indentLeft,
+            firstLineIndent: surv.was.style.firstLineIndent,
+          }
+        : nb0.style,
       list: asWas ? surv.was.list : nb0.list,
       listIsNew: surv.isNew && !asWas,
       bulletLater,
