@@ -110,7 +110,7 @@ export function inSuggestPositions(requests: readonly Request[], side: InsertSid
       if (!Number.isFinite(length)) return undefined;
       for (const k of kept) if (k.at > at || (k.at === at && side === 'before')) k.at += length;
       freshBy.set(keyOf(point), freshAfterInsertion(freshBy.get(keyOf(point)) ?? [], at, length));
-    } else if ([...keptBy.values()].some((kept) => kept.length > 0)) {
+    } else if ([...keptBy.values()].some((stretches) => stretches.length > 0)) {
       // An insertion at a segment's end moves no kept text; anything else that moves text by an
       // amount not known here (a table row) would put the kept text out of place.
       if (!(INSERTED[type] && body.endOfSegmentLocation)) return undefined;
@@ -122,7 +122,9 @@ export function inSuggestPositions(requests: readonly Request[], side: InsertSid
 
 /**
  * The kept text after deleting edit-mode `[start, end)`, `fresh` of it this batch's own insertion
- * (withdrawn, not kept): one stretch at `start`, joined with any it meets.
+ * (withdrawn, not kept): one stretch at `start`, joined with any it meets. (A pending suggested
+ * insertion of someone else's is withdrawn too; counted as kept here, its positions do not verify
+ * and the plan's own are tried.)
  */
 function afterDeletion(kept: readonly Kept[], start: number, end: number, fresh: number): Kept[] {
   const removed = end - start;
@@ -133,7 +135,7 @@ function afterDeletion(kept: readonly Kept[], start: number, end: number, fresh:
     else if (k.at <= end) joined += k.length;
     else out.push({ at: k.at - removed, length: k.length });
   }
-  out.push({ at: start, length: joined });
+  if (joined > 0) out.push({ at: start, length: joined });
   return out.sort((a, b) => a.at - b.at);
 }
 
