@@ -28,4 +28,18 @@ describe('nested sets of a new list after an item of another list', () => {
     const two = after.model.blocks.at(-1)!;
     expect(two.type === 'paragraph' && two.list).toMatchObject({ kind: 'bullet', level: 1 });
   });
+
+  it('after a paragraph in no list are not kept apart: the item before them copied no bullet', async () => {
+    const be = new MemoryBackend(loadReal('cedricdelpoux__gatsby-source-google-docs__poem'));
+    const target = { document_id: 'doc', tab_id: 't.0', anchor_id: '' };
+    const section = exportSection(be.doc, 't.0', '').content;
+    const edited = `${section.trimEnd()}\n\n- One\n  1. One and a half\n    - Deeper\n  1. Two\n`;
+    await importSectionService(be, target, edited);
+    expect(exportSection(be.doc, 't.0', '').content).toBe(formatMebdf(edited));
+    // A set kept apart goes in through a paragraph of its own whose copied bullet is dropped
+    // first: two sets kept apart took 11 requests, and 3 dropped bullets.
+    const types = be.writes[0]!.requests.map((r) => Object.keys(r)[0]);
+    expect(types.length).toBeLessThanOrEqual(9);
+    expect(types.filter((t) => t === 'deleteParagraphBullets')).toHaveLength(1);
+  });
 });

@@ -364,8 +364,9 @@ function nestedSets(
       const prev = blocks[at + set.from - 1];
       if (s === 0 || set.separate || !prev || !nested.has(prev)) return set;
       const kind = blocks[at + set.from]!.list!.kind;
+      // Split from a paragraph in no list, it copied no bullet.
       const held =
-        inherited === 'unknown' ||
+        (inherited === 'unknown' && inh.list !== undefined) ||
         (typeof inherited === 'object' && joining(ctx.env.tab, inherited.listId).takes(kind));
       return held ? { ...set, separate: true } : set;
     });
