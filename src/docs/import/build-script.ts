@@ -251,8 +251,11 @@ export interface ScriptInput {
   canonical?: MebdfDocument | undefined;
   /** Whether a bullet preset joins Docs list `listId` (lower-lists.ts joinsByAnyPreset); all do when not said. */
   joinable?: ((listId: string) => boolean) | undefined;
-  /** Whether Docs list `listId` has a paragraph of the body at or after `index`; none has when not said. */
-  goesOnAfter?: ((listId: string, index: number) => boolean) | undefined;
+  /**
+   * Whether Docs list `listId` has a paragraph of the body at or after `index`, not counting those
+   * starting at `leaving`; none has when not said.
+   */
+  goesOnAfter?: ((listId: string, index: number, leaving: ReadonlySet<number>) => boolean) | undefined;
 }
 
 /** The edit script of `next` over `old`: every container aligned, tables and cells described. */

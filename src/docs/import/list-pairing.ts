@@ -181,10 +181,20 @@ function sameKey(b: Block | undefined, key: string): boolean {
  */
 export function listPairs(
   scripts: readonly ContainerScript[],
-  goesOnAfter: (listId: string, index: number) => boolean,
+  goesOnAfter: (listId: string, index: number, leaving: ReadonlySet<number>) => boolean,
 ): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   const visit = (s: ContainerScript): void => {
+    // Old items the edit deletes or makes plain paragraphs: no item of their list is left there
+    // to number differently.
+    const leaving = new Set<number>();
+    for (const op of s.ops) {
+      if (op.op === 'ins') continue;
+      const src = s.sources[op.o];
+      if (src?.kind !== 'paragraph' || !src.listId) continue;
+      const now = op.op === 'del' ? undefined : s.next[op.n];
+      if (now?.type !== 'paragraph' || !now.list) leaving.add(src.startIndex);
+    }
     /**
      * Where the old items of the run of new items op `k` is in end (its last kept or paired one, or
      * an old block deleted among or right after them: its items are gone, and number nothing).
@@ -216,7 +226,7 @@ export function listPairs(
         // Bulleted anew, the run's items would leave a Docs list that has items after them, which
         // would then number differently: they stay, and Docs goes on counting.
         const src = s.sources[op.o]!;
-        if (src.kind === 'paragraph' && src.listId && goesOnAfter(src.listId, runEnd(k)))
+        if (src.kind === 'paragraph' && src.listId && goesOnAfter(src.listId, runEnd(k), leaving))
           keys.add(nb.list.key);
       }
     });

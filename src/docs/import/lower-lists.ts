@@ -105,11 +105,20 @@ export function joinsByAnyPreset(tab: DocumentTab, listId: string): boolean {
   return joining(tab, listId).preset !== null;
 }
 
-/** Whether Docs list `listId` has a paragraph of the body starting at or after `index`. */
-export function listGoesOnAfter(tab: DocumentTab, listId: string, index: number): boolean {
-  return (tab.body?.content ?? []).some(
-    (se) => (se.startIndex ?? 0) >= index && se.paragraph?.bullet?.listId === listId,
-  );
+/**
+ * Whether Docs list `listId` has a paragraph of the body starting at or after `index`, other than
+ * those starting at `leaving` (items the edit deletes or makes plain paragraphs).
+ */
+export function listGoesOnAfter(
+  tab: DocumentTab,
+  listId: string,
+  index: number,
+  leaving: ReadonlySet<number> = new Set(),
+): boolean {
+  return (tab.body?.content ?? []).some((se) => {
+    const start = se.startIndex ?? 0;
+    return start >= index && se.paragraph?.bullet?.listId === listId && !leaving.has(start);
+  });
 }
 
 /**

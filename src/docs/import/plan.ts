@@ -125,7 +125,7 @@ export function planImport(given: PlanInput): Plan {
   const script = buildScript({
     ...input,
     joinable: (id) => joinsByAnyPreset(input.tab, id),
-    goesOnAfter: (id, index) => listGoesOnAfter(input.tab, id, index),
+    goesOnAfter: (id, index, leaving) => listGoesOnAfter(input.tab, id, index, leaving),
   });
   // 3. Its lowering to requests.
   const ctx = new PlanContext(planEnv(input, script.lists, objects, createdFootnotes));
