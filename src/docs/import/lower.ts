@@ -577,12 +577,11 @@ class Lowering {
     if (blocks[1]?.type === 'table' && (isBareEmpty(lead) || markCoversNewline(lead)))
       return this.tableBefore(seg, x, blocks.slice(1), surv, lead);
     const nb0 = surv.block;
-    // A survivor that changes list is bulleted once the container is done (paragraph-edit.ts).
-    const bulletLater =
-      !asWas && surv.isNew && nb0.list !== undefined && !sameList(ctx.env.lists, surv.was.list, nb0.list);
-    // A survivor that changes list keeps its old indents until its new bullet writes them
-    // (paragraph-edit.ts): those are what the paragraphs split from it copy.
+    // A survivor that changes list is bulleted once the container is done (paragraph-edit.ts), and
+    // keeps its old indents until its new bullet writes them: those are what the paragraphs split
+    // from it copy.
     const rebulleted = nb0.list !== undefined && !sameList(ctx.env.lists, surv.was.list, nb0.list);
+    const bulletLater = !asWas && surv.isNew && rebulleted;
     const inh0: Inherited = {
       style: rebulleted
         ? {

@@ -10,9 +10,10 @@
  * (a "kept deletion": its place in edit-mode positions and its length). A request's positions are
  * then moved past the kept deletions before them: a range starts after the kept deletions at its
  * start and ends before those at its end (so it styles, bullets or deletes what edit mode would,
- * and not the struck text); an insertion at a kept deletion goes after it (a replaced word reads `~~old~~new`) or before it (`new~~old~~`: the new text then takes its
- * style from the character before, as in edit mode). Which reads as intended once accepted is for
- * the engine to say: the caller verifies each and keeps the first that holds.
+ * and not the struck text); an insertion at a kept deletion goes after it (a replaced word reads
+ * `~~old~~new`) or before it (`new~~old~~`: the new text then takes its style from the character
+ * before, as in edit mode). Which reads as intended once accepted is for the engine to say: the
+ * caller verifies each and keeps the first that holds.
  */
 import type { Request } from '../../ground/docs-json.js';
 
