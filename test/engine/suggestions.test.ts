@@ -65,6 +65,19 @@ const EDITS: Record<string, Request[]> = {
     { insertText: { location: { index: 7 }, text: 'BETA' } },
   ],
   'insert a paragraph': [{ insertText: { location: { index: 18 }, text: 'New paragraph\n' } }],
+  // The chip typed before the new paragraph's newline joins that suggestion: one of its own would
+  // leave the newline a range apart, and rejecting it alone would merge into the indented paragraph.
+  'an indented new paragraph ending in a chip': [
+    { insertText: { location: { index: 18 }, text: 'New\n' } },
+    { insertPerson: { location: { index: 21 }, personProperties: { email: 'ada@example.com' } } },
+    {
+      updateParagraphStyle: {
+        range: { startIndex: 18, endIndex: 23 },
+        paragraphStyle: { indentStart: { magnitude: 54, unit: 'PT' } },
+        fields: 'indentStart',
+      },
+    },
+  ],
   'delete a paragraph': [{ deleteContentRange: { range: { startIndex: 18, endIndex: 35 } } }],
   'bold a word': [
     { updateTextStyle: { range: { startIndex: 1, endIndex: 6 }, textStyle: { bold: true }, fields: 'bold' } },

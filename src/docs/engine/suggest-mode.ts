@@ -166,12 +166,10 @@ function enclosingInsertion(content: Segment['content'], index: number): string 
       }
     }
     for (const el of se.paragraph?.elements ?? []) {
-      if (
-        (el.startIndex ?? 0) < index &&
-        index <= (el.endIndex ?? 0) &&
-        !(el.textRun?.content ?? '').endsWith('\n')
-      )
-        return idsOf(innerOf(el), 'suggestedInsertionIds')[0];
+      // Inside the element or right after it, but not after a newline it ends with (that is the
+      // next paragraph's start): a run typed as "New\n" takes what goes in before its newline.
+      const end = (el.endIndex ?? 0) - ((el.textRun?.content ?? '').endsWith('\n') ? 1 : 0);
+      if ((el.startIndex ?? 0) < index && index <= end) return idsOf(innerOf(el), 'suggestedInsertionIds')[0];
     }
   }
   return undefined;
