@@ -101,6 +101,11 @@ function positiveInt(v: unknown, what: string): number {
   return v;
 }
 
+/** Index units a new table takes: its start and end, each row's start, each cell's start and newline. */
+export function tableSize(rows: number, columns: number): number {
+  return 2 + rows + rows * columns * 2;
+}
+
 /** insertTable `{rows, columns, location | endOfSegmentLocation}`. */
 export function insertTable(ctx: EngineContext, req: Record<string, unknown>): Record<string, unknown> {
   const rows = positiveInt(req.rows, 'The number of rows');
@@ -139,7 +144,7 @@ export function insertTable(ctx: EngineContext, req: Record<string, unknown>): R
     },
   };
   after.container.splice(after.pos, 0, { startIndex: 0, endIndex: 0, table });
-  const size = 2 + rows + rows * columns * 2;
+  const size = tableSize(rows, columns);
   shiftNamedRanges(tab, seg, index + 1, size);
   ctx.touch(seg);
   ctx.reindex(seg);

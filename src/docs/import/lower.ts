@@ -19,7 +19,7 @@ import { checkNoSuggestions, isHeading } from './guards.js';
 import { checkNestedFirstKinds } from './list-guard.js';
 import { rebuildLists } from './list-rebuild.js';
 import { lowerTableEdit } from './lower-table.js';
-import { editParagraph } from './paragraph-edit.js';
+import { editedStyle, editParagraph } from './paragraph-edit.js';
 import { insertParagraphs } from './paragraph-insert.js';
 import { lowerTwoForOne } from './paragraph-split.js';
 import { toUnits } from './paragraph-units.js';
@@ -577,19 +577,12 @@ class Lowering {
     if (blocks[1]?.type === 'table' && (isBareEmpty(lead) || markCoversNewline(lead)))
       return this.tableBefore(seg, x, blocks.slice(1), surv, lead);
     const nb0 = surv.block;
-    // A survivor that changes list is bulleted once the container is done (paragraph-edit.ts), and
-    // keeps its old indents until its new bullet writes them: those are what the paragraphs split
-    // from it copy.
+    // A survivor that changes list is bulleted once the container is done (paragraph-edit.ts);
+    // until then it has the style the paragraphs split from it copy (editedStyle).
     const rebulleted = nb0.list !== undefined && !sameList(ctx.env.lists, surv.was.list, nb0.list);
     const bulletLater = !asWas && surv.isNew && rebulleted;
     const inh0: Inherited = {
-      style: rebulleted
-        ? {
-            ...nb0.style,
-            indentLeft: surv.was.style.indentLeft,
-            firstLineIndent: surv.was.style.firstLineIndent,
-          }
-        : nb0.style,
+      style: editedStyle(surv.was, nb0, rebulleted),
       list: asWas ? surv.was.list : nb0.list,
       listIsNew: surv.isNew && !asWas,
       bulletLater,

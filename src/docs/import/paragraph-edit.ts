@@ -57,6 +57,21 @@ function fixBullets(
 }
 
 /**
+ * The paragraph style editParagraph leaves `o` made into `n` with: `n`'s, but for a paragraph that
+ * gets a new bullet once the container is done (`rebulleted`), which keeps `o`'s indents until that
+ * bullet writes its level's.
+ */
+export function editedStyle(
+  o: ParagraphBlock,
+  n: ParagraphBlock,
+  rebulleted: boolean,
+): ParagraphBlock['style'] {
+  return rebulleted
+    ? { ...n.style, indentLeft: o.style.indentLeft, firstLineIndent: o.style.firstLineIndent }
+    : n.style;
+}
+
+/**
  * Edits paragraph `o` (at `src`) into `n` in place. Returns the new paragraphs whose list needs
  * re-bulleting for a nested level (`n`, or none). `units` stands in for either side's text where
  * it spans two paragraphs (a split or a join, paragraph-split.ts): a newline unit between them.

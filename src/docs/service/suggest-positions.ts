@@ -15,23 +15,11 @@
  * before, as in edit mode). Which reads as intended once accepted is for the engine to say: the
  * caller verifies each and keeps the first that holds.
  */
-import type { Request } from '../../ground/docs-json.js';
+import type { Location, Range, Request } from '../../ground/docs-json.js';
+import { tableSize } from '../engine/index.js';
 
 /** Where an insertion at a kept deletion goes: after its struck text, or before it. */
 export type InsertSide = 'after' | 'before';
-
-interface Point {
-  index?: number | null;
-  tabId?: string | null;
-  segmentId?: string | null;
-}
-
-interface Span {
-  startIndex?: number | null;
-  endIndex?: number | null;
-  tabId?: string | null;
-  segmentId?: string | null;
-}
 
 /** Text a suggested deletion keeps: at edit-mode position `at` (before that character), `length` long. */
 interface Kept {
@@ -63,11 +51,11 @@ const INSERTED: Record<string, (body: Record<string, unknown>) => number> = {
   insertRichLink: () => 1,
   // A page break and the newline after it.
   insertPageBreak: () => 2,
-  // A newline before the table, its start and end, each row's start, each cell's start and newline.
-  insertTable: (body) => 1 + 2 + Number(body.rows) + Number(body.rows) * Number(body.columns) * 2,
+  // The newline typed before the table, and the table.
+  insertTable: (body) => 1 + tableSize(Number(body.rows), Number(body.columns)),
 };
 
-function keyOf(where: Point | Span): string {
+function keyOf(where: Location | Range): string {
   return `${where.tabId ?? ''}\u0000${where.segmentId ?? ''}`;
 }
 
@@ -90,8 +78,8 @@ export function inSuggestPositions(requests: readonly Request[], side: InsertSid
   for (const request of requests) {
     const type = Object.keys(request)[0] ?? '';
     const body = structuredClone((request as Record<string, Record<string, unknown>>)[type] ?? {});
-    const span = body.range as Span | undefined;
-    const point = body.location as Point | undefined;
+    const span = body.range as Range | undefined;
+    const point = body.location as Location | undefined;
     if (RANGED.has(type) && span) {
       const kept = keptBy.get(keyOf(span)) ?? [];
       const start = span.startIndex ?? 0;
