@@ -17,7 +17,7 @@
  * - the requests a one-word section edit takes at each size;
  * - a growth line per figure: each doubling of the document should cost at most 2.2×.
  * Large sizes get fewer runs so that the whole suite stays within a few minutes on two cores.
- * Run alone with `node --import tsx bench/user.ts`.
+ * Run alone with `npm run build && node --import tsx bench/user.ts`: the in-process rows run dist/.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,17 +25,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { LocalBackend } from '../src/docs/backends/local.js';
-import { serializeDocument } from '../src/docs/engine/json.js';
-import { exportTab } from '../src/docs/export/index.js';
-import { generateDocument } from '../src/docs/generate-document.js';
-import { exportSectionService, exportTabService } from '../src/docs/service/export.js';
-import { importSectionService, importTabService } from '../src/docs/service/import.js';
-import { ContentTooLargeError } from '../src/errors.js';
 import type { Document } from '../src/ground/docs-json.js';
+import { loadBuilt } from './built.js';
 import { growthFigure, type Point } from './growth.js';
 import { type Figure, formatTable, median } from './measure.js';
 import { paired, READ_AND_PARSE, spawnMs } from './spawn.js';
+
+// The code a user runs (dist/), not tsx's transform of src/ (built.ts).
+const {
+  ContentTooLargeError,
+  exportSectionService,
+  exportTab,
+  exportTabService,
+  generateDocument,
+  importSectionService,
+  importTabService,
+  LocalBackend,
+  serializeDocument,
+} = await loadBuilt();
 
 export const PAGES = [25, 50, 100, 200, 400];
 const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
