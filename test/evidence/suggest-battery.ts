@@ -187,6 +187,14 @@ export function summarizeSuggest(results: SuggestResult[]): string {
   }
   for (const [kind, m] of [...byKind].sort())
     lines.push(`  ${kind.padEnd(22)} ${[...m].map(([o, n]) => `${o} ${n}`).join(', ')}`);
+  // Refusals by reason: what Docs cannot suggest apart from what our planning could not make hold.
+  const reasons = new Map<string, number>();
+  for (const r of results)
+    if (r.outcome === 'suggest-refused')
+      reasons.set(refusalReason(r.detail), (reasons.get(refusalReason(r.detail)) ?? 0) + 1);
+  if (reasons.size > 0) lines.push('  refused as suggestions, by reason:');
+  for (const [reason, n] of [...reasons].sort((a, b) => b[1] - a[1]))
+    lines.push(`    ${String(n).padStart(5)}  ${reason}`);
   const seen = new Set<string>();
   for (const r of results) {
     if (r.outcome === 'pass' || seen.has(`${r.outcome}${r.kase.edit.kind}`)) continue;
@@ -196,4 +204,13 @@ export function summarizeSuggest(results: SuggestResult[]): string {
     );
   }
   return lines.join('\n');
+}
+
+/** A refusal's message without what names one case (ids, quoted engine errors): its class. */
+export function refusalReason(message: string): string {
+  return message
+    .replace(/\{\^ [^}]*\}/g, '{^ …}')
+    .replace(/\([^()]*\)/g, '(…)')
+    .split(/; nothing was written/)[0]!
+    .trim();
 }

@@ -233,7 +233,15 @@ export function verifySuggestions(input: {
       'Import it with mode "edit", or suggest the new text elsewhere in the section.',
     );
   }
-  if (!unchanged || !accepted) {
+  // Part of the write would not be a suggestion (a style change of a paragraph whose break is
+  // itself suggested is direct): the text without the suggestions, as rejecting leaves it, differs.
+  if (!unchanged) {
+    throw new SuggestModeError(
+      'As suggestions, part of this edit would change the document as it reads without suggestions (a style change of text or of a paragraph whose break is itself a pending suggestion applies at once, for one), so rejecting would not restore it; nothing was written.',
+      'Import it with mode "edit", or split it into smaller edits.',
+    );
+  }
+  if (!accepted) {
     throw new SuggestModeError(
       `As suggestions, this edit would not read as intended once accepted (suggested deletions keep their text, so later requests would land elsewhere); nothing was written.`,
       'Import it with mode "edit", or split it into smaller edits.',
