@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { viewDocument } from '../../src/docs/engine/index.js';
 import { exportSection } from '../../src/docs/export/index.js';
 import { importSectionService } from '../../src/docs/service/import.js';
+import { stylesBeforeSplits } from '../../src/docs/service/suggest-order.js';
 import { inSuggestPositions } from '../../src/docs/service/suggest-positions.js';
 import { SuggestionsNotCreatedError, SuggestModeError } from '../../src/errors.js';
 import type { BatchUpdateRequest, BatchUpdateResponse, Document } from '../../src/ground/docs-json.js';
@@ -276,5 +277,50 @@ describe('import in suggest mode', () => {
     expect(view(be.doc, 'PREVIEW_SUGGESTIONS_ACCEPTED')).toContain(
       `- ${numbered.at(-1)!.replace(/^\d+\. /, '')}`,
     );
+  });
+
+  it('the last paragraph bulleted and a paragraph added after it: the bullet is a suggestion, and rejecting restores the paragraph', async () => {
+    // The new paragraph can only be typed at the old one's newline, which then ends the old text:
+    // bulleted after that, the old paragraph took its bullet directly (its break is a suggestion).
+    const be = new MemoryBackend(fixture('cedricdelpoux__gatsby-source-google-docs__french.json'));
+    const target = { document_id: 'doc', tab_id: 't.0', anchor_id: '' };
+    const section = exportSection(be.doc, 't.0', '').content;
+    const edited = `- {!indent-left:54pt}${section.trimEnd()}\n\nA closing line.\n`;
+    const direct = new MemoryBackend(be.doc);
+    await importSectionService(direct, target, edited);
+    const result = await importSectionService(be, target, edited, { mode: 'suggest' });
+    expect(result.suggestion_ids?.length).toBeGreaterThan(0);
+    const view = (d: Document, mode: 'PREVIEW_SUGGESTIONS_ACCEPTED' | 'PREVIEW_WITHOUT_SUGGESTIONS') =>
+      exportSection(viewDocument(d, mode), 't.0', '').content;
+    expect(view(be.doc, 'PREVIEW_WITHOUT_SUGGESTIONS')).toBe(section);
+    expect(view(be.doc, 'PREVIEW_SUGGESTIONS_ACCEPTED')).toBe(
+      view(direct.doc, 'PREVIEW_SUGGESTIONS_ACCEPTED'),
+    );
+    expect(view(be.doc, 'PREVIEW_SUGGESTIONS_ACCEPTED')).toMatch(/^- /);
+  });
+
+  it('paragraph styles move before insertions at or after their range, past text styles, and no further', () => {
+    const at = (index: number) => ({ index, tabId: 't' });
+    const range = (startIndex: number, endIndex: number) => ({ startIndex, endIndex, tabId: 't' });
+    const requests = [
+      { insertText: { text: 'x', location: at(3) } },
+      { insertText: { text: '\nNew', location: at(20) } },
+      { updateTextStyle: { range: range(1, 4), textStyle: { bold: true }, fields: 'bold' } },
+      { createParagraphBullets: { range: range(1, 20), bulletPreset: 'BULLET_DISC_CIRCLE_SQUARE' } },
+      { updateParagraphStyle: { range: range(1, 2), paragraphStyle: {}, fields: 'indentStart' } },
+      { updateParagraphStyle: { range: range(21, 25), paragraphStyle: {}, fields: 'alignment' } },
+    ];
+    const order = stylesBeforeSplits(requests)?.map((r) => Object.keys(r)[0]);
+    // The bullets pass the text style and the insertion at 20, not the one at 3; the indent stops
+    // at the bullets (the same paragraph); the new paragraph's style stays after its insertion.
+    expect(order).toEqual([
+      'insertText',
+      'createParagraphBullets',
+      'updateParagraphStyle',
+      'insertText',
+      'updateTextStyle',
+      'updateParagraphStyle',
+    ]);
+    expect(stylesBeforeSplits(requests.slice(0, 3))).toBeUndefined();
   });
 });

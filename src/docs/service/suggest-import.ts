@@ -28,6 +28,7 @@ import { embedIds, mapParagraphs } from '../export/model-utils.js';
 import { ITEM_RANGE_NAME, QUOTE_RANGE_NAME, RULE_RANGE_NAME } from '../export/quote-blocks.js';
 import type { Plan } from '../import/index.js';
 import type { VerifyScope } from '../import/verify.js';
+import { stylesBeforeSplits } from './suggest-order.js';
 import { inSuggestPositions } from './suggest-positions.js';
 
 /** How an import writes: as direct edits or as suggestions. */
@@ -254,7 +255,9 @@ export function verifySuggestions(input: {
  * verifies is sent: the plan's positions moved past the text its suggested deletions keep
  * (suggest-positions.ts), an insertion there after the struck text (a replaced word reads
  * `~~old~~new`) and then before it (the new text then takes its style from the character before
- * it, as in edit mode); the plan as it is. When none verifies, the first one's error.
+ * it, as in edit mode); the plan as it is; then the same three with the paragraph styles moved
+ * before the insertions after them (suggest-order.ts: a paragraph whose break the new content took
+ * is styled while its own break still ends it). When none verifies, the first one's error.
  */
 export function verifiedSuggestions(
   plan: Plan,
@@ -262,10 +265,14 @@ export function verifiedSuggestions(
 ): Plan {
   const tried = new Set<string>();
   let first: unknown;
+  const hoisted = stylesBeforeSplits(plan.requests);
   for (const requests of [
     inSuggestPositions(plan.requests, 'after'),
     inSuggestPositions(plan.requests, 'before'),
     plan.requests,
+    ...(hoisted
+      ? [inSuggestPositions(hoisted, 'after'), inSuggestPositions(hoisted, 'before'), hoisted]
+      : []),
   ]) {
     const key = JSON.stringify(requests);
     if (!requests || tried.has(key)) continue;
