@@ -323,4 +323,25 @@ describe('import in suggest mode', () => {
     ]);
     expect(stylesBeforeSplits(requests.slice(0, 3))).toBeUndefined();
   });
+
+  it('a paragraph style moved past a word replaced before it counts its positions as they were then; a newline typed before it stops it', () => {
+    const at = (index: number) => ({ index, tabId: 't' });
+    const range = (startIndex: number, endIndex: number) => ({ startIndex, endIndex, tabId: 't' });
+    const bullets = {
+      createParagraphBullets: { range: range(30, 40), bulletPreset: 'BULLET_DISC_CIRCLE_SQUARE' },
+    };
+    const moved = stylesBeforeSplits([
+      { insertText: { text: '\nNew', location: at(36) } },
+      { deleteContentRange: { range: range(1, 4) } },
+      { insertText: { text: 'Changed', location: at(1) } },
+      bullets,
+    ]);
+    // "The" (3) became "Changed" (7): before both, the paragraph starts 4 earlier.
+    expect(moved?.[0]).toEqual({
+      createParagraphBullets: { ...bullets.createParagraphBullets, range: range(26, 36) },
+    });
+    // The paragraph after a newline typed before it was, before that newline, part of another.
+    const split = stylesBeforeSplits([{ insertText: { text: 'x\n', location: at(10) } }, bullets]);
+    expect(split).toBeUndefined();
+  });
 });

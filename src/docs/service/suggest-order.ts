@@ -10,39 +10,21 @@
  * that gains a last paragraph and has its old last paragraph bulleted or indented was refused.
  *
  * `stylesBeforeSplits` moves each paragraph-level style request (paragraph style, bullets) ahead of
- * the requests before it that only act at or after the end of its range (an insertion there, a
- * deletion starting there, a paragraph's style from there on) and of text styles, which no
- * paragraph-level request changes or depends on. Their positions are the same
- * in either order (nothing before the range's end moves), and the paragraph is styled while its
- * own newline still ends it, so the change is a suggestion. What the split copies to the new part
- * differs (the paragraph's style as it was, not the pending change): which order reads as intended
- * is for verification to say, as for the positions of suggest-positions.ts.
+ * the requests before it that act only at or after the end of its range (an insertion there, a
+ * deletion starting there, a paragraph's style from there on), of text styles, which no
+ * paragraph-level request changes or depends on, and of text typed within a line or deleted wholly
+ * before its range (its positions then move back by what that typed or deleted). It stops at
+ * anything else: a request on its own range, text typed into it, a newline typed before it, a
+ * request whose reach is not known. So the
+ * paragraph is styled while its own newline still ends it, and the change is a suggestion. What
+ * the split copies to the new part differs (the paragraph's style as it was, not the pending
+ * change): which order reads as intended is for verification to say, as for suggest-positions.ts.
  */
 import type { Location, Range, Request } from '../../ground/docs-json.js';
+import { INSERTED } from './suggest-positions.js';
 
 /** The paragraph-level style requests this moves. */
 const PARAGRAPH_LEVEL = new Set(['updateParagraphStyle', 'createParagraphBullets', 'deleteParagraphBullets']);
-
-/** Requests that style a range and move no text. */
-const STYLING = new Set([...PARAGRAPH_LEVEL, 'updateTextStyle']);
-
-/** Insertions at a location that move only what is at or after it. */
-const INSERTING = new Set([
-  'insertText',
-  'insertInlineImage',
-  'insertPerson',
-  'insertDate',
-  'insertRichLink',
-  'insertPageBreak',
-  'insertTable',
-]);
-
-interface Reach {
-  /** Tab and segment. */
-  key: string;
-  /** The first position the request acts on or moves. */
-  from: number;
-}
 
 function bodyOf(request: Request): [string, Record<string, unknown>] {
   const type = Object.keys(request)[0] ?? '';
@@ -53,20 +35,48 @@ function keyOf(where: Location | Range): string {
   return `${where.tabId ?? ''}\u0000${where.segmentId ?? ''}`;
 }
 
-/** Where a request starts to act, when it is one whose effect that bounds; else undefined. */
-function reachOf(request: Request): Reach | undefined {
+/**
+ * What to add to positions from `start` on, as they are after `request`, to have them as they
+ * were before it, when `request` acts wholly before `start` or wholly at or after `end` of the
+ * range `[start, end)` in segment `key` (0 when it moves nothing there); undefined when it does not.
+ */
+function shiftPast(request: Request, key: string, start: number, end: number): number | undefined {
   const [type, body] = bodyOf(request);
+  // A text style and a paragraph's style or bullet are apart: either order gives both.
+  if (type === 'updateTextStyle') return 0;
   const range = body.range as Range | undefined;
   const location = body.location as Location | undefined;
-  if ((STYLING.has(type) || type === 'deleteContentRange') && range)
-    return { key: keyOf(range), from: range.startIndex ?? 0 };
-  if (INSERTING.has(type) && location) return { key: keyOf(location), from: location.index ?? 0 };
+  const where = range ?? location;
+  if (!where || keyOf(where) !== key) return undefined;
+  if (range && (PARAGRAPH_LEVEL.has(type) || type === 'deleteContentRange')) {
+    const from = range.startIndex ?? 0;
+    const to = range.endIndex ?? 0;
+    if (from >= end) return 0;
+    // Another paragraph's style before the range: no position moves.
+    if (PARAGRAPH_LEVEL.has(type)) return to < start ? 0 : undefined;
+    // Text deleted before the range (it starts after where the deletion closed up).
+    return from < start ? to - from : undefined;
+  }
+  const inserted = INSERTED[type];
+  if (location && inserted) {
+    const at = location.index ?? 0;
+    if (at >= end) return 0;
+    const length = inserted(body);
+    // Text typed wholly before the range, within a line: a newline typed before the range splits
+    // a paragraph, and the part after it (the range's, when it starts there) is the old paragraph's
+    // newline with a copy of its style, which before the split was that whole paragraph.
+    const inLine =
+      type === 'insertText'
+        ? !String(body.text ?? '').includes('\n')
+        : type !== 'insertTable' && type !== 'insertPageBreak';
+    return inLine && Number.isFinite(length) && at + length <= start ? -length : undefined;
+  }
   return undefined;
 }
 
 /**
- * `requests` with each paragraph-level style request moved before the requests that act only at or
- * after its range's end (same positions in either order), or undefined when none moves.
+ * `requests` with each paragraph-level style request moved before the requests that act only
+ * outside its range (positions moved to match), or undefined when none moves.
  */
 export function stylesBeforeSplits(requests: readonly Request[]): Request[] | undefined {
   const out: Request[] = [];
@@ -75,23 +85,30 @@ export function stylesBeforeSplits(requests: readonly Request[]): Request[] | un
     const [type, body] = bodyOf(request);
     const range = body.range as Range | undefined;
     let at = out.length;
+    let start = range?.startIndex ?? 0;
+    let end = range?.endIndex ?? 0;
+    let passedText = false;
     if (PARAGRAPH_LEVEL.has(type) && range) {
       const key = keyOf(range);
-      const end = range.endIndex ?? 0;
-      while (at > 0) {
-        const before = out[at - 1]!;
-        // A text style and a paragraph's style or bullet are apart: either order gives both.
-        if (bodyOf(before)[0] !== 'updateTextStyle') {
-          const reach = reachOf(before);
-          if (!reach || reach.key !== key || reach.from < end) break;
-        }
-        at -= 1;
+      for (let i = out.length - 1; i >= 0; i--) {
+        const shift = shiftPast(out[i]!, key, start, end);
+        if (shift === undefined) break;
+        start += shift;
+        end += shift;
+        at = i;
+        if (!PARAGRAPH_LEVEL.has(bodyOf(out[i]!)[0]) && bodyOf(out[i]!)[0] !== 'updateTextStyle')
+          passedText = true;
       }
-      // Only past something that moves text: passing style requests alone changes nothing here.
-      if (!out.slice(at).some((r) => !STYLING.has(bodyOf(r)[0]))) at = out.length;
     }
-    if (at < out.length) movedAny = true;
-    out.splice(at, 0, request);
+    // Only past something that moves text: passing style requests alone changes nothing here.
+    if (!passedText) {
+      out.push(request);
+      continue;
+    }
+    movedAny = true;
+    out.splice(at, 0, {
+      [type]: { ...body, range: { ...range, startIndex: start, endIndex: end } },
+    } as Request);
   }
   return movedAny ? out : undefined;
 }

@@ -43,7 +43,7 @@ const RANGED = new Set([
 ]);
 
 /** Insertions at a location, and how many index units each inserts. */
-const INSERTED: Record<string, (body: Record<string, unknown>) => number> = {
+export const INSERTED: Record<string, (body: Record<string, unknown>) => number> = {
   insertText: (body) => String(body.text ?? '').length,
   insertInlineImage: () => 1,
   insertPerson: () => 1,
