@@ -344,4 +344,20 @@ describe('import in suggest mode', () => {
     const split = stylesBeforeSplits([{ insertText: { text: 'x\n', location: at(10) } }, bullets]);
     expect(split).toBeUndefined();
   });
+
+  it("a paragraph set in a font, written anew as plain text: the new text does not take the struck text's font", async () => {
+    // Typed next to the struck old text, the new text takes its style from it; in edit mode the old
+    // text is gone. The batch sets the edit's styles on what it typed (suggest-repair.ts).
+    const be = new MemoryBackend(fixture('cedricdelpoux__gatsby-source-google-docs__special-chars.json'));
+    const target = { document_id: 'doc', tab_id: 't.0', anchor_id: '' };
+    const section = exportSection(be.doc, 't.0', '').content;
+    expect(section).toContain('{!font:Times New Roman');
+    const edited = 'This paragraph was written anew by the model.\n';
+    const result = await importSectionService(be, target, edited, { mode: 'suggest' });
+    expect(result.suggestion_ids?.length).toBeGreaterThan(0);
+    const view = (mode: 'PREVIEW_SUGGESTIONS_ACCEPTED' | 'PREVIEW_WITHOUT_SUGGESTIONS') =>
+      exportSection(viewDocument(be.doc, mode), 't.0', '').content;
+    expect(view('PREVIEW_SUGGESTIONS_ACCEPTED')).toBe(edited);
+    expect(view('PREVIEW_WITHOUT_SUGGESTIONS')).toBe(section);
+  });
 });

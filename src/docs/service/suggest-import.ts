@@ -30,6 +30,7 @@ import type { Plan } from '../import/index.js';
 import type { VerifyScope } from '../import/verify.js';
 import { stylesBeforeSplits } from './suggest-order.js';
 import { inSuggestPositions } from './suggest-positions.js';
+import { styleRepairs } from './suggest-repair.js';
 
 /** How an import writes: as direct edits or as suggestions. */
 export type ImportMode = 'edit' | 'suggest';
@@ -263,7 +264,7 @@ export function verifiedSuggestions(
   plan: Plan,
   input: { doc: Document; edited: Document; scope: VerifyScope },
 ): Plan {
-  const tried = new Set<string>();
+  const tried = new Map<string, Request[]>();
   let first: unknown;
   const hoisted = stylesBeforeSplits(plan.requests);
   for (const requests of [
@@ -276,7 +277,7 @@ export function verifiedSuggestions(
   ]) {
     const key = JSON.stringify(requests);
     if (!requests || tried.has(key)) continue;
-    tried.add(key);
+    tried.set(key, requests);
     try {
       verifySuggestions({ ...input, requests });
       return { ...plan, requests };
@@ -285,7 +286,39 @@ export function verifiedSuggestions(
       first ??= e;
     }
   }
+  // Text in place with other styles than the edit's (new text next to struck text takes the
+  // struck text's style): each candidate again with requests that set the edit's styles.
+  for (const requests of tried.values()) {
+    const repaired = withStyleRepairs(requests, input);
+    if (!repaired) continue;
+    try {
+      verifySuggestions({ ...input, requests: repaired });
+      return { ...plan, requests: repaired };
+    } catch (e) {
+      if (!(e instanceof SuggestModeError)) throw e;
+    }
+  }
   throw first;
+}
+
+/** `requests` and the style requests that give their accepted view the edit's styles (suggest-repair.ts). */
+function withStyleRepairs(
+  requests: Request[],
+  input: { doc: Document; edited: Document; scope: VerifyScope },
+): Request[] | undefined {
+  let after: Document;
+  try {
+    after = applyBatchUpdate(input.doc, suggestionBody(requests, input.doc.revisionId ?? '')).document;
+  } catch {
+    return undefined;
+  }
+  const repairs = styleRepairs({
+    after,
+    accepted: viewDocument(after, 'PREVIEW_SUGGESTIONS_ACCEPTED'),
+    want: viewDocument(input.edited, 'PREVIEW_SUGGESTIONS_ACCEPTED'),
+    tabId: input.scope.tabId,
+  });
+  return repairs && [...requests, ...repairs];
 }
 
 /** The reply lists created suggestions and a re-read shows them; else the write was a direct edit. */
