@@ -15,13 +15,13 @@
  * paragraph-level request changes or depends on, and of text typed within a line or deleted wholly
  * before its range (its positions then move back by what that typed or deleted). It stops at
  * anything else: a request on its own range, text typed into it, a newline typed before it, a
- * request whose reach is not known. So the
- * paragraph is styled while its own newline still ends it, and the change is a suggestion. What
- * the split copies to the new part differs (the paragraph's style as it was, not the pending
- * change): which order reads as intended is for verification to say, as for suggest-positions.ts.
+ * request whose reach is not known. So the paragraph is styled while its own newline still ends
+ * it, and the change is a suggestion. What the split copies to the new part differs (the
+ * paragraph's style as it was, not the pending change): which order reads as intended is for
+ * verification to say, as for suggest-positions.ts.
  */
 import type { Location, Range, Request } from '../../ground/docs-json.js';
-import { INSERTED } from './suggest-positions.js';
+import { INSERTED, keyOf } from './suggest-positions.js';
 
 /** The paragraph-level style requests this moves. */
 const PARAGRAPH_LEVEL = new Set(['updateParagraphStyle', 'createParagraphBullets', 'deleteParagraphBullets']);
@@ -29,10 +29,6 @@ const PARAGRAPH_LEVEL = new Set(['updateParagraphStyle', 'createParagraphBullets
 function bodyOf(request: Request): [string, Record<string, unknown>] {
   const type = Object.keys(request)[0] ?? '';
   return [type, (request as Record<string, Record<string, unknown>>)[type] ?? {}];
-}
-
-function keyOf(where: Location | Range): string {
-  return `${where.tabId ?? ''}\u0000${where.segmentId ?? ''}`;
 }
 
 /**

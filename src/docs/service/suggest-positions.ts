@@ -55,7 +55,8 @@ export const INSERTED: Record<string, (body: Record<string, unknown>) => number>
   insertTable: (body) => 1 + tableSize(Number(body.rows), Number(body.columns)),
 };
 
-function keyOf(where: Location | Range): string {
+/** The tab and segment a location or range is in. */
+export function keyOf(where: Location | Range): string {
   return `${where.tabId ?? ''}\u0000${where.segmentId ?? ''}`;
 }
 

@@ -35,7 +35,7 @@ function paragraphsOf(content: readonly StructuralElement[] | undefined): Paragr
   return out;
 }
 
-function bodyOf(doc: Document, tabId: string): StructuralElement[] | undefined {
+function tabBody(doc: Document, tabId: string): StructuralElement[] | undefined {
   const tab = allTabs(doc).find((t) => t.tabProperties?.tabId === tabId);
   return (tab?.documentTab ?? (doc.tabs ? undefined : doc))?.body?.content ?? undefined;
 }
@@ -115,10 +115,10 @@ export function styleRepairs(input: {
   tabId: string;
 }): Request[] | undefined {
   const { after, accepted, want, tabId } = input;
-  const have = paragraphsOf(bodyOf(accepted, tabId));
-  const wanted = paragraphsOf(bodyOf(want, tabId));
+  const have = paragraphsOf(tabBody(accepted, tabId));
+  const wanted = paragraphsOf(tabBody(want, tabId));
   if (have.length === 0 || have.length !== wanted.length) return undefined;
-  const kept = struck(bodyOf(after, tabId));
+  const kept = struck(tabBody(after, tabId));
   // A position of the accepted view in `after`: past the struck text before it (and at it, for a
   // range's start), so that a range styles what the view shows and not the struck text.
   const inAfter = (p: number, atStart: boolean): number => {
