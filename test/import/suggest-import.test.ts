@@ -42,6 +42,29 @@ function suggestInPreamble(be: MemoryBackend, content: string) {
   });
 }
 
+/**
+ * `edited` imported into `target` as suggestions and, into another copy, as direct edits: the
+ * suggestion's result and views, and the direct edit's text.
+ */
+async function bothWays(
+  doc: Document,
+  target: { document_id: string; tab_id: string; anchor_id: string },
+  edited: string,
+) {
+  const be = new MemoryBackend(doc);
+  const direct = new MemoryBackend(doc);
+  await importSectionService(direct, target, edited);
+  const result = await importSectionService(be, target, edited, { mode: 'suggest' });
+  const view = (d: Document, mode: 'PREVIEW_SUGGESTIONS_ACCEPTED' | 'PREVIEW_WITHOUT_SUGGESTIONS') =>
+    exportSection(viewDocument(d, mode), target.tab_id, target.anchor_id).content;
+  return {
+    result,
+    without: view(be.doc, 'PREVIEW_WITHOUT_SUGGESTIONS'),
+    accepted: view(be.doc, 'PREVIEW_SUGGESTIONS_ACCEPTED'),
+    direct: view(direct.doc, 'PREVIEW_SUGGESTIONS_ACCEPTED'),
+  };
+}
+
 describe('import in suggest mode', () => {
   it('a server that applied the write as a direct edit is an error, not a success', async () => {
     const be = new DirectEditBackend(POEM);
@@ -258,45 +281,29 @@ describe('import in suggest mode', () => {
   });
 
   it("a numbered list made bullets, its first item typed anew, holds as suggestions: later requests skip the old item's struck text", async () => {
-    const be = new MemoryBackend(fixture('stencila__encoda__test-fixture-1.json'));
+    const doc = fixture('stencila__encoda__test-fixture-1.json');
     const target = { document_id: 'doc', tab_id: 't.0', anchor_id: 'h.gysf08ftgpa0' };
-    const section = exportSection(be.doc, 't.0', 'h.gysf08ftgpa0').content;
+    const section = exportSection(doc, 't.0', 'h.gysf08ftgpa0').content;
     const numbered = section.split('\n').filter((line) => /^\d+\. /.test(line));
     expect(numbered.length).toBeGreaterThan(1);
-    const edited = section.replace(/^\d+\. /gm, '- ');
-    const direct = new MemoryBackend(be.doc);
-    await importSectionService(direct, target, edited);
-    const result = await importSectionService(be, target, edited, { mode: 'suggest' });
-    expect(result.suggestion_ids?.length).toBeGreaterThan(0);
-    const view = (d: Document, mode: 'PREVIEW_SUGGESTIONS_ACCEPTED' | 'PREVIEW_WITHOUT_SUGGESTIONS') =>
-      exportSection(viewDocument(d, mode), 't.0', 'h.gysf08ftgpa0').content;
-    expect(view(be.doc, 'PREVIEW_WITHOUT_SUGGESTIONS')).toBe(section);
-    expect(view(be.doc, 'PREVIEW_SUGGESTIONS_ACCEPTED')).toBe(
-      view(direct.doc, 'PREVIEW_SUGGESTIONS_ACCEPTED'),
-    );
-    expect(view(be.doc, 'PREVIEW_SUGGESTIONS_ACCEPTED')).toContain(
-      `- ${numbered.at(-1)!.replace(/^\d+\. /, '')}`,
-    );
+    const both = await bothWays(doc, target, section.replace(/^\d+\. /gm, '- '));
+    expect(both.result.suggestion_ids?.length).toBeGreaterThan(0);
+    expect(both.without).toBe(section);
+    expect(both.accepted).toBe(both.direct);
+    expect(both.accepted).toContain(`- ${numbered.at(-1)!.replace(/^\d+\. /, '')}`);
   });
 
   it('the last paragraph bulleted and a paragraph added after it: the bullet is a suggestion, and rejecting restores the paragraph', async () => {
     // The new paragraph can only be typed at the old one's newline, which then ends the old text:
     // bulleted after that, the old paragraph took its bullet directly (its break is a suggestion).
-    const be = new MemoryBackend(fixture('cedricdelpoux__gatsby-source-google-docs__french.json'));
-    const target = { document_id: 'doc', tab_id: 't.0', anchor_id: '' };
-    const section = exportSection(be.doc, 't.0', '').content;
+    const doc = fixture('cedricdelpoux__gatsby-source-google-docs__french.json');
+    const section = exportSection(doc, 't.0', '').content;
     const edited = `- {!indent-left:54pt}${section.trimEnd()}\n\nA closing line.\n`;
-    const direct = new MemoryBackend(be.doc);
-    await importSectionService(direct, target, edited);
-    const result = await importSectionService(be, target, edited, { mode: 'suggest' });
-    expect(result.suggestion_ids?.length).toBeGreaterThan(0);
-    const view = (d: Document, mode: 'PREVIEW_SUGGESTIONS_ACCEPTED' | 'PREVIEW_WITHOUT_SUGGESTIONS') =>
-      exportSection(viewDocument(d, mode), 't.0', '').content;
-    expect(view(be.doc, 'PREVIEW_WITHOUT_SUGGESTIONS')).toBe(section);
-    expect(view(be.doc, 'PREVIEW_SUGGESTIONS_ACCEPTED')).toBe(
-      view(direct.doc, 'PREVIEW_SUGGESTIONS_ACCEPTED'),
-    );
-    expect(view(be.doc, 'PREVIEW_SUGGESTIONS_ACCEPTED')).toMatch(/^- /);
+    const both = await bothWays(doc, { document_id: 'doc', tab_id: 't.0', anchor_id: '' }, edited);
+    expect(both.result.suggestion_ids?.length).toBeGreaterThan(0);
+    expect(both.without).toBe(section);
+    expect(both.accepted).toBe(both.direct);
+    expect(both.accepted).toMatch(/^- /);
   });
 
   it('paragraph styles move before insertions at or after their range, past text styles, and no further', () => {
