@@ -35,6 +35,9 @@ import { styleRepairs } from './suggest-repair.js';
 /** How an import writes: as direct edits or as suggestions. */
 export type ImportMode = 'edit' | 'suggest';
 
+/** The batch's accepted view is not the edit (the error a style repair may mend; the type is the same). */
+class NotAsIntendedError extends SuggestModeError {}
+
 /**
  * The invisible named ranges that mark a paragraph as a construct Docs has no element for (grammar
  * §4): Docs cannot suggest them either, so a suggested code block, quote or rule is its look only.
@@ -244,7 +247,7 @@ export function verifySuggestions(input: {
     );
   }
   if (!accepted) {
-    throw new SuggestModeError(
+    throw new NotAsIntendedError(
       `As suggestions, this edit would not read as intended once accepted (suggested deletions keep their text, so later requests would land elsewhere); nothing was written.`,
       'Import it with mode "edit", or split it into smaller edits.',
     );
@@ -264,7 +267,9 @@ export function verifiedSuggestions(
   plan: Plan,
   input: { doc: Document; edited: Document; scope: VerifyScope },
 ): Plan {
-  const tried = new Map<string, Request[]>();
+  const tried = new Set<string>();
+  /** The candidates whose accepted view was not the edit: a style repair may mend those. */
+  const mendable: Request[][] = [];
   let first: unknown;
   const hoisted = stylesBeforeSplits(plan.requests);
   for (const requests of [
@@ -277,18 +282,19 @@ export function verifiedSuggestions(
   ]) {
     const key = JSON.stringify(requests);
     if (!requests || tried.has(key)) continue;
-    tried.set(key, requests);
+    tried.add(key);
     try {
       verifySuggestions({ ...input, requests });
       return { ...plan, requests };
     } catch (e) {
       if (!(e instanceof SuggestModeError)) throw e;
+      if (e instanceof NotAsIntendedError) mendable.push(requests);
       first ??= e;
     }
   }
   // Text in place with other styles than the edit's (new text next to struck text takes the
-  // struck text's style): each candidate again with requests that set the edit's styles.
-  for (const requests of tried.values()) {
+  // struck text's style): each such candidate again with requests that set the edit's styles.
+  for (const requests of mendable) {
     const repaired = withStyleRepairs(requests, input);
     if (!repaired) continue;
     try {
