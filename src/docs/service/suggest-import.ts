@@ -248,7 +248,7 @@ export function verifySuggestions(input: {
   }
   if (!accepted) {
     throw new NotAsIntendedError(
-      `As suggestions, this edit would not read as intended once accepted (suggested deletions keep their text, so later requests would land elsewhere); nothing was written.`,
+      'As suggestions, this edit would not read as intended once accepted (accepting every suggestion would not give the edited text and its styles); nothing was written.',
       'Import it with mode "edit", or split it into smaller edits.',
     );
   }
@@ -261,7 +261,9 @@ export function verifySuggestions(input: {
  * `~~old~~new`) and then before it (the new text then takes its style from the character before
  * it, as in edit mode); the plan as it is; then the same three with the paragraph styles moved
  * before the insertions after them (suggest-order.ts: a paragraph whose break the new content took
- * is styled while its own break still ends it). When none verifies, the first one's error.
+ * is styled while its own break still ends it). Then each whose accepted view was not the edit,
+ * with the style requests that give it the edit's styles (suggest-repair.ts). When none verifies,
+ * the first one's error.
  */
 export function verifiedSuggestions(
   plan: Plan,
