@@ -367,4 +367,44 @@ describe('import in suggest mode', () => {
     expect(view('PREVIEW_SUGGESTIONS_ACCEPTED')).toBe(edited);
     expect(view('PREVIEW_WITHOUT_SUGGESTIONS')).toBe(section);
   });
+
+  it('a word of a cell changed and a row added to the table: the row goes in past the struck word', async () => {
+    // The row's place and length depend on the table: without them the plan's own positions
+    // were tried, and the cells' text landed outside any paragraph (an engine error, refused).
+    const doc = fixture('cedricdelpoux__gatsby-source-google-docs__tables.json');
+    const section = exportSection(doc, 't.0', '').content;
+    const edited = `${section.replace('Col 1 line 1', 'Col 1 row 1').trimEnd()}\n| new 1 | new 2 | new 3 |\n`;
+    const both = await bothWays(doc, { document_id: 'doc', tab_id: 't.0', anchor_id: '' }, edited);
+    expect(both.result.suggestion_ids?.length).toBeGreaterThan(0);
+    expect(both.without).toBe(section);
+    expect(both.accepted).toBe(both.direct);
+    expect(both.accepted).toContain('| new 1 | new 2 | new 3 |');
+  });
+
+  it('a table row with a known place and length moves the kept text after it, and its table past the kept text before it', () => {
+    const requests = inSuggestPositions(
+      [
+        { deleteContentRange: { range: { startIndex: 10, endIndex: 14 } } },
+        { deleteContentRange: { range: { startIndex: 50, endIndex: 52 } } },
+        {
+          insertTableRow: {
+            tableCellLocation: { tableStartLocation: { index: 30 }, rowIndex: 0 },
+            insertBelow: true,
+          },
+        },
+        { insertText: { text: 'x', location: { index: 60 } } },
+      ],
+      'after',
+      (index) => (index === 2 ? { at: 40, length: 7 } : undefined),
+    );
+    // The table starts past the 4 struck characters at 10 (30 -> 34); the 2 struck at 50 are after
+    // the new row (at 40, 7 long), so at 57 once it is in; the insertion at 60 goes past both (66).
+    expect(requests?.[2]).toEqual({
+      insertTableRow: {
+        tableCellLocation: { tableStartLocation: { index: 34 }, rowIndex: 0 },
+        insertBelow: true,
+      },
+    });
+    expect(requests?.[3]).toEqual({ insertText: { text: 'x', location: { index: 66 } } });
+  });
 });

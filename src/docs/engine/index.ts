@@ -31,5 +31,5 @@ export { isSuggestMode, SUGGESTABLE_REQUESTS } from './suggest-mode.js';
 export { suggestionIdsIn } from './suggestion-marks.js';
 export { viewDocument } from './suggestion-requests.js';
 export type { SuggestionResponse } from './suggestion-response.js';
-export { tableSize } from './tables.js';
+export { findTable, tableSize } from './tables.js';
 export { utf16Length } from './utf16.js';

@@ -14,11 +14,25 @@
  */
 import { SuggestionsNotCreatedError, SuggestModeError } from '../../errors.js';
 import type { Backend } from '../../ground/backend.js';
-import type { BatchUpdateRequest, BatchUpdateResponse, Document, Request } from '../../ground/docs-json.js';
+import type {
+  BatchUpdateRequest,
+  BatchUpdateResponse,
+  Document,
+  Location,
+  Request,
+} from '../../ground/docs-json.js';
 import { createdSuggestionIds, withWriteMode } from '../../ground/suggestions.js';
 import { stringifyMebdf } from '../../mebdf/index.js';
 import type { Block, Inline, MebdfDocument } from '../../mebdf/model.js';
-import { applyBatchUpdate, SUGGESTABLE_REQUESTS, suggestionIdsIn, viewDocument } from '../engine/index.js';
+import {
+  applyBatchUpdate,
+  findTable,
+  getTab,
+  SUGGESTABLE_REQUESTS,
+  segmentOf,
+  suggestionIdsIn,
+  viewDocument,
+} from '../engine/index.js';
 import { allTabs } from '../engine/indices.js';
 import { CODE_RANGE_NAME } from '../export/code-blocks.js';
 import { HTML_RANGE_NAME } from '../export/html-ranges.js';
@@ -29,7 +43,7 @@ import { ITEM_RANGE_NAME, QUOTE_RANGE_NAME, RULE_RANGE_NAME } from '../export/qu
 import type { Plan } from '../import/index.js';
 import type { VerifyScope } from '../import/verify.js';
 import { stylesBeforeSplits } from './suggest-order.js';
-import { inSuggestPositions } from './suggest-positions.js';
+import { inSuggestPositions, type RowInsertion } from './suggest-positions.js';
 import { styleRepairs } from './suggest-repair.js';
 
 /** How an import writes: as direct edits or as suggestions. */
@@ -274,13 +288,13 @@ export function verifiedSuggestions(
   const mendable: Request[][] = [];
   let first: unknown;
   const hoisted = stylesBeforeSplits(plan.requests);
+  const moved = (requests: Request[], side: 'after' | 'before') =>
+    inSuggestPositions(requests, side, rowsIn(input.doc, requests));
   for (const requests of [
-    inSuggestPositions(plan.requests, 'after'),
-    inSuggestPositions(plan.requests, 'before'),
+    moved(plan.requests, 'after'),
+    moved(plan.requests, 'before'),
     plan.requests,
-    ...(hoisted
-      ? [inSuggestPositions(hoisted, 'after'), inSuggestPositions(hoisted, 'before'), hoisted]
-      : []),
+    ...(hoisted ? [moved(hoisted, 'after'), moved(hoisted, 'before'), hoisted] : []),
   ]) {
     const key = JSON.stringify(requests);
     if (!requests || tried.has(key)) continue;
@@ -307,6 +321,42 @@ export function verifiedSuggestions(
     }
   }
   throw first;
+}
+
+/**
+ * Where the `insertTableRow` at `index` of `requests` puts its row and how long the row is (one
+ * cell a column, as the table has them then): the plan applied up to it in edit mode, and the
+ * table compared before and after it. Undefined when that cannot be found.
+ */
+function rowsIn(doc: Document, requests: readonly Request[]): (index: number) => RowInsertion | undefined {
+  return (index) => {
+    const request = requests[index] as {
+      insertTableRow?: { tableCellLocation?: { tableStartLocation?: Location } };
+    };
+    const start = request.insertTableRow?.tableCellLocation?.tableStartLocation;
+    if (!start) return undefined;
+    const tableIn = (d: Document) => {
+      const tab = getTab(d, start.tabId);
+      const content = tab && segmentOf(tab, start.segmentId)?.content;
+      return content && findTable(content, start.index ?? 0);
+    };
+    try {
+      const before = applyBatchUpdate(doc, { requests: requests.slice(0, index) }).document;
+      const after = applyBatchUpdate(before, { requests: [requests[index]!] }).document;
+      const was = tableIn(before);
+      const now = tableIn(after);
+      if (!was || !now) return undefined;
+      const old = was.table.tableRows ?? [];
+      const rows = now.table.tableRows ?? [];
+      let r = 0;
+      while (r < old.length && old[r]!.startIndex === rows[r]?.startIndex) r += 1;
+      const row = rows[r];
+      if (!row) return undefined;
+      return { at: row.startIndex ?? 0, length: (now.se.endIndex ?? 0) - (was.se.endIndex ?? 0) };
+    } catch {
+      return undefined;
+    }
+  };
 }
 
 /** `requests` and the style requests that give their accepted view the edit's styles (suggest-repair.ts). */

@@ -67,16 +67,28 @@ function moved(kept: readonly Kept[], p: number, past: boolean): number {
   return out;
 }
 
+/** Where a new table row goes in (edit-mode position of its start) and how long it is. */
+export interface RowInsertion {
+  at: number;
+  length: number;
+}
+
 /**
  * `requests` (edit-mode positions, in order) with their positions where they fall when sent as
- * suggestions, or undefined where a request moves text by an amount this does not know (a table
- * row) while a deletion's text is kept in that segment. The requests are new objects.
+ * suggestions, or undefined where a request moves text by an amount this does not know while a
+ * deletion's text is kept in that segment. A table row's is known through `rowAt` (the
+ * `insertTableRow` at that place in `requests`: where its row starts and how long it is, which
+ * depend on the table), when given. The requests are new objects.
  */
-export function inSuggestPositions(requests: readonly Request[], side: InsertSide): Request[] | undefined {
+export function inSuggestPositions(
+  requests: readonly Request[],
+  side: InsertSide,
+  rowAt?: (index: number) => RowInsertion | undefined,
+): Request[] | undefined {
   const keptBy = new Map<string, Kept[]>();
   const freshBy = new Map<string, Fresh[]>();
   const out: Request[] = [];
-  for (const request of requests) {
+  for (const [index, request] of requests.entries()) {
     const type = Object.keys(request)[0] ?? '';
     const body = structuredClone((request as Record<string, Record<string, unknown>>)[type] ?? {});
     const span = body.range as Range | undefined;
@@ -100,7 +112,17 @@ export function inSuggestPositions(requests: readonly Request[], side: InsertSid
       if (!Number.isFinite(length)) return undefined;
       for (const k of kept) if (k.at > at || (k.at === at && side === 'before')) k.at += length;
       freshBy.set(keyOf(point), freshAfterInsertion(freshBy.get(keyOf(point)) ?? [], at, length));
-    } else if ([...keptBy.values()].some((stretches) => stretches.length > 0)) {
+    } else if (type === 'insertTableRow' && anyKept(keptBy)) {
+      // The row goes in inside its table: kept text after its start moves by its length.
+      const cell = body.tableCellLocation as { tableStartLocation?: Location } | undefined;
+      const table = cell?.tableStartLocation;
+      const row = rowAt?.(index);
+      if (!table || !row) return undefined;
+      const kept = keptBy.get(keyOf(table)) ?? [];
+      table.index = moved(kept, table.index ?? 0, true);
+      for (const k of kept) if (k.at >= row.at) k.at += row.length;
+      freshBy.set(keyOf(table), freshAfterInsertion(freshBy.get(keyOf(table)) ?? [], row.at, row.length));
+    } else if (anyKept(keptBy)) {
       // An insertion at a segment's end moves no kept text; anything else that moves text by an
       // amount not known here (a table row) would put the kept text out of place.
       if (!(INSERTED[type] && body.endOfSegmentLocation)) return undefined;
@@ -108,6 +130,10 @@ export function inSuggestPositions(requests: readonly Request[], side: InsertSid
     out.push({ [type]: body } as Request);
   }
   return out;
+}
+
+function anyKept(keptBy: ReadonlyMap<string, Kept[]>): boolean {
+  return [...keptBy.values()].some((stretches) => stretches.length > 0);
 }
 
 /**
