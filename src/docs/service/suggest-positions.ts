@@ -124,7 +124,8 @@ export function inSuggestPositions(
       freshBy.set(keyOf(table), freshAfterInsertion(freshBy.get(keyOf(table)) ?? [], row.at, row.length));
     } else if (anyKept(keptBy)) {
       // An insertion at a segment's end moves no kept text; anything else that moves text by an
-      // amount not known here (a table row) would put the kept text out of place.
+      // amount not known here (a table row whose place was not found) would put the kept text out
+      // of place.
       if (!(INSERTED[type] && body.endOfSegmentLocation)) return undefined;
     }
     out.push({ [type]: body } as Request);
