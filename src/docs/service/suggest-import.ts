@@ -49,8 +49,18 @@ import { styleRepairs } from './suggest-repair.js';
 /** How an import writes: as direct edits or as suggestions. */
 export type ImportMode = 'edit' | 'suggest';
 
-/** The batch's accepted view is not the edit (the error a style repair may mend; the type is the same). */
-class NotAsIntendedError extends SuggestModeError {}
+/**
+ * The batch's accepted view is not the edit: the error a style repair may mend (the type callers
+ * see is the same), with the document the batch left, which the repair reads.
+ */
+class NotAsIntendedError extends SuggestModeError {
+  constructor(readonly after: Document) {
+    super(
+      'As suggestions, this edit would not read as intended once accepted (accepting every suggestion would not give the edited text and its styles); nothing was written.',
+      'Import it with mode "edit", or split it into smaller edits.',
+    );
+  }
+}
 
 /**
  * The invisible named ranges that mark a paragraph as a construct Docs has no element for (grammar
@@ -261,10 +271,7 @@ export function verifySuggestions(input: {
     );
   }
   if (!accepted) {
-    throw new NotAsIntendedError(
-      'As suggestions, this edit would not read as intended once accepted (accepting every suggestion would not give the edited text and its styles); nothing was written.',
-      'Import it with mode "edit", or split it into smaller edits.',
-    );
+    throw new NotAsIntendedError(after);
   }
 }
 
@@ -285,7 +292,7 @@ export function verifiedSuggestions(
 ): Plan {
   const tried = new Set<string>();
   /** The candidates whose accepted view was not the edit: a style repair may mend those. */
-  const mendable: Request[][] = [];
+  const mendable: Array<{ requests: Request[]; after: Document }> = [];
   let first: unknown;
   const hoisted = stylesBeforeSplits(plan.requests);
   const moved = (requests: Request[], side: 'after' | 'before') =>
@@ -304,14 +311,14 @@ export function verifiedSuggestions(
       return { ...plan, requests };
     } catch (e) {
       if (!(e instanceof SuggestModeError)) throw e;
-      if (e instanceof NotAsIntendedError) mendable.push(requests);
+      if (e instanceof NotAsIntendedError) mendable.push({ requests, after: e.after });
       first ??= e;
     }
   }
   // Text in place with other styles than the edit's (new text next to struck text takes the
   // struck text's style): each such candidate again with requests that set the edit's styles.
-  for (const requests of mendable) {
-    const repaired = withStyleRepairs(requests, input);
+  for (const { requests, after } of mendable) {
+    const repaired = withStyleRepairs(requests, after, input);
     if (!repaired) continue;
     try {
       verifySuggestions({ ...input, requests: repaired });
@@ -362,14 +369,9 @@ function rowsIn(doc: Document, requests: readonly Request[]): (index: number) =>
 /** `requests` and the style requests that give their accepted view the edit's styles (suggest-repair.ts). */
 function withStyleRepairs(
   requests: Request[],
+  after: Document,
   input: { doc: Document; edited: Document; scope: VerifyScope },
 ): Request[] | undefined {
-  let after: Document;
-  try {
-    after = applyBatchUpdate(input.doc, suggestionBody(requests, input.doc.revisionId ?? '')).document;
-  } catch {
-    return undefined;
-  }
   const repairs = styleRepairs({
     after,
     accepted: viewDocument(after, 'PREVIEW_SUGGESTIONS_ACCEPTED'),

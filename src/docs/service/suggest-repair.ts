@@ -11,45 +11,30 @@
  * with them is verified like any other (suggest-import.ts), so a repair that would outlive a
  * rejection is refused there, not written.
  */
-import type {
-  Document,
-  Paragraph,
-  ParagraphElement,
-  Request,
-  StructuralElement,
-} from '../../ground/docs-json.js';
-import { allTabs } from '../engine/indices.js';
+import type { Document, Paragraph, Request, StructuralElement } from '../../ground/docs-json.js';
+import { getTab, segmentOf, suggestionIdsIn } from '../engine/index.js';
+import { elementStyle } from '../engine/paragraphs.js';
+import { forEachParagraph, markedRanges } from '../engine/suggestion-marks.js';
 import { deepEqual } from '../equality.js';
 
 /** Paragraph style fields no request sets (ids, read-only). */
 const UNSET_PARAGRAPH_FIELDS = new Set(['headingId', 'tabStops']);
 
-/** Every paragraph of `content` in order, table cells included. */
-function paragraphsOf(content: readonly StructuralElement[] | undefined): Paragraph[] {
-  const out: Paragraph[] = [];
-  for (const el of content ?? []) {
-    if (el.paragraph) out.push(el.paragraph);
-    for (const row of el.table?.tableRows ?? [])
-      for (const cell of row.tableCells ?? []) out.push(...paragraphsOf(cell.content));
-  }
-  return out;
+/** The body of tab `tabId` of `doc`. */
+function tabBody(doc: Document, tabId: string): StructuralElement[] {
+  const tab = getTab(doc, tabId);
+  return (tab && segmentOf(tab)?.content) ?? [];
 }
 
-function tabBody(doc: Document, tabId: string): StructuralElement[] | undefined {
-  const tab = allTabs(doc).find((t) => t.tabProperties?.tabId === tabId);
-  return (tab?.documentTab ?? (doc.tabs ? undefined : doc))?.body?.content ?? undefined;
+/** Every paragraph of `content` in order, table cells included. */
+function paragraphsOf(content: StructuralElement[]): Paragraph[] {
+  const out: Paragraph[] = [];
+  forEachParagraph(content, (p) => out.push(p));
+  return out;
 }
 
 function textOf(p: Paragraph): string {
   return (p.elements ?? []).map((el) => el.textRun?.content ?? '\u0000').join('');
-}
-
-function styleOf(el: ParagraphElement): Record<string, unknown> {
-  const inner = Object.values(el).find(
-    (v): v is { textStyle?: Record<string, unknown> } =>
-      typeof v === 'object' && v !== null && 'textStyle' in v,
-  );
-  return inner?.textStyle ?? {};
 }
 
 /** The fields where `have` and `want` differ. */
@@ -69,38 +54,26 @@ function pieces(
 ): Array<{ start: number; end: number; style: Record<string, unknown> }> {
   const out: Array<{ start: number; end: number; style: Record<string, unknown> }> = [];
   for (const el of p.elements ?? []) {
+    const style = (elementStyle(el) ?? {}) as Record<string, unknown>;
     let from = el.startIndex ?? 0;
     const to = el.endIndex ?? from;
     for (const cut of cuts) {
       if (cut > from && cut < to) {
-        out.push({ start: from, end: cut, style: styleOf(el) });
+        out.push({ start: from, end: cut, style });
         from = cut;
       }
     }
-    out.push({ start: from, end: to, style: styleOf(el) });
+    out.push({ start: from, end: to, style });
   }
   return out;
 }
 
-/** The `[start, end)` of text a suggested deletion keeps in `doc`'s tab, in order. */
-function struck(content: readonly StructuralElement[] | undefined): Array<{ start: number; end: number }> {
-  const out: Array<{ start: number; end: number }> = [];
-  for (const el of content ?? []) {
-    if (el.table?.suggestedDeletionIds?.length) {
-      out.push({ start: el.startIndex ?? 0, end: el.endIndex ?? 0 });
-      continue;
-    }
-    for (const pe of el.paragraph?.elements ?? []) {
-      const inner = Object.values(pe).find(
-        (v): v is { suggestedDeletionIds?: string[] } =>
-          typeof v === 'object' && v !== null && 'suggestedDeletionIds' in v,
-      );
-      if (inner?.suggestedDeletionIds?.length) out.push({ start: pe.startIndex ?? 0, end: pe.endIndex ?? 0 });
-    }
-    for (const row of el.table?.tableRows ?? [])
-      for (const cell of row.tableCells ?? []) out.push(...struck(cell.content));
-  }
-  return out.sort((a, b) => a.start - b.start);
+/** The `[start, end)` of the text suggested deletions keep in `content`, in order. */
+function struck(doc: Document, content: StructuralElement[]): Array<{ start: number; end: number }> {
+  return suggestionIdsIn(doc)
+    .flatMap((id) => markedRanges(content, 'suggestedDeletionIds', id))
+    .map(([start, end]) => ({ start, end }))
+    .sort((a, b) => a.start - b.start);
 }
 
 /**
@@ -118,7 +91,7 @@ export function styleRepairs(input: {
   const have = paragraphsOf(tabBody(accepted, tabId));
   const wanted = paragraphsOf(tabBody(want, tabId));
   if (have.length === 0 || have.length !== wanted.length) return undefined;
-  const kept = struck(tabBody(after, tabId));
+  const kept = struck(after, tabBody(after, tabId));
   // A position of the accepted view in `after`: past the struck text before it (and at it, for a
   // range's start), so that a range styles what the view shows and not the struck text.
   const inAfter = (p: number, atStart: boolean): number => {
