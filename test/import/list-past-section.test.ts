@@ -115,4 +115,24 @@ describe('a list that goes on past the section', () => {
     expect(exportTab(be.doc).content).toBe(whole);
     expect(whole).toContain('3. Three\n4. # Signatures');
   });
+  // The section ends with a new list after a paragraph: the heading after it stays in its Docs
+  // list, which Docs numbers on past what comes between ("4." after "Three"), so it reads as it did.
+  // Verification took the new list's run for the one the heading had to go on, and refused.
+  for (const [name, change] of [
+    ['a paragraph and a new numbered list typed after the last item', (s: string) =>
+      `${s}\nA paragraph.\n\n1. First\n2. Second\n`],
+    ['the last item made a paragraph, a new numbered list typed after it', (s: string) =>
+      `${s.replace('3. Three\n', '\nThree\n')}\n1. First\n2. Second\n`],
+  ] as const) {
+    it(`${name}: lands, the heading after the section still in the section's old list`, async () => {
+      const be = new MemoryBackend(doc());
+      const section = exportSection(be.doc, undefined, 'h.terms').content;
+      const edited = change(section);
+      await importSectionService(be, { document_id: 'doc', anchor_id: 'h.terms' }, edited);
+      expect(exportSection(be.doc, undefined, 'h.terms').content).toBe(edited);
+      expect(listOf(be.doc, 'Signatures')).toBe('L');
+      expect(listOf(be.doc, 'Two')).toBe('L');
+      expect(listOf(be.doc, 'First')).not.toBe('L');
+    });
+  }
 });

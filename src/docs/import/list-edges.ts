@@ -62,6 +62,23 @@ function goesOn(tab: BuiltBlocks, i: number): boolean {
   return block.list.level > 0 || (run.root !== null && run.root === tab.listIdAt(i));
 }
 
+/**
+ * Whether the outer item at `now` of `after` is still in its Docs list of `before` (at `was`) and
+ * that list still has an outer item before it: Docs numbers it on from that item, as it did (a
+ * list goes on counting past what interrupts it), so no write made it a list of its own.
+ */
+function countedOn(before: BuiltBlocks, was: number, after: BuiltBlocks, now: number): boolean {
+  const block = after.blocks[now];
+  const id = after.listIdAt(now);
+  if (block?.type !== 'paragraph' || block.list?.level !== 0 || id === null) return false;
+  if (before.listIdAt(was) !== id) return false;
+  for (let i = now - 1; i >= 0; i--) {
+    const b = after.blocks[i]!;
+    if (b.type === 'paragraph' && b.list?.level === 0 && after.listIdAt(i) === id) return true;
+  }
+  return false;
+}
+
 /** Whether `block` is an outer list item of `kind`. */
 function sameOuterKind(block: Block | undefined, kind: ListKind | null): boolean {
   return block?.type === 'paragraph' && block.list?.level === 0 && kind !== null && block.list.kind === kind;
@@ -86,7 +103,9 @@ export function listEdgeDifference(
     const next = before.blocks[was.endBlock]!;
     const label = `block ${was.endBlock + 1} of the tab (${blockLabel(next)}), after the section`;
     if (!wasOn && isOn) return `${label}, would join the list of the section's last item`;
-    if (wasOn && !isOn) {
+    // Still counted on by Docs (an outer item of its list before it), the block reads its number as
+    // before: a new list the section ends with sits between them, as the text has it.
+    if (wasOn && !isOn && !countedOn(before, was.endBlock, after, now.endBlock)) {
       // The intended content goes on with it when its last run's outer items are of the block's kind.
       const end = openRun(intendedTab(intended), intended.length);
       const kind = next.type === 'paragraph' ? (next.list?.kind ?? null) : null;
