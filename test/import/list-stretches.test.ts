@@ -5,6 +5,7 @@
  * change is bulleted as one set and its nested runs of another kind as lists of their own; nested
  * items an interruption leaves reading the same keep their bullets.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { exportTab } from '../../src/docs/export/index.js';
 import { importTabService } from '../../src/docs/service/import.js';
@@ -187,5 +188,22 @@ describe('lists of mixed kinds', () => {
     const id = r.listOf('New');
     expect([r.listOf('Two'), r.listOf('Three')]).toEqual([id, id]);
     expect(id).not.toBe('L');
+  });
+
+  it('a real list (lists.json): its last numbered sub-item made an outer item, the outer item after it a bulleted sub-item under it', async () => {
+    // Both bullets, the two were bulleted as one set, a list of their own that read as a second
+    // list after the first, and verification refused the edit. The list numbers its second level:
+    // the outer item joins it, the bulleted sub-item is a list of its own under it.
+    const name = 'cedricdelpoux__gatsby-source-google-docs__lists.json';
+    const real = JSON.parse(readFileSync(new URL(`../fixtures/real/${name}`, import.meta.url), 'utf8'));
+    const r = await run(real as Document, (c) =>
+      c.replace('  3. Sub list item 3\n- List item 4\n', '- Sub list item 3\n  - List item 4\n'),
+    );
+    expect(r.after).toBe(r.intended);
+    const list = r.was('List item 3')!.bullet!.listId;
+    for (const t of ['List item 3', 'Sub list item 2', 'Sub list item 3', 'List item 5'])
+      expect(r.listOf(t), t).toBe(list);
+    expect(r.listOf('List item 4')).not.toBe(list);
+    expect(r.warnings.join('\n')).not.toMatch(/bulleted anew/);
   });
 });

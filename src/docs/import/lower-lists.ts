@@ -153,6 +153,17 @@ export function bulletSets(
       listId: before.listId,
     };
   };
+  /**
+   * The longest first items `[0, t]` (`t < to`) that join the list before, the items after them up
+   * to `to` all nested: those are then a list of their own under its last item.
+   */
+  const joinedAbove = (to: number): BulletSet | null => {
+    for (let t = to - 1; t >= 0 && anchored(t + 1, to); t--) {
+      const set = joined(t);
+      if (set) return set;
+    }
+    return null;
+  };
   const whole = continues || anchored(0, items.length - 1) ? joined(items.length - 1) : null;
   if (whole) return [whole];
   const sets: BulletSet[] = [];
@@ -163,9 +174,20 @@ export function bulletSets(
     // A first set of outer items that goes on the list before, of its kinds at their levels, joins
     // it (the sets after, another kind at a level that list gives another, are lists of their own
     // under its last item): bulleted as a new list, that item would start a list of its own.
-    const first = i === 0 && continues && items[0]!.list!.level === 0 ? joined(j) : null;
+    const first = i === 0 && continues && items[0]!.list!.level === 0 ? (joined(j) ?? joinedAbove(j)) : null;
     if (first) {
       sets.push(first);
+      // Nested items of the kind after it that the list before numbers otherwise at their level (a
+      // bulleted sub-item where it has numbers): a list of their own under its last item, kept out
+      // of it by a paragraph without bullet (their preset's outer glyph would join it).
+      if (first.to < j)
+        sets.push({
+          from: first.to + 1,
+          to: j,
+          preset: PRESETS[kind],
+          separate: join?.takes(kind) === true,
+          anchor: true,
+        });
       i = j + 1;
       continue;
     }
