@@ -119,10 +119,14 @@ describe('a list that goes on past the section', () => {
   // list, which Docs numbers on past what comes between ("4." after "Three"), so it reads as it did.
   // Verification took the new list's run for the one the heading had to go on, and refused.
   for (const [name, change] of [
-    ['a paragraph and a new numbered list typed after the last item', (s: string) =>
-      `${s}\nA paragraph.\n\n1. First\n2. Second\n`],
-    ['the last item made a paragraph, a new numbered list typed after it', (s: string) =>
-      `${s.replace('3. Three\n', '\nThree\n')}\n1. First\n2. Second\n`],
+    [
+      'a paragraph and a new numbered list typed after the last item',
+      (s: string) => `${s}\nA paragraph.\n\n1. First\n2. Second\n`,
+    ],
+    [
+      'the last item made a paragraph, a new numbered list typed after it',
+      (s: string) => `${s.replace('3. Three\n', '\nThree\n')}\n1. First\n2. Second\n`,
+    ],
   ] as const) {
     it(`${name}: lands, the heading after the section still in the section's old list`, async () => {
       const be = new MemoryBackend(doc());
