@@ -139,4 +139,17 @@ describe('a list that goes on past the section', () => {
       expect(listOf(be.doc, 'First')).not.toBe('L');
     });
   }
+
+  it('its items made paragraphs and a new numbered list typed after them: the new items go in the list, and the heading after numbers on from them', async () => {
+    // Bulleted as a list of their own, the heading was left the first item of its list, numbered
+    // anew, and verification refused the edit: typed at the heading's start, they copy its bullet.
+    const be = new MemoryBackend(doc());
+    const section = exportSection(be.doc, undefined, 'h.terms').content;
+    const edited = `${section.replace('1. One\n2. Two\n3. Three\n', 'One\n\nTwo\n\nThree\n')}\n1. First\n2. Second\n`;
+    await importSectionService(be, { document_id: 'doc', anchor_id: 'h.terms' }, edited);
+    expect(exportSection(be.doc, undefined, 'h.terms').content).toBe(edited);
+    expect(exportTab(be.doc).content).toContain('1. First\n2. Second\n3. # Signatures');
+    for (const t of ['First', 'Second', 'Signatures']) expect(listOf(be.doc, t), t).toBe('L');
+    expect(listOf(be.doc, 'One')).toBeUndefined();
+  });
 });

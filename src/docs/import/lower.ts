@@ -416,8 +416,9 @@ class Lowering {
       // the items are typed at the survivor's start, where they copy its bullet, and the rest goes
       // in after the paragraph before. Bulleted after that paragraph, the items made a list of
       // their own and verification refused the edit.
+      // So do new items that end the section before the paragraph after it (list-following.ts).
       const openers =
-        surv && beforeX !== null && step.next !== null
+        surv && beforeX !== null && (step.next !== null || !step.survivor)
           ? listOpenersAtEnd(blocks, pb, surv, ctx.env.lists)
           : 0;
       if (

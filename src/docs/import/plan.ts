@@ -34,6 +34,7 @@ import {
 } from './guards.js';
 import { withHeadingAnchors } from './heading-anchors.js';
 import { checkDanglingLinks } from './link-check.js';
+import { keyedFollowing, pairFollowing } from './list-following.js';
 import { checkListStarts } from './list-guard.js';
 import { lowerScript } from './lower.js';
 import { joinsByAnyPreset, levelIndents, listGoesOnAfter } from './lower-lists.js';
@@ -109,6 +110,7 @@ export function planImport(given: PlanInput): Plan {
   const input: PlanInput = {
     ...given,
     next: withHeadingAnchors(withoutHeadingIds(given.next, retype), given.old.model, retype),
+    ...(given.following ? { following: keyedFollowing(given.following) } : {}),
   };
   if (given.canonical) input.canonical = withHeadingAnchors(given.canonical, given.old.model);
   const { old, next } = input;
@@ -128,7 +130,8 @@ export function planImport(given: PlanInput): Plan {
     goesOnAfter: (id, index, leaving) => listGoesOnAfter(input.tab, id, index, leaving),
   });
   // 3. Its lowering to requests.
-  const ctx = new PlanContext(planEnv(input, script.lists, objects, createdFootnotes));
+  const lists = pairFollowing(script.lists, script, input.following, input.tab);
+  const ctx = new PlanContext(planEnv(input, lists, objects, createdFootnotes));
   for (const [id, m] of objects.missing) ctx.recordDeleted(id, m.kind, m.caption);
   lowerScript(ctx, input.tab, script);
   // 4. Anchors the requests drop or empty.
