@@ -33,7 +33,13 @@ import { CANONICAL_OPTIONS } from './tree.js';
 
 /** Top-level renderings by content, shared by the renders of one command. */
 export class RenderCache {
-  readonly texts = new Map<string, { text: string; bullet: string | undefined; used: number }>();
+  private readonly keyed = new Map<string, CachedText>();
+  /**
+   * Renders made while the cache held nothing (a document's first export): a lookup could find
+   * nothing, so their keys (the text of each node's tree, as long as the document's JSON) are
+   * made only when the cache is next read, or the record of the export is kept (after the answer).
+   */
+  private unkeyed: Top[] = [];
   /**
    * Renderings an earlier process made (the last text kept of the target, in the base store), by
    * the digest of their key: a command's first render takes a node from there when it is one.
@@ -45,10 +51,22 @@ export class RenderCache {
   /** Renders through this cache so far; each entry records the last one that used it. */
   renders = 0;
 
-  /**
-   * Drops the texts none of the last `renders` renders used: a cache kept from one command to the
-   * next (the tab's text is rendered again by the next import of it) keeps what the tab is now.
-   */
+  /** The renderings by key (the unkeyed ones keyed first). */
+  get texts(): Map<string, CachedText> {
+    for (const top of this.unkeyed.splice(0)) this.keyed.set(top.key, top.cached);
+    return this.keyed;
+  }
+
+  /** Whether no lookup can find anything: a render then need not key its nodes as it goes. */
+  isEmpty(): boolean {
+    return this.keyed.size === 0 && this.unkeyed.length === 0 && this.earlier === undefined;
+  }
+
+  /** Keeps the rendering of `top`, keyed when the cache is next read. */
+  keepUnkeyed(top: Top): void {
+    this.unkeyed.push(top);
+  }
+
   /** Takes the renderings of an earlier process, by `digest` of their key. */
   takeEarlier(texts: Map<string, Earlier>, digest: (key: string) => string): void {
     this.earlier = { texts, digest };
@@ -59,10 +77,22 @@ export class RenderCache {
     return this.earlier?.texts.get(this.earlier.digest(key));
   }
 
+  /**
+   * Drops the texts none of the last `renders` renders used: a cache kept from one command to the
+   * next (the tab's text is rendered again by the next import of it) keeps what the tab is now.
+   */
   forget(renders: number): void {
     const oldest = this.renders - renders;
-    for (const [key, entry] of this.texts) if (entry.used <= oldest) this.texts.delete(key);
+    const texts = this.texts;
+    for (const [key, entry] of texts) if (entry.used <= oldest) texts.delete(key);
   }
+}
+
+/** A top-level node's text in a cache, the bullet it leaves, and the last render that used it. */
+interface CachedText {
+  text: string;
+  bullet: string | undefined;
+  used: number;
 }
 
 /** A top-level node's text as an earlier process wrote it, and the bullet it leaves. */
@@ -105,9 +135,21 @@ export interface RenderedNode {
   bullet: string | undefined;
 }
 
-interface Top {
+interface Span {
   from: number;
   to: number;
+}
+
+/** Where `top` is in the text, its key made only when asked for (known-store.ts asks, after the answer). */
+function nodeAt(top: Top, from: number): RenderedNode {
+  return {
+    get key() {
+      return top.key;
+    },
+    from,
+    to: from + top.text.length,
+    bullet: top.bullet,
+  };
 }
 
 export function renderBlocks(
@@ -115,13 +157,15 @@ export function renderBlocks(
   cache: RenderCache = new RenderCache(),
 ): RenderedBlocks {
   // Counted, so that each text records the last render that used it (see `forget`).
+  // Into an empty cache, no lookup can hit: the nodes are keyed later, if ever (RenderCache.unkeyed).
+  const cold = cache.isEmpty();
   cache.renders += 1;
   const chunks: TreeChunk[] = [];
   const end: { state?: WriterState } = {};
   const tree = modelToTree(document, chunks, end);
-  const tops: Top[] = [];
+  const tops: Span[] = [];
   const nodes: RenderedNode[] = [];
-  const content = serialize(tree, cache, tops, nodes);
+  const content = serialize(tree, cache, cold, tops, nodes);
   const blocks: RenderedBlock[] = [];
   for (const chunk of chunks) {
     if (chunk.to === chunk.from) continue;
@@ -139,8 +183,14 @@ export function renderBlocks(
 }
 
 /** `stringifyTree(tree)`, with top-level nodes through `cache`; `tops[i]` locates root child i. */
-function serialize(tree: Root, cache: RenderCache, tops: Top[], nodes: RenderedNode[]): string {
-  const written: Written[] = [];
+function serialize(
+  tree: Root,
+  cache: RenderCache,
+  cold: boolean,
+  tops: Span[],
+  nodes: RenderedNode[],
+): string {
+  const written: Top[] = [];
   const lines: number[] = [];
   const root: Handle = (node: Root, parent, state, info) => {
     // A root of phrasing is written as one paragraph: nothing to cache.
@@ -149,7 +199,7 @@ function serialize(tree: Root, cache: RenderCache, tops: Top[], nodes: RenderedN
     const handle = state.handle;
     const cached = ((child: RootContent, childParent: unknown, childState: State, childInfo: Info) => {
       if (childParent !== node) return handle(child, childParent as Root, childState, childInfo);
-      const one = topLevel(child, handle, node, state, childInfo, cache);
+      const one = topLevel(child, handle, node, state, childInfo, cache, cold);
       written.push(one);
       lines.push(childInfo.now.line);
       return one.text;
@@ -166,13 +216,13 @@ function serialize(tree: Root, cache: RenderCache, tops: Top[], nodes: RenderedN
   // Each top-level node starts a line (the tracker's line number); its text runs from there.
   let line = 1;
   let offset = 0;
-  written.forEach(({ text, key, bullet }, index) => {
+  written.forEach((top, index) => {
     while (line < lines[index]!) {
       offset = content.indexOf('\n', offset) + 1;
       line += 1;
     }
-    tops.push({ from: offset, to: offset + text.length });
-    nodes.push({ key, from: offset, to: offset + text.length, bullet });
+    tops.push({ from: offset, to: offset + top.text.length });
+    nodes.push(nodeAt(top, offset));
   });
   return content;
 }
@@ -193,10 +243,33 @@ const FLOW = new Set([
 ]);
 
 /** A top-level node's text, its cache key, and the bullet it leaves. */
-interface Written {
-  text: string;
-  key: string;
-  bullet: string | undefined;
+/**
+ * A top-level node as written: its text, the bullet it leaves, and its cache key, made from the
+ * node when first asked for (a render into an empty cache asks for none: `RenderCache.unkeyed`).
+ */
+class Top {
+  private made: string | undefined;
+  constructor(
+    readonly text: string,
+    readonly bullet: string | undefined,
+    readonly cached: CachedText,
+    private readonly node: RootContent | undefined,
+    /** The bullet the list before left (a list's key holds it), when the key is made later. */
+    private readonly bulletBefore: string | undefined,
+    key?: string,
+  ) {
+    this.made = key;
+  }
+
+  get key(): string {
+    this.made ??= keyOf(this.node!, this.bulletBefore);
+    return this.made;
+  }
+}
+
+/** A list right after a list takes the other bullet: the one state carried between top-level nodes. */
+function keyOf(node: RootContent, bulletBefore: string | undefined): string {
+  return node.type === 'list' ? `${bulletBefore ?? ''}\u0000${JSON.stringify(node)}` : JSON.stringify(node);
 }
 
 function topLevel(
@@ -206,33 +279,40 @@ function topLevel(
   state: State,
   info: Info,
   cache: RenderCache,
-): Written {
-  // A list right after a list takes the other bullet: the one state carried between top-level nodes.
-  const key =
-    node.type === 'list'
-      ? `${state.bulletLastUsed ?? ''}\u0000${JSON.stringify(node)}`
-      : JSON.stringify(node);
-  let hit = cache.texts.get(key);
-  if (!hit) {
-    const earlier = cache.earlierOf(key);
-    if (earlier) {
-      hit = { ...earlier, used: cache.renders };
-      cache.texts.set(key, hit);
+  cold: boolean,
+): Top {
+  const bulletBefore = state.bulletLastUsed;
+  const key = cold ? undefined : keyOf(node, bulletBefore);
+  if (key !== undefined) {
+    const texts = cache.texts;
+    let hit = texts.get(key);
+    if (!hit) {
+      const earlier = cache.earlierOf(key);
+      if (earlier) {
+        hit = { ...earlier, used: cache.renders };
+        texts.set(key, hit);
+      }
     }
-  }
-  if (hit) {
-    cache.hits += 1;
-    hit.used = cache.renders;
-    if (node.type === 'list') state.bulletLastUsed = hit.bullet;
-    return { text: hit.text, key, bullet: hit.bullet };
+    if (hit) {
+      cache.hits += 1;
+      hit.used = cache.renders;
+      if (node.type === 'list') state.bulletLastUsed = hit.bullet;
+      return new Top(hit.text, hit.bullet, hit, undefined, undefined, key);
+    }
   }
   cache.misses += 1;
   const text = handle(node, parent, state, info);
   // Only a list leaves a bullet: any other node's would be whatever list came before its first
   // render, and the same text would be kept with another bullet by another history.
   const bullet = node.type === 'list' ? state.bulletLastUsed : undefined;
-  cache.texts.set(key, { text, bullet, used: cache.renders });
-  return { text, key, bullet };
+  const cached = { text, bullet, used: cache.renders };
+  if (key !== undefined) {
+    cache.texts.set(key, cached);
+    return new Top(text, bullet, cached, undefined, undefined, key);
+  }
+  const top = new Top(text, bullet, cached, node, bulletBefore);
+  cache.keepUnkeyed(top);
+  return top;
 }
 
 function toMarkdownWith(tree: Root, root: Handle): string {

@@ -76,6 +76,22 @@ describe('renderBlocks', () => {
     expect(cache.hits - hits).toBe(misses + hits);
   });
 
+  it('keys the nodes of a render into an empty cache only when asked, as a render into a full one keys them', () => {
+    // Adjacent lists: a list's key holds the bullet the list before it left.
+    const doc = generateDocument({ pages: 3 });
+    const out = exportTab(doc);
+    const model = shownModel(out.model, out.shown);
+    const cache = new RenderCache();
+    expect(cache.isEmpty()).toBe(true);
+    const cold = renderBlocks(model, cache);
+    expect(cache.isEmpty()).toBe(false);
+    const warm = renderBlocks(model, cache);
+    expect(warm.content).toBe(cold.content);
+    expect(cold.nodes!.map((n) => n.key)).toEqual(warm.nodes!.map((n) => n.key));
+    expect(cold.nodes!.some((n) => n.key.includes('\u0000{"type":"list"'))).toBe(true);
+    expect(new Set(cache.texts.keys())).toEqual(new Set(warm.nodes!.map((n) => n.key)));
+  });
+
   it('re-renders only the blocks that changed, and writes what the serializer writes', () => {
     const doc = generateDocument({ pages: 3 });
     const cache = new RenderCache();
