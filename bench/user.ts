@@ -296,6 +296,32 @@ export async function benchUser(pages: number[] = PAGES, options: UserBenchOptio
             2,
           ),
         );
+        // `gdoc export` of a document the background gdoc has never read (a copy under a new name
+        // each run): nothing kept of it, so the whole tab is read, built and written out.
+        const first = paired(
+          size <= 100 ? 7 : runsAt(size),
+          (n) => {
+            const name = `first${n}`;
+            writeFileSync(join(store.dir, `${name}.json`), store.pristine);
+            return spawnMs([CLI, 'export', name, '--local', store.dir]);
+          },
+          () => spawnMs(READ_AND_PARSE, { BENCH_FILE: store.file }),
+        );
+        afterQueued();
+        for (let n = 0; n < (size <= 100 ? 7 : runsAt(size)); n++) rmSync(join(store.dir, `first${n}.json`));
+        point('export whole tab, first read (CLI)', { pages: size, ms: first.ms });
+        figures.push(
+          withTarget(
+            {
+              name: `export whole tab, first read (CLI) ${size} pages`,
+              ms: first.ms,
+              baseline: 'node -e read + JSON.parse',
+              ratio: first.ratio,
+              note: `baseline ${first.baseMs.toFixed(0)} ms`,
+            },
+            2,
+          ),
+        );
         // `gdoc export` after someone else changed a word of the tab (the file written by another
         // process before each run, untimed): the document is read and its model built and
         // written out anew, through the renderings of the last export.
