@@ -40,7 +40,7 @@ export function pairFollowing(
 ): ListPairs {
   const list = following?.block.list;
   const listId = following?.source.listId;
-  if (!list || list.level !== 0 || !listId) return lists;
+  if (list?.level !== 0 || !listId) return lists;
   const body = script.body;
   const key = endingNewItems(body, list.kind);
   if (key === undefined) return lists;
