@@ -11,6 +11,8 @@ import { buildTab } from '../src/docs/export/exporter.js';
 import { exportTab } from '../src/docs/export/index.js';
 import { render } from '../src/docs/export/render.js';
 import type { Document } from '../src/ground/docs-json.js';
+import { modelToTree } from '../src/mebdf/semantic/from-model.js';
+import { stringifyTree } from '../src/mebdf/tree.js';
 import { listDef, makeDoc, type ParaSpec, para, text } from '../test/export/builder.js';
 
 export interface ExportBenchResult {
@@ -25,6 +27,11 @@ export interface ExportBenchResult {
   /** The two halves of exportMs: Docs JSON -> block model, and model -> MEBDF text. */
   modelMs: number;
   renderMs: number;
+  /**
+   * The render's serializer alone (mdast-util-to-markdown with the MEBDF extension, on the mdast the
+   * model became): what an export costs at least beside JSON.parse while that library writes it.
+   */
+  serializeMs: number;
   contentChars: number;
 }
 
@@ -110,6 +117,8 @@ function measure(name: string, textJson: string, runs: number): ExportBenchResul
   const model = buildTab(doc, tabId).model;
   const modelMs = median(() => buildTab(doc, tabId), runs);
   const renderMs = median(() => render(model), runs);
+  const tree = modelToTree(model);
+  const serializeMs = median(() => stringifyTree(tree), runs);
   return {
     name,
     bytes: Buffer.byteLength(textJson),
@@ -118,6 +127,7 @@ function measure(name: string, textJson: string, runs: number): ExportBenchResul
     ratio: Math.round((exportMs / parseMs) * 100) / 100,
     modelMs: Math.round(modelMs * 100) / 100,
     renderMs: Math.round(renderMs * 100) / 100,
+    serializeMs: Math.round(serializeMs * 100) / 100,
     contentChars: content.length,
   };
 }
@@ -133,7 +143,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const results = await benchExport();
   for (const r of results) {
     process.stdout.write(
-      `${r.name}\n  ${(r.bytes / 1024).toFixed(0)} KiB JSON, ${r.contentChars} chars MEBDF: JSON.parse ${r.parseMs} ms, exportTab ${r.exportMs} ms, ratio ${r.ratio}× (model ${r.modelMs} ms = ${(r.modelMs / r.parseMs).toFixed(2)}× parse, render ${r.renderMs} ms)\n`,
+      `${r.name}\n  ${(r.bytes / 1024).toFixed(0)} KiB JSON, ${r.contentChars} chars MEBDF: JSON.parse ${r.parseMs} ms, exportTab ${r.exportMs} ms, ratio ${r.ratio}× (model ${r.modelMs} ms = ${(r.modelMs / r.parseMs).toFixed(2)}× parse, render ${r.renderMs} ms, of which the serializer ${r.serializeMs} ms = ${(r.serializeMs / r.parseMs).toFixed(2)}× parse)\n`,
     );
   }
 }
