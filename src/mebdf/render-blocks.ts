@@ -8,7 +8,8 @@
  * current tab, applies its requests and exports again to verify — passes one `RenderCache` to both
  * renders, and a block that did not change is serialised once. The cache keys each top-level
  * mdast node by its content (and, for a list, by the bullet of a list just before it, the only
- * state the library carries from one top-level node to the next); a node at the top level is
+ * state the library carries from one top-level node to the next; a render into an empty cache, a
+ * document's first export, makes its keys only when they are asked for); a node at the top level is
  * written the same wherever it stands, so a hit is the text the library would write. Separators
  * between blocks are still the library's (`join`). Model building and mdast building are not
  * cached: they cost a fraction of serialising.
@@ -156,9 +157,9 @@ export function renderBlocks(
   document: MebdfDocument,
   cache: RenderCache = new RenderCache(),
 ): RenderedBlocks {
-  // Counted, so that each text records the last render that used it (see `forget`).
   // Into an empty cache, no lookup can hit: the nodes are keyed later, if ever (RenderCache.unkeyed).
   const cold = cache.isEmpty();
+  // Counted, so that each text records the last render that used it (see `forget`).
   cache.renders += 1;
   const chunks: TreeChunk[] = [];
   const end: { state?: WriterState } = {};
@@ -242,7 +243,6 @@ const FLOW = new Set([
   'html',
 ]);
 
-/** A top-level node's text, its cache key, and the bullet it leaves. */
 /**
  * A top-level node as written: its text, the bullet it leaves, and its cache key, made from the
  * node when first asked for (a render into an empty cache asks for none: `RenderCache.unkeyed`).
