@@ -206,4 +206,25 @@ describe('lists of mixed kinds', () => {
     expect(r.listOf('List item 4')).not.toBe(list);
     expect(r.warnings.join('\n')).not.toMatch(/bulleted anew/);
   });
+
+  it('a real list (operational notes): its first item rewritten as a list of its own, the next two merged, a paragraph before the rest', async () => {
+    // The second list's item kept its Docs list (the items after the paragraph stay in it), right
+    // after the first list's item in that same list: Docs read the two as one list, and
+    // verification refused the edit. The second list is bulleted anew, as one of its own.
+    const name = 'think41__extrasuite__operational_notes_repair.base.json';
+    const real = JSON.parse(readFileSync(new URL(`../fixtures/real/${name}`, import.meta.url), 'utf8'));
+    const r = await run(real as Document, (c) =>
+      c.replace(
+        '- Prepare the empty document.\n- Push one dense markdown document.\n  - Validate nested bullet handling.\n  - Validate nested numbering handling.\n- Re-pull',
+        '- A new paragraph.\n\n{!indent-left:0pt, first-line-indent:0pt}\n- Prepare the empty document. Push one dense markdown document.\n\n{!Normal text}A paragraph between.\n\n- Re-pull',
+      ),
+    );
+    expect(r.after).toBe(r.intended);
+    expect(r.listOf('A new paragraph.')).not.toBe(
+      r.listOf('Prepare the empty document. Push one dense markdown document.'),
+    );
+    expect(r.listOf('Re-pull and inspect the generated markdown.')).toBe(
+      r.was('Re-pull and inspect the generated markdown.')!.bullet!.listId,
+    );
+  });
 });

@@ -245,7 +245,8 @@ export function listPairs(
  * Two lists of the text that are one Docs list (a table or a paragraph between them read them
  * apart) and that the edit brings together, the second one's first item right after the first
  * one's last: Docs reads consecutive items of one list as one list, so the second one does not go
- * on as it was; its items are bulleted anew, as a list of their own (demoteKeeps pairs them).
+ * on as it was; its items are bulleted anew, as a list of their own (demoteKeeps pairs them). So
+ * are those of a list the edit splits in two with nothing between (a style line, `*` after `-`).
  */
 function separateMerging(s: ContainerScript, out: Map<string, Set<string>>): void {
   const staying = new Map<number, number>();
@@ -262,7 +263,7 @@ function separateMerging(s: ContainerScript, out: Map<string, Set<string>>): voi
     const listId = listIdOf(ob);
     if (listId === undefined || listIdOf(oa) !== listId) continue;
     const was = (s.old[ob!] as ParagraphBlock).list?.key;
-    if (was === undefined || (s.old[oa!] as ParagraphBlock).list?.key === was) continue;
+    if (was === undefined) continue;
     out.get(was)?.delete(b.list.key);
   }
   for (const step of s.steps)
