@@ -250,20 +250,26 @@ const FLOW = new Set([
 class Top {
   private made: string | undefined;
   constructor(
-    readonly text: string,
-    readonly bullet: string | undefined,
+    /** The text as the cache keeps it (and the bullet the node leaves). */
     readonly cached: CachedText,
-    private readonly node: RootContent | undefined,
-    /** The bullet the list before left (a list's key holds it), when the key is made later. */
-    private readonly bulletBefore: string | undefined,
-    key?: string,
+    /** The key, or the node and the bullet the list before left (a list's key holds it) to make it from. */
+    private readonly from: string | { node: RootContent; bulletBefore: string | undefined },
   ) {
-    this.made = key;
+    if (typeof from === 'string') this.made = from;
+  }
+
+  get text(): string {
+    return this.cached.text;
+  }
+
+  get bullet(): string | undefined {
+    return this.cached.bullet;
   }
 
   get key(): string {
-    this.made ??= keyOf(this.node!, this.bulletBefore);
-    return this.made;
+    if (this.made === undefined && typeof this.from !== 'string')
+      this.made = keyOf(this.from.node, this.from.bulletBefore);
+    return this.made!;
   }
 }
 
@@ -297,7 +303,7 @@ function topLevel(
       cache.hits += 1;
       hit.used = cache.renders;
       if (node.type === 'list') state.bulletLastUsed = hit.bullet;
-      return new Top(hit.text, hit.bullet, hit, undefined, undefined, key);
+      return new Top(hit, key);
     }
   }
   cache.misses += 1;
@@ -308,9 +314,9 @@ function topLevel(
   const cached = { text, bullet, used: cache.renders };
   if (key !== undefined) {
     cache.texts.set(key, cached);
-    return new Top(text, bullet, cached, undefined, undefined, key);
+    return new Top(cached, key);
   }
-  const top = new Top(text, bullet, cached, node, bulletBefore);
+  const top = new Top(cached, { node, bulletBefore });
   cache.keepUnkeyed(top);
   return top;
 }
