@@ -11,6 +11,7 @@ import type { DocumentTab } from '../../ground/docs-json.js';
 import type { ListKind } from '../../mebdf/model.js';
 import type { FollowingParagraph } from './context.js';
 import type { ContainerScript, EditScript, ListPairs } from './edit-script.js';
+import { listHasItemBefore } from './lower-lists.js';
 
 /**
  * The list key of the paragraph after the section: apart from the section's keys (those are
@@ -45,10 +46,7 @@ export function pairFollowing(
   const key = endingNewItems(body, list.kind);
   if (key === undefined) return lists;
   const start = body.sources[0]?.startIndex ?? 0;
-  const before = (tab.body?.content ?? []).some(
-    (se) => (se.startIndex ?? 0) < start && se.paragraph?.bullet?.listId === listId,
-  );
-  if (before || staysAnItem(body, listId)) return lists;
+  if (listHasItemBefore(tab, listId, start) || staysAnItem(body, listId)) return lists;
   return new Map([...lists, [FOLLOWING_KEY, new Set([FOLLOWING_KEY, key])]]);
 }
 

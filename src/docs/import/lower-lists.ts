@@ -115,10 +115,19 @@ export function listGoesOnAfter(
   index: number,
   leaving: ReadonlySet<number> = new Set(),
 ): boolean {
-  return (tab.body?.content ?? []).some((se) => {
-    const start = se.startIndex ?? 0;
-    return start >= index && se.paragraph?.bullet?.listId === listId && !leaving.has(start);
-  });
+  return hasItemStarting(tab, listId, (start) => start >= index && !leaving.has(start));
+}
+
+/** Whether Docs list `listId` has a paragraph of the body starting before `index`. */
+export function listHasItemBefore(tab: DocumentTab, listId: string, index: number): boolean {
+  return hasItemStarting(tab, listId, (start) => start < index);
+}
+
+/** Whether a paragraph of the body in Docs list `listId` starts where `at` says. */
+function hasItemStarting(tab: DocumentTab, listId: string, at: (start: number) => boolean): boolean {
+  return (tab.body?.content ?? []).some(
+    (se) => se.paragraph?.bullet?.listId === listId && at(se.startIndex ?? 0),
+  );
 }
 
 /**

@@ -365,6 +365,9 @@ class Lowering {
     const blocks = step.news.map((n) => script.next[n]!);
     const prevSrc = prev !== null ? sources[prev]! : null;
     const nextSrc = next !== null ? sources[next]! : null;
+    // The paragraph the run goes before: the step's survivor, or with none, the paragraph after
+    // the section (`following`), which the section's last new items may go on numbering into.
+    const afterSection = step.survivor === null;
     // A paired survivor is already edited when the insert happens (later steps run first).
     const surv: Survivor | null = step.survivor
       ? {
@@ -418,7 +421,7 @@ class Lowering {
       // their own and verification refused the edit.
       // So do new items that end the section before the paragraph after it (list-following.ts).
       const openers =
-        surv && beforeX !== null && (step.next !== null || !step.survivor)
+        surv && beforeX !== null && (step.next !== null || afterSection)
           ? listOpenersAtEnd(blocks, pb, surv, ctx.env.lists)
           : 0;
       if (
