@@ -152,4 +152,28 @@ describe('a list that goes on past the section', () => {
     for (const t of ['First', 'Second', 'Signatures']) expect(listOf(be.doc, t), t).toBe('L');
     expect(listOf(be.doc, 'One')).toBeUndefined();
   });
+
+  it('a section that ends with a paragraph, the next heading the first item of its list: a new numbered list typed at the end stays a list of its own', async () => {
+    // The heading went on from nothing in the section: typed at its start, the new items joined
+    // its list, the heading read "3." after them, and verification refused the edit.
+    const be = new MemoryBackend(
+      makeDoc({
+        blocks: [
+          para('Terms', { namedStyleType: 'HEADING_1', headingId: 'h.terms' }),
+          para('Intro.'),
+          item('Signatures', { namedStyleType: 'HEADING_1', headingId: 'h.sign' }),
+          para('Sign here.'),
+          item('Annex', { namedStyleType: 'HEADING_1', headingId: 'h.annex' }),
+          para(''),
+        ],
+        lists: { L: { listProperties: { nestingLevels: presetLevels('NUMBERED_DECIMAL_ALPHA_ROMAN') } } },
+      }),
+    );
+    const section = exportSection(be.doc, undefined, 'h.terms').content;
+    const edited = `${section}\n1. First\n2. Second\n`;
+    await importSectionService(be, { document_id: 'doc', anchor_id: 'h.terms' }, edited);
+    expect(exportSection(be.doc, undefined, 'h.terms').content).toBe(edited);
+    for (const t of ['Signatures', 'Annex']) expect(listOf(be.doc, t), t).toBe('L');
+    for (const t of ['First', 'Second']) expect(listOf(be.doc, t), t).not.toBe('L');
+  });
 });

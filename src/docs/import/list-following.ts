@@ -28,9 +28,9 @@ export function keyedFollowing(following: FollowingParagraph): FollowingParagrap
 
 /**
  * `lists` with FOLLOWING_KEY going on as the list of the new items the body's script ends with,
- * when the paragraph after the section is an outer item of a Docs list that keeps no outer item
- * before it (none before the section, none of the section's staying an item) and those items start
- * at its level and kind. `lists` itself otherwise: a heading with items of its list still before it
+ * when the paragraph after the section is an outer item of a Docs list that went on from the
+ * section's last items as read, keeps no outer item before it (none before the section, none of the
+ * section's staying an item) and those items start at its level and kind. `lists` itself otherwise: a heading with items of its list still before it
  * goes on numbering from them, whatever comes between.
  */
 export function pairFollowing(
@@ -46,6 +46,7 @@ export function pairFollowing(
   const key = endingNewItems(body, list.kind);
   if (key === undefined) return lists;
   const start = body.sources[0]?.startIndex ?? 0;
+  if (!wentOnFromEnd(body, listId)) return lists;
   if (listHasItemBefore(tab, listId, start) || staysAnItem(body, listId)) return lists;
   return new Map([...lists, [FOLLOWING_KEY, new Set([FOLLOWING_KEY, key])]]);
 }
@@ -68,6 +69,24 @@ function endingNewItems(s: ContainerScript, kind: ListKind): string | undefined 
   if (first?.type !== 'paragraph' || first.list?.level !== 0 || first.list.kind !== kind) return undefined;
   const kept = s.ops.some((op) => (op.op === 'keep' || op.op === 'pair') && op.n >= from);
   return kept ? undefined : key;
+}
+
+/**
+ * Whether the paragraph after the section went on the list run the section ended with, as read:
+ * an item of Docs list `listId` in the items (and their further blocks) that end the old content.
+ * Only then does the text read it going on from the section's last items; after anything else (a
+ * paragraph, a table) it stays numbered as it was, and new items bulleted into its list would join
+ * it to them.
+ */
+function wentOnFromEnd(s: ContainerScript, listId: string): boolean {
+  for (let i = s.sources.length - 1; i >= 0; i--) {
+    const src = s.sources[i];
+    const block = s.old[i];
+    if (src?.kind !== 'paragraph' || block?.type !== 'paragraph') return false;
+    if (!block.list && block.item === undefined) return false;
+    if (src.listId === listId) return true;
+  }
+  return false;
 }
 
 /** Whether an old item of Docs list `listId` in the script stays a list item. */
