@@ -110,6 +110,11 @@ class PlanOutput {
    * none a later set joins). Items not here have no bullet yet, or one bulleted with others.
    */
   readonly typedIn = new Map<ParagraphBlock, { listId: string } | 'own'>();
+  /**
+   * New items left for the list rebuild (list-rebuild.ts) that hold, until it bullets them, the
+   * bullet they copied when typed: the Docs list of the paragraph they were split from.
+   */
+  readonly heldIn = new Map<ParagraphBlock, string>();
 }
 
 export class PlanContext {
@@ -159,6 +164,14 @@ export class PlanContext {
   copiedList(b: ParagraphBlock): string | undefined {
     const list = this.out.typedIn.get(b);
     return typeof list === 'object' ? list.listId : undefined;
+  }
+  /** Records that new item `b`, left for the list rebuild, holds the bullet of `listId` until then. */
+  holdsCopied(b: ParagraphBlock, listId: string): void {
+    this.out.heldIn.set(b, listId);
+  }
+  /** The Docs list new item `b` is in until the list rebuild bullets it, if it copied a bullet. */
+  heldList(b: ParagraphBlock): string | undefined {
+    return this.out.heldIn.get(b);
   }
   /** Whether new item `b` was bulleted as a list of its own when it was typed. */
   inOwnList(b: ParagraphBlock): boolean {

@@ -78,6 +78,11 @@ export function insertParagraphs(
     for (const [k, b] of blocks.entries())
       if (b.list && !create[k] && !drop[k] && !held.has(b)) ctx.typedInto(b, { listId: inh.listId });
   }
+  // Items left for the list rebuild hold the bullet they copied until it bullets them: that of
+  // the paragraph split from as it stands now (one bulleted later is still in its old list).
+  const copied = inh.bulletLater ? inh.bulletUntilLater : inh.list && !inh.listIsNew ? inh.listId : undefined;
+  if (copied)
+    for (const [k, b] of blocks.entries()) if (later.includes(b) && !drop[k]) ctx.holdsCopied(b, copied);
   const pre = blocks.map(() => 0);
   const bulleted = new Set(nested);
   for (const set of sets) {
