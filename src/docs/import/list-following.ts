@@ -29,9 +29,10 @@ export function keyedFollowing(following: FollowingParagraph): FollowingParagrap
 /**
  * `lists` with FOLLOWING_KEY going on as the list of the new items the body's script ends with,
  * when the paragraph after the section is an outer item of a Docs list that went on from the
- * section's last items as read, keeps no outer item before it (none before the section, none of the
- * section's staying an item) and those items start at its level and kind. `lists` itself otherwise: a heading with items of its list still before it
- * goes on numbering from them, whatever comes between.
+ * section's last items as read, keeps no outer item before it (none before the section, none of
+ * the section's staying an item) and those items start at its level and kind. `lists` itself
+ * otherwise: a heading with items of its list still before it goes on numbering from them,
+ * whatever comes between.
  */
 export function pairFollowing(
   lists: ListPairs,
@@ -72,7 +73,7 @@ function endingNewItems(s: ContainerScript, kind: ListKind): string | undefined 
 }
 
 /**
- * Whether the paragraph after the section went on the list run the section ended with, as read:
+ * Whether the paragraph after the section went on from the list run the section ended with, as read:
  * an item of Docs list `listId` in the items (and their further blocks) that end the old content.
  * Only then does the text read it going on from the section's last items; after anything else (a
  * paragraph, a table) it stays numbered as it was, and new items bulleted into its list would join
