@@ -183,7 +183,17 @@ export function bulletSets(
     // A first set of outer items that goes on the list before, of its kinds at their levels, joins
     // it (the sets after, another kind at a level that list gives another, are lists of their own
     // under its last item): bulleted as a new list, that item would start a list of its own.
-    const first = i === 0 && continues && items[0]!.list!.level === 0 ? (joined(j) ?? joinedAbove(j)) : null;
+    // So does a first set of nested items with an outer item among them: kept apart, the outer
+    // item would start a list of its own.
+    const outerAmong = items.slice(0, j + 1).some((b) => b.list!.level === 0);
+    const first =
+      i === 0 && continues
+        ? items[0]!.list!.level === 0
+          ? (joined(j) ?? joinedAbove(j))
+          : outerAmong
+            ? joined(j)
+            : null
+        : null;
     if (first) {
       sets.push(first);
       // Nested items of the kind after it that the list before numbers otherwise at their level (a
