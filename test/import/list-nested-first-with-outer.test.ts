@@ -12,22 +12,16 @@ import { exportSection } from '../../src/docs/export/index.js';
 import { importSectionService } from '../../src/docs/service/import.js';
 import type { Document } from '../../src/ground/docs-json.js';
 import { makeDoc, para } from '../export/builder.js';
+import { listItem } from './list-docs.js';
 import { MemoryBackend } from './memory-backend.js';
-
-const item = (t: string) =>
-  para(
-    t,
-    { indentStart: { magnitude: 36, unit: 'PT' }, indentFirstLine: { magnitude: 18, unit: 'PT' } },
-    { bullet: { listId: 'L', textStyle: {} } },
-  );
 
 const doc = (): Document =>
   makeDoc({
     blocks: [
       para('Libraries', { namedStyleType: 'HEADING_3', headingId: 'h.libs' }),
-      item('Poppins - the typeface'),
-      item('FontAwesome - the icons'),
-      item('ECharts - funnel charts and bar charts'),
+      listItem('Poppins - the typeface'),
+      listItem('FontAwesome - the icons'),
+      listItem('ECharts - funnel charts and bar charts'),
       para('After'),
       para(''),
     ],

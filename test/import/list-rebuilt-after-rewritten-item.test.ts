@@ -12,22 +12,16 @@ import { exportSection } from '../../src/docs/export/index.js';
 import { importSectionService } from '../../src/docs/service/import.js';
 import type { Document } from '../../src/ground/docs-json.js';
 import { makeDoc, para } from '../export/builder.js';
+import { listItem } from './list-docs.js';
 import { MemoryBackend } from './memory-backend.js';
-
-const item = (t: string) =>
-  para(
-    t,
-    { indentStart: { magnitude: 36, unit: 'PT' }, indentFirstLine: { magnitude: 18, unit: 'PT' } },
-    { bullet: { listId: 'L', textStyle: {} } },
-  );
 
 const doc = (): Document =>
   makeDoc({
     blocks: [
       para('Tasks', { namedStyleType: 'HEADING_2', headingId: 'h.tasks' }),
-      item('Prepare the document.'),
-      item('Push the document.'),
-      item('Operational Notes'),
+      listItem('Prepare the document.'),
+      listItem('Push the document.'),
+      listItem('Operational Notes'),
       para('Later', { namedStyleType: 'HEADING_2', headingId: 'h.later' }),
       para(''),
     ],
