@@ -185,15 +185,11 @@ export function bulletSets(
     // under its last item): bulleted as a new list, that item would start a list of its own.
     // So does a first set of nested items with an outer item among them: kept apart, the outer
     // item would start a list of its own.
-    const outerAmong = items.slice(0, j + 1).some((b) => b.list!.level === 0);
-    const first =
-      i === 0 && continues
-        ? items[0]!.list!.level === 0
-          ? (joined(j) ?? joinedAbove(j))
-          : outerAmong
-            ? joined(j)
-            : null
-        : null;
+    let first: BulletSet | null = null;
+    if (i === 0 && continues) {
+      if (items[0]!.list!.level === 0) first = joined(j) ?? joinedAbove(j);
+      else if (items.slice(0, j + 1).some((b) => b.list!.level === 0)) first = joined(j);
+    }
     if (first) {
       sets.push(first);
       // Nested items of the kind after it that the list before numbers otherwise at their level (a
