@@ -255,13 +255,28 @@ function separateMerging(s: ContainerScript, out: Map<string, Set<string>>): voi
     const src = o === undefined ? undefined : s.sources[o];
     return src?.kind === 'paragraph' ? src.listId : undefined;
   };
+  /**
+   * The Docs list item `m` of list `key` is in once written: its own when it stays in one, else
+   * that of the nearest item of its run before it that stays in one (a new item, or a paragraph
+   * made one, goes into the list of the items before it: typed after them it copies their bullet,
+   * bulleted it joins them).
+   */
+  const runListId = (m: number, key: string): string | undefined => {
+    for (; m >= 0; m--) {
+      const b = s.next[m];
+      if (!itemish(b) || (b.list !== undefined && b.list.key !== key)) return undefined;
+      const id = listIdOf(staying.get(m));
+      if (id !== undefined) return id;
+    }
+    return undefined;
+  };
   for (let n = 1; n < s.next.length; n++) {
     const [a, b] = [s.next[n - 1], s.next[n]];
     if (a?.type !== 'paragraph' || b?.type !== 'paragraph' || !a.list || !b.list) continue;
     if (a.list.key === b.list.key || b.list.level !== 0) continue;
-    const [oa, ob] = [staying.get(n - 1), staying.get(n)];
+    const ob = staying.get(n);
     const listId = listIdOf(ob);
-    if (listId === undefined || listIdOf(oa) !== listId) continue;
+    if (listId === undefined || runListId(n - 1, a.list.key) !== listId) continue;
     const was = (s.old[ob!] as ParagraphBlock).list?.key;
     if (was === undefined) continue;
     out.get(was)?.delete(b.list.key);
