@@ -107,14 +107,11 @@ class PlanOutput {
    * lists are rebuilt (list-rebuild.ts): the Docs list of the paragraph it was split from, when it
    * kept that bullet (the same list, level and kind: paragraph-insert.ts), or a list of its own, when
    * it is a nested item its own set bulleted joining no list (in no list of the old document, and in
-   * none a later set joins). Items not here have no bullet yet, or one bulleted with others.
+   * none a later set joins). `held`: an item left for the list rebuild, which holds the bullet it
+   * copied (that paragraph's list) only until the rebuild bullets it. Items not here have no bullet
+   * yet, or one bulleted with others.
    */
-  readonly typedIn = new Map<ParagraphBlock, { listId: string } | 'own'>();
-  /**
-   * New items left for the list rebuild (list-rebuild.ts) that hold, until it bullets them, the
-   * bullet they copied when typed: the Docs list of the paragraph they were split from.
-   */
-  readonly heldIn = new Map<ParagraphBlock, string>();
+  readonly typedIn = new Map<ParagraphBlock, { listId: string; held?: true } | 'own'>();
 }
 
 export class PlanContext {
@@ -160,18 +157,19 @@ export class PlanContext {
   typedInto(b: ParagraphBlock, list: { listId: string } | 'own'): void {
     this.out.typedIn.set(b, list);
   }
-  /** The Docs list new item `b` copied its bullet from when it was typed, if it did. */
+  /** The Docs list new item `b` copied its bullet from when it was typed and keeps, if it did. */
   copiedList(b: ParagraphBlock): string | undefined {
     const list = this.out.typedIn.get(b);
-    return typeof list === 'object' ? list.listId : undefined;
+    return typeof list === 'object' && !list.held ? list.listId : undefined;
   }
   /** Records that new item `b`, left for the list rebuild, holds the bullet of `listId` until then. */
   holdsCopied(b: ParagraphBlock, listId: string): void {
-    this.out.heldIn.set(b, listId);
+    this.out.typedIn.set(b, { listId, held: true });
   }
-  /** The Docs list new item `b` is in until the list rebuild bullets it, if it copied a bullet. */
-  heldList(b: ParagraphBlock): string | undefined {
-    return this.out.heldIn.get(b);
+  /** The Docs list new item `b` is in until the list rebuild runs, if it copied a bullet (kept or held). */
+  listUntilRebuild(b: ParagraphBlock): string | undefined {
+    const list = this.out.typedIn.get(b);
+    return typeof list === 'object' ? list.listId : undefined;
   }
   /** Whether new item `b` was bulleted as a list of its own when it was typed. */
   inOwnList(b: ParagraphBlock): boolean {

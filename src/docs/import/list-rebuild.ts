@@ -328,7 +328,7 @@ class ListRebuild {
     const listUntilNow = (n: number): string | undefined => {
       const o = this.paired.get(n);
       if (o !== undefined) return (this.script.sources[o] as ParagraphSource).listId;
-      return this.ctx.copiedList(this.item(n)) ?? this.ctx.heldList(this.item(n));
+      return this.ctx.listUntilRebuild(this.item(n));
     };
     const out = [...sets];
     for (let k = 1; k < out.length; k++) {
