@@ -338,7 +338,7 @@ class ListRebuild {
       if (
         ownNested &&
         listUntilNow(at + a.to) === before.listId &&
-        b.listId === undefined &&
+        (b.listId === undefined || b.listId === before.listId) &&
         items[b.from]!.list!.level === 0 &&
         b.preset === joins
       )

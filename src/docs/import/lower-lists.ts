@@ -146,19 +146,19 @@ export function bulletSets(
   const join = typeof before === 'object' ? joining(tab, before.listId) : null;
   const anchored = (from: number, to: number): boolean =>
     items.slice(from, to + 1).every((b) => b.list!.level > 0);
-  /** Items `[0, to]` as one set joining the list before, when it has their kinds at their levels. */
-  const joined = (to: number): BulletSet | null => {
+  /** Items `[from, to]` as one set joining the list before, when it has their kinds at their levels. */
+  const joined = (to: number, from = 0): BulletSet | null => {
     if (typeof before !== 'object' || !join?.preset) return null;
     const fits = items
-      .slice(0, to + 1)
+      .slice(from, to + 1)
       .every((b) => listLevel(tab, before.listId, b.list!.level).kind === b.list!.kind);
     if (!fits) return null;
     return {
-      from: 0,
+      from,
       to,
       preset: join.preset,
       separate: false,
-      anchor: anchored(0, to),
+      anchor: anchored(from, to),
       listId: before.listId,
     };
   };
@@ -189,6 +189,26 @@ export function bulletSets(
     if (i === 0 && continues) {
       if (items[0]!.list!.level === 0) first = joined(j) ?? joinedAbove(j);
       else if (items.slice(0, j + 1).some((b) => b.list!.level === 0)) first = joined(j);
+      // Nested items the list before numbers otherwise at their level, then outer items that go on
+      // it: the nested ones are a list of their own under its last item (kept out of it by a
+      // paragraph without bullet), the outer ones join it (list-rebuild.ts `outerFirst` bullets
+      // them first, while the paragraph before them is still in that list).
+      const outer = items.findIndex((b, k) => k <= j && b.list!.level === 0);
+      const rest = first === null && outer > 0 ? joined(j, outer) : null;
+      if (rest) {
+        sets.push(
+          {
+            from: 0,
+            to: outer - 1,
+            preset: PRESETS[kind],
+            separate: join?.takes(kind) === true,
+            anchor: true,
+          },
+          rest,
+        );
+        i = j + 1;
+        continue;
+      }
     }
     if (first) {
       sets.push(first);
