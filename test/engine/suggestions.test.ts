@@ -229,6 +229,42 @@ describe('suggest mode', () => {
     expect(visible(viewDocument(document, 'PREVIEW_WITHOUT_SUGGESTIONS'))).toEqual(visible(bold));
   });
 
+  // Bullets taken off two items and put back on the second in the same batch (a list numbered anew
+  // after a new paragraph): the second request acts on the items as the first left them, as a
+  // suggesting user sees them. It acted on the base, where the item still had its bullet and the
+  // item before too, so it changed nothing, and accepting left the item without a bullet.
+  it('bullets deleted and created again in one batch accept as edit mode applies them', () => {
+    const listed = edit(original, [
+      {
+        createParagraphBullets: {
+          range: { startIndex: 1, endIndex: 41 },
+          bulletPreset: 'NUMBERED_DECIMAL_ALPHA_ROMAN',
+        },
+      },
+    ]);
+    const requests: Request[] = [
+      { deleteParagraphBullets: { range: { startIndex: 1, endIndex: 35 } } },
+      {
+        createParagraphBullets: {
+          range: { startIndex: 18, endIndex: 35 },
+          bulletPreset: 'NUMBERED_DECIMAL_ALPHA_ROMAN',
+        },
+      },
+    ];
+    const { document } = suggest(listed, requests);
+    const edited = edit(listed, requests);
+    const accepted = resolveAll(document, 'acceptSuggestion');
+    expect(visible(viewDocument(document, 'PREVIEW_SUGGESTIONS_ACCEPTED'))).toEqual(visible(edited));
+    expect(visible(accepted)).toEqual(visible(edited));
+    const lists = (d: Document) =>
+      body(d).flatMap((se) => (se.paragraph ? [se.paragraph.bullet?.listId] : []));
+    const [first, second, third] = lists(accepted);
+    expect(first).toBeUndefined();
+    expect(second).toBeDefined();
+    expect(second).not.toBe(third);
+    expect(visible(viewDocument(document, 'PREVIEW_WITHOUT_SUGGESTIONS'))).toEqual(visible(listed));
+  });
+
   it('a new table row with text in it: one suggestion; accept-all = edit mode, reject-all = original', () => {
     const withTable = edit(original, [{ insertTable: { location: { index: 17 }, rows: 1, columns: 2 } }]);
     const tableStart = body(withTable).find((se) => se.table)!.startIndex!;

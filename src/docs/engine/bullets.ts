@@ -109,7 +109,7 @@ function leadingTabs(ref: ParagraphRef): number {
 }
 
 /** The paragraph just before `ref` in its content list, when it is one. */
-function previousParagraph(ref: ParagraphRef) {
+export function previousParagraph(ref: ParagraphRef) {
   const i = ref.container.indexOf(ref.se);
   return i > 0 ? ref.container[i - 1]?.paragraph : undefined;
 }

@@ -15,6 +15,7 @@
  * - Every other request is refused before anything is written (see docs/SUGGESTIONS-API.md).
  */
 import type { DocsTextStyle, Paragraph, ParagraphElement, Tab } from '../../ground/docs-json.js';
+import { previousParagraph } from './bullets.js';
 import { EngineContext, RequestError } from './context.js';
 import { deleteRangeIn } from './delete-range.js';
 import { type Segment, segmentOf } from './document.js';
@@ -250,6 +251,8 @@ interface ParagraphBefore {
   paragraphStyle: Record<string, unknown> | undefined;
   paragraphView: Record<string, unknown> | undefined;
   bullet: Paragraph['bullet'];
+  /** The bullet its pending suggested bullet changes give (what the request acts on). */
+  bulletView: Paragraph['bullet'];
   /**
    * [fromEnd, style, view, inserted] of each element before the request: where it starts, counted
    * back from the paragraph's end (createParagraphBullets removes leading tabs, which moves every
@@ -317,6 +320,7 @@ function snapshot(para: Paragraph): ParagraphBefore {
     paragraphStyle,
     paragraphView,
     bullet: structuredClone(para.bullet ?? undefined),
+    bulletView: bulletView(para),
     runs: (para.elements ?? []).map((el) => {
       const style = structuredClone(elementStyle(el));
       return {
@@ -329,11 +333,28 @@ function snapshot(para: Paragraph): ParagraphBefore {
   };
   if (!newlineInserted(para) && para.suggestedParagraphStyleChanges)
     para.paragraphStyle = structuredClone(paragraphView ?? {});
+  if (!newlineInserted(para) && para.suggestedBulletChanges) setBullet(para, before.bulletView);
   for (const [k, el] of (para.elements ?? []).entries()) {
     const run = before.runs[k]!;
     if (!run.inserted && textChanges(el)) setStyle(el, structuredClone(run.view));
   }
   return before;
+}
+
+/**
+ * The bullet `para` shows with its pending suggested bullet changes applied, in the order they were
+ * made (as accepting them all leaves it: suggestion-requests.ts): a change without a list removes it.
+ */
+function bulletView(para: Paragraph): Paragraph['bullet'] {
+  let view = para.bullet ?? undefined;
+  for (const change of Object.values(para.suggestedBulletChanges ?? {}))
+    view = change.bullet?.listId ? change.bullet : undefined;
+  return structuredClone(view);
+}
+
+function setBullet(para: Paragraph, bullet: Paragraph['bullet']): void {
+  if (bullet) para.bullet = structuredClone(bullet);
+  else delete para.bullet;
 }
 
 /** Where the paragraph ends (its newline's end). */
@@ -365,7 +386,10 @@ function toSuggestion(before: ParagraphBefore, id: string, ctx: EngineContext): 
       p.paragraphStyle = before.paragraphStyle ?? {};
       changed = true;
     } else if (p.suggestedParagraphStyleChanges) p.paragraphStyle = before.paragraphStyle ?? {};
-    const b = changedFields(before.bullet as Record<string, unknown>, p.bullet as Record<string, unknown>);
+    const b = changedFields(
+      before.bulletView as Record<string, unknown>,
+      p.bullet as Record<string, unknown>,
+    );
     if (b.includes('listId') || b.includes('nestingLevel')) {
       p.suggestedBulletChanges = {
         ...p.suggestedBulletChanges,
@@ -376,10 +400,7 @@ function toSuggestion(before: ParagraphBefore, id: string, ctx: EngineContext): 
       };
       changed = true;
     }
-    if (b.length > 0) {
-      if (before.bullet) p.bullet = before.bullet;
-      else delete p.bullet;
-    }
+    if (b.length > 0 || p.suggestedBulletChanges) setBullet(p, before.bullet);
   }
   // Every old run boundary becomes an element boundary, so each element has one old style. A run
   // the request removed (leading tabs) starts where the paragraph does, as the run after it.
@@ -415,9 +436,15 @@ function toSuggestion(before: ParagraphBefore, id: string, ctx: EngineContext): 
 function suggestStyle(type: string): Handler {
   return (ctx, req) => {
     const { tab, seg, start: s, end: e } = resolveRange(ctx, req.range);
-    const befores = paragraphsInRange(seg.content, s, e).map((ref) => snapshot(ref.para));
+    const refs = paragraphsInRange(seg.content, s, e);
+    const befores = refs.map((ref) => snapshot(ref.para));
     const lists = new Set(Object.keys(tab.documentTab?.lists ?? {}));
+    // A new bullet joins the list of the paragraph before as that paragraph shows (bullets.ts).
+    const prev = type === 'createParagraphBullets' && refs[0] ? previousParagraph(refs[0]) : undefined;
+    const prevBullet = prev?.suggestedBulletChanges ? prev.bullet : undefined;
+    if (prev?.suggestedBulletChanges && !newlineInserted(prev)) setBullet(prev, bulletView(prev));
     const reply = HANDLERS[type]!(ctx, req);
+    if (prev?.suggestedBulletChanges && !newlineInserted(prev)) setBullet(prev, prevBullet);
     ctx.reindex(seg);
     const id = ctx.ids.suggestion();
     let changed = false;
