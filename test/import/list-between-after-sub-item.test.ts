@@ -8,22 +8,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { presetLevels } from '../../src/docs/engine/bullets.js';
-import type { Document } from '../../src/ground/docs-json.js';
-import { makeDoc, para } from '../export/builder.js';
-import { editSection, listIdOf, listItem } from './list-docs.js';
+import { editSection, listIdOf, listItem, listSection } from './list-docs.js';
 import { MemoryBackend } from './memory-backend.js';
 
-const doc = (): Document =>
-  makeDoc({
-    blocks: [
-      para('Head', { namedStyleType: 'HEADING_1', headingId: 'h.a' }),
-      listItem('One'),
-      listItem('Two'),
-      listItem('Three'),
-      para('After.'),
-    ],
-    lists: { L: { listProperties: { nestingLevels: presetLevels('BULLET_DISC_CIRCLE_SQUARE') } } },
-  });
+const doc = () =>
+  listSection(
+    [listItem('One'), listItem('Two'), listItem('Three')],
+    { L: { listProperties: { nestingLevels: presetLevels('BULLET_DISC_CIRCLE_SQUARE') } } },
+    'After.',
+  );
 
 describe('an item of its own list typed after a new numbered sub-item', () => {
   for (const [name, to] of [

@@ -7,8 +7,8 @@ import { expect } from 'vitest';
 import { presetLevels } from '../../src/docs/engine/bullets.js';
 import { exportSection } from '../../src/docs/export/index.js';
 import { importSectionService } from '../../src/docs/service/import.js';
-import type { Document, NestingLevel } from '../../src/ground/docs-json.js';
-import { para } from '../export/builder.js';
+import type { Document, List, NestingLevel } from '../../src/ground/docs-json.js';
+import { type BlockSpec, makeDoc, para } from '../export/builder.js';
 import type { MemoryBackend } from './memory-backend.js';
 
 /** An item of Docs list `listId` at `level`, indented as a preset's level is (36pt a level, hanging 18pt). */
@@ -21,6 +21,14 @@ export function listItem(text: string, listId = 'L', level = 0) {
     },
     { bullet: { listId, textStyle: {}, ...(level ? { nestingLevel: level } : {}) } },
   );
+}
+
+/** A document of one section, `h.a` ("Head"): `blocks` (items of `lists`, say), then a paragraph. */
+export function listSection(blocks: BlockSpec[], lists: Record<string, List>, last = 'End.'): Document {
+  return makeDoc({
+    blocks: [para('Head', { namedStyleType: 'HEADING_1', headingId: 'h.a' }), ...blocks, para(last)],
+    lists,
+  }) as Document;
 }
 
 /**

@@ -8,25 +8,15 @@
  * `outerFirst`). Found by a chain of ten edits on a real document (seed 98).
  */
 import { describe, expect, it } from 'vitest';
-import { makeDoc, para } from '../export/builder.js';
-import { editorLevels, editSection, listIdOf, listItem } from './list-docs.js';
+import { editorLevels, editSection, listIdOf, listItem, listSection } from './list-docs.js';
 import { MemoryBackend } from './memory-backend.js';
 
 const doc = () =>
   new MemoryBackend(
-    makeDoc({
-      blocks: [
-        para('Head', { namedStyleType: 'HEADING_1', headingId: 'h.a' }),
-        listItem('One'),
-        listItem('Two'),
-        listItem('Three'),
-        para('End.'),
-      ],
-      lists: {
-        L: {
-          listProperties: {
-            nestingLevels: editorLevels('BULLET_DISC_CIRCLE_SQUARE', 'NUMBERED_DECIMAL_ALPHA_ROMAN'),
-          },
+    listSection([listItem('One'), listItem('Two'), listItem('Three')], {
+      L: {
+        listProperties: {
+          nestingLevels: editorLevels('BULLET_DISC_CIRCLE_SQUARE', 'NUMBERED_DECIMAL_ALPHA_ROMAN'),
         },
       },
     }),

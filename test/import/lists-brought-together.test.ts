@@ -8,22 +8,14 @@
  * last item, and so in its Docs list (seed 96, a chain of ten edits on a real document).
  */
 import { describe, expect, it } from 'vitest';
-import { listDef, makeDoc, para } from '../export/builder.js';
-import { editSection, listIdOf, listItem } from './list-docs.js';
+import { listDef, para } from '../export/builder.js';
+import { editSection, listIdOf, listItem, listSection } from './list-docs.js';
 import { MemoryBackend } from './memory-backend.js';
 
 const doc = () =>
   new MemoryBackend(
-    makeDoc({
-      blocks: [
-        para('Head', { namedStyleType: 'HEADING_1', headingId: 'h.a' }),
-        listItem('One'),
-        listItem('Two'),
-        { table: [[[para('cell')]]] },
-        listItem('Three'),
-        para('End.'),
-      ],
-      lists: { L: listDef('ordered') },
+    listSection([listItem('One'), listItem('Two'), { table: [[[para('cell')]]] }, listItem('Three')], {
+      L: listDef('ordered'),
     }),
   );
 
