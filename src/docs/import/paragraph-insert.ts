@@ -6,6 +6,7 @@
 
 import type { ParagraphBlock, ParagraphStyle, TextStyle } from '../../mebdf/model.js';
 import { deepEqual } from '../equality.js';
+import { listLevel } from '../export/lists.js';
 import { furtherIndents, type PlanContext, quoteRuleLook } from './context.js';
 import type { ListPairs } from './edit-script.js';
 import {
@@ -83,6 +84,7 @@ export function insertParagraphs(
   const copied = inh.bulletLater ? inh.bulletUntilLater : inh.list && !inh.listIsNew ? inh.listId : undefined;
   if (copied)
     for (const [k, b] of blocks.entries()) if (later.includes(b) && !drop[k]) ctx.holdsCopied(b, copied);
+  const lateDrop = dropsAfterNextRun(ctx, inh, blocks, create, drop);
   const pre = blocks.map(() => 0);
   const bulleted = new Set(nested);
   for (const set of sets) {
@@ -131,12 +133,12 @@ export function insertParagraphs(
     ctx.range(seg, finalStarts[i]!, Math.max(paraEnd(j - 1) - 1, finalStarts[j - 1]! + 1));
   // Bullets dropped and paragraph styles: one request per run of paragraphs that need the same.
   for (let i = 0; i < blocks.length; ) {
-    if (!drop[i]) {
+    if (!drop[i] || lateDrop.has(i)) {
       i++;
       continue;
     }
     let j = i + 1;
-    while (j < blocks.length && drop[j]) j++;
+    while (j < blocks.length && drop[j] && !lateDrop.has(j)) j++;
     ctx.push({ deleteParagraphBullets: { range: span(i, j) } });
     i = j;
   }
@@ -153,6 +155,9 @@ export function insertParagraphs(
       fromBase: ctx.paragraphBase(inh.style.namedStyle),
     });
   });
+  // A paragraph that loses its bullet late is styled after (deleting a bullet writes indents).
+  const latePayloads = new Map([...lateDrop].map((k) => [k, payloads[k]]));
+  for (const k of lateDrop) payloads[k] = null;
   for (let i = 0; i < blocks.length; ) {
     const pst = payloads[i];
     let j = i + 1;
@@ -295,6 +300,14 @@ export function insertParagraphs(
         bulletPreset: PRESETS[kind],
       },
     });
+    // Bulleted while the paragraph before still holds the copied bullet, the run joined its list.
+    const joined = lateDrop.has(i - 1) ? (inh.bulletLater ? inh.bulletUntilLater : inh.listId) : undefined;
+    if (joined) {
+      const at = finalStarts[i - 1]!;
+      ctx.push({ deleteParagraphBullets: { range: ctx.range(seg, at, at + 1) } });
+      const pst = latePayloads.get(i - 1);
+      if (pst) ctx.push({ updateParagraphStyle: { range: ctx.range(seg, at, at + 1), ...pst } });
+    }
     // The bullets wrote their levels' indents and ate the tabs: put back the indents the model says.
     let eaten = 0;
     for (let k = i; k < j; k++) {
@@ -311,13 +324,53 @@ export function insertParagraphs(
         if (look) ctx.push({ updateParagraphStyle: { range: ctx.range(seg, at, at + 1), ...look } });
         continue;
       }
-      const ps = indentsOver(ctx, b, ctx.env.levelIndents(undefined, b.list!.level));
+      const ps = indentsOver(ctx, b, ctx.env.levelIndents(joined, b.list!.level));
       if (ps) ctx.push({ updateParagraphStyle: { range: ctx.range(seg, at, at + 1), ...ps } });
       eaten += tabs[k]!;
     }
     j = i;
   }
   return later;
+}
+
+/**
+ * New plain paragraphs right before a run of new items (outer first) that go on the Docs list the
+ * paragraphs copied their bullet from, as its items: bulleted while the paragraph before still
+ * holds that bullet, the run joins that list (the Docs API joins a set only to the list right
+ * before it, through a preset with its outer glyph); bulleted after it lost it, the run would be
+ * a list of its own. Each such paragraph loses its bullet right after the run is bulleted.
+ */
+function dropsAfterNextRun(
+  ctx: PlanContext,
+  inh: Inherited,
+  blocks: readonly ParagraphBlock[],
+  create: readonly boolean[],
+  drop: readonly boolean[],
+): Set<number> {
+  const out = new Set<number>();
+  // The Docs list the new paragraphs copied their bullet from (that of a paragraph bulleted later
+  // is the one it holds until then), and whether new list `key` is in it: the old list of the
+  // paragraph split from goes on as it, or its items after the new paragraphs stay in it.
+  const listId = inh.bulletLater ? inh.bulletUntilLater : inh.list && !inh.listIsNew ? inh.listId : undefined;
+  if (!listId) return out;
+  const inList = (key: string): boolean =>
+    (inh.list !== undefined && !inh.listIsNew && goesOnAs(ctx.env.lists, inh.list.key, key)) ||
+    (inh.itemAfter?.key === key && inh.itemAfter.listId === listId);
+  const join = joining(ctx.env.tab, listId);
+  for (let k = 0; k + 1 < blocks.length; k++) {
+    const first = blocks[k + 1]!;
+    if (!drop[k] || blocks[k]!.list || !create[k + 1] || first.list?.level !== 0) continue;
+    const { key, kind } = first.list;
+    if (!inList(key) || !join.takes(kind)) continue;
+    let fits = true;
+    for (let m = k + 1; m < blocks.length && create[m] && blocks[m]!.list?.key === key; m++) {
+      const b = blocks[m]!;
+      if (b.list!.kind !== kind) break;
+      if (listLevel(ctx.env.tab, listId, b.list!.level).kind !== kind) fits = false;
+    }
+    if (fits) out.add(k);
+  }
+  return out;
 }
 
 /**
