@@ -9,10 +9,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { presetLevels } from '../../src/docs/engine/bullets.js';
+import type { NestingLevel } from '../../src/ground/docs-json.js';
 import { editorLevels, editSection, listIdOf, listItem, listSection } from './list-docs.js';
 import { MemoryBackend } from './memory-backend.js';
 
-const doc = (levels: ReturnType<typeof presetLevels>) =>
+const doc = (levels: NestingLevel[]) =>
   new MemoryBackend(
     listSection(
       [listItem('One'), listItem('Sub one', 'L', 1), listItem('Sub two', 'L', 1), listItem('Two')],

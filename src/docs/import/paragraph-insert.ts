@@ -84,7 +84,7 @@ export function insertParagraphs(
   const copied = inh.bulletLater ? inh.bulletUntilLater : inh.list && !inh.listIsNew ? inh.listId : undefined;
   if (copied)
     for (const [k, b] of blocks.entries()) if (later.includes(b) && !drop[k]) ctx.holdsCopied(b, copied);
-  const lateDrop = dropsAfterNextRun(ctx, inh, blocks, create, drop);
+  const lateDrop = dropsAfterNextRun(ctx, inh, copied, blocks, create, drop);
   const pre = blocks.map(() => 0);
   const bulleted = new Set(nested);
   for (const set of sets) {
@@ -301,7 +301,7 @@ export function insertParagraphs(
       },
     });
     // Bulleted while the paragraph before still holds the copied bullet, the run joined its list.
-    const joined = lateDrop.has(i - 1) ? (inh.bulletLater ? inh.bulletUntilLater : inh.listId) : undefined;
+    const joined = lateDrop.has(i - 1) ? copied : undefined;
     if (joined) {
       const at = finalStarts[i - 1]!;
       ctx.push({ deleteParagraphBullets: { range: ctx.range(seg, at, at + 1) } });
@@ -343,16 +343,16 @@ export function insertParagraphs(
 function dropsAfterNextRun(
   ctx: PlanContext,
   inh: Inherited,
+  /** The Docs list the new paragraphs copied their bullet from, when they did. */
+  listId: string | undefined,
   blocks: readonly ParagraphBlock[],
   create: readonly boolean[],
   drop: readonly boolean[],
 ): Set<number> {
   const out = new Set<number>();
-  // The Docs list the new paragraphs copied their bullet from (that of a paragraph bulleted later
-  // is the one it holds until then), and whether new list `key` is in it: the old list of the
-  // paragraph split from goes on as it, or its items after the new paragraphs stay in it.
-  const listId = inh.bulletLater ? inh.bulletUntilLater : inh.list && !inh.listIsNew ? inh.listId : undefined;
   if (!listId) return out;
+  // Whether new list `key` is in that Docs list: the old list of the paragraph split from goes on
+  // as it, or its items after the new paragraphs stay in it.
   const inList = (key: string): boolean =>
     (inh.list !== undefined && !inh.listIsNew && goesOnAs(ctx.env.lists, inh.list.key, key)) ||
     (inh.itemAfter?.key === key && inh.itemAfter.listId === listId);
