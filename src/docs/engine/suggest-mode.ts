@@ -441,10 +441,11 @@ function suggestStyle(type: string): Handler {
     const lists = new Set(Object.keys(tab.documentTab?.lists ?? {}));
     // A new bullet joins the list of the paragraph before as that paragraph shows (bullets.ts).
     const prev = type === 'createParagraphBullets' && refs[0] ? previousParagraph(refs[0]) : undefined;
-    const prevBullet = prev?.suggestedBulletChanges ? prev.bullet : undefined;
-    if (prev?.suggestedBulletChanges && !newlineInserted(prev)) setBullet(prev, bulletView(prev));
+    const shown = prev?.suggestedBulletChanges && !newlineInserted(prev) ? prev : undefined;
+    const base = shown?.bullet;
+    if (shown) setBullet(shown, bulletView(shown));
     const reply = HANDLERS[type]!(ctx, req);
-    if (prev?.suggestedBulletChanges && !newlineInserted(prev)) setBullet(prev, prevBullet);
+    if (shown) setBullet(shown, base);
     ctx.reindex(seg);
     const id = ctx.ids.suggestion();
     let changed = false;
