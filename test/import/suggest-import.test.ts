@@ -352,6 +352,38 @@ describe('import in suggest mode', () => {
     expect(split).toBeUndefined();
   });
 
+  it('the last paragraph bulleted, a table added after it and the empty paragraph before it deleted: the bullet is a suggestion', async () => {
+    // The deletion closes up right where the bulleted paragraph then starts: its positions alone
+    // cannot say the deletion was before it, so only the candidate that takes it so verifies.
+    const doc = fixture('cedricdelpoux__gatsby-source-google-docs__images.json');
+    const section = exportSection(doc, 't.0', '').content;
+    const image = /\{\^= kix\.\w+ image\}/.exec(section)?.[0];
+    expect(section).toBe(`{!}\n\n${image}\n`);
+    const edited = `- ${image}\n\n| cell 1.1 | cell 1.2 |\n| - | - |\n| cell 2.1 | cell 2.2 |\n`;
+    const both = await bothWays(doc, { document_id: 'doc', tab_id: 't.0', anchor_id: '' }, edited);
+    expect(both.result.suggestion_ids?.length).toBeGreaterThan(0);
+    expect(both.without).toBe(section);
+    expect(both.accepted).toBe(both.direct);
+    expect(both.accepted).toMatch(/^- \{\^= /);
+  });
+
+  it('a paragraph style passes a deletion that starts where its range starts only as a guess', () => {
+    const range = (startIndex: number, endIndex: number) => ({ startIndex, endIndex, tabId: 't' });
+    const requests = [
+      { insertText: { text: '\n', location: { index: 3, tabId: 't' } } },
+      { deleteContentRange: { range: range(1, 2) } },
+      { createParagraphBullets: { range: range(1, 2), bulletPreset: 'BULLET_DISC_CIRCLE_SQUARE' } },
+    ];
+    // Stopped at the deletion: it may be the paragraph's own first character.
+    expect(stylesBeforeSplits(requests)).toBeUndefined();
+    // Taken as the text before it: the bullets go first, where the paragraph was then.
+    expect(stylesBeforeSplits(requests, true)).toEqual([
+      { createParagraphBullets: { range: range(2, 3), bulletPreset: 'BULLET_DISC_CIRCLE_SQUARE' } },
+      requests[0],
+      requests[1],
+    ]);
+  });
+
   it("a paragraph set in a font, written anew as plain text: the new text does not take the struck text's font", async () => {
     // Typed next to the struck old text, the new text takes its style from it; in edit mode the old
     // text is gone. The batch sets the edit's styles on what it typed (suggest-repair.ts).

@@ -282,7 +282,9 @@ export function verifySuggestions(input: {
  * `~~old~~new`) and then before it (the new text then takes its style from the character before
  * it, as in edit mode); the plan as it is; then the same three with the paragraph styles moved
  * before the insertions after them (suggest-order.ts: a paragraph whose break the new content took
- * is styled while its own break still ends it). Then each whose accepted view was not the edit,
+ * is styled while its own break still ends it); last, the same three with the styles moved also
+ * past a deletion that closes up right where their range starts (which positions alone cannot
+ * place: `stylesBeforeSplits` guessing). Then each whose accepted view was not the edit,
  * with the style requests that give it the edit's styles (suggest-repair.ts). When none verifies,
  * the first one's error.
  */
@@ -295,6 +297,9 @@ export function verifiedSuggestions(
   const mendable: Array<{ requests: Request[]; after: Document }> = [];
   let first: unknown;
   const hoisted = stylesBeforeSplits(plan.requests);
+  // Last, styles moved further where their positions alone cannot tell whether they may: tried,
+  // and kept only when they verify (a candidate that held before is found first, as before).
+  const guessed = stylesBeforeSplits(plan.requests, true);
   const moved = (requests: Request[], side: 'after' | 'before') =>
     inSuggestPositions(requests, side, rowsIn(input.doc, requests));
   for (const requests of [
@@ -302,6 +307,7 @@ export function verifiedSuggestions(
     moved(plan.requests, 'before'),
     plan.requests,
     ...(hoisted ? [moved(hoisted, 'after'), moved(hoisted, 'before'), hoisted] : []),
+    ...(guessed ? [moved(guessed, 'after'), moved(guessed, 'before'), guessed] : []),
   ]) {
     const key = JSON.stringify(requests);
     if (!requests || tried.has(key)) continue;

@@ -36,7 +36,13 @@ function bodyOf(request: Request): [string, Record<string, unknown>] {
  * were before it, when `request` acts wholly before `start` or wholly at or after `end` of the
  * range `[start, end)` in segment `key` (0 when it moves nothing there); undefined when it does not.
  */
-function shiftPast(request: Request, key: string, start: number, end: number): number | undefined {
+function shiftPast(
+  request: Request,
+  key: string,
+  start: number,
+  end: number,
+  guess = false,
+): number | undefined {
   const [type, body] = bodyOf(request);
   // A text style and a paragraph's style or bullet are apart: either order gives both.
   if (type === 'updateTextStyle') return 0;
@@ -50,8 +56,10 @@ function shiftPast(request: Request, key: string, start: number, end: number): n
     if (from >= end) return 0;
     // Another paragraph's style before the range: no position moves.
     if (PARAGRAPH_LEVEL.has(type)) return to < start ? 0 : undefined;
-    // Text deleted before the range (it starts after where the deletion closed up).
-    return from < start ? to - from : undefined;
+    // Text deleted before the range (it starts after where the deletion closed up). A deletion
+    // starting right at the range's start may have been before it (the range's paragraph moved
+    // back onto where it starts) or at the paragraph's start: guessed to be before it.
+    return from < start || (guess && from === start) ? to - from : undefined;
   }
   const inserted = INSERTED[type];
   if (location && inserted) {
@@ -72,9 +80,12 @@ function shiftPast(request: Request, key: string, start: number, end: number): n
 
 /**
  * `requests` with each paragraph-level style request moved before the requests that act only
- * outside its range (positions moved to match), or undefined when none moves.
+ * outside its range (positions moved to match), or undefined when none moves. `guess`: also past a
+ * deletion that starts right where the range starts, which positions alone cannot place (the text
+ * before the range's paragraph, an empty paragraph deleted before it, or the paragraph's own first
+ * characters): taken to be before it, for a candidate that only verification can accept.
  */
-export function stylesBeforeSplits(requests: readonly Request[]): Request[] | undefined {
+export function stylesBeforeSplits(requests: readonly Request[], guess = false): Request[] | undefined {
   const out: Request[] = [];
   let movedAny = false;
   for (const request of requests) {
@@ -87,7 +98,7 @@ export function stylesBeforeSplits(requests: readonly Request[]): Request[] | un
     if (PARAGRAPH_LEVEL.has(type) && range) {
       const key = keyOf(range);
       for (let i = out.length - 1; i >= 0; i--) {
-        const shift = shiftPast(out[i]!, key, start, end);
+        const shift = shiftPast(out[i]!, key, start, end, guess);
         if (shift === undefined) break;
         start += shift;
         end += shift;
