@@ -56,9 +56,10 @@ function shiftPast(
     if (from >= end) return 0;
     // Another paragraph's style before the range: no position moves.
     if (PARAGRAPH_LEVEL.has(type)) return to < start ? 0 : undefined;
-    // Text deleted before the range (it starts after where the deletion closed up). A deletion
-    // starting right at the range's start may have been before it (the range's paragraph moved
-    // back onto where it starts) or at the paragraph's start: guessed to be before it.
+    // Text deleted before the range (it starts after where the deletion closed up). One that
+    // starts right at the range's start was either before it (an empty paragraph deleted there:
+    // the range's paragraph moved back onto its place) or the range's own first characters;
+    // `guess` takes it for the first.
     return from < start || (guess && from === start) ? to - from : undefined;
   }
   const inserted = INSERTED[type];
