@@ -302,13 +302,10 @@ export function verifiedSuggestions(
   const guessed = stylesBeforeSplits(plan.requests, true);
   const moved = (requests: Request[], side: 'after' | 'before') =>
     inSuggestPositions(requests, side, rowsIn(input.doc, requests));
-  for (const requests of [
-    moved(plan.requests, 'after'),
-    moved(plan.requests, 'before'),
-    plan.requests,
-    ...(hoisted ? [moved(hoisted, 'after'), moved(hoisted, 'before'), hoisted] : []),
-    ...(guessed ? [moved(guessed, 'after'), moved(guessed, 'before'), guessed] : []),
-  ]) {
+  /** A plan's three candidates: its positions moved past kept text (after, then before), and as it is. */
+  const three = (requests: Request[] | undefined) =>
+    requests ? [moved(requests, 'after'), moved(requests, 'before'), requests] : [];
+  for (const requests of [...three(plan.requests), ...three(hoisted), ...three(guessed)]) {
     const key = JSON.stringify(requests);
     if (!requests || tried.has(key)) continue;
     tried.add(key);
