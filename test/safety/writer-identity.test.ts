@@ -69,4 +69,24 @@ describe('a text kept by other code', () => {
     expect(theirs.content).toBe(first.content);
     expect(exportTab(doc, null, { known: [{ ...theirs, content: 'THEIRS' }] }).content).toBe(first.content);
   });
+
+  it('is kept anew when this code hands out the same text, so its next reads reuse it', async () => {
+    const doc = generateDocument({ pages: 2, seed: 3 });
+    const bases = new MapStore();
+    const target = { documentId: 'doc', tab: undefined, anchorId: null };
+    await keepKnown(bases, target, exportTab(doc, null, { cache: new RenderCache() }).known, []);
+    // An upgrade: the store holds the same text as the older version kept it.
+    for (const [key, value] of bases.map)
+      bases.map.set(key, value.replace('"writer":"source"', '"writer":"build:older"'));
+    forgetKnown();
+    expect((await recallKnown(bases, target))?.otherWriter).toBe(true);
+    // This code exports the unchanged tab again: the text is the same, the record becomes its own.
+    const again = exportTab(doc, null, { cache: new RenderCache() });
+    await keepKnown(bases, target, again.known, []);
+    forgetKnown();
+    const kept = (await recallKnown(bases, target))!;
+    expect(kept.otherWriter).toBeUndefined();
+    expect(kept.content).toBe(again.content);
+    expect(kept.warnings).toEqual([]);
+  });
 });

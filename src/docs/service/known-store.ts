@@ -58,7 +58,10 @@ async function keepRecord(
   const fingerprint = contentFingerprint(known.content);
   const key = targetKey(target);
   const before = await store.get(key);
-  if (before === fingerprint) return;
+  // The same text kept already, by this code and with warnings if these have them: nothing to do.
+  // Kept by other code (an earlier build), it is kept anew, or neither this code's exports nor its
+  // imports would take it until the text changed.
+  if (before === fingerprint && (await keptByThisCode(store, target, warnings))) return;
   const record: KeptRecord = {
     content: known.content,
     model: known.model,
@@ -76,9 +79,19 @@ async function keepRecord(
   // What is dropped: renderings none of the last renders used (the record's text and the one before).
   known.cache.forget(LIVE_RENDERS);
   liveCaches.set(record, known.cache);
-  if (!before) return;
+  if (!before || before === fingerprint) return;
   await store.put(recordKey(before), '');
   holdRecord(recordKey(before), undefined);
+}
+
+/** Whether the target's record was written by this code, with warnings when `warnings` are given. */
+async function keptByThisCode(
+  store: BaseStore,
+  target: NamedTarget,
+  warnings: string[] | undefined,
+): Promise<boolean> {
+  const record = await readKept(store, target);
+  return record?.writer === writerIdentity() && (warnings === undefined || record.warnings !== undefined);
 }
 
 /** The target's last text kept, or undefined (none, emptied, or not readable). */
