@@ -6,6 +6,7 @@
  * two commands never write into each other's output.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { readProcessStdin } from './stdin.js';
 
 export interface CliStream {
   readonly isTTY: boolean;
@@ -38,11 +39,7 @@ export function processIo(): CliIo {
     stdout: processStream(process.stdout),
     stderr: processStream(process.stderr),
     stdinIsTTY: process.stdin.isTTY === true,
-    async readStdin() {
-      const chunks: Buffer[] = [];
-      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks).toString('utf8');
-    },
+    readStdin: readProcessStdin,
     exitCode: undefined,
   };
 }

@@ -4,6 +4,9 @@
  * run is loaded (commands/index.ts), and a command imports its heavy modules inside its action,
  * so that start-up stays quick.
  *
+ * This file and the client of the background process are bundled into one file; the rest loads
+ * from loaded-later.ts when the command runs here.
+ *
  * The commands of the edit loop (export, import, outline, …) are handed to a background `gdoc`
  * that keeps the code loaded and warm between commands (daemon/): a command that starts cold
  * spends most of its time compiling and warming code, not on the document. When none is running
@@ -11,6 +14,7 @@
  * this off.
  */
 import nodeModule from 'node:module';
+import { placeFor, runInDaemon, startDaemon } from './daemon/client.js';
 
 // Node ≥ 22.1 keeps the compiled code of the modules on disk, so a second run does not compile
 // them again; older Node has no such cache and runs as before. Enabled before anything else loads.
@@ -25,17 +29,14 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 
 const args = process.argv.slice(2);
 if (args[0] === '__daemon') {
-  const { serveDaemon } = await import('./daemon/server.js');
-  await serveDaemon();
+  await (await import('./loaded-later.js')).serveInBackground();
 } else {
-  const daemon = await import('./daemon/client.js');
-  const place = daemon.placeFor(args);
-  const handed = place ? await daemon.runInDaemon(place, args) : undefined;
+  const place = placeFor(args);
+  const handed = place ? await runInDaemon(place, args) : undefined;
   if (handed !== undefined) {
     process.exitCode = handed;
   } else {
-    const [{ runGdoc }, { processIo }] = await Promise.all([import('./program.js'), import('./io.js')]);
-    process.exitCode = await runGdoc(args, processIo());
-    if (place) await daemon.startDaemon(place);
+    process.exitCode = await (await import('./loaded-later.js')).runHere(args);
+    if (place) await startDaemon(place);
   }
 }

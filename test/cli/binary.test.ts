@@ -83,3 +83,16 @@ describe('gdoc piped into a reader that stops early', () => {
     expect(code).toBe(0);
   });
 });
+
+describe('the start file', () => {
+  it('is one file: a command handed to the background gdoc loads no other of ours', () => {
+    const main = readFileSync(BIN, 'utf8');
+    const imported = [
+      ...main.matchAll(/\bfrom\s+"([^"]+)"|\bimport\s*\(\s*"([^"]+)"\s*\)|^import\s+"([^"]+)"/gm),
+    ].map((m) => m[1] ?? m[2] ?? m[3]);
+    const ours = imported.filter((path) => !path?.startsWith('node:'));
+    // What runs a command in this process, or the background gdoc itself, loads only then.
+    expect(new Set(ours)).toEqual(new Set(['./loaded-later.js']));
+    expect(main).toMatch(/await import\("\.\/loaded-later\.js"\)/);
+  });
+});

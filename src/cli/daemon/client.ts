@@ -5,7 +5,7 @@
  */
 import { closeSync, openSync, statSync, unlinkSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { processIo } from '../io.js';
+import { readProcessStdin } from '../stdin.js';
 import { type DaemonPlace, daemonPlace } from './place.js';
 import { type FromDaemon, onMessages, send } from './protocol.js';
 
@@ -31,9 +31,7 @@ export async function runInDaemon(place: DaemonPlace, args: string[]): Promise<n
       if (message.type === 'out') process.stdout.write(message.text);
       else if (message.type === 'err') process.stderr.write(message.text);
       else if (message.type === 'stdin?')
-        void processIo()
-          .readStdin()
-          .then((text) => send(socket, { type: 'stdin', text }));
+        void readProcessStdin().then((text) => send(socket, { type: 'stdin', text }));
       else if (message.type === 'exit') {
         code = message.code;
         socket.destroy();
