@@ -367,6 +367,23 @@ describe('import in suggest mode', () => {
     expect(both.accepted).toMatch(/^- \{\^= /);
   });
 
+  it('the item before a table deleted: the paragraph that keeps its newline loses the bullet as a suggestion', async () => {
+    // Docs keeps the paragraph before a table, so the item's text goes with the empty paragraph's
+    // newline and the item's newline stays; once the deletion is accepted that paragraph would
+    // read as the item, bullet and spacing. The bullet's removal and the edit's style are suggested.
+    const target = { document_id: 'doc', tab_id: 't.0', anchor_id: 'h.synthetic-4' };
+    const doc = fixture('think41__extrasuite__19GeM80fb9c0uHEget4jaR8WotgXwNpTwTaOHzynH-PI.json');
+    const section = exportSection(doc, 't.0', target.anchor_id).content;
+    const item =
+      '1. {!space-before:24pt, space-after:14pt, size:18pt, color:#3b006f}**Revision History**\n\n';
+    expect(section).toContain(`{!Normal text}\n{!}\n\n${item}| {!align:center}**Revision**`);
+    const both = await bothWays(doc, target, section.replace(item, ''));
+    expect(both.result.suggestion_ids?.length).toBeGreaterThan(0);
+    expect(both.without).toBe(section);
+    expect(both.accepted).toBe(both.direct);
+    expect(both.accepted).not.toContain('Revision History**');
+  });
+
   it('a paragraph style passes a deletion that starts where its range starts only as a guess', () => {
     const range = (startIndex: number, endIndex: number) => ({ startIndex, endIndex, tabId: 't' });
     const requests = [

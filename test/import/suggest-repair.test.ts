@@ -59,4 +59,46 @@ describe('styleRepairs', () => {
     }).document;
     expect(repairsOf([{ insertText: { text: 'X', location: at(1) } }], same)).toBeUndefined();
   });
+
+  it('a bullet the edit has not is removed, and the indent its removal leaves set to the edit’s', () => {
+    const bulleted = applyBatchUpdate(doc, {
+      requests: [
+        { createParagraphBullets: { range: range(1, 2), bulletPreset: 'BULLET_DISC_CIRCLE_SQUARE' } },
+      ],
+    }).document;
+    const want = applyBatchUpdate(bulleted, {
+      requests: [{ deleteParagraphBullets: { range: range(1, 2) } }],
+    });
+    const plain = applyBatchUpdate(want.document, {
+      requests: [
+        {
+          updateParagraphStyle: {
+            range: range(1, 2),
+            paragraphStyle: {},
+            fields: 'indentStart,indentFirstLine',
+          },
+        },
+      ],
+    }).document;
+    const repairs = (accepted: Document, wanted: Document) =>
+      styleRepairs({ after: accepted, accepted, want: wanted, tabId: 't.0' });
+    const [unbullet, style, ...rest] = repairs(bulleted, plain) ?? [];
+    expect(unbullet).toEqual({ deleteParagraphBullets: { range: range(1, 2) } });
+    expect(style?.updateParagraphStyle?.range).toEqual(range(1, 2));
+    expect(style?.updateParagraphStyle?.fields?.split(',').sort()).toEqual([
+      'indentFirstLine',
+      'indentStart',
+    ]);
+    expect(style?.updateParagraphStyle?.paragraphStyle).not.toHaveProperty('indentStart');
+    expect(rest).toEqual([]);
+    // The repair applied to the bulleted paragraph gives the edit's.
+    const mended = applyBatchUpdate(bulleted, { requests: [unbullet!, style!] }).document;
+    const paragraph = (d: Document) =>
+      d.tabs?.[0]?.documentTab?.body?.content?.find((e) => e.paragraph)?.paragraph;
+    expect(paragraph(plain)?.bullet).toBeUndefined();
+    expect(paragraph(bulleted)?.bullet).toBeDefined();
+    expect(paragraph(mended)).toEqual(paragraph(plain));
+    // A bullet the edit has and the view lacks needs the edit's list: no repair.
+    expect(repairs(plain, bulleted)).toBeUndefined();
+  });
 });

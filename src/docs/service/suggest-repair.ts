@@ -20,6 +20,9 @@ import { deepEqual } from '../equality.js';
 /** Paragraph style fields no request sets (ids, read-only). */
 const UNSET_PARAGRAPH_FIELDS = new Set(['headingId', 'tabStops']);
 
+/** What `deleteParagraphBullets` sets to keep a paragraph where its bullet had it. */
+const BULLET_INDENTS = ['indentStart', 'indentFirstLine'];
+
 /** The body of tab `tabId` of `doc`. */
 function tabBody(doc: Document, tabId: string): StructuralElement[] {
   const tab = getTab(doc, tabId);
@@ -110,13 +113,22 @@ export function styleRepairs(input: {
     const start = p.elements?.[0]?.startIndex ?? 0;
     if (start !== (q.elements?.[0]?.startIndex ?? 0) || textOf(p) !== textOf(q)) return undefined;
     // A list's id is the write's own: items compare by level (the check after the repair compares lists).
-    if (!!p.bullet !== !!q.bullet || (p.bullet?.nestingLevel ?? 0) !== (q.bullet?.nestingLevel ?? 0))
+    // A bullet the edit has not is removed (a paragraph that kept a deleted item's newline, its
+    // text gone); one it lacks would need the edit's list, and is not made here.
+    const unbullet = !!p.bullet && !q.bullet;
+    if (
+      !unbullet &&
+      (!!p.bullet !== !!q.bullet || (p.bullet?.nestingLevel ?? 0) !== (q.bullet?.nestingLevel ?? 0))
+    )
       return undefined;
+    if (unbullet) requests.push({ deleteParagraphBullets: { range: range(start, start + 1) } });
     const pFields = differing(
       (p.paragraphStyle ?? {}) as Record<string, unknown>,
       (q.paragraphStyle ?? {}) as Record<string, unknown>,
       UNSET_PARAGRAPH_FIELDS,
     );
+    // Removing a bullet keeps the item's place on the page with an indent: the edit's indent is set.
+    if (unbullet) for (const f of BULLET_INDENTS) if (!pFields.includes(f)) pFields.push(f);
     if (pFields.length > 0)
       requests.push({
         updateParagraphStyle: {
