@@ -43,19 +43,24 @@ export function alreadyAppliedResult(
  * left to the full comparison.
  */
 export function wordsDiffer(target: MebdfDocument, sent: MebdfDocument): boolean {
+  // Read side by side, so the walk stops at the first paragraph that differs (a long tab's words,
+  // all of them twice, were most of a stale import's check).
   const mine = words(target);
   const theirs = words(sent);
-  return mine.length !== theirs.length || mine.some((w, i) => w !== theirs[i]);
+  for (;;) {
+    const a = mine.next();
+    const b = theirs.next();
+    if (a.done || b.done) return a.done !== b.done;
+    if (a.value !== b.value) return true;
+  }
 }
 
-/** The words of each paragraph that has any. */
-function words(model: MebdfDocument): string[] {
-  const out: string[] = [];
+/** The words of each paragraph that has any, in order. */
+function* words(model: MebdfDocument): Generator<string, void> {
   for (const block of model.blocks) {
     for (const p of blockParagraphs(block)) {
       const text = withoutDropped(plainText(p.inlines)).replace(/\s+/g, ' ').trim();
-      if (text) out.push(text);
+      if (text) yield text;
     }
   }
-  return out;
 }
