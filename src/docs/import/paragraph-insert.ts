@@ -61,17 +61,22 @@ export function insertParagraphs(
   // no item of it: sets of their own would start lists of their own there (the Docs API joins a
   // set only to the list before it), so they go into that list with the items after them once the
   // container is done (list-rebuild.ts), keeping the bullet they copy until then.
+  // The sets may be several (a numbered run under a bulleted one is a set of its own): the last
+  // ones that are all of that list, back to one after no item of it, go together.
   const after = inh.itemAfter;
   let end = blocks.length;
-  while (after) {
-    const set = sets[sets.length - 1];
-    if (!set || set.to !== end - 1 || set.listId === after.listId) break;
+  let from = sets.length;
+  while (after && from > 0) {
+    const set = sets[from - 1]!;
+    if (set.to !== end - 1 || set.listId === after.listId) break;
     if (!blocks.slice(set.from, set.to + 1).every((b) => b.list?.key === after.key)) break;
-    const itemBefore = set.from > 0 ? blocks[set.from - 1]!.list?.key === after.key : after.itemBefore;
-    if (itemBefore) break;
-    sets.pop();
-    for (let k = set.from; k <= set.to; k++) later.push(blocks[k]!);
+    from--;
     end = set.from;
+    const itemBefore = set.from > 0 ? blocks[set.from - 1]!.list?.key === after.key : after.itemBefore;
+    if (itemBefore) continue;
+    for (const moved of sets.splice(from))
+      for (let k = moved.from; k <= moved.to; k++) later.push(blocks[k]!);
+    break;
   }
   // Items that keep the bullet they copy are in the Docs list of the paragraph split from.
   if (inh.list && !inh.listIsNew && inh.listId) {
