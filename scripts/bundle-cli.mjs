@@ -3,8 +3,8 @@
 // opening and compiling them was most of `gdoc export`'s start.
 //
 // - dist/cli/main.js (the `bin` entry) is one file: main.ts with the client of the background
-//   process. A command handed to the background process (most of them) loads nothing else; a file
-//   more, each with its own look-up, was a tenth of such a command's time.
+//   process. A command handed to the background process (most of them) loads nothing else: the
+//   six chunks it loaded besides were about 7% of such a command's time (docs/PERFORMANCE.md).
 // - dist/cli/loaded-later.js (what main.ts loads when the command runs in this process, and the
 //   background process itself) is code-split: every `import()` in the sources (a command, the heavy
 //   modules a command loads in its action) becomes a chunk under dist/chunks/, so a command still

@@ -37,8 +37,8 @@ export function send(socket: Socket, message: ToDaemon | FromDaemon): void {
 /**
  * Calls `onMessage` with each message that arrives on `socket`. Lines are cut from the bytes as
  * they come: JSON.stringify writes no raw line break, so a line feed ends a message. (Node's
- * readline is not used: loading it was a tenth of a `gdoc` command's own start, and it cut a
- * 300 KB export line by line of text twice over.)
+ * readline is not used: one more module for every `gdoc` to load, and it ran a regular expression
+ * over a 300 KB answer.)
  */
 export function onMessages<T>(socket: Socket, onMessage: (message: T) => void): void {
   let pending: Buffer[] = [];
