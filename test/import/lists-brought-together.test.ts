@@ -6,6 +6,12 @@
  * (list-pairing.ts `separateMerging`). Found by a chain of four edits on a real document (seed 45).
  * So when the item that meets the second list is new, typed or bulleted after the first list's
  * last item, and so in its Docs list (seed 96, a chain of ten edits on a real document).
+ *
+ * Two Docs lists the edit makes one list of the text (what stood between them deleted, an item of
+ * the second moved up to the first): Docs reads items of two lists as two lists however close,
+ * so only the first one goes on; the second one's items there are bulleted anew into it. They
+ * kept their bullets, and verification refused the plan (list-pairing.ts `oneDocsListOutside`;
+ * seed 118, a chain of ten edits on a real document).
  */
 import { describe, expect, it } from 'vitest';
 import { listDef, para } from '../export/builder.js';
@@ -38,5 +44,28 @@ describe('two lists of one Docs list brought together by the edit', () => {
     const be = doc();
     await editSection(be, 'h.a', '2. Two\n\n| cell |\n| - |\n\n1. Three', '2. Two\n3. Three');
     expect(listIdOf(be.doc, 'Three')).toBe('L');
+  });
+});
+
+describe('two Docs lists made one list of the text', () => {
+  const two = () =>
+    new MemoryBackend(
+      listSection(
+        [listItem('One'), listItem('Two'), para('Between.'), listItem('Three', 'M'), listItem('Four', 'M')],
+        { L: listDef('ordered'), M: listDef('ordered') },
+      ),
+    );
+
+  it('what stood between deleted: the second one’s items join the first', async () => {
+    const be = two();
+    await editSection(be, 'h.a', '2. Two\n\nBetween.\n\n1. Three\n2. Four', '2. Two\n3. Three\n4. Four');
+    expect(listIdOf(be.doc, 'Three')).toBe('L');
+    expect(listIdOf(be.doc, 'Four')).toBe('L');
+  });
+
+  it('and an item of the second written where the first one’s was: it joins the first', async () => {
+    const be = two();
+    await editSection(be, 'h.a', '2. Two\n\nBetween.\n\n1. Three\n2. Four', '2. Four');
+    expect(listIdOf(be.doc, 'Four')).toBe('L');
   });
 });

@@ -238,7 +238,34 @@ export function listPairs(
   };
   for (const s of scripts) visit(s);
   for (const s of scripts) separateMerging(s, out);
+  for (const s of scripts) oneDocsListOutside(s, out);
   return out;
+}
+
+/**
+ * A list of the text whose outer items stay in two Docs lists (the edit deleted what stood between
+ * an item of one and the items of another, and made them one list): Docs reads items of two lists
+ * as two lists however close they stand, so only the Docs list of its first outer item that stays
+ * goes on as it; the other's items are bulleted anew, into it. (Nested items of another Docs list
+ * are a list of their own under the item before them, and read back as part of the list: they
+ * stay.)
+ */
+function oneDocsListOutside(s: ContainerScript, out: Map<string, Set<string>>): void {
+  const first = new Map<string, string>();
+  for (const op of s.ops) {
+    if (op.op !== 'keep' && op.op !== 'pair') continue;
+    const ob = s.old[op.o]!;
+    const nb = s.next[op.n]!;
+    const src = s.sources[op.o]!;
+    if (ob.type !== 'paragraph' || nb.type !== 'paragraph' || !ob.list || !nb.list || nb.list.level !== 0)
+      continue;
+    if (src.kind !== 'paragraph' || !src.listId || out.get(ob.list.key)?.has(nb.list.key) !== true) continue;
+    const kept = first.get(nb.list.key);
+    if (kept === undefined) first.set(nb.list.key, src.listId);
+    else if (kept !== src.listId) out.get(ob.list.key)!.delete(nb.list.key);
+  }
+  for (const step of s.steps)
+    if (step.kind === 'edit-table') for (const c of step.cells) oneDocsListOutside(c, out);
 }
 
 /**
