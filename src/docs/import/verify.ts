@@ -233,7 +233,6 @@ export function saysIntended(
  */
 export function verifyImport(input: VerifyInput): Verification {
   const { doc, requests, intended, scope } = input;
-  if (process.env.DEBUG_REQ) process.stderr.write(`${JSON.stringify(requests)}\n`);
   const fail = (kind: VerifyFailure['kind'], detail: string): Verification => ({
     ok: false,
     failure: { kind, detail },
