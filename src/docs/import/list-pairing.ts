@@ -237,9 +237,15 @@ export function listPairs(
     }
   };
   for (const s of scripts) visit(s);
-  for (const s of scripts) separateMerging(s, out);
-  for (const s of scripts) oneDocsListOutside(s, out);
+  const containers = scripts.flatMap(withCells);
+  for (const s of containers) separateMerging(s, out);
+  for (const s of containers) oneDocsListOutside(s, out);
   return out;
+}
+
+/** `s` and the scripts of the cells of the tables it edits, theirs too. */
+function withCells(s: ContainerScript): ContainerScript[] {
+  return [s, ...s.steps.flatMap((step) => (step.kind === 'edit-table' ? step.cells.flatMap(withCells) : []))];
 }
 
 /**
@@ -264,8 +270,6 @@ function oneDocsListOutside(s: ContainerScript, out: Map<string, Set<string>>): 
     if (kept === undefined) first.set(nb.list.key, src.listId);
     else if (kept !== src.listId) out.get(ob.list.key)!.delete(nb.list.key);
   }
-  for (const step of s.steps)
-    if (step.kind === 'edit-table') for (const c of step.cells) oneDocsListOutside(c, out);
 }
 
 /**
@@ -308,8 +312,6 @@ function separateMerging(s: ContainerScript, out: Map<string, Set<string>>): voi
     if (was === undefined) continue;
     out.get(was)?.delete(b.list.key);
   }
-  for (const step of s.steps)
-    if (step.kind === 'edit-table') for (const c of step.cells) separateMerging(c, out);
 }
 
 /**
