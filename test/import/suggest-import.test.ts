@@ -384,6 +384,51 @@ describe('import in suggest mode', () => {
     expect(both.accepted).not.toContain('Revision History**');
   });
 
+  it('the last paragraph bulleted with a paragraph added before it and after it: the bullet is a suggestion', async () => {
+    // The planner types the paragraphs after first, then the one before; the bullet, last, would
+    // go on a paragraph whose break is the new one. Carried ahead with the paragraph before it, the
+    // bullet is set while the old newline still ends the paragraph.
+    const doc = fixture('cedricdelpoux__gatsby-source-google-docs__french.json');
+    const section = exportSection(doc, 't.0', '').content;
+    const edited = `A new paragraph.\n\n- ${section.trimEnd()}\n\n1. First step\n2. Second step\n\nA closing line.\n`;
+    const both = await bothWays(doc, { document_id: 'doc', tab_id: 't.0', anchor_id: '' }, edited);
+    expect(both.result.suggestion_ids?.length).toBeGreaterThan(0);
+    expect(both.without).toBe(section);
+    expect(both.accepted).toBe(both.direct);
+    expect(both.accepted).toMatch(/^A new paragraph\.\n\n- Je /);
+  });
+
+  it('a paragraph style carries the paragraphs typed before it ahead of what is typed after it', () => {
+    const at = (index: number) => ({ index, tabId: 't' });
+    const range = (startIndex: number, endIndex: number) => ({ startIndex, endIndex, tabId: 't' });
+    const bullets = (startIndex: number, endIndex: number) => ({
+      createParagraphBullets: {
+        range: range(startIndex, endIndex),
+        bulletPreset: 'BULLET_DISC_CIRCLE_SQUARE',
+      },
+    });
+    const after = { insertText: { text: '\nAfter', location: at(20) } };
+    const afterStyle = {
+      updateParagraphStyle: { range: range(21, 27), paragraphStyle: {}, fields: 'alignment' },
+    };
+    const before = { insertText: { text: 'Before\n', location: at(1) } };
+    const beforeStyle = { deleteParagraphBullets: { range: range(1, 7) } };
+    const requests = [after, afterStyle, before, beforeStyle, bullets(8, 27)];
+    // Without carrying, the newline typed before the paragraph stops the bullets.
+    expect(stylesBeforeSplits(requests)).toBeUndefined();
+    // Carried: what is typed before, then the bullets, then what is typed after, 7 later.
+    expect(stylesBeforeSplits(requests, { carry: true })).toEqual([
+      before,
+      beforeStyle,
+      bullets(8, 27),
+      { insertText: { ...after.insertText, location: at(27) } },
+      { updateParagraphStyle: { ...afterStyle.updateParagraphStyle, range: range(28, 34) } },
+    ]);
+    // Something in the paragraph's own range before the insertion after it: nothing is carried.
+    const inside = { updateTextStyle: { range: range(2, 5), textStyle: { bold: true }, fields: 'bold' } };
+    expect(stylesBeforeSplits([inside, ...requests], { carry: true })?.slice(0, 1)).toEqual([inside]);
+  });
+
   it('a paragraph style passes a deletion that starts where its range starts only as a guess', () => {
     const range = (startIndex: number, endIndex: number) => ({ startIndex, endIndex, tabId: 't' });
     const requests = [
@@ -394,7 +439,7 @@ describe('import in suggest mode', () => {
     // Stopped at the deletion: it may be the paragraph's own first character.
     expect(stylesBeforeSplits(requests)).toBeUndefined();
     // Taken as the text before it: the bullets go first, where the paragraph was then.
-    expect(stylesBeforeSplits(requests, true)).toEqual([
+    expect(stylesBeforeSplits(requests, { guess: true })).toEqual([
       { createParagraphBullets: { range: range(2, 3), bulletPreset: 'BULLET_DISC_CIRCLE_SQUARE' } },
       requests[0],
       requests[1],

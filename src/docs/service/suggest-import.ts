@@ -284,7 +284,9 @@ export function verifySuggestions(input: {
  * before the insertions after them (suggest-order.ts: a paragraph whose break the new content took
  * is styled while its own break still ends it); last, the same three with the styles moved also
  * past a deletion that closes up right where their range starts (which positions alone cannot
- * place: `stylesBeforeSplits` guessing). Then each whose accepted view was not the edit,
+ * place: `stylesBeforeSplits` guessing); then with new paragraphs typed before a styled paragraph
+ * carried, with its style, ahead of what is typed after it (`carry`). Then each whose accepted
+ * view was not the edit,
  * with the style requests that give it the edit's styles (suggest-repair.ts). When none verifies,
  * the first one's error.
  */
@@ -299,13 +301,17 @@ export function verifiedSuggestions(
   const hoisted = stylesBeforeSplits(plan.requests);
   // Last, styles moved further where their positions alone cannot tell whether they may: tried,
   // and kept only when they verify (a candidate that held before is found first, as before).
-  const guessed = stylesBeforeSplits(plan.requests, true);
+  const guessed = stylesBeforeSplits(plan.requests, { guess: true });
+  // Then new paragraphs typed before a styled paragraph carried ahead of what is typed after it.
+  const carried = stylesBeforeSplits(plan.requests, { carry: true });
+  const carriedGuessed = stylesBeforeSplits(plan.requests, { guess: true, carry: true });
   const moved = (requests: Request[], side: 'after' | 'before') =>
     inSuggestPositions(requests, side, rowsIn(input.doc, requests));
   /** A plan's three candidates: its positions moved past kept text (after, then before), and as it is. */
   const three = (requests: Request[] | undefined) =>
     requests ? [moved(requests, 'after'), moved(requests, 'before'), requests] : [];
-  for (const requests of [...three(plan.requests), ...three(hoisted), ...three(guessed)]) {
+  const candidates = [plan.requests, hoisted, guessed, carried, carriedGuessed].flatMap(three);
+  for (const requests of candidates) {
     const key = JSON.stringify(requests);
     if (!requests || tried.has(key)) continue;
     tried.add(key);

@@ -79,15 +79,66 @@ function shiftPast(
   return undefined;
 }
 
+/** How `stylesBeforeSplits` may move a style request further than positions alone allow. */
+export interface MoveOptions {
+  /**
+   * Also past a deletion that starts right where the range starts, which positions alone cannot
+   * place (the text before the range's paragraph, an empty paragraph deleted before it, or the
+   * paragraph's own first characters): taken to be before it.
+   */
+  guess?: boolean;
+  /**
+   * Where the style request meets a newline typed before its range (new paragraphs or a table
+   * before the styled one), carry that insertion and what follows it along, ahead of the requests before it
+   * that act only at or after the range's end: `[after…] [new paragraphs before] [style]` becomes
+   * `[new paragraphs before] [style] [after…, moved by what was typed]`. A section that gains a
+   * paragraph before its last one and content after it, and restyles that last one, then styles
+   * it while its own newline still ends it. The planner types the later content first; in edit
+   * mode either order gives the same document (each split copies the paragraph's style).
+   */
+  carry?: boolean;
+}
+
+/** Where a request acts, when it is a range or a location in segment `key`. */
+function firstPosition(request: Request, key: string): number | undefined {
+  const [, body] = bodyOf(request);
+  const where = (body.range ?? body.location) as Range | Location | undefined;
+  if (!where || keyOf(where) !== key) return undefined;
+  return 'index' in where ? (where.index ?? 0) : ((where as Range).startIndex ?? 0);
+}
+
+/** `request` with its positions `delta` later (a range, or an insertion's location). */
+function movedBy(request: Request, delta: number): Request {
+  const [type, body] = bodyOf(request);
+  const range = body.range as Range | undefined;
+  const location = body.location as Location | undefined;
+  return {
+    [type]: {
+      ...body,
+      ...(range
+        ? {
+            range: {
+              ...range,
+              startIndex: (range.startIndex ?? 0) + delta,
+              endIndex: (range.endIndex ?? 0) + delta,
+            },
+          }
+        : {}),
+      ...(location ? { location: { ...location, index: (location.index ?? 0) + delta } } : {}),
+    },
+  } as Request;
+}
+
 /**
  * `requests` with each paragraph-level style request moved before the requests that act only
- * outside its range (positions moved to match), or undefined when none moves. `guess`: also past a
- * deletion that starts right where the range starts, which positions alone cannot place (the text
- * before the range's paragraph, an empty paragraph deleted before it, or the paragraph's own first
- * characters): taken to be before it, for a candidate that only verification can accept.
+ * outside its range (positions moved to match), or undefined when none moves (`options`: further,
+ * for candidates only verification can accept).
  */
-export function stylesBeforeSplits(requests: readonly Request[], guess = false): Request[] | undefined {
-  const out: Request[] = [];
+export function stylesBeforeSplits(
+  requests: readonly Request[],
+  { guess = false, carry = false }: MoveOptions = {},
+): Request[] | undefined {
+  let out: Request[] = [];
   let movedAny = false;
   for (const request of requests) {
     const [type, body] = bodyOf(request);
@@ -96,17 +147,60 @@ export function stylesBeforeSplits(requests: readonly Request[], guess = false):
     let start = range?.startIndex ?? 0;
     let end = range?.endIndex ?? 0;
     let passedText = false;
+    /** Where the carried requests start in `out`, and how far they move what is after the range. */
+    let carried: number | undefined;
+    let carriedShift = 0;
+    /** Whether every request passed acts wholly before the range (so it may be carried). */
+    let allBefore = true;
+    /** Where the style would go without carrying (when nothing before the carried requests moves). */
+    let uncarried: { at: number; start: number; end: number; passedText: boolean } | undefined;
     if (PARAGRAPH_LEVEL.has(type) && range) {
       const key = keyOf(range);
+      /** Past the carried requests: only what acts wholly at or after the range's end goes on. */
+      let pastCarried = false;
       for (let i = out.length - 1; i >= 0; i--) {
-        const shift = shiftPast(out[i]!, key, start, end, guess);
-        if (shift === undefined) break;
+        const earlier = out[i]!;
+        const from = firstPosition(earlier, key);
+        if (pastCarried) {
+          if (from === undefined || from < end || shiftPast(earlier, key, start, end) !== 0) break;
+          at = i;
+          continue;
+        }
+        let shift = shiftPast(earlier, key, start, end, guess);
+        if (carried !== undefined) {
+          // The carried requests run on while they act wholly before the range.
+          const before =
+            shift !== undefined && from !== undefined && from < start
+              ? shift
+              : mapDefined(typedBefore(earlier, key, start), (n) => -n);
+          if (before === undefined) {
+            if (from === undefined || from < end || shift !== 0) break;
+            pastCarried = true;
+            at = i;
+            continue;
+          }
+          shift = before;
+          carried = i;
+        } else if (shift === undefined) {
+          const typed = carry && allBefore ? typedBefore(earlier, key, start) : undefined;
+          if (typed === undefined) break;
+          uncarried = { at, start, end, passedText };
+          shift = -typed;
+          carried = i;
+        } else if ((from ?? start) >= start) allBefore = false;
         start += shift;
         end += shift;
         at = i;
-        if (!PARAGRAPH_LEVEL.has(bodyOf(out[i]!)[0]) && bodyOf(out[i]!)[0] !== 'updateTextStyle')
+        if (!PARAGRAPH_LEVEL.has(bodyOf(earlier)[0]) && bodyOf(earlier)[0] !== 'updateTextStyle')
           passedText = true;
       }
+      // What the carried requests typed moves what was before them and now comes after them.
+      if (carried !== undefined) carriedShift = (range.startIndex ?? 0) - start;
+    }
+    if (carried !== undefined && at === carried) {
+      // Nothing before the carried requests to pass: as far as it goes without carrying them.
+      ({ at, start, end, passedText } = uncarried!);
+      carried = undefined;
     }
     // Only past something that moves text: passing style requests alone changes nothing here.
     if (!passedText) {
@@ -114,9 +208,38 @@ export function stylesBeforeSplits(requests: readonly Request[], guess = false):
       continue;
     }
     movedAny = true;
+    if (carried !== undefined) {
+      // The carried requests and the style keep their positions; what they now come before moves
+      // by what the carried requests typed.
+      const shift = carriedShift;
+      out = [
+        ...out.slice(0, at),
+        ...out.slice(carried),
+        request,
+        ...out.slice(at, carried).map((r) => movedBy(r, shift)),
+      ];
+      continue;
+    }
     out.splice(at, 0, {
       [type]: { ...body, range: { ...range, startIndex: start, endIndex: end } },
     } as Request);
   }
   return movedAny ? out : undefined;
+}
+
+/**
+ * How many index units `request` types when it is an insertion wholly before `start` (new
+ * paragraphs, a table, a page break before the range's paragraph), else undefined.
+ */
+function mapDefined<T, U>(value: T | undefined, f: (value: T) => U): U | undefined {
+  return value === undefined ? undefined : f(value);
+}
+
+function typedBefore(request: Request, key: string, start: number): number | undefined {
+  const [type, body] = bodyOf(request);
+  const location = body.location as Location | undefined;
+  const inserted = INSERTED[type];
+  if (!inserted || !location || keyOf(location) !== key) return undefined;
+  const length = inserted(body);
+  return Number.isFinite(length) && (location.index ?? 0) + length <= start ? length : undefined;
 }
