@@ -311,7 +311,8 @@ class ListRebuild {
   /**
    * The sets in the order they are bulleted: as they come, but an outer set right after nested
    * items bulleted as a list of their own goes first when it joins the list before the run through
-   * its preset and the last of those items is in that list until then. Bulleted after them, the
+   * its preset and the last of those items is in that list until then (so does a set that starts
+   * nested and holds an outer item, which bulletSets joins to that list there). Bulleted after them, the
    * paragraph before it would be their new list, and it would join nothing; before them, that
    * paragraph is still an item of the list (a set leaves the text as long as it found it, so the
    * positions hold either way).
@@ -338,8 +339,7 @@ class ListRebuild {
       if (
         ownNested &&
         listUntilNow(at + a.to) === before.listId &&
-        (b.listId === undefined || b.listId === before.listId) &&
-        items[b.from]!.list!.level === 0 &&
+        ((b.listId === undefined && items[b.from]!.list!.level === 0) || b.listId === before.listId) &&
         b.preset === joins
       )
         [out[k - 1], out[k]] = [b, a];

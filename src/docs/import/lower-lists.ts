@@ -226,6 +226,19 @@ export function bulletSets(
       i = j + 1;
       continue;
     }
+    // Right after nested items that are a list of their own, a set with an outer item that goes
+    // on the list before, of its kinds at their levels, joins it: list-rebuild.ts `outerFirst`
+    // bullets it before them, while the paragraph before it is still an item of that list.
+    const previous = sets[sets.length - 1];
+    const after =
+      continues && previous?.anchor && previous.listId === undefined && !previous.keep
+        ? items.slice(i, j + 1).some((b) => b.list!.level === 0) && joined(j, i)
+        : null;
+    if (after) {
+      sets.push(after);
+      i = j + 1;
+      continue;
+    }
     // After the first set, the paragraph before is the previous set's, a list of another kind. A
     // run that goes on the list of a paragraph this write bullets too (whose list is not known
     // yet) is not kept apart from it when its preset alone joins it rightly (joinsByPreset).
