@@ -89,12 +89,13 @@ export interface MoveOptions {
   guess?: boolean;
   /**
    * Where the style request meets a newline typed before its range (new paragraphs or a table
-   * before the styled one), carry that insertion and what follows it along, ahead of the requests before it
-   * that act only at or after the range's end: `[after…] [new paragraphs before] [style]` becomes
-   * `[new paragraphs before] [style] [after…, moved by what was typed]`. A section that gains a
-   * paragraph before its last one and content after it, and restyles that last one, then styles
-   * it while its own newline still ends it. The planner types the later content first; in edit
-   * mode either order gives the same document (each split copies the paragraph's style).
+   * before the styled one), carry that insertion and what follows it along, ahead of the requests
+   * before it that act only at or after the range's end: `[after…] [new paragraphs before]
+   * [style]` becomes `[new paragraphs before] [style] [after…, moved by what was typed]`. A
+   * section that gains a paragraph before its last one and content after it, and restyles that
+   * last one, then styles it while its own newline still ends it. The planner types the later
+   * content first; in edit mode either order gives the same document (each split copies the
+   * paragraph's style).
    */
   carry?: boolean;
 }
@@ -152,7 +153,7 @@ export function stylesBeforeSplits(
     let carriedShift = 0;
     /** Whether every request passed acts wholly before the range (so it may be carried). */
     let allBefore = true;
-    /** Where the style would go without carrying (when nothing before the carried requests moves). */
+    /** Where the style goes without carrying (when nothing before the carried requests moves). */
     let uncarried: { at: number; start: number; end: number; passedText: boolean } | undefined;
     if (PARAGRAPH_LEVEL.has(type) && range) {
       const key = keyOf(range);
