@@ -228,14 +228,14 @@ export function stylesBeforeSplits(
   return movedAny ? out : undefined;
 }
 
-/**
- * How many index units `request` types when it is an insertion wholly before `start` (new
- * paragraphs, a table, a page break before the range's paragraph), else undefined.
- */
 function mapDefined<T, U>(value: T | undefined, f: (value: T) => U): U | undefined {
   return value === undefined ? undefined : f(value);
 }
 
+/**
+ * How many index units `request` types when it is an insertion wholly before `start` (new
+ * paragraphs, a table, a page break before the range's paragraph), else undefined.
+ */
 function typedBefore(request: Request, key: string, start: number): number | undefined {
   const [type, body] = bodyOf(request);
   const location = body.location as Location | undefined;
