@@ -312,10 +312,10 @@ class ListRebuild {
    * The sets in the order they are bulleted: as they come, but an outer set right after nested
    * items bulleted as a list of their own goes first when it joins the list before the run through
    * its preset and the last of those items is in that list until then (so does a set that starts
-   * nested and holds an outer item, which bulletSets joins to that list there). Bulleted after them, the
-   * paragraph before it would be their new list, and it would join nothing; before them, that
-   * paragraph is still an item of the list (a set leaves the text as long as it found it, so the
-   * positions hold either way).
+   * nested and holds an outer item, which bulletSets joins to that list there). Bulleted after
+   * them, the paragraph before it would be their new list, and it would join nothing; before them,
+   * that paragraph is still an item of the list (a set leaves the text as long as it found it, so
+   * the positions hold either way).
    */
   private outerFirst(
     at: number,

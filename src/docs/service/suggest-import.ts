@@ -286,9 +286,8 @@ export function verifySuggestions(input: {
  * past a deletion that closes up right where their range starts (which positions alone cannot
  * place: `stylesBeforeSplits` guessing); then with new paragraphs typed before a styled paragraph
  * carried, with its style, ahead of what is typed after it (`carry`). Then each whose accepted
- * view was not the edit,
- * with the style requests that give it the edit's styles (suggest-repair.ts). When none verifies,
- * the first one's error.
+ * view was not the edit, with the style requests that give it the edit's styles
+ * (suggest-repair.ts). When none verifies, the first one's error.
  */
 export function verifiedSuggestions(
   plan: Plan,
