@@ -148,9 +148,8 @@ export function stylesBeforeSplits(
     let start = range?.startIndex ?? 0;
     let end = range?.endIndex ?? 0;
     let passedText = false;
-    /** Where the carried requests start in `out`, and how far they move what is after the range. */
+    /** Where the carried requests start in `out`. */
     let carried: number | undefined;
-    let carriedShift = 0;
     /** Whether every request passed acts wholly before the range (so it may be carried). */
     let allBefore = true;
     /** Where the style goes without carrying (when nothing before the carried requests moves). */
@@ -195,8 +194,6 @@ export function stylesBeforeSplits(
         if (!PARAGRAPH_LEVEL.has(bodyOf(earlier)[0]) && bodyOf(earlier)[0] !== 'updateTextStyle')
           passedText = true;
       }
-      // What the carried requests typed moves what was before them and now comes after them.
-      if (carried !== undefined) carriedShift = (range.startIndex ?? 0) - start;
     }
     if (carried !== undefined && at === carried) {
       // Nothing before the carried requests to pass: as far as it goes without carrying them.
@@ -211,8 +208,8 @@ export function stylesBeforeSplits(
     movedAny = true;
     if (carried !== undefined) {
       // The carried requests and the style keep their positions; what they now come before moves
-      // by what the carried requests typed.
-      const shift = carriedShift;
+      // by what the carried requests typed (what they moved the range's start by).
+      const shift = (range!.startIndex ?? 0) - start;
       out = [
         ...out.slice(0, at),
         ...out.slice(carried),
